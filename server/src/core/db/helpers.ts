@@ -1,0 +1,31 @@
+import { type Expression, type RawBuilder, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database, TenantTable } from './schema.js';
+
+/** Times are shown as `yyyy-MM-dd HH:mm:ss` in the tenant's zone (Asia/Shanghai until tenants choose their own). */
+export const TIME_ZONE = 'Asia/Shanghai';
+
+export function formatTime(column: Expression<Date | null> | string): RawBuilder<string> {
+  const ref = typeof column === 'string' ? sql.ref(column) : column;
+  return sql<string>`to_char(${ref} at time zone ${sql.lit(TIME_ZONE)}, 'YYYY-MM-DD HH24:MI:SS')`;
+}
+
+/**
+ * The one way to read a tenant-owned table: the tenant filter is part of the query builder,
+ * so a repository cannot forget it.
+ */
+export function tenantScoped<T extends TenantTable>(
+  db: Kysely<Database>,
+  table: T,
+  tenantId: string,
+): SelectQueryBuilder<Database, T, object> {
+  // The cast is needed because Kysely cannot prove `${T}.tenant_id` is a column of every T.
+  return (db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>).where(
+    sql.ref(`${table}.tenant_id`),
+    '=',
+    tenantId,
+  );
+}
+
+export function pageOffset(page: number, size: number): number {
+  return (page - 1) * size;
+}

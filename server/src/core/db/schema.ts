@@ -1,0 +1,223 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps are written as Date or left to the database default; they are read formatted in SQL. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** JSON columns all have a default; they are written as JSON text. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface TenantsTable {
+  id: string;
+  code: string;
+  name: string;
+  enabled: Generated<boolean>;
+  is_default: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface CompaniesTable {
+  id: string;
+  tenant_id: string;
+  parent_id: Generated<string>;
+  full_name: string;
+  short_name: Generated<string>;
+  en_code: Generated<string>;
+  nature: string | null;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface DepartmentsTable {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  parent_id: Generated<string>;
+  full_name: string;
+  en_code: Generated<string>;
+  nature: string | null;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface PostsTable {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  department_id: string | null;
+  name: string;
+  en_code: Generated<string>;
+  sort_code: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface RolesTable {
+  id: string;
+  tenant_id: string;
+  full_name: string;
+  en_code: string;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  sort_code: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  tenant_id: string;
+  account: string;
+  real_name: string;
+  password_hash: string;
+  mobile: string | null;
+  email: string | null;
+  gender: Generated<number>;
+  head_icon: string | null;
+  company_id: string | null;
+  enabled: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  sort_code: Generated<number>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface UserLinkTable {
+  tenant_id: string;
+  user_id: string;
+}
+
+export interface UserDepartmentsTable extends UserLinkTable {
+  department_id: string;
+}
+export interface UserRolesTable extends UserLinkTable {
+  role_id: string;
+}
+export interface UserPostsTable extends UserLinkTable {
+  post_id: string;
+}
+
+export interface SubsystemsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  index_url: Generated<string>;
+  icon: Generated<string>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ModulesTable {
+  id: string;
+  system_id: Generated<string>;
+  parent_id: Generated<string>;
+  en_code: string;
+  full_name: string;
+  icon: Generated<string>;
+  url_address: Generated<string>;
+  target: Generated<string>;
+  group_paths: Json<string[]>;
+  query: Json<Record<string, string>>;
+  keep_alive: Generated<boolean>;
+  i18n_key: string | null;
+  is_common: Generated<boolean>;
+  is_menu: Generated<boolean>;
+  enabled: Generated<boolean>;
+  sort_code: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ModuleButtonsTable {
+  id: string;
+  module_id: string;
+  en_code: string;
+  full_name: string;
+  sort_code: Generated<number>;
+}
+
+export interface AuthorizesTable {
+  id: string;
+  tenant_id: string;
+  /** 1 role, 2 user */
+  object_type: number;
+  object_id: string;
+  /** 1 module (menu), 2 button, 3 column, 4 form */
+  item_type: number;
+  item_id: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  refresh_hash: string;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: DefaultTimestamp;
+  last_active_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface SmsCodesTable {
+  id: string;
+  tenant_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
+export interface LoginLogsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string | null;
+  account: string;
+  ip: Generated<string>;
+  success: boolean;
+  message: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface ClientLogsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string | null;
+  type: string;
+  url: string;
+  message: string;
+  stack: Generated<string>;
+  info: Generated<string>;
+  client_time: string;
+  created_at: DefaultTimestamp;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  companies: CompaniesTable;
+  departments: DepartmentsTable;
+  posts: PostsTable;
+  roles: RolesTable;
+  users: UsersTable;
+  user_departments: UserDepartmentsTable;
+  user_roles: UserRolesTable;
+  user_posts: UserPostsTable;
+  subsystems: SubsystemsTable;
+  modules: ModulesTable;
+  module_buttons: ModuleButtonsTable;
+  authorizes: AuthorizesTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  login_logs: LoginLogsTable;
+  client_logs: ClientLogsTable;
+}
+
+/** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */
+export type TenantTable = {
+  [K in keyof Database]: Database[K] extends { tenant_id: string } ? K : never;
+}[keyof Database];

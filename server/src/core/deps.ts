@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/schema.js';
+import type { GrantService } from './auth/grants.js';
+import type { SessionGuard } from './auth/session-guard.js';
+import type { TokenService } from './auth/tokens.js';
+import type { SmsProvider } from './sms.js';
+
+/** What feature modules are built from; one instance per app. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  tokens: TokenService;
+  sessions: SessionGuard;
+  grants: GrantService;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller, as every service receives it. */
+export interface AuthContext {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  account: string;
+}

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, type Envelope } from '@app/contracts';
+import { AppError } from './errors.js';
+import { langOf, translate, type MessageKey, type MessageParams } from './i18n/index.js';
+
+/** A success answer: code 0, the data, and a translated message. */
+export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'common.ok', params?: MessageParams): Envelope<T> {
+  return { code: ErrorCode.ok, success: true, data, msg: translate(langOf(request), key, params) };
+}
+
+function fail(reply: FastifyReply, status: number, code: number, msg: string) {
+  return reply.status(status).send({ code, success: false, data: null, msg });
+}
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: (string | number)[]; message?: string } };
+}
+
+/** "body.account: Too small ..." — names the field so the user knows what to fix. */
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.params?.issue?.path?.join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const where = [context, path].filter(Boolean).join('.');
+      return `${where || 'request'}: ${issue.params?.issue?.message ?? issue.message ?? 'invalid'}`;
+    })
+    .join('; ');
+}
+
+/** The one place errors become envelopes. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = langOf(request);
+    if (error instanceof AppError) {
+      return fail(reply, error.status, error.code, translate(lang, error.key, error.params));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = describeValidation(error.validationContext, error.validation as ValidationIssue[]);
+      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
+    }
+    if (error.validation) {
+      const detail = describeValidation(error.validationContext, error.validation as ValidationIssue[]);
+      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return fail(reply, 413, ErrorCode.badRequest, translate(lang, 'error.bodyTooLarge'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return fail(reply, 415, ErrorCode.badRequest, translate(lang, 'error.unsupportedMedia', { type: String(request.headers['content-type'] ?? '') }));
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badJson'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return fail(reply, error.statusCode, ErrorCode.badRequest, translate(lang, 'error.validation', { detail: error.message }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+    }
+    return fail(reply, 500, ErrorCode.internal, translate(lang, 'error.internal', { requestId: String(request.id) }));
+  });
+}
+
+export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
+  const url = request.url.split('?')[0];
+  return fail(reply, 404, ErrorCode.notFound, translate(langOf(request), 'error.notFound', { method: request.method, url }));
+}

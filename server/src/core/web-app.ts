@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app. Paths that are not files and not /api get index.html, so /login and
+ * /wel/index load the app (SPA fallback); unknown /api paths get the 404 envelope.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  apiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+): Promise<void> {
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; index.html always revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!webDist || isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(request, reply);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

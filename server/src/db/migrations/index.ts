@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as foundation from './20261123000000_foundation.js';
+import * as foundationMenu from './20261123000100_foundation_menu.js';
+
+/** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
+export const migrations: Record<string, Migration> = {
+  '20261123000000_foundation': foundation,
+  '20261123000100_foundation_menu': foundationMenu,
+};

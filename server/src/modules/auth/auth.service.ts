@@ -1,0 +1,164 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { AppError, unauthorized } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { burnPasswordCheck, sha256, verifyPassword } from '../../core/auth/password.js';
+import { UserInfoService } from '../user/user-info.service.js';
+import { AuthRepository, type ClientInfo } from './auth.repository.js';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+export const SMS_CODE_SECONDS = 5 * 60;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export class AuthService {
+  private readonly repo: AuthRepository;
+  private readonly userInfo: UserInfoService;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new AuthRepository(deps.db);
+    this.userInfo = new UserInfoService(deps);
+  }
+
+  async checkTenant(code: string) {
+    const tenant = await this.repo.findTenant(code);
+    if (!tenant) throw new AppError('auth.tenantNotFound', {}, 404);
+    if (!tenant.enabled) throw new AppError('auth.tenantDisabled', {}, 403);
+    return tenant;
+  }
+
+  /**
+   * Account and password sign-in. The failure counter is committed even when the answer is an error,
+   * so the lock-out holds; five failures lock the account for fifteen minutes.
+   */
+  async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+    const tenant = await this.checkTenant(body.code);
+    const outcome = await this.repo.transaction(async (trx): Promise<Outcome<{ userId: string; refresh: string; sessionId: string }>> => {
+      const user = await this.repo.lockUserByAccount(trx, tenant.id, body.account);
+      const failWith = async (error: AppError, userId: string | null) => {
+        await this.repo.recordLogin(trx, { tenantId: tenant.id, userId, account: body.account, success: false, message: error.key }, client);
+        return { ok: false as const, error };
+      };
+      if (!user) {
+        await burnPasswordCheck(body.password);
+        return failWith(new AppError('auth.badCredentials', {}, 400), null);
+      }
+      if (user.locked_minutes !== null && user.locked_minutes > 0) {
+        return failWith(new AppError('auth.accountLocked', { minutes: user.locked_minutes }, 423), user.id);
+      }
+      if (!(await verifyPassword(body.password, user.password_hash))) {
+        const failures = user.failed_login_count + 1;
+        if (failures >= MAX_FAILED_LOGINS) {
+          await this.repo.recordFailure(trx, user.id, failures, LOCK_MINUTES);
+          return failWith(new AppError('auth.lockedNow', { count: MAX_FAILED_LOGINS, minutes: LOCK_MINUTES }, 423), user.id);
+        }
+        await this.repo.recordFailure(trx, user.id, failures, null);
+        return failWith(new AppError('auth.remainingAttempts', { remaining: MAX_FAILED_LOGINS - failures }, 400), user.id);
+      }
+      if (!user.enabled) return failWith(new AppError('auth.accountDisabled', {}, 403), user.id);
+      await this.repo.resetFailures(trx, user.id);
+      const session = await this.openSession(trx, tenant.id, user.id, client);
+      await this.repo.recordLogin(trx, { tenantId: tenant.id, userId: user.id, account: user.account, success: true, message: '' }, client);
+      return { ok: true, value: { userId: user.id, ...session } };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return this.loginResult(tenant.id, outcome.value.userId, outcome.value.sessionId, outcome.value.refresh);
+  }
+
+  /** Sends a six-digit sign-in code, at most one a minute per phone. */
+  async sendPhoneCode(phone: string, tenantCode: string): Promise<void> {
+    const tenant = await this.checkTenant(tenantCode);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.repo.transaction(async (trx) => {
+      const user = await this.repo.findUserByMobile(trx, tenant.id, phone);
+      if (!user || !user.enabled) throw new AppError('auth.phoneNotFound', {}, 404);
+      await this.repo.lockPhone(trx, tenant.id, phone);
+      const last = await this.repo.secondsSinceLastCode(trx, tenant.id, phone);
+      if (last && last.seconds < SMS_RESEND_SECONDS) {
+        throw new AppError('auth.smsTooFrequent', { seconds: SMS_RESEND_SECONDS - last.seconds }, 429);
+      }
+      await this.repo.insertCode(trx, tenant.id, phone, sha256(`${phone}:${code}`), SMS_CODE_SECONDS);
+    });
+    await this.deps.sms.sendLoginCode(phone, code);
+  }
+
+  async phoneLogin(body: PhoneLoginBody, client: ClientInfo): Promise<LoginResult> {
+    const tenant = await this.checkTenant(body.code);
+    const outcome = await this.repo.transaction(async (trx): Promise<Outcome<{ userId: string; refresh: string; sessionId: string }>> => {
+      const failWith = async (error: AppError, userId: string | null) => {
+        await this.repo.recordLogin(trx, { tenantId: tenant.id, userId, account: body.account, success: false, message: error.key }, client);
+        return { ok: false as const, error };
+      };
+      const stored = await this.repo.lockLatestCode(trx, tenant.id, body.account);
+      if (!stored || stored.attempts >= SMS_MAX_ATTEMPTS) return failWith(new AppError('auth.smsInvalid', {}, 400), null);
+      if (!sameHash(stored.code_hash, sha256(`${body.account}:${body.password}`))) {
+        await this.repo.countCodeAttempt(trx, stored.id);
+        return failWith(new AppError('auth.smsInvalid', {}, 400), null);
+      }
+      await this.repo.useCode(trx, stored.id);
+      const user = await this.repo.findUserByMobile(trx, tenant.id, body.account);
+      if (!user) return failWith(new AppError('auth.phoneNotFound', {}, 404), null);
+      if (!user.enabled) return failWith(new AppError('auth.accountDisabled', {}, 403), user.id);
+      const session = await this.openSession(trx, tenant.id, user.id, client);
+      await this.repo.recordLogin(trx, { tenantId: tenant.id, userId: user.id, account: user.account, success: true, message: 'sms' }, client);
+      return { ok: true, value: { userId: user.id, ...session } };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return this.loginResult(tenant.id, outcome.value.userId, outcome.value.sessionId, outcome.value.refresh);
+  }
+
+  /**
+   * A new access token and a new refresh token for a live session. The refresh token is rotated:
+   * the one just used stops working.
+   */
+  async refresh(refreshToken: string | undefined, current: AuthContext | null) {
+    const [sessionId, secret] = refreshToken ? refreshToken.split('.') : [current?.sessionId, undefined];
+    if (!sessionId || (!secret && !current)) throw unauthorized();
+    const rotated = await this.repo.transaction(async (trx) => {
+      const session = await this.repo.lockLiveSession(trx, sessionId);
+      if (!session) return null;
+      if (secret !== undefined && !sameHash(session.refresh_hash, sha256(secret))) return null;
+      if (secret === undefined && session.user_id !== current?.userId) return null;
+      const next = this.deps.tokens.newRefreshSecret();
+      await this.repo.rotateRefresh(trx, session.id, sha256(next));
+      return { session, refresh: `${session.id}.${next}` };
+    });
+    if (!rotated) throw unauthorized();
+    const token = await this.deps.tokens.signAccess({
+      userId: rotated.session.user_id,
+      tenantId: rotated.session.tenant_id,
+      sessionId: rotated.session.id,
+    });
+    return { Token: token, RefreshToken: rotated.refresh, FlowableToken: token };
+  }
+
+  /** Revokes the session: every token issued for it is refused from now on. */
+  async logout(auth: AuthContext | null): Promise<void> {
+    if (!auth) return;
+    await this.repo.revokeSession(auth.sessionId);
+    this.deps.sessions.forget(auth.sessionId);
+  }
+
+  private async openSession(trx: Parameters<AuthRepository['createSession']>[0], tenantId: string, userId: string, client: ClientInfo) {
+    const sessionId = newId();
+    const secret = this.deps.tokens.newRefreshSecret();
+    await this.repo.createSession(
+      trx,
+      { id: sessionId, tenantId, userId, refreshHash: sha256(secret), seconds: this.deps.config.sessionSeconds },
+      client,
+    );
+    return { sessionId, refresh: `${sessionId}.${secret}` };
+  }
+
+  private async loginResult(tenantId: string, userId: string, sessionId: string, refresh: string): Promise<LoginResult> {
+    const token = await this.deps.tokens.signAccess({ userId, tenantId, sessionId });
+    const info = await this.userInfo.load(tenantId, userId);
+    return { Token: token, RefreshToken: refresh, FlowableToken: token, UserInfo: info };
+  }
+}

@@ -1,0 +1,63 @@
+import { MAIN_SYSTEM_ID, type MenuItem, type Subsystem } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { MenuRepository, type ModuleRow } from './menu.repository.js';
+import { buildMenuTree, menuLeaves, toMenuItem } from './menu-tree.js';
+
+const CATALOG_TTL_MS = 5_000;
+
+export class MenuService {
+  private readonly repo: MenuRepository;
+  private catalog: { rows: ModuleRow[]; at: number } | null = null;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new MenuRepository(deps.db);
+  }
+
+  /** The menu catalogue changes only when features or administrators edit it; read it at most every few seconds. */
+  private async modules(): Promise<ModuleRow[]> {
+    if (!this.catalog || Date.now() - this.catalog.at > CATALOG_TTL_MS) {
+      this.catalog = { rows: await this.repo.enabledModules(), at: Date.now() };
+    }
+    return this.catalog.rows;
+  }
+
+  async menu(auth: AuthContext, systemId: string): Promise<MenuItem[]> {
+    const [rows, grants] = await Promise.all([this.modules(), this.deps.grants.of(auth.tenantId, auth.userId)]);
+    return buildMenuTree(
+      rows.filter((row) => row.system_id === systemId),
+      grants.moduleIds,
+    );
+  }
+
+  /** Home and hot functions: shown to every signed-in user. */
+  async common(): Promise<MenuItem[]> {
+    return (await this.modules()).filter((row) => row.is_common).map((row) => toMenuItem(row));
+  }
+
+  /** The user's leaf entries of every system, flat. */
+  async allLeaves(auth: AuthContext): Promise<MenuItem[]> {
+    const [rows, grants] = await Promise.all([this.modules(), this.deps.grants.of(auth.tenantId, auth.userId)]);
+    const systems = [...new Set(rows.map((row) => row.system_id))];
+    return systems.flatMap((systemId) => menuLeaves(buildMenuTree(rows.filter((row) => row.system_id === systemId), grants.moduleIds)));
+  }
+
+  /** The main system and the sub-systems in which the user has at least one menu entry. */
+  async systems(auth: AuthContext): Promise<Subsystem[]> {
+    const [subsystems, rows, grants] = await Promise.all([
+      this.repo.subsystems(auth.tenantId),
+      this.modules(),
+      this.deps.grants.of(auth.tenantId, auth.userId),
+    ]);
+    const withEntries = new Set(rows.filter((row) => grants.moduleIds.has(row.id)).map((row) => row.system_id));
+    return [
+      { F_Id: MAIN_SYSTEM_ID, F_Name: '主系统', F_IndexUrl: '', F_Icon: 'AppstoreOutlined' },
+      ...subsystems
+        .filter((s) => withEntries.has(s.id))
+        .map((s) => ({ F_Id: s.id, F_Name: s.name, F_IndexUrl: s.index_url, F_Icon: s.icon })),
+    ];
+  }
+
+  invalidate(): void {
+    this.catalog = null;
+  }
+}

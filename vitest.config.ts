@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const contracts = path.resolve(import.meta.dirname, 'contracts/src/index.ts');
+
+/** One runner for every suite: unit and API tests (node), web tests (jsdom), end-to-end (Chromium). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: { '@app/contracts': contracts } },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { '@app/contracts': contracts } },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias: { '@app/contracts': contracts } },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
