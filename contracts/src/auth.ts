@@ -53,7 +53,7 @@ export const loginResult = z.object({
 });
 export type LoginResult = z.infer<typeof loginResult>;
 
-export const refreshBody = z.object({ refreshToken: z.string().min(1).max(4096).optional() }).optional();
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(4096).optional() }).nullish();
 
 export const refreshResult = z.object({ Token: z.string(), RefreshToken: z.string(), FlowableToken: z.string() });
 

@@ -14,6 +14,7 @@ import { registerWebApp } from './core/web-app.js';
 import { TokenService } from './core/auth/tokens.js';
 import { SessionGuard } from './core/auth/session-guard.js';
 import { GrantService } from './core/auth/grants.js';
+import { ModuleCatalog } from './core/auth/module-catalog.js';
 import { logSmsProvider } from './core/sms.js';
 import type { AppDeps } from './core/deps.js';
 import { generatePassword } from './core/auth/password.js';
@@ -30,6 +31,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   /** Set when this start created the demo data with a generated password. */
   generatedPassword: string | null;
+  /** Every registered route, for the test that proves which ones are public. */
+  routeTable: { method: string; url: string; isPublic: boolean }[];
 }
 
 /** Builds the whole server: database (migrated, seeded on first start), core plugins, then one line per feature. */
@@ -59,9 +62,15 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     tokens: new TokenService(config.jwtSecret, config.accessTokenSeconds),
     sessions: new SessionGuard(database.db),
     grants: new GrantService(database.db),
+    catalog: new ModuleCatalog(database.db),
     sms: config.smsProvider ?? logSmsProvider(app.log),
     log: app.log,
   };
+
+  const routeTable: BuiltApp['routeTable'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
+  });
 
   registerErrorHandling(app);
   registerAuth(app, deps);
@@ -83,5 +92,5 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDist, notFoundEnvelope);
   app.addHook('onClose', async () => database.close());
-  return { app, deps, database, generatedPassword };
+  return { app, deps, database, generatedPassword, routeTable };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import type { GrantService } from './auth/grants.js';
+import type { ModuleCatalog } from './auth/module-catalog.js';
 import type { SessionGuard } from './auth/session-guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SmsProvider } from './sms.js';
@@ -14,6 +15,7 @@ export interface AppDeps {
   tokens: TokenService;
   sessions: SessionGuard;
   grants: GrantService;
+  catalog: ModuleCatalog;
   sms: SmsProvider;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@app/contracts';
-import type { ModuleRow } from './menu.repository.js';
+import type { ModuleRow } from '../../core/auth/module-catalog.js';
 
 export function toMenuItem(row: ModuleRow, children: MenuItem[] = []): MenuItem {
   const target = row.target === 'open' || row.target === 'expand' ? row.target : '';

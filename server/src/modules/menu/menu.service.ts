@@ -1,24 +1,17 @@
 import { MAIN_SYSTEM_ID, type MenuItem, type Subsystem } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
-import { MenuRepository, type ModuleRow } from './menu.repository.js';
+import { MenuRepository } from './menu.repository.js';
 import { buildMenuTree, menuLeaves, toMenuItem } from './menu-tree.js';
-
-const CATALOG_TTL_MS = 5_000;
 
 export class MenuService {
   private readonly repo: MenuRepository;
-  private catalog: { rows: ModuleRow[]; at: number } | null = null;
 
   constructor(private readonly deps: AppDeps) {
     this.repo = new MenuRepository(deps.db);
   }
 
-  /** The menu catalogue changes only when features or administrators edit it; read it at most every few seconds. */
-  private async modules(): Promise<ModuleRow[]> {
-    if (!this.catalog || Date.now() - this.catalog.at > CATALOG_TTL_MS) {
-      this.catalog = { rows: await this.repo.enabledModules(), at: Date.now() };
-    }
-    return this.catalog.rows;
+  private modules() {
+    return this.deps.catalog.rows();
   }
 
   async menu(auth: AuthContext, systemId: string): Promise<MenuItem[]> {
@@ -55,9 +48,5 @@ export class MenuService {
         .filter((s) => withEntries.has(s.id))
         .map((s) => ({ F_Id: s.id, F_Name: s.name, F_IndexUrl: s.index_url, F_Icon: s.icon })),
     ];
-  }
-
-  invalidate(): void {
-    this.catalog = null;
   }
 }

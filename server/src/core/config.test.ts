@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, checkJwtSecret, loadConfig, testConfig } from './config.js';
+import { buildApp } from '../app.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+describe('configuration', () => {
+  it('refuses a JWT secret under 32 bytes', () => {
+    expect(() => checkJwtSecret(new TextEncoder().encode('short-secret'))).toThrow(ConfigError);
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(31), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(/at least 32 bytes/);
+    expect(checkJwtSecret(new Uint8Array(32)).byteLength).toBe(32);
+  });
+
+  it('the server refuses to start with a short secret', async () => {
+    await expect(buildApp(testConfig({ jwtSecret: new Uint8Array(16) }))).rejects.toThrow(/at least 32 bytes/);
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(Buffer.from(first.jwtSecret).equals(Buffer.from(second.jwtSecret))).toBe(true);
+    expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').length).toBeGreaterThan(40);
+    expect(first.adminPassword).toBeNull();
+  });
+
+  it('rejects a malformed port', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { buildApp } from '../app.js';
+import { testConfig } from './config.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('envelope and errors', () => {
+  it('unknown /api routes answer a 404 envelope', async () => {
+    const res = await t.get('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 10404, success: false, data: null, msg: '接口不存在：GET /api/does-not-exist' });
+  });
+
+  it('unexpected errors answer a 500 envelope with the request id, not the error', async () => {
+    const built = await buildApp(testConfig());
+    built.app.get('/api/test/crash', { config: { public: true } }, async () => {
+      throw new Error('secret internal detail');
+    });
+    await built.app.ready();
+    const res = await built.app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 10500, success: false, data: null });
+    expect(body.msg).toContain(res.headers['request-id'] ?? '');
+    expect(body.msg).not.toContain('secret');
+    expect(body.msg).toMatch(/请求编号 [0-9a-f-]{36}/);
+    await built.app.close();
+  });
+
+  it('serves the OpenAPI document at /api/docs without a token', async () => {
+    const res = await t.get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3/);
+    expect(Object.keys(doc.paths)).toContain('/api/login');
+    expect(Object.keys(doc.paths)).toContain('/api/modules/vue');
+    expect(doc.paths['/api/login'].post.requestBody).toBeDefined();
+  });
+
+  it('without a built web app, non-API paths answer the 404 envelope', async () => {
+    expect((await t.get('/wel/index')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuItem } from '@app/contracts';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let manager: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, staff, manager] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
+});
+afterAll(() => t.close());
+
+const tree = (items: MenuItem[]): unknown => items.map((i) => (i.children.length ? { [i.F_ModuleId]: tree(i.children) } : i.F_ModuleId));
+
+describe('GET /api/modules/vue', () => {
+  it('gives the administrator every entry of the main system', async () => {
+    const res = await t.get('/api/modules/vue?systemId=0', admin);
+    expect(res.json().code).toBe(0);
+    expect(tree(res.json().data)).toEqual([
+      { personal: ['personal-info', 'personal-setting', 'personal-desktop'] },
+      { system: ['system-online-user', 'system-client-log'] },
+    ]);
+  });
+
+  it('filters by role: staff see only the personal centre, managers also the online users', async () => {
+    expect(tree((await t.get('/api/modules/vue', staff)).json().data)).toEqual([{ personal: ['personal-info', 'personal-setting', 'personal-desktop'] }]);
+    expect(tree((await t.get('/api/modules/vue', manager)).json().data)).toEqual([
+      { personal: ['personal-info', 'personal-setting', 'personal-desktop'] },
+      { system: ['system-online-user'] },
+    ]);
+  });
+
+  it('answers an empty menu for a system without entries', async () => {
+    expect((await t.get('/api/modules/vue?systemId=none', admin)).json().data).toEqual([]);
+  });
+
+  it('reflects a new grant after the grant cache is cleared', async () => {
+    const role = await t.deps.db.selectFrom('roles').select('id').where('en_code', '=', 'staff').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('authorizes').values({ id: 'g1', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'system-client-log' }).execute();
+    t.deps.grants.invalidate();
+    expect(tree((await t.get('/api/modules/vue', staff)).json().data)).toContainEqual({ system: ['system-client-log'] });
+    await t.deps.db.deleteFrom('authorizes').where('id', '=', 'g1').execute();
+    t.deps.grants.invalidate();
+  });
+
+  it('a disabled role grants nothing', async () => {
+    await t.deps.db.updateTable('roles').set({ enabled: false }).where('en_code', '=', 'manager').execute();
+    t.deps.grants.invalidate();
+    expect((await t.get('/api/modules/vue', manager)).json().data).toEqual([]);
+    await t.deps.db.updateTable('roles').set({ enabled: true }).where('en_code', '=', 'manager').execute();
+    t.deps.grants.invalidate();
+  });
+
+  it('records the ModuleId header without failing', async () => {
+    expect((await t.get('/api/modules/vue', admin, { moduleid: 'system-online-user' })).statusCode).toBe(200);
+  });
+});
+
+describe('common, other and systems', () => {
+  it('common entries are home and hot functions for everyone', async () => {
+    const data = (await t.get('/api/modules/common', staff)).json().data as MenuItem[];
+    expect(data.map((i) => i.path)).toEqual(['/wel/index', '/wel/hotFunc']);
+  });
+
+  it('other lists the leaves the user may open', async () => {
+    const data = (await t.get('/api/modules/other', manager)).json().data as MenuItem[];
+    expect(data.map((i) => i.F_ModuleId)).toEqual(['personal-info', 'personal-setting', 'personal-desktop', 'system-online-user']);
+  });
+
+  it('systems: the main system first, sub-systems only where the user has entries', async () => {
+    expect((await t.get('/api/subsystem', staff)).json().data).toEqual([{ F_Id: '0', F_Name: '主系统', F_IndexUrl: '', F_Icon: 'AppstoreOutlined' }]);
+    await t.deps.db.insertInto('subsystems').values({ id: 'oa', tenant_id: 'default', name: '协同办公', index_url: '/wel/hotFunc' }).execute();
+    await t.deps.db.insertInto('modules').values({ id: 'oa-home', system_id: 'oa', en_code: 'oa.home', full_name: '办公首页', url_address: '/oa/home' }).execute();
+    const role = await t.deps.db.selectFrom('roles').select('id').where('en_code', '=', 'admin').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('authorizes').values({ id: 'g2', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'oa-home' }).execute();
+    t.deps.grants.invalidate();
+    t.deps.catalog.invalidate();
+    const systems = (await t.get('/api/subsystem', admin)).json().data;
+    expect(systems.map((s: { F_Id: string }) => s.F_Id)).toEqual(['0', 'oa']);
+    expect((await t.get('/api/subsystem', staff)).json().data).toHaveLength(1);
+  });
+});
+
+describe('button permissions are enforced on the server', () => {
+  it('403 without the button, 200 with it', async () => {
+    const denied = await t.get('/api/online-users', staff);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 10403, success: false, msg: '没有权限执行此操作（system.onlineUser.list）' });
+    expect((await t.get('/api/online-users', manager)).statusCode).toBe(200);
+    const kick = await t.send('DELETE', '/api/online-users/some-session', undefined, manager);
+    expect(kick.statusCode).toBe(403);
+    expect((await t.get('/api/log/client', manager)).statusCode).toBe(403);
+    expect((await t.send('DELETE', '/api/log/client', undefined, manager)).statusCode).toBe(403);
+  });
+
+  it('the permission list in UserInfo matches what the server allows', async () => {
+    const info = (await t.get('/api/user/getUserInfo', manager)).json().data;
+    expect(info.permissions).toEqual(['system.onlineUser.list']);
+    expect((await t.get('/api/user/getUserInfo', staff)).json().data.permissions).toEqual([]);
+  });
+});
