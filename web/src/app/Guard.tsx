@@ -1,0 +1,19 @@
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useSession } from '../lib/session';
+import { setNavigator } from '../lib/navigation';
+import { useLock } from './lock/lock-state';
+import { guardDecision } from './guard-rules';
+import { storeReturnPath } from './auth-actions';
+
+export function Guard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const lock = useLock();
+  useEffect(() => setNavigator((to, opts) => navigate(to, opts)), [navigate]);
+  const decision = guardDecision(location.pathname, location.search, !!session, lock.locked);
+  if (decision.returnTo) storeReturnPath(decision.returnTo);
+  if (decision.redirect) return <Navigate to={decision.redirect} replace />;
+  return <Outlet />;
+}

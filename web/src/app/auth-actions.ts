@@ -1,0 +1,40 @@
+import type { LoginResult } from '@app/contracts';
+import { sessionStore, startSession, endSession } from '../lib/session';
+import { queryClient } from '../lib/query';
+import { StorageKeys, readString, removeKey, writeString } from '../lib/storage';
+import { clearLock } from './lock/lock-state';
+import { resetTabs } from './shell/tabs';
+
+/** Whenever the session ends (logout, 10401), shell state is reset too. */
+let had = sessionStore.get() !== null;
+sessionStore.subscribe(() => {
+  const has = sessionStore.get() !== null;
+  if (had && !has) {
+    resetTabs();
+    clearLock();
+    queryClient.clear();
+  }
+  had = has;
+});
+
+export function signIn(result: LoginResult): void {
+  startSession(result);
+  resetTabs();
+  clearLock();
+  queryClient.clear();
+}
+
+export function signOutLocal(): void {
+  endSession();
+}
+
+/** Spec 2.2: the path to return to after sign-in. */
+export function storeReturnPath(path: string): void {
+  writeString(StorageKeys.returnTo, path, 'session');
+}
+
+export function takeReturnPath(): string {
+  const p = readString(StorageKeys.returnTo, '', 'session');
+  removeKey(StorageKeys.returnTo, 'session');
+  return p && p.startsWith('/') && !p.startsWith('/login') ? p : '/';
+}

@@ -1,0 +1,25 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export interface FeatureRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** i18n key of the tab / page title ('ns:key'). */
+  titleKey: string;
+  /** Inside the main layout (default) or a bare page (login, errors, lock). */
+  shell?: boolean;
+  /** Public (meta isAuth false). */
+  public?: boolean;
+  /** Opened as a tab (default true for shell pages). */
+  isTab?: boolean;
+  /** F_EnCode of the menu entry that must be in the user's menu, else /403. */
+  menuCode?: string;
+}
+
+export interface Feature {
+  name: string;
+  routes: FeatureRoute[];
+  /** Menu component keys (F_EnCode of the server's menu entries) this feature renders. */
+  menuKeys: string[];
+  /** Permission keys this feature checks. */
+  permissions: string[];
+}

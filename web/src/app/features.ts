@@ -1,0 +1,14 @@
+import { authFeature } from '../features/auth';
+import { errorsFeature } from '../features/errors';
+import { homeFeature } from '../features/home';
+import { infoFeature } from '../features/info';
+import { systemFeature } from '../features/system';
+import { iframeFeature } from '../features/iframe';
+import type { Feature, FeatureRoute } from './feature';
+
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, systemFeature, iframeFeature];
+export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
+
+export function routeFor(pathname: string): FeatureRoute | undefined {
+  return allRoutes.find((r) => r.path === pathname) ?? allRoutes.find((r) => r.path.endsWith('/*') && pathname.startsWith(r.path.slice(0, -1)));
+}

@@ -1,0 +1,40 @@
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Guard } from './Guard';
+import { RouteError } from './RouteError';
+import { PageLoading } from './PageLoading';
+import { lazyPage } from './lazy';
+import { allRoutes } from './features';
+
+const Layout = lazyPage(() => import('./shell/Layout'));
+const LockPage = lazyPage(() => import('./lock/LockPage'));
+
+const el = (Page: LazyExoticComponent<ComponentType>) => (
+  <Suspense fallback={<PageLoading />}>
+    <Page />
+  </Suspense>
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <Guard />,
+    errorElement: <RouteError />,
+    children: [
+      ...allRoutes.filter((r) => r.shell === false).map((r) => ({ path: r.path, element: el(r.page) })),
+      { path: '/lock', element: el(LockPage) },
+      {
+        element: el(Layout),
+        errorElement: <RouteError />,
+        children: [
+          { path: '/', element: <Navigate to="/wel" replace /> },
+          { path: '/wel', element: <Navigate to="/wel/index" replace /> },
+          { path: '/info', element: <Navigate to="/info/index" replace /> },
+          ...allRoutes.filter((r) => r.shell !== false).map((r) => ({ path: r.path, element: el(r.page), errorElement: <RouteError /> })),
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Tabs } from 'antd';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { md5 } from 'js-md5';
+import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
+import { api } from '../../lib/api';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { signIn, takeReturnPath } from '../../app/auth-actions';
+
+/** Spec: SMS resend countdown. */
+export const SMS_COUNTDOWN_S = 60;
+
+function AccountForm({ onDone }: { onDone: (r: LoginResult) => void }) {
+  const { t } = useTranslation('login');
+  const [loading, setLoading] = useState(false);
+  const finish = async (v: { account: string; password: string; code?: string }) => {
+    setLoading(true);
+    try {
+      const body: LoginBody = { account: v.account.trim(), password: md5(v.password), code: (v.code ?? '').trim() };
+      onDone(await api.post<LoginResult>('/login', body, { auth: false }));
+    } catch {
+      /* the api client showed the server msg */
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large">
+      <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
+        <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Input.Password data-testid="login-password" autoComplete="current-password" placeholder={t('passwordPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="code" label={t('tenant')}>
+        <Input data-testid="login-tenant" placeholder={t('tenantPlaceholder')} />
+      </Form.Item>
+      <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={loading}>
+        {t('submit')}
+      </Button>
+    </Form>
+  );
+}
+
+function PhoneForm({ onDone }: { onDone: (r: LoginResult) => void }) {
+  const { t } = useTranslation('login');
+  const [form] = Form.useForm<{ phone: string; sms: string; code?: string }>();
+  const [loading, setLoading] = useState(false);
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  const send = async () => {
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      return;
+    }
+    const phone = String(form.getFieldValue('phone')).trim();
+    const code = String(form.getFieldValue('code') ?? '').trim();
+    try {
+      await api.get<unknown>(`/login/send/${encodeURIComponent(phone)}`, { code }, { auth: false });
+      setLeft(SMS_COUNTDOWN_S);
+    } catch {
+      /* toast shown */
+    }
+  };
+  const finish = async (v: { phone: string; sms: string; code?: string }) => {
+    setLoading(true);
+    try {
+      const body: PhoneLoginBody = { account: v.phone.trim(), password: v.sms.trim(), code: (v.code ?? '').trim() };
+      onDone(await api.post<LoginResult>('/login/phone', body, { auth: false }));
+    } catch {
+      /* toast shown */
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large">
+      <Form.Item name="phone" label={t('phone')} rules={[{ required: true, pattern: /^1\d{10}$/, message: t('phoneInvalid') }]}>
+        <Input data-testid="login-phone" placeholder={t('phonePlaceholder')} maxLength={11} />
+      </Form.Item>
+      <Form.Item label={t('smsCode')} required>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="sms" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: t('smsInvalid') }]}>
+            <Input data-testid="login-sms" placeholder={t('smsPlaceholder')} maxLength={6} />
+          </Form.Item>
+          <Button data-testid="login-send-sms" onClick={send} disabled={left > 0} style={{ minWidth: 120 }}>
+            {left > 0 ? t('resendIn', { seconds: left }) : t('sendCode')}
+          </Button>
+        </div>
+      </Form.Item>
+      <Form.Item name="code" label={t('tenant')}>
+        <Input data-testid="login-phone-tenant" placeholder={t('tenantPlaceholder')} />
+      </Form.Item>
+      <Button data-testid="login-phone-submit" type="primary" htmlType="submit" block loading={loading}>
+        {t('submit')}
+      </Button>
+    </Form>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const lang = currentLanguage();
+  useEffect(() => {
+    document.title = `${t('title')} - ${t('common:siteTitle')}`;
+  }, [t]);
+  const done = (r: LoginResult) => {
+    signIn(r);
+    navigate(takeReturnPath(), { replace: true });
+  };
+  return (
+    <div style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>
+      <div style={{ width: 400, maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '32px 32px 24px', boxShadow: '0 8px 32px rgba(0,0,0,.2)' }}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
+          <h1 style={{ margin: 0, fontSize: 22 }}>{t('common:siteTitle')}</h1>
+          <Button type="link" size="small" data-testid="lang-switch" onClick={() => setLanguage(lang === 'en' ? 'zh-CN' : 'en')}>
+            {lang === 'en' ? '中文' : 'English'}
+          </Button>
+        </div>
+        <p style={{ color: '#888', marginTop: 0 }}>{t('subtitle')}</p>
+        <Tabs
+          items={[
+            { key: 'account', label: <span data-testid="login-tab-account">{t('tabAccount')}</span>, children: <AccountForm onDone={done} /> },
+            { key: 'phone', label: <span data-testid="login-tab-phone">{t('tabPhone')}</span>, children: <PhoneForm onDone={done} /> },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}

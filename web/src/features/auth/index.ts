@@ -1,0 +1,9 @@
+import { lazyPage } from '../../app/lazy';
+import type { Feature } from '../../app/feature';
+
+export const authFeature: Feature = {
+  name: 'auth',
+  routes: [{ path: '/login', page: lazyPage(() => import('./LoginPage')), titleKey: 'login:title', shell: false, public: true }],
+  menuKeys: [],
+  permissions: [],
+};

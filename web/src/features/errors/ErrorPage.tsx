@@ -1,0 +1,24 @@
+import { Button, Result } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+export default function ErrorPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation('errors');
+  const code = (['403', '404', '500'].find((c) => pathname.includes(c)) ?? '404') as '403' | '404' | '500';
+  return (
+    <div style={{ paddingTop: 80 }} data-testid={`error-page-${code}`}>
+      <Result
+        status={code}
+        title={code}
+        subTitle={t(`page${code}`)}
+        extra={
+          <Button type="primary" onClick={() => navigate('/')}>
+            {t('backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

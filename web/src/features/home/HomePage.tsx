@@ -1,0 +1,63 @@
+import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { BugOutlined, LoginOutlined, MenuOutlined, TeamOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { HomeOverview } from '@app/contracts';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useOtherLeaves } from '../../app/shell/menu-data';
+import { Shortcuts } from './Shortcuts';
+
+function greetingKey(hour: number): string {
+  if (hour < 6) return 'greeting.night';
+  if (hour < 12) return 'greeting.morning';
+  if (hour < 14) return 'greeting.noon';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
+}
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const session = useSession();
+  const user = session?.userInfo;
+  const overview = useQuery({ queryKey: ['home-overview'], queryFn: () => api.get<HomeOverview>('/home/overview') });
+  const { leaves } = useOtherLeaves();
+  const o = overview.data;
+  const org = [user?.F_Company?.F_FullName, ...(user?.F_Department ?? []).map((d) => d.F_FullName)].filter(Boolean).join(' / ');
+  const cards = [
+    { key: 'onlineUsers', icon: <TeamOutlined />, value: o?.onlineUsers, color: '#409EFF' },
+    { key: 'myMenus', icon: <MenuOutlined />, value: o?.myMenus, color: '#67C23A' },
+    { key: 'todayLogins', icon: <LoginOutlined />, value: o?.todayLogins, color: '#E6A23C' },
+    { key: 'clientErrorsToday', icon: <BugOutlined />, value: o?.clientErrorsToday, color: '#F56C6C' },
+  ];
+  return (
+    <div data-testid="home-page">
+      <Card style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="home-greeting">
+          {t(greetingKey(new Date().getHours()))}，{user?.F_RealName}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {org || user?.F_TenantName}
+          {o && (
+            <span data-testid="home-last-login">
+              {' · '}
+              {o.lastLoginTime ? t('lastLogin', { time: o.lastLoginTime, ip: o.lastLoginIp ?? '-' }) : t('firstLogin')}
+            </span>
+          )}
+        </Typography.Text>
+      </Card>
+      <Row gutter={[12, 12]} data-testid="home-overview" style={{ marginBottom: 12 }}>
+        {cards.map((c) => (
+          <Col key={c.key} xs={12} md={6}>
+            <Card data-testid={`home-overview-${c.key}`}>
+              {overview.isLoading ? <Skeleton active paragraph={false} /> : <Statistic title={t(`overview.${c.key}`)} value={c.value ?? '-'} prefix={<span style={{ color: c.color }}>{c.icon}</span>} />}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title={t('shortcuts')}>
+        <Shortcuts items={leaves} testId="home-shortcut" />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Envelope } from '@app/contracts';
+import { ErrorCode, successCodes } from '@app/contracts';
+import i18n, { currentLanguage } from './i18n';
+import { endSession, getToken } from './session';
+import { navigateTo } from './navigation';
+import { addErrorLog } from './error-log';
+
+/** Spec 9: request time-out. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    /** Body code, or -1 for transport errors / time-outs. */
+    readonly code: number,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** No error toast (token refresh). */
+  silent?: boolean;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+type Toast = (text: string) => void;
+let toast: Toast = (text) => {
+  console.error(text);
+};
+/** The shell (and tests) choose how error toasts are shown. */
+export function setErrorToast(fn: Toast): void {
+  toast = fn;
+}
+
+let moduleId = '';
+/** The moduleid of the current route's menu entry (sent as the ModuleId header). */
+export function setCurrentModuleId(id: string): void {
+  moduleId = id;
+}
+
+let signingOut = false;
+function signOut(): void {
+  if (signingOut) return;
+  signingOut = true;
+  endSession();
+  navigateTo('/login', { replace: true });
+  setTimeout(() => (signingOut = false), 0);
+}
+
+/** Section 8 message mapping. */
+export function errorText(msg: string | null | undefined): string {
+  if (!msg) return i18n.t('errors:unknown');
+  if (msg === 'Task id is null') return i18n.t('errors:taskIdNull');
+  return msg;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  let url = API_BASE + path;
+  if (query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += (url.includes('?') ? '&' : '?') + s;
+  }
+  return url;
+}
+
+function fail(err: ApiError, path: string, silent?: boolean): never {
+  if (!silent) toast(err.message);
+  addErrorLog({ type: 'ajax', message: `${path}: ${err.message}`, info: `code ${err.code}, status ${err.status}` });
+  throw err;
+}
+
+/** The one API client (spec section 8). Resolves the envelope's data. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage() === 'en' ? 'en' : 'zh-CN',
+  };
+  if (moduleId) headers.ModuleId = moduleId;
+  const token = opts.auth === false ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  opts.signal?.addEventListener('abort', () => controller.abort());
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+  } catch (e) {
+    clearTimeout(timer);
+    const text = timedOut ? i18n.t('errors:timeout') : i18n.t('errors:network');
+    return fail(new ApiError(text, -1), path, opts.silent || (!timedOut && opts.signal?.aborted));
+  }
+  clearTimeout(timer);
+
+  // HTTP 200..500 are answers; anything else is a transport failure.
+  if (res.status < 200 || res.status > 500) {
+    return fail(new ApiError(i18n.t('errors:http', { status: res.status }), -1, res.status), path, opts.silent);
+  }
+  let body: Partial<Envelope<T>> | null = null;
+  try {
+    body = (await res.json()) as Partial<Envelope<T>>;
+  } catch {
+    body = null;
+  }
+  const code = typeof body?.code === 'number' ? body.code : res.ok ? 0 : -1;
+  if (successCodes.includes(code)) return body?.data as T;
+  if (code === ErrorCode.unauthorized) {
+    const err = new ApiError(errorText(body?.msg), code, res.status);
+    if (getToken()) signOut();
+    return fail(err, path, opts.silent || path.startsWith('/user/logout'));
+  }
+  return fail(new ApiError(errorText(body?.msg), code, res.status), path, opts.silent);
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], o?: RequestOptions) => request<T>(path, { ...o, query }),
+  post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>(path, { ...o, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>(path, { ...o, method: 'PUT', body: body ?? {} }),
+  del: <T>(path: string, o?: RequestOptions) => request<T>(path, { ...o, method: 'DELETE' }),
+};
