@@ -7,8 +7,17 @@ import { useSession } from '../../lib/session';
 import { api } from '../../lib/api';
 import { clearLock, lockStore } from './lock-state';
 import { signOutLocal } from '../auth-actions';
+import { AppFrame } from '../AppFrame';
 
 export default function LockPage() {
+  return (
+    <AppFrame>
+      <Lock />
+    </AppFrame>
+  );
+}
+
+function Lock() {
   const { t } = useTranslation('layout');
   const { message } = App.useApp();
   const session = useSession();

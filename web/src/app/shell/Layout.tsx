@@ -21,6 +21,7 @@ import { useScreenLevel } from './screen';
 import { storedMenuLayout, storedTheme } from './themes';
 import { switches } from './switches';
 import './layout.css';
+import { AppFrame } from '../AppFrame';
 
 function FullscreenButton() {
   const { t } = useTranslation('layout');
@@ -54,6 +55,14 @@ function LangSwitch() {
 }
 
 export default function Layout() {
+  return (
+    <AppFrame>
+      <Shell />
+    </AppFrame>
+  );
+}
+
+function Shell() {
   const { t } = useTranslation(['layout', 'menu', 'common']);
   const { token } = antdTheme.useToken();
   const shellTheme = storedTheme();

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Tabs } from 'antd';
+import { Button, Form, Input, Tabs, message } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
-import { api } from '../../lib/api';
+import { api, setErrorToast } from '../../lib/api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { signIn, takeReturnPath } from '../../app/auth-actions';
 
@@ -108,6 +108,8 @@ export default function LoginPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
   const lang = currentLanguage();
+  const [toast, holder] = message.useMessage();
+  useEffect(() => setErrorToast((text) => void toast.error(text)), [toast]);
   useEffect(() => {
     document.title = `${t('title')} - ${t('common:siteTitle')}`;
   }, [t]);
@@ -116,7 +118,8 @@ export default function LoginPage() {
     navigate(takeReturnPath(), { replace: true });
   };
   return (
-    <div style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>
+    <div data-testid="login-page" style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>
+      {holder}
       <div style={{ width: 400, maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '32px 32px 24px', boxShadow: '0 8px 32px rgba(0,0,0,.2)' }}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
           <h1 style={{ margin: 0, fontSize: 22 }}>{t('common:siteTitle')}</h1>

@@ -1,4 +1,4 @@
-import { Permission } from '@app/contracts';
+import { Permission } from '../../lib/contracts-runtime';
 
 export const systemPermissions = {
   onlineUserList: Permission.onlineUserList,
