@@ -4,7 +4,7 @@ import { useSession } from '../lib/session';
 import { setNavigator } from '../lib/navigation';
 import { useLock } from './lock/lock-state';
 import { guardDecision } from './guard-rules';
-import { storeReturnPath } from './auth-actions';
+import { peekReturnPath, storeReturnPath } from './auth-actions';
 
 export function Guard() {
   const location = useLocation();
@@ -14,6 +14,10 @@ export function Guard() {
   useEffect(() => setNavigator((to, opts) => navigate(to, opts)), [navigate]);
   const decision = guardDecision(location.pathname, location.search, !!session, lock.locked);
   if (decision.returnTo) storeReturnPath(decision.returnTo);
-  if (decision.redirect) return <Navigate to={decision.redirect} replace />;
+  if (decision.redirect) {
+    // After sign-in the guard sends /login to the stored return path (spec 2.2).
+    const to = decision.redirect === '/' && location.pathname === '/login' ? peekReturnPath() : decision.redirect;
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />;
 }

@@ -33,8 +33,12 @@ export function storeReturnPath(path: string): void {
   writeString(StorageKeys.returnTo, path, 'session');
 }
 
-export function takeReturnPath(): string {
+/** Where a signed-in visit to /login goes: the stored return path, else '/'. */
+export function peekReturnPath(): string {
   const p = readString(StorageKeys.returnTo, '', 'session');
+  return p && p.startsWith('/') && !p.startsWith('/login') && !p.startsWith('/lock') ? p : '/';
+}
+
+export function clearReturnPath(): void {
   removeKey(StorageKeys.returnTo, 'session');
-  return p && p.startsWith('/') && !p.startsWith('/login') ? p : '/';
 }

@@ -22,6 +22,7 @@ import { storedMenuLayout, storedTheme } from './themes';
 import { switches } from './switches';
 import './layout.css';
 import { AppFrame } from '../AppFrame';
+import { clearReturnPath } from '../auth-actions';
 
 function FullscreenButton() {
   const { t } = useTranslation('layout');
@@ -78,6 +79,8 @@ function Shell() {
   useEffect(() => {
     if (level <= 1) setCollapsed(true);
   }, [level]);
+
+  useEffect(() => clearReturnPath(), []);
 
   // Tab + title + ModuleId for the current route (spec 2.2).
   const entry = findByRoute(sideItems, location.pathname);

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Tabs, message } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
 import { api, setErrorToast } from '../../lib/api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
-import { signIn, takeReturnPath } from '../../app/auth-actions';
+import { signIn } from '../../app/auth-actions';
 
 /** Spec: SMS resend countdown. */
 export const SMS_COUNTDOWN_S = 60;
@@ -106,7 +105,6 @@ function PhoneForm({ onDone }: { onDone: (r: LoginResult) => void }) {
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const navigate = useNavigate();
   const lang = currentLanguage();
   const [toast, holder] = message.useMessage();
   useEffect(() => setErrorToast((text) => void toast.error(text)), [toast]);
@@ -114,8 +112,8 @@ export default function LoginPage() {
     document.title = `${t('title')} - ${t('common:siteTitle')}`;
   }, [t]);
   const done = (r: LoginResult) => {
+    // The guard then sends /login on to the stored return path.
     signIn(r);
-    navigate(takeReturnPath(), { replace: true });
   };
   return (
     <div data-testid="login-page" style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>

@@ -36,7 +36,7 @@ export default function OnlineUsersPage() {
         },
         { title: t('online.realName'), dataIndex: 'F_RealName' },
         { title: t('online.ip'), dataIndex: 'F_IpAddress' },
-        { title: t('online.userAgent'), dataIndex: 'F_UserAgent', ellipsis: true, width: 260, render: (v: string) => <Tooltip title={v}>{v}</Tooltip> },
+        { title: t('online.userAgent'), dataIndex: 'F_UserAgent', ellipsis: true, width: 260, render: (v: string) => <Tooltip title={v}><span style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>{v}</span></Tooltip> },
         { title: t('online.loginTime'), dataIndex: 'F_LoginTime' },
         { title: t('online.lastActive'), dataIndex: 'F_LastActiveTime' },
         ...(canKick
