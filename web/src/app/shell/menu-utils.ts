@@ -25,8 +25,12 @@ export function visibleForRoles(item: MenuItem, user: Pick<UserInfo, 'roles'> | 
 export function filterByRoles(items: MenuItem[], user: Pick<UserInfo, 'roles'> | null | undefined): MenuItem[] {
   return items
     .filter((i) => visibleForRoles(i, user))
-    .map((i) => ({ ...i, children: filterByRoles(i.children, user) }))
-    .filter((i) => isLeaf(i) || i.children.length > 0 || i.target === 'expand');
+    .flatMap((i) => {
+      if (isLeaf(i)) return [i];
+      const children = filterByRoles(i.children, user);
+      // A group whose entries are all hidden disappears (an 'expand' entry stays).
+      return children.length > 0 || (i.target === 'expand' && i.children.length === 0) ? [{ ...i, children }] : [];
+    });
 }
 
 export function leaves(items: MenuItem[]): MenuItem[] {
