@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './core/serializer.js';
 import type { AppConfig } from './core/config.js';
 import { checkJwtSecret } from './core/config.js';
 import { connectDatabase, type DatabaseHandle } from './core/db/connect.js';

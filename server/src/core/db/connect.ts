@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { existsSync } from 'node:fs';
 import { PGliteDialect } from './pglite-dialect.js';
+import { loadTemplate } from '../../db/pglite-template.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
@@ -20,7 +22,10 @@ export async function connectDatabase(options: { databaseUrl: string | null; dat
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const pglite = options.dataDir ? new PGlite(`${options.dataDir}/pglite`) : new PGlite();
+  const dir = options.dataDir ? `${options.dataDir}/pglite` : undefined;
+  // A new database starts from the build's template: much faster than PGlite creating one from nothing.
+  const loadDataDir = dir && existsSync(dir) ? undefined : loadTemplate();
+  const pglite = new PGlite(dir, loadDataDir ? { loadDataDir } : {});
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

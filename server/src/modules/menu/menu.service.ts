@@ -1,5 +1,7 @@
 import { MAIN_SYSTEM_ID, type MenuItem, type Subsystem } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
+import type { Grants } from '../../core/auth/grants.js';
+import type { ModuleRow } from '../../core/auth/module-catalog.js';
 import { MenuRepository } from './menu.repository.js';
 import { buildMenuTree, menuLeaves, toMenuItem } from './menu-tree.js';
 
@@ -14,12 +16,24 @@ export class MenuService {
     return this.deps.catalog.rows();
   }
 
+  /**
+   * Grants and the catalogue are cached objects that are replaced when they change, so a tree built
+   * from the same pair can be reused: the menu is built once per user per cache period, not per request.
+   */
+  private readonly trees = new WeakMap<Grants, Map<string, { rows: ModuleRow[]; tree: MenuItem[] }>>();
+
   async menu(auth: AuthContext, systemId: string): Promise<MenuItem[]> {
     const [rows, grants] = await Promise.all([this.modules(), this.deps.grants.of(auth.tenantId, auth.userId)]);
-    return buildMenuTree(
+    let bySystem = this.trees.get(grants);
+    if (!bySystem) this.trees.set(grants, (bySystem = new Map()));
+    const cached = bySystem.get(systemId);
+    if (cached?.rows === rows) return cached.tree;
+    const tree = buildMenuTree(
       rows.filter((row) => row.system_id === systemId),
       grants.moduleIds,
     );
+    bySystem.set(systemId, { rows, tree });
+    return tree;
   }
 
   /** Home and hot functions: shown to every signed-in user. */

@@ -1,0 +1,145 @@
+/**
+ * npm run bench: the foundation's performance figures, measured on this machine.
+ * - cold start to first answered request (PGlite, after build), first start and restart;
+ * - GET /api/modules/vue throughput against a bare Fastify route returning the same JSON;
+ * - initial JavaScript (gzip) loaded by /login, and that later screens are separate chunks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { load, type LoadResult } from './loadgen.js';
+import { launchBrowser } from '../e2e/harness.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'Bench@123456';
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const figures: string[] = [];
+const report = (line: string) => {
+  figures.push(line);
+  console.log(line);
+};
+
+function startServer(dataDir: string, port: number): { child: ChildProcess; started: number } {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, started };
+}
+
+async function untilAnswered(url: string, started: number): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return performance.now() - started;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(10);
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function coldStart() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+  const port = 18181;
+  const first = startServer(dataDir, port);
+  const firstMs = await untilAnswered(`http://127.0.0.1:${port}/api/login/default`, first.started);
+  await stop(first.child);
+  const again = startServer(dataDir, port);
+  const againMs = await untilAnswered(`http://127.0.0.1:${port}/api/login/default`, again.started);
+  report(`cold start, empty database (migrate + seed): ${firstMs.toFixed(0)} ms to first answer (target < 3000 ms)`);
+  report(`cold start, existing database: ${againMs.toFixed(0)} ms to first answer (target < 3000 ms)`);
+  return { child: again.child, port, dataDir };
+}
+
+async function throughput(port: number) {
+  const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'admin', password: md5(PASSWORD), code: '' }),
+  }).then((r) => r.json());
+  const headers = { authorization: `Bearer ${login.data.Token}`, moduleid: 'home' };
+  const url = `http://127.0.0.1:${port}/api/modules/vue?systemId=0`;
+  const body = await fetch(url, { headers }).then((r) => r.text());
+
+  const barePort = port + 1;
+  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], {
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  bare.stdin!.end(body);
+  await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
+  const bareBody = await fetch(`http://127.0.0.1:${barePort}/api/modules/vue`).then((r) => r.text());
+  if (bareBody !== body) throw new Error('the baseline does not answer the same JSON');
+
+  // Alternate one-second rounds so background load on the machine affects both sides alike.
+  const bareUrl = `http://127.0.0.1:${barePort}/api/modules/vue`;
+  const options = { seconds: 1, concurrency: 32 };
+  await load(url, { ...options, headers }); // warm-up
+  await load(bareUrl, options);
+  const rounds = { ours: [] as LoadResult[], bare: [] as LoadResult[] };
+  for (let i = 0; i < 5; i++) {
+    rounds.ours.push(await load(url, { ...options, headers }));
+    rounds.bare.push(await load(bareUrl, options));
+  }
+  const combine = (results: LoadResult[]) => ({
+    rps: results.reduce((a, r) => a + r.requests, 0) / results.reduce((a, r) => a + r.seconds, 0),
+    p50: median(results.map((r) => r.p50)),
+    p95: median(results.map((r) => r.p95)),
+    errors: results.reduce((a, r) => a + r.errors, 0),
+  });
+  const ours = combine(rounds.ours);
+  const baseline = combine(rounds.bare);
+  await stop(bare);
+  const ratio = ours.rps / baseline.rps;
+  report(`GET /api/modules/vue: ${ours.rps.toFixed(0)} req/s (p50 ${ours.p50.toFixed(1)} ms, p95 ${ours.p95.toFixed(1)} ms, ${ours.errors} errors), ${body.length} bytes`);
+  report(`bare Fastify, same JSON: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms)`);
+  report(`ratio: ${(ratio * 100).toFixed(0)}% of bare Fastify (target >= 50%)`);
+}
+
+async function loginBundle(port: number) {
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    try {
+      scripts.set(res.url(), gzipSync(await res.body(), { level: 9 }).length);
+    } catch {
+      /* redirected or aborted */
+    }
+  });
+  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  const loginTotal = [...scripts.values()].reduce((a, b) => a + b, 0);
+  const loginFiles = scripts.size;
+  report(`/login initial JavaScript: ${(loginTotal / 1024).toFixed(1)} KB gzip in ${loginFiles} files (target < 300 KB)`);
+  await page.fill('[data-testid=login-account] input, input[data-testid=login-account]', 'admin').catch(() => {});
+  const before = new Set(scripts.keys());
+  await page.goto(`http://127.0.0.1:${port}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await browser.close();
+  return { before };
+}
+
+const { child, port, dataDir } = await coldStart();
+try {
+  await throughput(port);
+  await loginBundle(port);
+} finally {
+  await stop(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);
