@@ -23,7 +23,8 @@ class RO {
   disconnect() {}
 }
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
-window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => orig(el, pseudo ?? undefined))(window.getComputedStyle);
+// jsdom does not implement pseudo elements; rc-component asks for ::-webkit-scrollbar.
+window.getComputedStyle = ((orig) => (el: Element) => orig(el))(window.getComputedStyle.bind(window));
 
 afterEach(() => {
   cleanup();
