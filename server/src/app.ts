@@ -6,7 +6,7 @@ import type { AppConfig } from './core/config.js';
 import { checkJwtSecret } from './core/config.js';
 import { connectDatabase, type DatabaseHandle } from './core/db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { isEmpty, seedDemoData } from './db/seed.js';
+import { seedDemoDataIfEmpty } from './db/seed.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -52,9 +52,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const database = await connectDatabase(config);
   await migrateToLatest(database.db);
   let generatedPassword: string | null = null;
-  if (config.seedDemoData && (await isEmpty(database.db))) {
-    const password = config.adminPassword ?? (generatedPassword = generatePassword());
-    await seedDemoData(database.db, password);
+  if (config.seedDemoData) {
+    const password = config.adminPassword ?? generatePassword();
+    if ((await seedDemoDataIfEmpty(database.db, password)) && !config.adminPassword) generatedPassword = password;
   }
 
   const deps: AppDeps = {

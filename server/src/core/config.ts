@@ -85,7 +85,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 0,
     host: '127.0.0.1',
     dataDir: null,
-    databaseUrl: process.env.TEST_DATABASE_URL || null,
+    databaseUrl: null,
     jwtSecret: randomBytes(48),
     adminPassword: 'Admin@123456',
     accessTokenSeconds: 3600,

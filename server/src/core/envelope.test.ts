@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { buildApp } from '../app.js';
-import { testConfig } from './config.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,19 +15,19 @@ describe('envelope and errors', () => {
   });
 
   it('unexpected errors answer a 500 envelope with the request id, not the error', async () => {
-    const built = await buildApp(testConfig());
-    built.app.get('/api/test/crash', { config: { public: true } }, async () => {
-      throw new Error('secret internal detail');
+    const built = await createTestApp({}, (app) => {
+      app.get('/api/test/crash', { config: { public: true } }, async () => {
+        throw new Error('secret internal detail');
+      });
     });
-    await built.app.ready();
-    const res = await built.app.inject({ method: 'GET', url: '/api/test/crash' });
+    const res = await built.get('/api/test/crash');
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body).toMatchObject({ code: 10500, success: false, data: null });
     expect(body.msg).toContain(res.headers['request-id'] ?? '');
     expect(body.msg).not.toContain('secret');
     expect(body.msg).toMatch(/请求编号 [0-9a-f-]{36}/);
-    await built.app.close();
+    await built.close();
   });
 
   it('serves the OpenAPI document at /api/docs without a token', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../core/db/schema.js';
 import { newId } from '../core/ids.js';
 import { hashPassword, md5Hex } from '../core/auth/password.js';
@@ -31,19 +31,16 @@ const roleButtons: Record<string, string[]> = {
   manager: ['system-online-user:list'],
 };
 
-/** True when the database has no tenant yet, i.e. this is the first start. */
-export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  return !row;
-}
-
 /**
- * Creates the demo tenant with its organisation, roles and accounts in one transaction.
- * Called once, on an empty database.
+ * On an empty database (the first start), creates the demo tenant with its organisation, roles and accounts
+ * in one transaction and answers true. Several processes starting together on one PostgreSQL seed once:
+ * the check runs under a transaction-scoped advisory lock.
  */
-export async function seedDemoData(db: Kysely<Database>, password: string): Promise<void> {
+export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(md5Hex(password));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('seed-demo-data'))`.execute(trx);
+    if (await trx.selectFrom('tenants').select('id').limit(1).executeTakeFirst()) return false;
     const tenantId = DEFAULT_TENANT_ID;
     await trx.insertInto('tenants').values({ id: tenantId, code: DEFAULT_TENANT_CODE, name: '演示企业', is_default: true }).execute();
 
@@ -123,5 +120,6 @@ export async function seedDemoData(db: Kysely<Database>, password: string): Prom
       await trx.insertInto('user_departments').values({ tenant_id: tenantId, user_id: userId, department_id: departmentOf[demo.account] }).execute();
       await trx.insertInto('user_roles').values({ tenant_id: tenantId, user_id: userId, role_id: roleId(demo.role) }).execute();
     }
+    return true;
   });
 }

@@ -43,11 +43,15 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
   };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady: (app: BuiltApp['app']) => void = () => {},
+): Promise<TestApp> {
   const sms: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { sendLoginCode: async (phone, code) => void sms.push({ phone, code }) };
   const database = await freshDatabaseUrl();
   const built = await buildApp(testConfig({ smsProvider, databaseUrl: database.url, ...overrides }));
+  beforeReady(built.app);
   await built.app.ready();
   const { app } = built;
 
