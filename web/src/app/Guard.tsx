@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useEffect } from 'react';
 import { useSession } from '../lib/session';
 import { setNavigator } from '../lib/navigation';
@@ -12,7 +12,8 @@ export function Guard() {
   const session = useSession();
   const lock = useLock();
   useEffect(() => setNavigator((to, opts) => navigate(to, opts)), [navigate]);
-  const decision = guardDecision(location.pathname, location.search, !!session, lock.locked);
+  const unknownPath = useMatches().some((m) => (m.handle as { unknownPath?: boolean } | undefined)?.unknownPath);
+  const decision = unknownPath ? {} : guardDecision(location.pathname, location.search, !!session, lock.locked);
   if (decision.returnTo) storeReturnPath(decision.returnTo);
   if (decision.redirect) {
     // After sign-in the guard sends /login to the stored return path (spec 2.2).

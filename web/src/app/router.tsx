@@ -32,7 +32,8 @@ export const routes: RouteObject[] = [
           ...allRoutes.filter((r) => r.shell !== false).map((r) => ({ path: r.path, element: el(r.page), errorElement: <RouteError /> })),
         ],
       },
-      { path: '*', element: <Navigate to="/404" replace /> },
+      // Unknown paths go to /404, signed in or not (the guard lets this route through).
+      { path: '*', handle: { unknownPath: true }, element: <Navigate to="/404" replace /> },
     ],
   },
 ];

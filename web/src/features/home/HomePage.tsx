@@ -34,7 +34,7 @@ export default function HomePage() {
     <div data-testid="home-page">
       <Card style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="home-greeting">
-          {t(greetingKey(new Date().getHours()))}，{user?.F_RealName}
+          {t(greetingKey(new Date().getHours()), { name: user?.F_RealName ?? '' })}
         </Typography.Title>
         <Typography.Text type="secondary">
           {org || user?.F_TenantName}
