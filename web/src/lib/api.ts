@@ -107,7 +107,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: controller.signal,
     });
-  } catch (e) {
+  } catch {
     clearTimeout(timer);
     const text = timedOut ? i18n.t('errors:timeout') : i18n.t('errors:network');
     return fail(new ApiError(text, -1), path, opts.silent || (!timedOut && opts.signal?.aborted));
@@ -118,7 +118,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   if (res.status < 200 || res.status > 500) {
     return fail(new ApiError(i18n.t('errors:http', { status: res.status }), -1, res.status), path, opts.silent);
   }
-  let body: Partial<Envelope<T>> | null = null;
+  let body: Partial<Envelope<T>> | null;
   try {
     body = (await res.json()) as Partial<Envelope<T>>;
   } catch {
