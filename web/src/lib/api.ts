@@ -1,5 +1,5 @@
 import type { Envelope } from '@app/contracts';
-import { ErrorCode, successCodes } from './contracts-runtime';
+import { ErrorCode, successCodes } from '@app/contracts';
 import i18n, { currentLanguage } from './i18n';
 import { endSession, getToken } from './session';
 import { navigateTo } from './navigation';

@@ -1,5 +1,5 @@
 import type { LoginResult, UserInfo } from '@app/contracts';
-import { MAIN_SYSTEM_ID } from './contracts-runtime';
+import { MAIN_SYSTEM_ID } from '@app/contracts';
 import { StorageKeys, readJson, readString, removeKey, writeJson, writeString } from './storage';
 import { createStore, useStore } from './store';
 

@@ -1,5 +1,5 @@
 import type { Subsystem } from '@app/contracts';
-import { MAIN_SYSTEM_ID } from '../../lib/contracts-runtime';
+import { MAIN_SYSTEM_ID } from '@app/contracts';
 
 /** Spec 9: system auto-select delay. */
 export const AUTO_SELECT_DELAY_MS = 500;

@@ -1,4 +1,4 @@
-import { Permission } from '../../lib/contracts-runtime';
+import { Permission } from '@app/contracts';
 
 export const systemPermissions = {
   onlineUserList: Permission.onlineUserList,
