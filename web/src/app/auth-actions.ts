@@ -1,4 +1,6 @@
-import type { LoginResult } from '@app/contracts';
+import type { LoginResult, Subsystem } from '@app/contracts';
+import { api } from '../lib/api';
+import { handTokenToSubsystems } from '../lib/subsystem-handoff';
 import { sessionStore, startSession, endSession } from '../lib/session';
 import { queryClient } from '../lib/query';
 import { StorageKeys, readString, removeKey, writeString } from '../lib/storage';
@@ -22,6 +24,11 @@ export function signIn(result: LoginResult): void {
   resetTabs();
   clearLock();
   queryClient.clear();
+  // Spec 4: external sub-systems receive the token through hidden frames; a failed lookup is ignored.
+  api
+    .get<Subsystem[]>('/subsystem', undefined, { silent: true })
+    .then((systems) => handTokenToSubsystems(systems, result.Token))
+    .catch(() => undefined);
 }
 
 export function signOutLocal(): void {
