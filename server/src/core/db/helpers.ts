@@ -26,6 +26,23 @@ export function tenantScoped<T extends TenantTable>(
   );
 }
 
-export function pageOffset(page: number, size: number): number {
-  return (page - 1) * size;
+export interface PageRequest {
+  /** Page number, from 1 (the spec's `limit`). */
+  page: number;
+  size: number;
+}
+
+/**
+ * The one way to answer a list: the query (filters, columns and order already applied) is run for one page,
+ * and counted without its columns and order, both in parallel.
+ */
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { page, size }: PageRequest,
+): Promise<{ Rows: O[]; Total: number }> {
+  const [rows, count] = await Promise.all([
+    query.limit(size).offset((page - 1) * size).execute(),
+    query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { Rows: rows, Total: (count as { total: number }).total };
 }

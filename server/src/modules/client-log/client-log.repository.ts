@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClientLogEntry } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import { formatTime, pageOffset, tenantScoped } from '../../core/db/helpers.js';
+import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 
 export class ClientLogRepository {
@@ -30,7 +30,7 @@ export class ClientLogRepository {
     let query = tenantScoped(this.db, 'client_logs', tenantId);
     if (filter.type) query = query.where('client_logs.type', '=', filter.type);
     if (filter.keyword) query = query.where('client_logs.message', 'ilike', `%${filter.keyword.replace(/[%_\\]/g, '\\$&')}%`);
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       query
         .leftJoin('users as u', 'u.id', 'client_logs.user_id')
         .select([
@@ -45,13 +45,9 @@ export class ClientLogRepository {
           'client_logs.client_time as F_ClientTime',
           formatTime('client_logs.created_at').as('F_CreateDate'),
         ])
-        .orderBy('client_logs.created_at', 'desc')
-        .limit(filter.size)
-        .offset(pageOffset(filter.page, filter.size))
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { Rows: rows, Total: Number(total.total) };
+        .orderBy('client_logs.created_at', 'desc'),
+      filter,
+    );
   }
 
   async clear(tenantId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import { formatTime, pageOffset, tenantScoped } from '../../core/db/helpers.js';
+import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
 
 export class OnlineUserRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -14,7 +14,7 @@ export class OnlineUserRepository {
   async page(tenantId: string, filter: { page: number; size: number; keyword?: string }) {
     let query = this.live(tenantId).innerJoin('users as u', 'u.id', 'sessions.user_id');
     if (filter.keyword) query = query.where((eb) => eb.or([eb('u.account', '=', filter.keyword!), eb('u.real_name', '=', filter.keyword!)]));
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       query
         .select([
           'sessions.id as F_SessionId',
@@ -26,13 +26,9 @@ export class OnlineUserRepository {
           formatTime('sessions.created_at').as('F_LoginTime'),
           formatTime('sessions.last_active_at').as('F_LastActiveTime'),
         ])
-        .orderBy('sessions.last_active_at', 'desc')
-        .limit(filter.size)
-        .offset(pageOffset(filter.page, filter.size))
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.total) };
+        .orderBy('sessions.last_active_at', 'desc'),
+      filter,
+    );
   }
 
   async revoke(tenantId: string, sessionId: string): Promise<string | null> {

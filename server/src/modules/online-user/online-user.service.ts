@@ -12,8 +12,8 @@ export class OnlineUserService {
   }
 
   async page(auth: AuthContext, filter: { limit: number; size: number; keyword?: string }): Promise<{ Rows: OnlineSessionRow[]; Total: number }> {
-    const { rows, total } = await this.repo.page(auth.tenantId, { ...filter, page: filter.limit });
-    return { Rows: rows.map((row) => ({ ...row, F_IsCurrent: row.F_SessionId === auth.sessionId })), Total: total };
+    const { Rows, Total } = await this.repo.page(auth.tenantId, { ...filter, page: filter.limit });
+    return { Rows: Rows.map((row) => ({ ...row, F_IsCurrent: row.F_SessionId === auth.sessionId })), Total };
   }
 
   async forceLogout(auth: AuthContext, sessionId: string): Promise<void> {
