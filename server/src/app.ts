@@ -16,6 +16,8 @@ import { TokenService } from './core/auth/tokens.js';
 import { SessionGuard } from './core/auth/session-guard.js';
 import { GrantService } from './core/auth/grants.js';
 import { ModuleCatalog } from './core/auth/module-catalog.js';
+import { ColumnPolicy } from './core/auth/columns.js';
+import { DataScopeService } from './core/auth/data-scope.js';
 import { logSmsProvider } from './core/sms.js';
 import type { AppDeps } from './core/deps.js';
 import { generatePassword } from './core/auth/password.js';
@@ -57,13 +59,16 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     if ((await seedDemoDataIfEmpty(database.db, password)) && !config.adminPassword) generatedPassword = password;
   }
 
+  const grants = new GrantService(database.db);
   const deps: AppDeps = {
     config,
     db: database.db,
     tokens: new TokenService(config.jwtSecret, config.accessTokenSeconds),
     sessions: new SessionGuard(database.db),
-    grants: new GrantService(database.db),
+    grants,
     catalog: new ModuleCatalog(database.db),
+    columns: new ColumnPolicy(database.db, grants),
+    dataScopes: new DataScopeService(database.db),
     sms: config.smsProvider ?? logSmsProvider(app.log),
     log: app.log,
   };

@@ -4,6 +4,8 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/schema.js';
 import type { GrantService } from './auth/grants.js';
 import type { ModuleCatalog } from './auth/module-catalog.js';
+import type { ColumnPolicy } from './auth/columns.js';
+import type { DataScopeService } from './auth/data-scope.js';
 import type { SessionGuard } from './auth/session-guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SmsProvider } from './sms.js';
@@ -16,6 +18,8 @@ export interface AppDeps {
   sessions: SessionGuard;
   grants: GrantService;
   catalog: ModuleCatalog;
+  columns: ColumnPolicy;
+  dataScopes: DataScopeService;
   sms: SmsProvider;
   log: FastifyBaseLogger;
 }

@@ -16,6 +16,8 @@ export interface ModuleDefinition {
   isMenu?: boolean;
   keepAlive?: boolean;
   buttons?: { enCode: string; fullName: string }[];
+  /** Answer fields whose visibility is granted per role (column permissions). */
+  columns?: { enCode: string; fullName: string }[];
   children?: ModuleDefinition[];
 }
 
@@ -26,7 +28,12 @@ export const ADMIN_ROLE_CODE = 'admin';
  * Adds menu entries (with their buttons) and grants them to the administrator role of every existing tenant,
  * so a feature that lands shows up for administrators without a manual grant.
  */
-export async function defineModules(anyDb: Kysely<unknown>, systemId: string, modules: ModuleDefinition[]): Promise<void> {
+export async function defineModules(
+  anyDb: Kysely<unknown>,
+  systemId: string,
+  modules: ModuleDefinition[],
+  parentId = '0',
+): Promise<void> {
   const db = anyDb as Kysely<Database>;
   const itemIds: { type: number; id: string }[] = [];
   const insert = async (parentId: string, defs: ModuleDefinition[]) => {
@@ -58,10 +65,18 @@ export async function defineModules(anyDb: Kysely<unknown>, systemId: string, mo
           .execute();
         itemIds.push({ type: 2, id });
       }
+      for (const [index, c] of (m.columns ?? []).entries()) {
+        const id = `${m.id}:col:${c.enCode}`;
+        await db
+          .insertInto('module_columns')
+          .values({ id, module_id: m.id, en_code: c.enCode, full_name: c.fullName, sort_code: index })
+          .execute();
+        itemIds.push({ type: 3, id });
+      }
       await insert(m.id, m.children ?? []);
     }
   };
-  await insert('0', modules);
+  await insert(parentId, modules);
 
   const adminRoles = await db.selectFrom('roles').select(['id', 'tenant_id']).where('en_code', '=', ADMIN_ROLE_CODE).execute();
   for (const role of adminRoles) await grantToRole(db, role.tenant_id, role.id, itemIds);
@@ -93,6 +108,9 @@ export async function grantToRole(
 /** Every menu entry and button, for granting all of them to a new administrator role. */
 export async function allModuleItems(db: Kysely<Database>): Promise<{ type: number; id: string }[]> {
   const rows = await sql<{ type: number; id: string }>`
-    select 1 as type, id from modules union all select 2 as type, id from module_buttons`.execute(db);
+    select 1 as type, id from modules
+    union all select 2 as type, id from module_buttons
+    union all select 3 as type, id from module_columns
+    union all select 4 as type, id from module_forms`.execute(db);
   return rows.rows;
 }

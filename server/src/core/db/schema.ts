@@ -13,6 +13,10 @@ export interface TenantsTable {
   name: string;
   enabled: Generated<boolean>;
   is_default: Generated<boolean>;
+  description: Generated<string>;
+  contact: Generated<string>;
+  phone: Generated<string>;
+  expires_at: NullableTimestamp;
   created_at: DefaultTimestamp;
 }
 
@@ -26,6 +30,9 @@ export interface CompaniesTable {
   nature: string | null;
   sort_code: Generated<number>;
   enabled: Generated<boolean>;
+  description: Generated<string>;
+  phone: Generated<string>;
+  address: Generated<string>;
   created_at: DefaultTimestamp;
 }
 
@@ -39,6 +46,9 @@ export interface DepartmentsTable {
   nature: string | null;
   sort_code: Generated<number>;
   enabled: Generated<boolean>;
+  description: Generated<string>;
+  phone: Generated<string>;
+  manager_id: string | null;
   created_at: DefaultTimestamp;
 }
 
@@ -50,6 +60,8 @@ export interface PostsTable {
   name: string;
   en_code: Generated<string>;
   sort_code: Generated<number>;
+  description: Generated<string>;
+  parent_id: Generated<string>;
   created_at: DefaultTimestamp;
 }
 
@@ -62,6 +74,7 @@ export interface RolesTable {
   enabled: Generated<boolean>;
   sort_code: Generated<number>;
   created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface UsersTable {
@@ -79,6 +92,7 @@ export interface UsersTable {
   failed_login_count: Generated<number>;
   locked_until: NullableTimestamp;
   sort_code: Generated<number>;
+  description: Generated<string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -106,6 +120,7 @@ export interface SubsystemsTable {
   icon: Generated<string>;
   sort_code: Generated<number>;
   enabled: Generated<boolean>;
+  description: Generated<string>;
   created_at: DefaultTimestamp;
 }
 
@@ -126,6 +141,7 @@ export interface ModulesTable {
   is_menu: Generated<boolean>;
   enabled: Generated<boolean>;
   sort_code: Generated<number>;
+  description: Generated<string>;
   created_at: DefaultTimestamp;
 }
 
@@ -137,13 +153,73 @@ export interface ModuleButtonsTable {
   sort_code: Generated<number>;
 }
 
+/** Columns and forms of a module, granted like buttons (authorize item types 3 and 4). */
+export interface ModuleColumnsTable {
+  id: string;
+  module_id: string;
+  en_code: string;
+  full_name: string;
+  sort_code: Generated<number>;
+}
+export type ModuleFormsTable = ModuleColumnsTable;
+
+export interface DepartmentMaintainersTable {
+  tenant_id: string;
+  department_id: string;
+  user_id: string;
+}
+
+export interface SpecialPostsTable {
+  tenant_id: string;
+  /** 1 company, 2 department */
+  object_type: number;
+  object_id: string;
+  post_id: string;
+}
+
+export interface AppFunctionsTable {
+  id: string;
+  en_code: string;
+  full_name: string;
+  icon: Generated<string>;
+  url_address: Generated<string>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface DataAuthorizesTable {
+  id: string;
+  tenant_id: string;
+  object_type: number;
+  object_id: string;
+  module_id: string;
+  /** 1 own, 2 own department, 3 department and below, 4 own company, 5 all, 6 custom departments */
+  scope: number;
+  department_ids: Json<string[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface TenantModulesTable {
+  tenant_id: string;
+  module_id: string;
+}
+
+export interface AreasTable {
+  id: string;
+  parent_id: string;
+  name: string;
+  /** 1 province, 2 city, 3 district */
+  level: number;
+  sort_code: number;
+}
+
 export interface AuthorizesTable {
   id: string;
   tenant_id: string;
   /** 1 role, 2 user */
   object_type: number;
   object_id: string;
-  /** 1 module (menu), 2 button, 3 column, 4 form */
+  /** 1 module (menu), 2 button, 3 column, 4 form, 5 app function */
   item_type: number;
   item_id: string;
   created_at: DefaultTimestamp;
@@ -215,6 +291,14 @@ export interface Database {
   sms_codes: SmsCodesTable;
   login_logs: LoginLogsTable;
   client_logs: ClientLogsTable;
+  module_columns: ModuleColumnsTable;
+  module_forms: ModuleFormsTable;
+  department_maintainers: DepartmentMaintainersTable;
+  special_posts: SpecialPostsTable;
+  app_functions: AppFunctionsTable;
+  data_authorizes: DataAuthorizesTable;
+  tenant_modules: TenantModulesTable;
+  areas: AreasTable;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

@@ -20,7 +20,8 @@ describe('GET /api/modules/vue', () => {
     expect(res.json().code).toBe(0);
     expect(tree(res.json().data)).toEqual([
       { personal: ['personal-info', 'personal-setting', 'personal-desktop'] },
-      { system: ['system-online-user', 'system-client-log'] },
+      { organisation: ['organisation-company', 'organisation-department', 'organisation-post', 'organisation-role', 'organisation-user'] },
+      { system: ['system-online-user', 'system-client-log', 'system-module', 'system-tenant', 'system-subsystem', 'system-area'] },
     ]);
   });
 
