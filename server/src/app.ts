@@ -27,6 +27,11 @@ import menuModule from './modules/menu/index.js';
 import clientLogModule from './modules/client-log/index.js';
 import onlineUserModule from './modules/online-user/index.js';
 import homeModule from './modules/home/index.js';
+import organisationModule from './modules/organisation/index.js';
+import accessModule from './modules/access/index.js';
+import tenantModule from './modules/tenant/index.js';
+import subsystemModule from './modules/subsystem/index.js';
+import areaModule from './modules/area/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -92,6 +97,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(clientLogModule, { deps });
       await api.register(onlineUserModule, { deps });
       await api.register(homeModule, { deps });
+      await api.register(organisationModule, { deps });
+      await api.register(accessModule, { deps });
+      await api.register(tenantModule, { deps });
+      await api.register(subsystemModule, { deps });
+      await api.register(areaModule, { deps });
     },
     { prefix: '/api' },
   );

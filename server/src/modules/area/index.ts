@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../core/deps.js';
+
+/** Issue 4: being built. */
+export default async function areaModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
