@@ -4,3 +4,8 @@ export * from './menu.js';
 export * from './logs.js';
 export * from './sessions.js';
 export * from './home.js';
+export * from './organisation.js';
+export * from './access.js';
+export * from './tenant.js';
+export * from './subsystem.js';
+export * from './area.js';

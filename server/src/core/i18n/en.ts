@@ -1,6 +1,8 @@
 import type { MessageKey } from './zh-CN.js';
+import { accessEn } from './access.js';
+import { organisationEn } from './organisation.js';
 
-export const en: Record<MessageKey, string> = {
+const coreEn = {
   'common.ok': 'Success',
   'common.fetched': 'Fetched successfully',
   'common.added': 'Added successfully',
@@ -37,3 +39,5 @@ export const en: Record<MessageKey, string> = {
   'clientLog.saved': 'Logs received',
   'clientLog.cleared': 'Logs cleared',
 };
+
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn };

@@ -1,5 +1,8 @@
 /** Server messages in Chinese, the default language. Keys must match en.ts (a test checks it). */
-export const zhCN = {
+import { accessZhCN } from './access.js';
+import { organisationZhCN } from './organisation.js';
+
+const coreZhCN = {
   'common.ok': '操作成功',
   'common.fetched': '获取成功',
   'common.added': '新增成功',
@@ -36,5 +39,8 @@ export const zhCN = {
   'clientLog.saved': '日志已上报',
   'clientLog.cleared': '日志已清空',
 } as const;
+
+/** Core messages plus each feature's own file (so features never edit one shared file). */
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN };
 
 export type MessageKey = keyof typeof zhCN;

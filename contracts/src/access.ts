@@ -1,0 +1,2 @@
+// Issue 4: schemas of the access feature (being written).
+export {};

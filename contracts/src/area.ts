@@ -1,0 +1,2 @@
+// Issue 4: schemas of the area feature (being written).
+export {};

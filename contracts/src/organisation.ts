@@ -1,0 +1,2 @@
+// Issue 4: schemas of the organisation feature (being written).
+export {};
