@@ -24,6 +24,8 @@ export interface AppConfig {
   logLevel: string;
   seedDemoData: boolean;
   smsProvider?: SmsProvider;
+  /** Sees every SQL statement (benchmarks print query plans with it). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export class ConfigError extends Error {}

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -16,10 +16,20 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (on disk under dataDir, or in memory). */
-export async function connectDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<DatabaseHandle> {
+export async function connectDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+}): Promise<DatabaseHandle> {
+  const onQuery = options.onQuery;
+  const log = onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') onQuery(event.query.sql, event.query.parameters);
+      }
+    : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const dir = options.dataDir ? `${options.dataDir}/pglite` : undefined;
@@ -27,7 +37,7 @@ export async function connectDatabase(options: { databaseUrl: string | null; dat
   const loadDataDir = dir && existsSync(dir) ? undefined : loadTemplate();
   const pglite = new PGlite(dir, loadDataDir ? { loadDataDir } : {});
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });
   return {
     db,
     kind: 'pglite',
