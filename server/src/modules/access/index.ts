@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { accessRoutes } from './access.routes.js';
+import { GrantAdminService } from './grant.service.js';
+import { ModuleAdminService } from './module-admin.service.js';
 
-/** Issue 4: being built. */
-export default async function accessModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Menu administration, authorisation grants, data permissions and app functions (issue 4). */
+export default async function accessModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  accessRoutes(app, new ModuleAdminService(deps), new GrantAdminService(deps));
+}
