@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { CompanyService } from './company.service.js';
+import { companyRoutes } from './company.routes.js';
+import { DepartmentService } from './department.service.js';
+import { departmentRoutes } from './department.routes.js';
+import { PostService } from './post.service.js';
+import { postRoutes } from './post.routes.js';
 
-/** Issue 4: being built. */
-export default async function organisationModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Organisation (issue 4): companies, departments, posts, special posts, roles, users. */
+export default async function organisationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  companyRoutes(app, new CompanyService(deps));
+  departmentRoutes(app, new DepartmentService(deps));
+  postRoutes(app, new PostService(deps));
+}
