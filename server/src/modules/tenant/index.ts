@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { TenantService } from './tenant.service.js';
+import { tenantRoutes } from './tenant.routes.js';
 
-/** Issue 4: being built. */
-export default async function tenantModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Tenants and their users (issue 4). */
+export default async function tenantModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  tenantRoutes(app, new TenantService(deps));
+}
