@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { AreaService } from './area.service.js';
+import { areaRoutes } from './area.routes.js';
 
-/** Issue 4: being built. */
-export default async function areaModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** China's administrative divisions (issue 4). */
+export default async function areaModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  areaRoutes(app, new AreaService(deps));
+}

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { SubsystemService } from './subsystem.service.js';
+import { subsystemRoutes } from './subsystem.routes.js';
 
-/** Issue 4: being built. */
-export default async function subsystemModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Sub-system administration (issue 4). */
+export default async function subsystemModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  subsystemRoutes(app, new SubsystemService(deps));
+}
