@@ -164,3 +164,23 @@ describe('data permissions', () => {
     expect((await t.get('/api/data-authorize/1/other/menu', admin)).statusCode).toBe(404);
   });
 });
+
+describe('two tenants', () => {
+  it("a tenant's administrator sees only the tenant's entries and cannot change product-wide menus", async () => {
+    const { md5Hex } = await import('../../core/auth/password.js');
+    expect((await t.send('POST', '/api/tenant', { F_EnCode: 'delta', F_FullName: 'Delta', moduleIds: ['system-module'], adminPassword: md5Hex('Delta@123') }, admin)).json().code).toBe(0);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { account: 'admin', password: md5Hex('Delta@123'), code: 'delta' } });
+    const delta = login.json().data.Token as string;
+    expect(flat((await t.get('/api/modules', delta)).json().data)).toEqual(['system', 'system-module']);
+    expect((await t.get('/api/modules/system-module', delta)).statusCode).toBe(200);
+    expect((await t.get('/api/modules/system-tenant', delta)).statusCode).toBe(404);
+    expect((await t.get('/api/modules/buttons/system-tenant', delta)).statusCode).toBe(404);
+    expect((await t.get('/api/modules/system-tenant/system', delta)).statusCode).toBe(404);
+    expect((await t.send('PUT', '/api/modules/system-module', { F_EnCode: 'system.module', F_FullName: 'x', F_ParentId: 'system' }, delta)).statusCode).toBe(403);
+    expect((await t.send('DELETE', '/api/modules/system-module', undefined, delta)).statusCode).toBe(403);
+    expect((await t.get(`/api/modules/all/default`, delta)).statusCode).toBe(403);
+    const zhangsan = await t.deps.db.selectFrom('users').select('id').where('account', '=', 'zhangsan').executeTakeFirstOrThrow();
+    expect((await t.get(`/api/authorizes/2/${zhangsan.id}`, admin)).statusCode).toBe(200);
+    expect((await t.deps.db.selectFrom('tenants').select('id').where('code', '=', 'delta').executeTakeFirstOrThrow()).id).toBeTruthy();
+  });
+});
