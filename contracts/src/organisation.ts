@@ -22,8 +22,11 @@ const enabledQuery = z.coerce.number().int().min(0).max(1).pipe(enabledMark).opt
 export const md5HexPassword = z.string().regex(/^[0-9a-fA-F]{32}$/, 'md5 hex (32 characters)').transform((s) => s.toLowerCase());
 
 export const orgIdParams = z.object({ id });
-/** GET /users/multi/{ids}: ids comma-separated, at most 200. */
-export const userMultiParams = z.object({ ids: z.string().trim().min(1).max(200 * 65) });
+/**
+ * GET /users/multi/{ids}: ids comma-separated, at most 200. The server routes it as a wildcard (`*`) because
+ * path parameters are limited to 100 characters.
+ */
+export const userMultiParams = z.object({ '*': z.string().trim().min(1).max(200 * 65) });
 export const USER_MULTI_MAX = 200;
 
 // ---------- companies ----------

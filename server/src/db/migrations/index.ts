@@ -4,6 +4,7 @@ import * as foundationMenu from './20261123000100_foundation_menu.js';
 import * as organisation from './20261123010000_organisation.js';
 import * as areas from './20261123010100_areas.js';
 import * as organisationMenu from './20261123010200_organisation_menu.js';
+import * as organisationIndexes from './20261123012100_organisation_indexes.js';
 import * as access from './20261123012000_access.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261123010100_areas': areas,
   '20261123010200_organisation_menu': organisationMenu,
   '20261123012000_access': access,
+  '20261123012100_organisation_indexes': organisationIndexes,
 };

@@ -6,10 +6,16 @@ import { DepartmentService } from './department.service.js';
 import { departmentRoutes } from './department.routes.js';
 import { PostService } from './post.service.js';
 import { postRoutes } from './post.routes.js';
+import { RoleService } from './role.service.js';
+import { roleRoutes } from './role.routes.js';
+import { UserService } from './user.service.js';
+import { userRoutes } from './user.routes.js';
 
 /** Organisation (issue 4): companies, departments, posts, special posts, roles, users. */
 export default async function organisationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   companyRoutes(app, new CompanyService(deps));
   departmentRoutes(app, new DepartmentService(deps));
   postRoutes(app, new PostService(deps));
+  roleRoutes(app, new RoleService(deps));
+  userRoutes(app, new UserService(deps));
 }
