@@ -184,3 +184,23 @@ describe('two tenants', () => {
     expect((await t.deps.db.selectFrom('tenants').select('id').where('code', '=', 'delta').executeTakeFirstOrThrow()).id).toBeTruthy();
   });
 });
+
+describe('a tenant grants only its own entries', () => {
+  it('unknown to the tenant is 400, its own entries are accepted', async () => {
+    const { md5Hex } = await import('../../core/auth/password.js');
+    const created = await t.send('POST', '/api/tenant', { F_EnCode: 'eps', F_FullName: 'Eps', moduleIds: ['organisation-role'], adminPassword: md5Hex('Eps@1234') }, admin);
+    const tenantId = created.json().data.F_TenantId as string;
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { account: 'admin', password: md5Hex('Eps@1234'), code: 'eps' } });
+    const eps = login.json().data.Token as string;
+    const role = await t.deps.db.selectFrom('roles').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    const denied = await t.send('POST', '/api/authorizes', { objectId: role.id, objectType: 1, itemJson: { moduleIds: ['organisation-role', 'system-client-log'] } }, eps);
+    expect(denied.statusCode).toBe(400);
+    expect(denied.json().msg).toContain('system-client-log');
+    const itemJson = { moduleIds: ['organisation', 'organisation-role'], buttonIds: ['organisation-role:authorize'] };
+    expect((await t.send('POST', '/api/authorizes', { objectId: role.id, objectType: 1, itemJson }, eps)).json().code).toBe(0);
+    expect((await t.get(`/api/authorizes/1/${role.id}`, eps)).json().data).toMatchObject(itemJson);
+    const defaultRole = await t.deps.db.selectFrom('roles').select('id').where('tenant_id', '=', 'default').where('en_code', '=', 'staff').executeTakeFirstOrThrow();
+    expect((await t.get(`/api/authorizes/1/${defaultRole.id}`, eps)).statusCode).toBe(404);
+    expect((await t.send('POST', '/api/authorizes', { objectId: defaultRole.id, objectType: 1, itemJson }, eps)).statusCode).toBe(404);
+  });
+});
