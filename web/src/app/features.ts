@@ -3,10 +3,11 @@ import { errorsFeature } from '../features/errors';
 import { homeFeature } from '../features/home';
 import { infoFeature } from '../features/info';
 import { systemFeature } from '../features/system';
+import { organisationFeature } from '../features/organisation';
 import { iframeFeature } from '../features/iframe';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, systemFeature, iframeFeature];
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, iframeFeature];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

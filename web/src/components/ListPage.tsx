@@ -23,6 +23,8 @@ export interface ToolbarButton {
   /** Ask before running. */
   confirm?: ReactNode;
   onClick: () => void | Promise<unknown>;
+  /** data-testid (default `toolbar-<key>`). */
+  testId?: string;
 }
 
 export interface ListPageProps<T> {
@@ -88,7 +90,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       </Form>
       <Space style={{ marginBottom: 12 }}>
         {buttons.map((b) => (
-          <Button key={b.key} danger={b.danger} type={b.primary ? 'primary' : 'default'} onClick={() => run(b)} data-testid={`toolbar-${b.key}`}>
+          <Button key={b.key} danger={b.danger} type={b.primary ? 'primary' : 'default'} onClick={() => run(b)} data-testid={b.testId ?? `toolbar-${b.key}`}>
             {b.label}
           </Button>
         ))}

@@ -22,7 +22,7 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   /** No error toast (token refresh). */
@@ -138,5 +138,6 @@ export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], o?: RequestOptions) => request<T>(path, { ...o, query }),
   post: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>(path, { ...o, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>(path, { ...o, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, o?: RequestOptions) => request<T>(path, { ...o, method: 'PATCH', body: body ?? {} }),
   del: <T>(path: string, o?: RequestOptions) => request<T>(path, { ...o, method: 'DELETE' }),
 };

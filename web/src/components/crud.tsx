@@ -1,0 +1,80 @@
+import { useState, type ReactNode } from 'react';
+import { App, Form, Modal, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Admin spec 5 delete confirmation, then the '删除成功' toast (spec 8). Resolves true when deleted. */
+export function useDeleteConfirm() {
+  const { modal, message } = App.useApp();
+  const { t } = useTranslation('common');
+  return (name: string, run: () => Promise<unknown>, after?: () => unknown) =>
+    modal.confirm({
+      title: t('deleteTitle'),
+      content: t('deleteConfirm', { name }),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'delete-ok' } as { danger: boolean },
+      onOk: async () => {
+        await run();
+        void message.success(t('deleted'));
+        await after?.();
+      },
+    });
+}
+
+export interface FormModalProps<V> {
+  open: boolean;
+  title: ReactNode;
+  /** Values to start from (edit) or defaults (add). */
+  initialValues?: Partial<V>;
+  /** true: the '更新成功' toast, else '新增成功'. */
+  editing?: boolean;
+  width?: number;
+  onSubmit: (values: V, form: FormInstance<V>) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A modal form: OK (data-testid modal-ok) validates, submits, toasts and closes; a failure keeps it open. */
+export function FormModal<V extends object>({ open, title, initialValues, editing, width = 640, onSubmit, onClose, children, testId }: FormModalProps<V>) {
+  const { t } = useTranslation('common');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<V>();
+  const [busy, setBusy] = useState(false);
+  const ok = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      await onSubmit(values, form);
+      void message.success(t(editing ? 'updated' : 'added'));
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onClose}
+      onOk={() => void ok().catch(() => undefined)}
+      confirmLoading={busy}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      okButtonProps={{ 'data-testid': 'modal-ok' } as Record<string, string>}
+      destroyOnHidden
+    >
+      <div data-testid={testId}>
+        <Form<V> form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} preserve={false} initialValues={initialValues as never}>
+          {children}
+        </Form>
+      </div>
+    </Modal>
+  );
+}
+
+/** Turns a tree into antd TreeSelect / Tree data. */
+export function toTreeData<T extends { children?: T[] }>(nodes: T[], key: (n: T) => string, title: (n: T) => string): { key: string; value: string; title: string; children: ReturnType<typeof toTreeData<T>> }[] {
+  return nodes.map((n) => ({ key: key(n), value: key(n), title: title(n), children: toTreeData(n.children ?? [], key, title) }));
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Form, Input, InputNumber, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, UserBrief } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
+import { orgPermissions as P } from './permissions';
+
+type DeptForm = Omit<DepartmentBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
+interface Sel {
+  type: 'company' | 'department';
+  id: string;
+  companyId: string;
+}
+
+export default function DepartmentPage() {
+  const { t } = useTranslation('organisation');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const org = useOrgTree();
+  const [sel, setSel] = useState<Sel | null>(null);
+  const first = org.data?.[0];
+  const current: Sel | null = sel ?? (first ? { type: 'company', id: first.id, companyId: first.companyId } : null);
+  const companyId = current?.companyId;
+  const depts = useQuery({
+    queryKey: ['departments', companyId],
+    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    enabled: !!companyId,
+  });
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<DeptForm> } | null>(null);
+  const [members, setMembers] = useState<{ dept: DepartmentNode; ids: string[] } | null>(null);
+  const [maintainers, setMaintainers] = useState<{ dept: DepartmentNode; ids: string[] } | null>(null);
+  const [special, setSpecial] = useState<{ dept: DepartmentNode; posts: PostBrief[] } | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = {
+    add: usePermission(P.departmentAdd),
+    edit: usePermission(P.departmentEdit),
+    del: usePermission(P.departmentDelete),
+    maint: usePermission(P.departmentMaintainers),
+    special: usePermission(P.departmentSpecialPost),
+  };
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['departments'] }), qc.invalidateQueries({ queryKey: ['org-tree'] })]);
+  const parentTree = [{ key: '0', value: '0', title: t('department.root'), children: toTreeData(depts.data ?? [], (n: DepartmentNode) => n.F_DepartmentId, (n) => n.F_FullName) }];
+  const save = async (v: DeptForm) => {
+    const body: DepartmentBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+    if (editing?.id) await api.put(`/departments/${editing.id}`, body);
+    else await api.post('/departments', body);
+    await refresh();
+  };
+  const openMembers = async (dept: DepartmentNode) => {
+    const page = await api.get<PageResult<UserBrief>>(`/departments/${dept.F_DepartmentId}/users`, { limit: 1, size: 500 });
+    setMembers({ dept, ids: page.Rows.map((u) => u.F_UserId) });
+  };
+  const openMaintainers = async (dept: DepartmentNode) => {
+    const list = await api.get<UserBrief[]>(`/departments/${dept.F_DepartmentId}/maintenance-users`);
+    setMaintainers({ dept, ids: list.map((u) => u.F_UserId) });
+  };
+  const openSpecial = async (dept: DepartmentNode) => setSpecial({ dept, posts: await api.get<PostBrief[]>(`/departments/${dept.F_DepartmentId}/special-post`) });
+
+  return (
+    <Card size="small" data-testid="department-page">
+      <ResizablePanel
+        side={
+          <div data-testid="org-tree">
+            {org.data?.length ? (
+              <Tree
+                blockNode
+                defaultExpandAll
+                selectedKeys={current ? [`${current.type}:${current.id}`] : []}
+                treeData={orgTreeData(org.data)}
+                titleRender={(n) => <span data-testid={`org-node-${String(n.key).split(':')[1]}`}>{String(n.title)}</span>}
+                onSelect={(_, info) => {
+                  const n = info.node as unknown as Sel;
+                  setSel({ type: n.type, id: n.id, companyId: n.companyId });
+                }}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            )}
+          </div>
+        }
+      >
+        <Space style={{ marginBottom: 12 }}>
+          {can.add && current && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="department-add"
+              onClick={() => setEditing({ id: null, values: { F_CompanyId: current.companyId, F_ParentId: current.type === 'department' ? current.id : '0', F_SortCode: 0, F_EnabledMark: true } })}
+            >
+              {t('common:add')}
+            </Button>
+          )}
+        </Space>
+        {depts.data && depts.data.length > 0 && (
+          <Table<DepartmentNode>
+            size="middle"
+            rowKey="F_DepartmentId"
+            loading={depts.isFetching}
+            dataSource={depts.data}
+            pagination={false}
+            expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
+            onRow={(r) => ({ 'data-testid': `department-row-${r.F_DepartmentId}` }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { title: t('department.name'), dataIndex: 'F_FullName' },
+              { title: t('department.code'), dataIndex: 'F_EnCode' },
+              { title: t('department.nature'), dataIndex: 'F_Nature' },
+              { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
+              { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+              {
+                title: t('common:actions'),
+                key: 'actions',
+                render: (_, r) => (
+                  <Space size={0} wrap>
+                    {can.edit && (
+                      <Button type="link" size="small" data-testid={`department-edit-${r.F_DepartmentId}`} onClick={() => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                        {t('common:edit')}
+                      </Button>
+                    )}
+                    {can.edit && (
+                      <Button type="link" size="small" data-testid={`department-members-${r.F_DepartmentId}`} onClick={() => void openMembers(r)}>
+                        {t('department.members')}
+                      </Button>
+                    )}
+                    {can.maint && (
+                      <Button type="link" size="small" data-testid={`department-maintainers-${r.F_DepartmentId}`} onClick={() => void openMaintainers(r)}>
+                        {t('department.maintainers')}
+                      </Button>
+                    )}
+                    {can.special && (
+                      <Button type="link" size="small" data-testid={`department-special-${r.F_DepartmentId}`} onClick={() => void openSpecial(r)}>
+                        {t('specialPost')}
+                      </Button>
+                    )}
+                    {can.del && (
+                      <Button type="link" size="small" danger data-testid={`department-delete-${r.F_DepartmentId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/departments/${r.F_DepartmentId}`), refresh)}>
+                        {t('common:delete')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+        {depts.data && depts.data.length === 0 && <Empty description={t('department.none')} />}
+      </ResizablePanel>
+      <FormModal<DeptForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        title={editing?.id ? t('department.edit') : t('department.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="department-form"
+      >
+        <Form.Item name="F_CompanyId" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item name="F_ParentId" label={t('department.parent')}>
+          <TreeSelect treeData={parentTree} treeDefaultExpandAll />
+        </Form.Item>
+        <Form.Item name="F_FullName" label={t('department.name')} rules={[{ required: true, message: t('common:required', { label: t('department.name') }) }]}>
+          <Input data-testid="department-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="F_EnCode" label={t('department.code')}>
+          <Input data-testid="department-code" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_Nature" label={t('department.nature')}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_Phone" label={t('company.phone')}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('common:description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormModal>
+      <UserPicker
+        open={!!members}
+        title={members ? t('department.membersOf', { name: members.dept.F_FullName }) : undefined}
+        value={members?.ids}
+        onCancel={() => setMembers(null)}
+        onOk={async (ids) => {
+          await api.post('/departments/users', { F_DepartmentId: members!.dept.F_DepartmentId, userIds: ids });
+          void message.success(t('common:updated'));
+          setMembers(null);
+          await refresh();
+        }}
+      />
+      <UserPicker
+        open={!!maintainers}
+        title={maintainers ? t('department.maintainersOf', { name: maintainers.dept.F_FullName }) : undefined}
+        value={maintainers?.ids}
+        onCancel={() => setMaintainers(null)}
+        onOk={async (ids) => {
+          await api.put(`/departments/${maintainers!.dept.F_DepartmentId}/maintenance-users`, { userIds: ids });
+          void message.success(t('common:updated'));
+          setMaintainers(null);
+        }}
+      />
+      <PostPicker
+        open={!!special}
+        value={special?.posts.map((p) => ({ F_PostId: p.F_PostId, F_Name: p.F_Name }))}
+        onCancel={() => setSpecial(null)}
+        onOk={async (list) => {
+          await api.post('/special-post', { postList: list.map((p) => p.F_PostId), F_Type: 2, F_ObjectId: special!.dept.F_DepartmentId });
+          void message.success(t('common:updated'));
+          setSpecial(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PageResult, RoleBody, RoleRow, UserBrief } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { UserPicker } from '../../components/pickers';
+import { AuthorizeDialog } from './AuthorizeDialog';
+import { DataAuthorizeDialog } from './DataAuthorizeDialog';
+import { orgPermissions as P } from './permissions';
+
+type RoleForm = Omit<RoleBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
+
+export default function RolePage() {
+  const { t } = useTranslation('organisation');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<RoleForm> } | null>(null);
+  const [members, setMembers] = useState<{ role: RoleRow; ids: string[] } | null>(null);
+  const [authorize, setAuthorize] = useState<RoleRow | null>(null);
+  const [dataAuth, setDataAuth] = useState<RoleRow | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = {
+    edit: usePermission(P.roleEdit),
+    del: usePermission(P.roleDelete),
+    users: usePermission(P.roleUsers),
+    auth: usePermission(P.roleAuthorize),
+    data: usePermission(P.roleDataAuthorize),
+  };
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'roles'] }), qc.invalidateQueries({ queryKey: ['role-picker'] })]);
+  const save = async (v: RoleForm) => {
+    const body: RoleBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+    if (editing?.id) await api.put(`/roles/${editing.id}`, body);
+    else await api.post('/roles', body);
+    await refresh();
+  };
+  const openMembers = async (role: RoleRow) => setMembers({ role, ids: (await api.get<UserBrief[]>(`/roles/${role.F_RoleId}/users`)).map((u) => u.F_UserId) });
+  const anyAction = can.edit || can.del || can.users || can.auth || can.data;
+  return (
+    <>
+      <ListPage<RoleRow>
+        testId="role-page"
+        queryKey="roles"
+        rowKey="F_RoleId"
+        keywordPlaceholder={t('role.keyword')}
+        fetch={(q) => api.get<PageResult<RoleRow>>('/roles/page', q)}
+        filters={
+          <Form.Item name="enabled">
+            <Select allowClear placeholder={t('common:status')} style={{ width: 120 }} options={[{ value: 1, label: t('common:enabled') }, { value: 0, label: t('common:disabled') }]} />
+          </Form.Item>
+        }
+        toolbar={[
+          {
+            key: 'add',
+            testId: 'role-add',
+            primary: true,
+            permission: P.roleAdd,
+            label: (
+              <Space size={4}>
+                <PlusOutlined />
+                {t('common:add')}
+              </Space>
+            ),
+            onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } }),
+          },
+        ]}
+        columns={[
+          { title: t('role.name'), dataIndex: 'F_FullName' },
+          { title: t('role.code'), dataIndex: 'F_EnCode' },
+          { title: t('role.userCount'), dataIndex: 'F_UserCount', width: 90 },
+          { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
+          { title: t('common:description'), dataIndex: 'F_Description', ellipsis: true },
+          { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+          ...(anyAction
+            ? [
+                {
+                  title: t('common:actions'),
+                  key: 'actions',
+                  fixed: 'right' as const,
+                  render: (_: unknown, r: RoleRow) => (
+                    <Space size={0}>
+                      {can.edit && (
+                        <Button type="link" size="small" data-testid={`role-edit-${r.F_RoleId}`} onClick={() => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                          {t('common:edit')}
+                        </Button>
+                      )}
+                      {can.users && (
+                        <Button type="link" size="small" data-testid={`role-users-${r.F_RoleId}`} onClick={() => void openMembers(r)}>
+                          {t('role.users')}
+                        </Button>
+                      )}
+                      {can.auth && (
+                        <Button type="link" size="small" data-testid={`role-authorize-${r.F_RoleId}`} onClick={() => setAuthorize(r)}>
+                          {t('role.authorize')}
+                        </Button>
+                      )}
+                      {can.data && (
+                        <Button type="link" size="small" data-testid={`role-data-${r.F_RoleId}`} onClick={() => setDataAuth(r)}>
+                          {t('role.dataAuthorize')}
+                        </Button>
+                      )}
+                      {can.del && (
+                        <Button type="link" size="small" danger data-testid={`role-delete-${r.F_RoleId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh)}>
+                          {t('common:delete')}
+                        </Button>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <FormModal<RoleForm> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('role.edit') : t('role.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="role-form">
+        <Form.Item name="F_FullName" label={t('role.name')} rules={[{ required: true, message: t('common:required', { label: t('role.name') }) }]}>
+          <Input data-testid="role-name" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_EnCode" label={t('role.code')} rules={[{ required: true, message: t('common:required', { label: t('role.code') }) }]}>
+          <Input data-testid="role-code" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('common:description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormModal>
+      <UserPicker
+        open={!!members}
+        title={members ? t('role.usersOf', { name: members.role.F_FullName }) : undefined}
+        value={members?.ids}
+        onCancel={() => setMembers(null)}
+        onOk={async (ids) => {
+          await api.post('/roles/users', { F_RoleId: members!.role.F_RoleId, userIds: ids });
+          void message.success(t('common:updated'));
+          setMembers(null);
+          await refresh();
+        }}
+      />
+      <AuthorizeDialog open={!!authorize} objectType={1} objectId={authorize?.F_RoleId ?? ''} title={authorize ? t('role.authorizeOf', { name: authorize.F_FullName }) : undefined} onClose={() => setAuthorize(null)} />
+      <DataAuthorizeDialog open={!!dataAuth} objectType={1} objectId={dataAuth?.F_RoleId ?? ''} title={dataAuth ? t('role.dataAuthorizeOf', { name: dataAuth.F_FullName }) : undefined} onClose={() => setDataAuth(null)} />
+    </>
+  );
+}
