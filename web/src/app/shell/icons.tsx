@@ -3,6 +3,7 @@ import {
   TeamOutlined, UserOutlined, FileTextOutlined, DashboardOutlined, ApartmentOutlined, AuditOutlined, BarChartOutlined,
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
+  BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -12,6 +13,7 @@ const ICONS: Record<string, ComponentType> = {
   TeamOutlined, UserOutlined, FileTextOutlined, DashboardOutlined, ApartmentOutlined, AuditOutlined, BarChartOutlined,
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
+  BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
 };
 
 export function MenuIcon({ name }: { name: string }) {

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PageResult, SubsystemInput, SubsystemRow } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { systemPermissions as P } from './permissions';
+
+type SubsystemForm = Omit<SubsystemInput, 'F_EnabledMark'> & { F_EnabledMark: boolean };
+
+export default function SubsystemPage() {
+  const { t } = useTranslation('system');
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<SubsystemForm> } | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = { edit: usePermission(P.subsystemEdit), del: usePermission(P.subsystemDelete) };
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'subsystems'] }), qc.invalidateQueries({ queryKey: ['subsystems'] })]);
+  const save = async (v: SubsystemForm) => {
+    const body: SubsystemInput = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+    if (editing?.id) await api.put(`/subsystem/${editing.id}`, body);
+    else await api.post('/subsystem', body);
+    await refresh();
+  };
+  return (
+    <>
+      <ListPage<SubsystemRow>
+        testId="subsystem-page"
+        queryKey="subsystems"
+        rowKey="F_Id"
+        keywordPlaceholder={t('subsystem.keyword')}
+        fetch={(q) => api.get<PageResult<SubsystemRow>>('/subsystem/page', q)}
+        toolbar={[
+          {
+            key: 'add',
+            testId: 'subsystem-add',
+            primary: true,
+            permission: P.subsystemAdd,
+            label: (
+              <Space size={4}>
+                <PlusOutlined />
+                {t('common:add')}
+              </Space>
+            ),
+            onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } }),
+          },
+        ]}
+        columns={[
+          { title: t('subsystem.name'), dataIndex: 'F_Name' },
+          { title: t('subsystem.indexUrl'), dataIndex: 'F_IndexUrl' },
+          { title: t('subsystem.icon'), dataIndex: 'F_Icon' },
+          { title: t('subsystem.moduleCount'), dataIndex: 'F_ModuleCount', width: 90 },
+          { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
+          { title: t('common:status'), dataIndex: 'F_EnabledMark', render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+          ...(can.edit || can.del
+            ? [
+                {
+                  title: t('common:actions'),
+                  key: 'actions',
+                  fixed: 'right' as const,
+                  render: (_: unknown, r: SubsystemRow) => (
+                    <Space size={0}>
+                      {can.edit && (
+                        <Button type="link" size="small" data-testid={`subsystem-edit-${r.F_Id}`} onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                          {t('common:edit')}
+                        </Button>
+                      )}
+                      {can.del && (
+                        <Button type="link" size="small" danger data-testid={`subsystem-delete-${r.F_Id}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh)}>
+                          {t('common:delete')}
+                        </Button>
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <FormModal<SubsystemForm> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('subsystem.edit') : t('subsystem.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="subsystem-form">
+        <Form.Item name="F_Name" label={t('subsystem.name')} rules={[{ required: true, message: t('common:required', { label: t('subsystem.name') }) }]}>
+          <Input data-testid="subsystem-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="F_IndexUrl" label={t('subsystem.indexUrl')}>
+          <Input data-testid="subsystem-url" maxLength={500} />
+        </Form.Item>
+        <Form.Item name="F_Icon" label={t('subsystem.icon')}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('common:description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormModal>
+    </>
+  );
+}

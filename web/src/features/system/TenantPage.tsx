@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag, Tree } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { md5 } from 'js-md5';
+import type { ModuleGrantNode, PageResult, TenantCreateBody, TenantRow, TenantUpdateBody, TenantUserCreateBody, TenantUserRow } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { systemPermissions as P } from './permissions';
+
+interface TenantForm {
+  F_EnCode: string;
+  F_FullName: string;
+  F_Contact?: string;
+  F_Phone?: string;
+  F_ExpireDate?: string;
+  F_Description?: string;
+  adminAccount?: string;
+  adminRealName?: string;
+  adminPassword?: string;
+  moduleIds: string[];
+}
+
+interface MenuTreeNode {
+  key: string;
+  title: string;
+  children: MenuTreeNode[];
+}
+const menuTree = (nodes: ModuleGrantNode[]): MenuTreeNode[] => nodes.map((n) => ({ key: n.F_ModuleId, title: n.F_FullName, children: menuTree(n.children) }));
+const leafIds = (nodes: ModuleGrantNode[]): Set<string> => new Set(nodes.flatMap((n) => (n.children.length ? [...leafIds(n.children)] : [n.F_ModuleId])));
+
+/** Checkable menu tree; value = checked + half-checked entry ids (the server adds parents anyway). */
+function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
+  const all = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all') });
+  const leaves = leafIds(all.data ?? []);
+  return (
+    <div data-testid="tenant-menus" style={{ maxHeight: 300, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandAll
+        treeData={menuTree(all.data ?? [])}
+        checkedKeys={value.filter((id) => leaves.has(id))}
+        titleRender={(n) => <span data-testid={`tenant-menu-${String(n.key)}`}>{String(n.title)}</span>}
+        onCheck={(checked, info) => onChange?.([...(Array.isArray(checked) ? checked : checked.checked), ...(info.halfCheckedKeys ?? [])].map(String))}
+      />
+    </div>
+  );
+}
+
+function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const confirmDelete = useDeleteConfirm();
+  const q = useQuery({
+    queryKey: ['tenant-users', tenant?.F_TenantId, page],
+    queryFn: () => api.get<PageResult<TenantUserRow>>(`/tenant/${tenant!.F_TenantId}/users`, { limit: page, size: 10 }),
+    enabled: !!tenant,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['tenant-users'] });
+  return (
+    <Modal open={!!tenant} width={860} title={t('tenant.usersOf', { name: tenant?.F_FullName ?? '' })} footer={null} onCancel={onClose} destroyOnHidden>
+      <div data-testid="tenant-users">
+        <Button type="primary" size="small" icon={<PlusOutlined />} style={{ marginBottom: 8 }} onClick={() => setAdding(true)} data-testid="tenant-user-add">
+          {t('common:add')}
+        </Button>
+        <Table<TenantUserRow>
+          size="small"
+          rowKey="F_UserId"
+          loading={q.isFetching}
+          dataSource={q.data?.Rows ?? []}
+          pagination={{ current: page, pageSize: 10, total: q.data?.Total ?? 0, onChange: setPage, size: 'small' }}
+          columns={[
+            { title: t('tenant.account'), dataIndex: 'F_Account' },
+            { title: t('tenant.realName'), dataIndex: 'F_RealName' },
+            { title: t('tenant.phone'), dataIndex: 'F_Mobile' },
+            { title: t('tenant.admin'), dataIndex: 'F_IsAdmin', render: (v: number) => (v === 1 ? <Tag color="gold">{t('tenant.admin')}</Tag> : null) },
+            {
+              title: t('common:status'),
+              dataIndex: 'F_EnabledMark',
+              render: (v: number, r) => (
+                <Switch
+                  size="small"
+                  checked={v === 1}
+                  onChange={async (on) => {
+                    await api.patch(`/tenant/user/${r.F_UserId}`, { F_EnabledMark: on ? 1 : 0 });
+                    void message.success(t('common:updated'));
+                    await refresh();
+                  }}
+                />
+              ),
+            },
+            { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+            {
+              title: t('common:actions'),
+              key: 'a',
+              render: (_, r) => (
+                <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Account, () => api.del(`/tenant/user/${r.F_UserId}`), refresh)}>
+                  {t('common:delete')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <FormModal<TenantUserCreateBody & { isAdmin: boolean }>
+        open={adding}
+        title={t('tenant.addUser')}
+        initialValues={{ isAdmin: false }}
+        onClose={() => setAdding(false)}
+        onSubmit={async (v) => {
+          await api.post('/tenant/user', { ...v, F_TenantId: tenant!.F_TenantId, F_Password: md5(v.F_Password) });
+          await refresh();
+        }}
+      >
+        <Form.Item name="F_Account" label={t('tenant.account')} rules={[{ required: true, message: t('common:required', { label: t('tenant.account') }) }]}>
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="F_RealName" label={t('tenant.realName')} rules={[{ required: true, message: t('common:required', { label: t('tenant.realName') }) }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_Password" label={t('tenant.password')} rules={[{ required: true, message: t('common:required', { label: t('tenant.password') }) }]}>
+          <Input.Password maxLength={50} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="F_Mobile" label={t('tenant.phone')}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="isAdmin" label={t('tenant.admin')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
+    </Modal>
+  );
+}
+
+export default function TenantPage() {
+  const { t } = useTranslation('system');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<TenantForm> } | null>(null);
+  const [usersOf, setUsersOf] = useState<TenantRow | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = { edit: usePermission(P.tenantEdit), del: usePermission(P.tenantDelete), status: usePermission(P.tenantStatus), users: usePermission(P.tenantUsers) };
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'tenants'] });
+  const edit = async (r: TenantRow) => {
+    const mine = await api.get<ModuleGrantNode[]>(`/modules/all/${r.F_TenantId}`);
+    const ids: string[] = [];
+    const walk = (ns: ModuleGrantNode[]) => ns.forEach((n) => (ids.push(n.F_ModuleId), walk(n.children)));
+    walk(mine);
+    setEditing({ id: r.F_TenantId, values: { ...r, F_ExpireDate: r.F_ExpireDate ?? undefined, moduleIds: ids } });
+  };
+  const save = async (v: TenantForm) => {
+    const common = { F_EnCode: v.F_EnCode, F_FullName: v.F_FullName, F_Contact: v.F_Contact ?? '', F_Phone: v.F_Phone ?? '', F_Description: v.F_Description ?? '', F_ExpireDate: v.F_ExpireDate || null, moduleIds: v.moduleIds ?? [] };
+    if (editing?.id) await api.put(`/tenant/${editing.id}`, common satisfies TenantUpdateBody);
+    else await api.post('/tenant', { ...common, adminAccount: v.adminAccount || 'admin', adminRealName: v.adminRealName || undefined, adminPassword: md5(v.adminPassword ?? '') } satisfies TenantCreateBody);
+    await refresh();
+  };
+  const creating = !editing?.id;
+  return (
+    <>
+      <ListPage<TenantRow>
+        testId="tenant-page"
+        queryKey="tenants"
+        rowKey="F_TenantId"
+        keywordPlaceholder={t('tenant.keyword')}
+        fetch={(q) => api.get<PageResult<TenantRow>>('/tenant', q)}
+        toolbar={[
+          {
+            key: 'add',
+            testId: 'tenant-add',
+            primary: true,
+            permission: P.tenantAdd,
+            label: (
+              <Space size={4}>
+                <PlusOutlined />
+                {t('common:add')}
+              </Space>
+            ),
+            onClick: () => setEditing({ id: null, values: { adminAccount: 'admin', moduleIds: [] } }),
+          },
+        ]}
+        columns={[
+          { title: t('tenant.code'), dataIndex: 'F_EnCode' },
+          { title: t('tenant.name'), dataIndex: 'F_FullName', render: (v: string, r) => <Space size={4}>{v}{r.F_IsDefault === 1 && <Tag color="blue">{t('tenant.default')}</Tag>}</Space> },
+          { title: t('tenant.contact'), dataIndex: 'F_Contact' },
+          { title: t('tenant.phone'), dataIndex: 'F_Phone' },
+          { title: t('tenant.userCount'), dataIndex: 'F_UserCount', width: 80 },
+          { title: t('tenant.expireDate'), dataIndex: 'F_ExpireDate', render: (v: string | null) => v ?? t('tenant.never') },
+          {
+            title: t('common:status'),
+            dataIndex: 'F_EnabledMark',
+            render: (v: number, r) =>
+              can.status && r.F_IsDefault !== 1 ? (
+                <Switch
+                  size="small"
+                  checked={v === 1}
+                  data-testid={`tenant-status-${r.F_TenantId}`}
+                  onChange={async (on) => {
+                    await api.patch(`/tenant/${r.F_TenantId}/${on ? 1 : 0}`);
+                    void message.success(t('common:updated'));
+                    await refresh();
+                  }}
+                />
+              ) : v === 1 ? (
+                <Tag color="green">{t('common:enabled')}</Tag>
+              ) : (
+                <Tag>{t('common:disabled')}</Tag>
+              ),
+          },
+          { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            fixed: 'right',
+            render: (_, r) => (
+              <Space size={0}>
+                {can.edit && (
+                  <Button type="link" size="small" data-testid={`tenant-edit-${r.F_TenantId}`} onClick={() => void edit(r)}>
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.users && (
+                  <Button type="link" size="small" data-testid={`tenant-users-${r.F_TenantId}`} onClick={() => setUsersOf(r)}>
+                    {t('tenant.users')}
+                  </Button>
+                )}
+                {can.del && r.F_IsDefault !== 1 && (
+                  <Button type="link" size="small" danger data-testid={`tenant-delete-${r.F_TenantId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<TenantForm> open={!!editing} editing={!creating} width={760} title={creating ? t('tenant.add') : t('tenant.edit')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="tenant-form">
+        <Form.Item name="F_EnCode" label={t('tenant.code')} rules={[{ required: true, message: t('common:required', { label: t('tenant.code') }) }, { pattern: /^[A-Za-z0-9_-]+$/, message: t('tenant.codeRule') }]}>
+          <Input data-testid="tenant-code" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="F_FullName" label={t('tenant.name')} rules={[{ required: true, message: t('common:required', { label: t('tenant.name') }) }]}>
+          <Input data-testid="tenant-name" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="F_Contact" label={t('tenant.contact')}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="F_Phone" label={t('tenant.phone')}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="F_ExpireDate" label={t('tenant.expireDate')} rules={[{ pattern: /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, message: 'yyyy-MM-dd' }]}>
+          <Input placeholder="yyyy-MM-dd" maxLength={19} />
+        </Form.Item>
+        {creating && (
+          <>
+            <Form.Item name="adminAccount" label={t('tenant.adminAccount')} rules={[{ required: true, message: t('common:required', { label: t('tenant.adminAccount') }) }]}>
+              <Input data-testid="tenant-admin-account" maxLength={50} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="adminRealName" label={t('tenant.adminName')}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="adminPassword" label={t('tenant.adminPassword')} rules={[{ required: true, message: t('common:required', { label: t('tenant.adminPassword') }) }]}>
+              <Input.Password data-testid="tenant-admin-password" maxLength={50} autoComplete="new-password" />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="moduleIds" label={t('tenant.menus')}>
+          <MenuChooser />
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('common:description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormModal>
+      <TenantUsers tenant={usersOf} onClose={() => setUsersOf(null)} />
+    </>
+  );
+}
