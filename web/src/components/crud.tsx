@@ -78,3 +78,11 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
 export function toTreeData<T extends { children?: T[] }>(nodes: T[], key: (n: T) => string, title: (n: T) => string): { key: string; value: string; title: string; children: ReturnType<typeof toTreeData<T>> }[] {
   return nodes.map((n) => ({ key: key(n), value: key(n), title: title(n), children: toTreeData(n.children ?? [], key, title) }));
 }
+
+/** antd Table shows an expand icon for an empty children array; drop empty ones. */
+export function pruneChildren<T extends { children?: T[] }>(nodes: T[]): T[] {
+  return nodes.map((n) => {
+    const { children, ...rest } = n;
+    return (children && children.length ? { ...rest, children: pruneChildren(children) } : rest) as T;
+  });
+}

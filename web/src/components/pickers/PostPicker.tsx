@@ -55,13 +55,13 @@ function PostPickerDialog({ value, single, onOk, onCancel }: PostPickerProps) {
     >
       <div data-testid="post-picker" style={{ display: 'flex', gap: 12, minHeight: 360 }}>
         <div style={{ width: 240, flex: 'none', borderRight: '1px solid rgba(5,5,5,0.06)', overflow: 'auto', maxHeight: 480 }}>
-          <Tree
+          {companies.data && <Tree
             blockNode
             defaultExpandAll
             treeData={companyTreeData(companies.data ?? [])}
             selectedKeys={current ? [current] : []}
             onSelect={(keys) => keys[0] && setCompanyId(String(keys[0]))}
-          />
+          />}
         </div>
         <div style={{ flex: 1 }}>
           {rows.length === 0 ? (

@@ -17,7 +17,8 @@ export default function CompanyPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const tree = useCompanyTree();
-  const [selected, setSelected] = useState<string | null>(null);
+  const [picked, setSelected] = useState<string | null>(null);
+  const selected = picked ?? tree.data?.[0]?.F_CompanyId ?? null;
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<CompanyForm> } | null>(null);
   const [posts, setPosts] = useState<PostBrief[] | null>(null);
   const confirmDelete = useDeleteConfirm();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, UserBrief } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
-import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 
@@ -101,7 +101,7 @@ export default function DepartmentPage() {
             size="middle"
             rowKey="F_DepartmentId"
             loading={depts.isFetching}
-            dataSource={depts.data}
+            dataSource={pruneChildren(depts.data)}
             pagination={false}
             expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
             onRow={(r) => ({ 'data-testid': `department-row-${r.F_DepartmentId}` }) as React.HTMLAttributes<HTMLElement>}

@@ -226,7 +226,7 @@ export default function UserPage() {
       <ResizablePanel
         side={
           <div data-testid="user-org-tree">
-            <Tree
+            {org.data && org.data.length > 0 && <Tree
               blockNode
               defaultExpandAll
               selectedKeys={sel ? [`${sel.type}:${sel.id}`] : []}
@@ -235,7 +235,7 @@ export default function UserPage() {
                 const n = info.node as unknown as { type: 'company' | 'department'; id: string; selected: boolean };
                 setSel(n.selected ? null : { type: n.type, id: n.id });
               }}
-            />
+            />}
           </div>
         }
       >
@@ -302,7 +302,6 @@ export default function UserPage() {
                   <Tag>{t('common:disabled')}</Tag>
                 ),
             },
-            { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
             ...(can.edit || can.del || can.reset || can.perm
               ? [
                   {

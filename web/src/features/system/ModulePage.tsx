@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ModuleDetail, ModuleInput, ModuleItemInput, ModuleNode, Subsystem } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
-import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { MenuIcon } from '../../app/shell/icons';
 import { systemPermissions as P } from './permissions';
 
@@ -116,7 +116,7 @@ export default function ModulePage() {
         size="small"
         rowKey="F_ModuleId"
         loading={tree.isFetching}
-        dataSource={tree.data ?? []}
+        dataSource={pruneChildren(tree.data ?? [])}
         pagination={false}
         scroll={{ x: 'max-content' }}
         expandable={{ childrenColumnName: 'children' }}

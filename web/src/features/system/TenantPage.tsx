@@ -38,7 +38,7 @@ function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v
   const leaves = leafIds(all.data ?? []);
   return (
     <div data-testid="tenant-menus" style={{ maxHeight: 300, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
-      <Tree
+      {all.data && <Tree
         checkable
         selectable={false}
         defaultExpandAll
@@ -46,7 +46,7 @@ function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v
         checkedKeys={value.filter((id) => leaves.has(id))}
         titleRender={(n) => <span data-testid={`tenant-menu-${String(n.key)}`}>{String(n.title)}</span>}
         onCheck={(checked, info) => onChange?.([...(Array.isArray(checked) ? checked : checked.checked), ...(info.halfCheckedKeys ?? [])].map(String))}
-      />
+      />}
     </div>
   );
 }
