@@ -5,6 +5,7 @@ import { serializerCompiler } from './core/serializer.js';
 import type { AppConfig } from './core/config.js';
 import { checkJwtSecret } from './core/config.js';
 import { connectDatabase, type DatabaseHandle } from './core/db/connect.js';
+import { schedulePgliteMaintenance } from './core/db/maintenance.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
@@ -107,6 +108,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   );
 
   await registerWebApp(app, config.webDist, notFoundEnvelope);
-  app.addHook('onClose', async () => database.close());
+  const stopMaintenance = schedulePgliteMaintenance(database, app.log);
+  app.addHook('onClose', async () => {
+    stopMaintenance();
+    await database.close();
+  });
   return { app, deps, database, generatedPassword, routeTable };
 }

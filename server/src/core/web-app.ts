@@ -25,6 +25,8 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!webDist || isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(request, reply);
+    // A missing asset (say, from a build newer than this process) is a 404, not the app's HTML.
+    if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -54,32 +54,39 @@ export class UserRepository {
   /**
    * The user list within the caller's data scope. Keyword: a prefix of the account (lower case) or the real name,
    * or an exact mobile.
+   *
+   * The page is found on the users table alone (filters and order use its indexes), and only the rows of that
+   * page get their departments, roles and posts aggregated: a deep page costs the same as the first.
    */
-  page(tenantId: string, scope: DataScope, filter: UserFilter) {
-    let query = this.rows(tenantId).where((eb) =>
-      inDataScope(eb, scope, {
-        owner: eb.ref('users.id'),
-        company: eb.ref('users.company_id'),
-        departmentsOf: (ids) =>
-          sql<boolean>`exists (select 1 from user_departments ud where ud.user_id = users.id and ud.department_id in (${sql.join(ids)}))`,
-      }),
+  async page(tenantId: string, scope: DataScope, filter: UserFilter) {
+    // Membership tests are written as `users.id in (...)`, so the planner can start from user_departments' index.
+    const inDepartments = (ids: string[]) =>
+      sql<boolean>`users.id in (select ud.user_id from user_departments ud where ud.department_id in (${sql.join(ids)}))`;
+    let matching = tenantScoped(this.db, 'users', tenantId).where((eb) =>
+      inDataScope(eb, scope, { owner: eb.ref('users.id'), company: eb.ref('users.company_id'), departmentsOf: inDepartments }),
     );
     if (filter.keyword) {
       const pattern = prefixPattern(filter.keyword);
       const keyword = filter.keyword;
-      query = query.where(
+      matching = matching.where(
         sql<boolean>`(lower(users.account) like ${pattern.toLowerCase()} or users.real_name like ${pattern} or users.mobile = ${keyword})`,
       );
     }
-    if (filter.companyId) query = query.where('users.company_id', '=', filter.companyId);
-    if (filter.departmentId) {
-      const departmentId = filter.departmentId;
-      query = query.where(({ exists, selectFrom }) =>
-        exists(selectFrom('user_departments as ud').select('ud.user_id').whereRef('ud.user_id', '=', 'users.id').where('ud.department_id', '=', departmentId)),
-      );
-    }
-    if (filter.enabled !== undefined) query = query.where('users.enabled', '=', filter.enabled === 1);
-    return fetchPage(query.orderBy('users.created_at', 'desc').orderBy('users.id'), filter);
+    if (filter.companyId) matching = matching.where('users.company_id', '=', filter.companyId);
+    if (filter.departmentId) matching = matching.where(inDepartments([filter.departmentId]));
+    if (filter.enabled !== undefined) matching = matching.where('users.enabled', '=', filter.enabled === 1);
+
+    const pageIds = matching
+      .select('users.id')
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .limit(filter.size)
+      .offset((filter.page - 1) * filter.size);
+    const [Rows, count] = await Promise.all([
+      this.rows(tenantId).where('users.id', 'in', pageIds).orderBy('users.created_at', 'desc').orderBy('users.id').execute(),
+      matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { Rows, Total: count.total };
   }
 
   detail(tenantId: string, id: string): Promise<UserRow | undefined> {
