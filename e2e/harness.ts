@@ -38,3 +38,10 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/** The access token the web app holds (localStorage 'app.session'). */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('app.session') ?? 'null') as { token?: string } | null)?.token ?? '');
+  if (!token) throw new Error('the page holds no session token');
+  return token;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, shot, startServer, type E2eServer } from './harness.js';
+import { DEMO_PASSWORD, launchBrowser, sessionToken, shot, startServer, type E2eServer } from './harness.js';
 
 let server: E2eServer;
 let browser: Browser;
@@ -132,12 +132,13 @@ describe('the shell, signed in as admin', () => {
     await page.locator(tid('user-menu')).waitFor();
 
     // Sign out: confirm, back to /login, and the old token is refused by the server.
-    const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('token') && !k.toLowerCase().includes('refresh'))?.[1] ?? '');
+    const bearer = await sessionToken(page);
+    const before = await fetch(`${server.baseUrl}/api/user/getUserInfo`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await before.json()).code).toBe(0);
     await page.locator(tid('user-menu')).click();
     await page.locator(tid('logout')).click();
     await page.locator(tid('logout-confirm')).click();
     await page.waitForURL('**/login');
-    const bearer = token.replace(/^"|"$/g, '');
     const res = await fetch(`${server.baseUrl}/api/user/getUserInfo`, { headers: { authorization: `Bearer ${bearer}` } });
     expect((await res.json()).code).toBe(10401);
     await context.close();
