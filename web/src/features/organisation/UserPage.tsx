@@ -12,6 +12,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { PostPicker, ResizablePanel, RolePicker, orgTreeData, useCompanyTree, useOrgTree, type PostRef, type RoleRef } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
+import { AuthorizeDialog } from './AuthorizeDialog';
 
 interface UserForm {
   F_Account: string;
@@ -174,9 +175,10 @@ export default function UserPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<UserForm> } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [permissionOf, setPermissionOf] = useState<string | null>(null);
+  const [authorizeOf, setAuthorizeOf] = useState<UserRow | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(P.userEdit), del: usePermission(P.userDelete), enable: usePermission(P.userEnable), reset: usePermission(P.userResetPassword), perm: usePermission(P.userPermission) };
+  const can = { edit: usePermission(P.userEdit), del: usePermission(P.userDelete), enable: usePermission(P.userEnable), reset: usePermission(P.userResetPassword), perm: usePermission(P.userPermission), authorize: usePermission(P.userAuthorize) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list'] });
 
   const save = async (v: UserForm) => {
@@ -325,6 +327,11 @@ export default function UserPage() {
                             {t('user.permission')}
                           </Button>
                         )}
+                        {can.authorize && (
+                          <Button type="link" size="small" data-testid={`user-authorize-${r.F_UserId}`} onClick={() => setAuthorizeOf(r)}>
+                            {t('user.authorize')}
+                          </Button>
+                        )}
                         {can.del && r.F_UserId !== me && (
                           <Button type="link" size="small" danger data-testid={`user-delete-${r.F_UserId}`} onClick={() => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh)}>
                             {t('common:delete')}
@@ -358,6 +365,13 @@ export default function UserPage() {
         </Form>
       </Modal>
       <PermissionTree userId={permissionOf} onClose={() => setPermissionOf(null)} />
+      <AuthorizeDialog
+        open={!!authorizeOf}
+        objectType={2}
+        objectId={authorizeOf?.F_UserId ?? ''}
+        title={authorizeOf ? t('user.authorizeOf', { name: authorizeOf.F_RealName || authorizeOf.F_Account }) : undefined}
+        onClose={() => setAuthorizeOf(null)}
+      />
     </Card>
   );
 }

@@ -26,4 +26,5 @@ export const orgPermissions = {
   userEnable: Permission.userEnable,
   userResetPassword: Permission.userResetPassword,
   userPermission: Permission.userPermission,
+  userAuthorize: Permission.userAuthorize,
 } as const;

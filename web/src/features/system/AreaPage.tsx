@@ -2,19 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '@app/contracts';
+import type { Area, AreaCreateBody, AreaUpdateBody } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { ResizablePanel } from '../../components/pickers';
 import { systemPermissions as P } from './permissions';
 
-interface AreaForm {
-  F_AreaId?: string;
-  F_AreaName: string;
-  F_ParentId: string;
-  F_SortCode: number;
-}
+type AreaForm = AreaCreateBody;
 interface AreaTreeNode {
   key: string;
   title: string;
@@ -46,10 +41,11 @@ export default function AreaPage() {
     (kids[parent] ?? []).map((a) => ({ key: a.F_AreaId, title: a.F_AreaName, isLeaf: a.F_Level >= 3 || !a.hasChildren, children: kids[a.F_AreaId] ? build(a.F_AreaId) : undefined }));
   const parentOf = (a: Area) => (a.F_Level === 1 ? ROOT : a.F_ParentId);
   const save = async (v: AreaForm) => {
-    if (editing?.id) await api.put(`/areas/${editing.id}`, v);
+    if (editing?.id) await api.put(`/areas/${editing.id}`, { F_AreaName: v.F_AreaName, F_SortCode: v.F_SortCode } satisfies AreaUpdateBody);
     else await api.post('/areas', v);
-    await load(v.F_ParentId || ROOT);
-    if (v.F_ParentId && v.F_ParentId !== ROOT && byId[v.F_ParentId]) await load(parentOf(byId[v.F_ParentId]));
+    const parentId = v.F_ParentId || ROOT;
+    await load(parentId);
+    if (parentId !== ROOT && byId[parentId]) await load(parentOf(byId[parentId]));
   };
   return (
     <Card size="small" data-testid="area-page">
