@@ -14,7 +14,6 @@ afterAll(async () => {
 });
 
 const tid = (id: string) => `[data-testid="${id}"]`;
-const visibleModal = (page: Page) => page.locator('.ant-modal-wrap:visible, .ant-modal:visible').last();
 
 async function open(account: string, password = DEMO_PASSWORD) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl });
