@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Form, Modal, type FormInstance } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Admin spec 5 delete confirmation, then the '删除成功' toast (spec 8). Resolves true when deleted. */
@@ -85,4 +85,24 @@ export function pruneChildren<T extends { children?: T[] }>(nodes: T[]): T[] {
     const { children, ...rest } = n;
     return (children && children.length ? { ...rest, children: pruneChildren(children) } : rest) as T;
   });
+}
+
+/** The fields most administration forms end with: sort order, enabled switch, description. */
+export function SortEnabledDescriptionFields({ enabled = true }: { enabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="F_SortCode" label={t('common:sortCode')}>
+        <InputNumber min={0} />
+      </Form.Item>
+      {enabled && (
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      )}
+      <Form.Item name="F_Description" label={t('common:description')}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </>
+  );
 }

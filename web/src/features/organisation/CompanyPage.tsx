@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Switch, Tag, Tree, TreeSelect } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Tree, TreeSelect } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyBody, CompanyDetail, CompanyNode, PostBrief } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
-import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { FormModal, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, useCompanyTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 
@@ -130,15 +130,7 @@ export default function CompanyPage() {
         <Form.Item name="F_Address" label={t('company.address')}>
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortEnabledDescriptionFields />
       </FormModal>
       <PostPicker
         open={!!posts}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Space, Switch, Table, Tag, Tree, TreeSelect } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Space, Table, Tag, Tree, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, UserBrief } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
-import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { FormModal, pruneChildren, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 
@@ -176,15 +176,7 @@ export default function DepartmentPage() {
         <Form.Item name="F_Phone" label={t('company.phone')}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortEnabledDescriptionFields />
       </FormModal>
       <UserPicker
         open={!!members}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { PageResult, RoleBody, RoleRow, UserBrief } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
-import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { UserPicker } from '../../components/pickers';
 import { AuthorizeDialog } from './AuthorizeDialog';
 import { DataAuthorizeDialog } from './DataAuthorizeDialog';
@@ -123,15 +123,7 @@ export default function RolePage() {
         <Form.Item name="F_EnCode" label={t('role.code')} rules={[{ required: true, message: t('common:required', { label: t('role.code') }) }]}>
           <Input data-testid="role-code" maxLength={50} />
         </Form.Item>
-        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortEnabledDescriptionFields />
       </FormModal>
       <UserPicker
         open={!!members}

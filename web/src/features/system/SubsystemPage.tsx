@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Space, Switch, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { PageResult, SubsystemInput, SubsystemRow } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
-import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 
 type SubsystemForm = Omit<SubsystemInput, 'F_EnabledMark'> & { F_EnabledMark: boolean };
@@ -91,15 +91,7 @@ export default function SubsystemPage() {
         <Form.Item name="F_Icon" label={t('subsystem.icon')}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
-          <InputNumber min={0} />
-        </Form.Item>
-        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <SortEnabledDescriptionFields />
       </FormModal>
     </>
   );
