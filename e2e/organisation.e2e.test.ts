@@ -90,6 +90,13 @@ describe('organisation: an administrator sets up a role and a user, who then see
     await page.locator(tid('role-picker')).waitFor();
     await page.locator(tid(`role-picker-row-${roleId}`)).click();
     await page.locator(tid('role-picker-ok')).click();
+    // And the post, through the post picker (company tree, then its posts).
+    await page.locator(tid('user-posts')).click();
+    const postPicker = page.locator(tid('post-picker'));
+    await postPicker.locator('[data-testid^="post-picker-row-"]', { hasText: '测试岗位' }).click();
+    await expect.poll(() => page.locator(tid('post-picker-selected')).innerText()).toContain('测试岗位');
+    await page.locator(tid('post-picker-ok')).click();
+    await expect.poll(() => page.locator(tid('user-posts')).innerText()).toContain('测试岗位');
     await submitModal(page);
     await expect.poll(() => page.locator('body').innerText()).toContain('postviewer');
     await shot(page, 'org-users');
