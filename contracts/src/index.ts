@@ -9,3 +9,8 @@ export * from './access.js';
 export * from './tenant.js';
 export * from './subsystem.js';
 export * from './area.js';
+export * from './dictionary.js';
+export * from './language.js';
+export * from './code-rule.js';
+export * from './log.js';
+export * from './oa.js';

@@ -33,6 +33,14 @@ import accessModule from './modules/access/index.js';
 import tenantModule from './modules/tenant/index.js';
 import subsystemModule from './modules/subsystem/index.js';
 import areaModule from './modules/area/index.js';
+import dictionaryModule from './modules/dictionary/index.js';
+import languageModule from './modules/language/index.js';
+import codeRuleModule from './modules/code-rule/index.js';
+import logModule from './modules/log/index.js';
+import newsModule from './modules/news/index.js';
+import noticeModule from './modules/notice/index.js';
+import scheduleModule from './modules/schedule/index.js';
+import messageModule from './modules/message/index.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -103,6 +111,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(tenantModule, { deps });
       await api.register(subsystemModule, { deps });
       await api.register(areaModule, { deps });
+      await api.register(dictionaryModule, { deps });
+      await api.register(languageModule, { deps });
+      await api.register(codeRuleModule, { deps });
+      await api.register(logModule, { deps });
+      await api.register(newsModule, { deps });
+      await api.register(noticeModule, { deps });
+      await api.register(scheduleModule, { deps });
+      await api.register(messageModule, { deps });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,8 @@
 import type { MessageKey } from './zh-CN.js';
 import { accessEn } from './access.js';
 import { organisationEn } from './organisation.js';
+import { oaEn } from './oa.js';
+import { systemEn } from './system.js';
 
 const coreEn = {
   'common.ok': 'Success',
@@ -40,4 +42,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn };

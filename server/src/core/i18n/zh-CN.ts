@@ -1,6 +1,8 @@
 /** Server messages in Chinese, the default language. Keys must match en.ts (a test checks it). */
 import { accessZhCN } from './access.js';
 import { organisationZhCN } from './organisation.js';
+import { oaZhCN } from './oa.js';
+import { systemZhCN } from './system.js';
 
 const coreZhCN = {
   'common.ok': '操作成功',
@@ -41,6 +43,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN };
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,0 +1,2 @@
+// Issue 5: schemas of the language feature (being written).
+export {};

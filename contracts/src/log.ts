@@ -1,0 +1,2 @@
+// Issue 5: schemas of the log feature (being written).
+export {};
