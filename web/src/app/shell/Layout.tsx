@@ -20,9 +20,11 @@ import { openTab } from './tabs';
 import { useScreenLevel } from './screen';
 import { storedMenuLayout, storedTheme } from './themes';
 import { switches } from './switches';
+import { NoticeBell } from '../../features/oa/NoticeBell';
 import './layout.css';
 import { AppFrame } from '../AppFrame';
 import { clearReturnPath } from '../auth-actions';
+import { useSession } from '../../lib/session';
 
 function FullscreenButton() {
   const { t } = useTranslation('layout');
@@ -71,6 +73,7 @@ function Shell() {
   const level = useScreenLevel();
   const [collapsed, setCollapsed] = useState(level <= 1);
   const location = useLocation();
+  const session = useSession();
   const { menu, isLoading, isSuccess } = useMenu();
   const { data: common = [] } = useCommonMenu();
   const sideItems = useMemo(() => [...common, ...menu], [common, menu]);
@@ -109,6 +112,7 @@ function Shell() {
       <SystemSwitcher />
       {switches.search && <MenuSearch menu={menu} />}
       {switches.errorLog && <ErrorLogButton />}
+      {switches.notice && session && <NoticeBell />}
       {switches.lock && <LockButton />}
       {switches.theme && <ThemeButton />}
       {switches.lang && <LangSwitch />}

@@ -13,7 +13,7 @@ export const switches = {
   fullscreen: true,
   theme: true,
   menu: true,
-  notice: false,
+  notice: true,
   debug: false,
   colour: false,
   lang: true,

@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useOtherLeaves } from '../../app/shell/menu-data';
 import { Shortcuts } from './Shortcuts';
+import { WorkflowNoticePanel } from '../oa/WorkflowNoticePanel';
 
 function greetingKey(hour: number): string {
   if (hour < 6) return 'greeting.night';
@@ -55,6 +56,9 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
+      <div style={{ marginBottom: 12 }}>
+        <WorkflowNoticePanel />
+      </div>
       <Card title={t('shortcuts')}>
         <Shortcuts items={leaves} testId="home-shortcut" />
       </Card>

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MessageCentre, OaMessage } from './types';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export type { MessageCentre, OaMessage };
+
+/** Query key of the message centre (the push reader invalidates it). */
+export const MESSAGES_KEY = ['oa-messages'] as const;
+
+/** Tabs of the notice pop-over: group of GET /oa/xjr-oa-message, read-all type code, 'view more' route (null: not built yet). */
+export const NOTICE_TABS = [
+  { key: 'news', group: 'news', type: 10, more: '/office-automation/news/index' },
+  { key: 'notice', group: 'notice', type: 11, more: '/office-automation/notice/index' },
+  { key: 'schedule', group: 'schedule', type: 12, more: '/office-automation/schedule/index' },
+  { key: 'workflow', group: 'workflowApproval', type: 13, more: null },
+] as const satisfies readonly { key: string; group: keyof MessageCentre; type: number; more: string | null }[];
+
+export const fetchMessages = () => api.get<MessageCentre>('/oa/xjr-oa-message', undefined, { silent: true });
+
+export function useMessages(enabled = true) {
+  const session = useSession();
+  return useQuery({ queryKey: [...MESSAGES_KEY, session?.userInfo.F_UserId ?? ''], queryFn: fetchMessages, enabled: enabled && !!session, staleTime: 10_000 });
+}
+
+/** Unread total over the five groups. */
+export function unreadTotal(c: MessageCentre | undefined): number {
+  if (!c) return 0;
+  return (['news', 'notice', 'schedule', 'workflowApproval', 'workflowCirculated'] as const).reduce((n, k) => n + (c[k]?.unread ?? 0), 0);
+}
+
+export const readMessage = (id: string) => api.put<unknown>(`/oa/xjr-oa-message/${encodeURIComponent(id)}`, {}, { silent: true });
+export const readAllMessages = (type: number) => api.put<unknown>(`/oa/xjr-oa-message/readAllMessage/${type}`, {}, { silent: true });
