@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { FormModal, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, useCompanyTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
+import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 
 type CompanyForm = Omit<CompanyBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -87,7 +88,7 @@ export default function CompanyPage() {
               <Descriptions.Item label={t('company.fullName')}>{d.F_FullName}</Descriptions.Item>
               <Descriptions.Item label={t('company.shortName')}>{d.F_CompanyName}</Descriptions.Item>
               <Descriptions.Item label={t('company.code')}>{d.F_EnCode}</Descriptions.Item>
-              <Descriptions.Item label={t('company.nature')}>{d.F_Nature}</Descriptions.Item>
+              <Descriptions.Item label={t('company.nature')}><DictionaryLabel code="CompanyNature" value={d.F_Nature} /></Descriptions.Item>
               <Descriptions.Item label={t('company.phone')}>{d.F_Phone}</Descriptions.Item>
               <Descriptions.Item label={t('company.address')}>{d.F_Address}</Descriptions.Item>
               <Descriptions.Item label={t('common:sortCode')}>{d.F_SortCode}</Descriptions.Item>
@@ -122,7 +123,7 @@ export default function CompanyPage() {
           <Input data-testid="company-code" maxLength={50} />
         </Form.Item>
         <Form.Item name="F_Nature" label={t('company.nature')}>
-          <Input maxLength={50} />
+          <DictionarySelect code="CompanyNature" data-testid="company-nature" />
         </Form.Item>
         <Form.Item name="F_Phone" label={t('company.phone')}>
           <Input maxLength={50} />

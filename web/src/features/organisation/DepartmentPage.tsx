@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { FormModal, pruneChildren, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
+import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 
 type DeptForm = Omit<DepartmentBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 interface Sel {
@@ -108,7 +109,7 @@ export default function DepartmentPage() {
             columns={[
               { title: t('department.name'), dataIndex: 'F_FullName' },
               { title: t('department.code'), dataIndex: 'F_EnCode' },
-              { title: t('department.nature'), dataIndex: 'F_Nature' },
+              { title: t('department.nature'), dataIndex: 'F_Nature', render: (v: string | null) => <DictionaryLabel code="DepartmentNature" value={v} /> },
               { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
               { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
               {
@@ -171,7 +172,7 @@ export default function DepartmentPage() {
           <Input data-testid="department-code" maxLength={50} />
         </Form.Item>
         <Form.Item name="F_Nature" label={t('department.nature')}>
-          <Input maxLength={50} />
+          <DictionarySelect code="DepartmentNature" data-testid="department-nature" />
         </Form.Item>
         <Form.Item name="F_Phone" label={t('company.phone')}>
           <Input maxLength={50} />
