@@ -5,9 +5,10 @@ import { infoFeature } from '../features/info';
 import { systemFeature } from '../features/system';
 import { organisationFeature } from '../features/organisation';
 import { iframeFeature } from '../features/iframe';
+import { oaFeature } from '../features/oa';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, iframeFeature];
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, iframeFeature];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

@@ -39,6 +39,8 @@ export interface ListPageProps<T> {
   expandable?: TableProps<T>['expandable'];
   pageSize?: number;
   testId?: string;
+  /** data-testid of each row (from the record). */
+  rowTestId?: (row: T) => string;
 }
 
 /** The one list screen: query bar, antd Table with server paging, and a toolbar filtered by permission. */
@@ -105,6 +107,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         columns={props.columns}
         dataSource={data?.Rows ?? []}
         expandable={props.expandable}
+        onRow={props.rowTestId ? (r) => ({ 'data-testid': props.rowTestId!(r) }) as React.HTMLAttributes<HTMLElement> : undefined}
         scroll={{ x: 'max-content' }}
         pagination={{
           current: query.limit,

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DictionaryItem } from '../features/system/dictionary-types';
+import type { DictionaryItem } from '@app/contracts';
 import { api } from '../lib/api';
 
 /** Query key prefix of dictionary look-ups (invalidate it after editing items or translations). */

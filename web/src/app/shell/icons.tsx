@@ -4,6 +4,7 @@ import {
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
   BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
+  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -14,6 +15,7 @@ const ICONS: Record<string, ComponentType> = {
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
   BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
+  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined,
 };
 
 export function MenuIcon({ name }: { name: string }) {

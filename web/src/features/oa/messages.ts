@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MessageCentre, OaMessage } from './types';
+import type { Message as OaMessage, MessageCentre } from '@app/contracts';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 

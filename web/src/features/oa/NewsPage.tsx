@@ -1,0 +1,173 @@
+import { lazy, Suspense, useState } from 'react';
+import { App, Button, DatePicker, Form, Input, Radio, Space, Spin, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { NewsBody, NewsDetail, NewsRow, PageResult } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
+import { oaPermissions as P } from './permissions';
+import { NEWS_CATEGORY } from './news-category';
+
+/** Loaded only when the news form opens (TinyMCE is large). */
+const RichEditor = lazy(() => import('../../components/editor/RichEditor'));
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+
+type NewsForm = Omit<NewsBody, 'F_ReleaseTime' | 'F_Attachments'> & { F_ReleaseTime?: Dayjs | null };
+
+function NewsFormModal({ editing, onClose }: { editing: { id: string | null; values: Partial<NewsForm> } | null; onClose: () => void }) {
+  const { t } = useTranslation('oa');
+  const qc = useQueryClient();
+  return (
+    <FormModal<NewsForm>
+      open={!!editing}
+      title={editing?.id ? t('news.edit') : t('news.add')}
+      editing={!!editing?.id}
+      width={960}
+      initialValues={editing?.values}
+      onClose={onClose}
+      onSubmit={async (v) => {
+        const body = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined };
+        if (editing?.id) await api.put(`/news/${editing.id}`, body);
+        else await api.post('/news', body);
+        await qc.invalidateQueries({ queryKey: ['list', 'news'] });
+      }}
+    >
+      <Form.Item name="F_FullHead" label={t('news.title')} rules={[{ required: true, message: t('common:required', { label: t('news.title') }) }]}>
+        <Input maxLength={200} data-testid="news-title" />
+      </Form.Item>
+      <Form.Item name="F_TypeId" label={t('news.type')}>
+        <Radio.Group data-testid="news-type">
+          <Radio value={1} data-testid="news-type-1">{t('news.typeNews')}</Radio>
+          <Radio value={2} data-testid="news-type-2">{t('news.typeReprint')}</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item name="F_CategoryId" label={t('news.category')}>
+        <DictionarySelect code={NEWS_CATEGORY} data-testid="news-category" style={{ width: 240 }} />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.F_TypeId !== b.F_TypeId}>
+        {({ getFieldValue }) =>
+          getFieldValue('F_TypeId') === 2 ? (
+            <>
+              <Form.Item name="F_SourceName" label={t('news.sourceName')}>
+                <Input maxLength={200} data-testid="news-source-name" />
+              </Form.Item>
+              <Form.Item name="F_SourceAddress" label={t('news.sourceAddress')}>
+                <Input maxLength={1000} data-testid="news-source-address" />
+              </Form.Item>
+            </>
+          ) : (
+            <>
+              <Form.Item name="F_AuthorName" label={t('news.author')}>
+                <Input maxLength={100} data-testid="news-author" />
+              </Form.Item>
+              <Form.Item name="F_CompileName" label={t('news.editor')}>
+                <Input maxLength={100} data-testid="news-compile" />
+              </Form.Item>
+            </>
+          )
+        }
+      </Form.Item>
+      <Form.Item name="F_ReleaseTime" label={t('news.releaseTime')}>
+        <DatePicker showTime format={TIME} />
+      </Form.Item>
+      <Form.Item label={t('news.content')} required>
+        <div data-testid="news-editor">
+          <Suspense fallback={<Spin />}>
+            <Form.Item name="F_NewsContent" noStyle>
+              <RichEditor height={340} />
+            </Form.Item>
+          </Suspense>
+        </div>
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+export default function NewsPage() {
+  const { t } = useTranslation('oa');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<NewsForm> } | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = { edit: usePermission(P.newsEdit), del: usePermission(P.newsDelete), publish: usePermission(P.newsPublish) };
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'news'] });
+  const edit = async (id: string) => {
+    const d = await api.get<NewsDetail>(`/news/${id}`);
+    setEditing({
+      id,
+      values: {
+        F_TypeId: d.F_TypeId === 2 ? 2 : 1,
+        F_CategoryId: d.F_CategoryId,
+        F_FullHead: d.F_FullHead,
+        F_AuthorName: d.F_AuthorName,
+        F_CompileName: d.F_CompileName,
+        F_SourceName: d.F_SourceName,
+        F_SourceAddress: d.F_SourceAddress,
+        F_ReleaseTime: d.F_ReleaseTime ? dayjs(d.F_ReleaseTime) : null,
+        F_NewsContent: d.F_NewsContent,
+      },
+    });
+  };
+  const setStatus = async (id: string, status: 0 | 1) => {
+    await api.put('/news/changeStatus', {}, { query: { id, status } });
+    void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
+    await refresh();
+  };
+  return (
+    <>
+      <ListPage<NewsRow>
+        queryKey="news"
+        testId="news-page"
+        rowKey="F_NewsId"
+        rowTestId={(r) => `news-row-${r.F_NewsId}`}
+        fetch={(q) => api.get<PageResult<NewsRow>>('/news', q)}
+        filters={
+          <Form.Item name="category">
+            <DictionarySelect code={NEWS_CATEGORY} placeholder={t('news.category')} style={{ width: 160 }} />
+          </Form.Item>
+        }
+        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.newsAdd, testId: 'news-add', onClick: () => setEditing({ id: null, values: { F_TypeId: 1, F_NewsContent: '' } }) }]}
+        columns={[
+          { title: t('news.title'), dataIndex: 'F_FullHead', render: (v: string, r) => <a onClick={() => navigate(`/office-automation/news/detail/${r.F_NewsId}`)}>{v}</a> },
+          { title: t('news.type'), dataIndex: 'F_TypeId', width: 80, render: (v: number) => (v === 2 ? t('news.typeReprint') : t('news.typeNews')) },
+          { title: t('news.category'), dataIndex: 'F_CategoryId', render: (v: string) => <DictionaryLabel code={NEWS_CATEGORY} value={v} /> },
+          { title: t('news.author'), dataIndex: 'F_AuthorName' },
+          { title: t('news.releaseTime'), dataIndex: 'F_ReleaseTime' },
+          { title: t('news.status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('news.published')}</Tag> : <Tag>{t('news.draft')}</Tag>) },
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_, r) => (
+              <Space size={0}>
+                {can.publish && (
+                  <Button type="link" size="small" data-testid={`news-publish-${r.F_NewsId}`} onClick={() => void setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1)}>
+                    {r.F_EnabledMark === 1 ? t('news.unpublish') : t('news.publish')}
+                  </Button>
+                )}
+                {can.edit && (
+                  <Button type="link" size="small" data-testid={`news-edit-${r.F_NewsId}`} onClick={() => void edit(r.F_NewsId)}>
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.del && (
+                  <Button type="link" size="small" danger data-testid={`news-delete-${r.F_NewsId}`} onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <NewsFormModal editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { App, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Switch, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { NoticeBody, NoticeDetail, NoticeRow, PageResult } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { oaPermissions as P } from './permissions';
+
+const TIME = 'YYYY-MM-DD HH:mm:ss';
+type NoticeForm = Omit<NoticeBody, 'F_SendTime' | 'F_EnabledMark'> & { F_SendTime?: Dayjs | null; published?: boolean };
+
+export default function NoticePage() {
+  const { t } = useTranslation('oa');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<NoticeForm> } | null>(null);
+  const [viewing, setViewing] = useState<NoticeDetail | null>(null);
+  const confirmDelete = useDeleteConfirm();
+  const can = { edit: usePermission(P.noticeEdit), del: usePermission(P.noticeDelete), publish: usePermission(P.noticePublish) };
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'notice'] });
+  const load = (id: string) => api.get<NoticeDetail>(`/notice/${id}`);
+  const setStatus = async (id: string, status: 0 | 1) => {
+    await api.put('/notice/changeStatus', {}, { query: { id, status } });
+    void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
+    await refresh();
+  };
+  return (
+    <>
+      <ListPage<NoticeRow>
+        queryKey="notice"
+        testId="notice-page"
+        rowKey="F_NoticeId"
+        rowTestId={(r) => `notice-list-row-${r.F_NoticeId}`}
+        fetch={(q) => api.get<PageResult<NoticeRow>>('/notice', q)}
+        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.noticeAdd, testId: 'notice-add', onClick: () => setEditing({ id: null, values: { published: false } }) }]}
+        columns={[
+          { title: t('notice.title'), dataIndex: 'F_FullHead', render: (v: string, r) => <a data-testid={`notice-view-${r.F_NoticeId}`} onClick={() => void load(r.F_NoticeId).then(setViewing)}>{v}</a> },
+          { title: t('notice.sendTime'), dataIndex: 'F_SendTime' },
+          { title: t('notice.status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('notice.published')}</Tag> : <Tag>{t('notice.draft')}</Tag>) },
+          { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_, r) => (
+              <Space size={0}>
+                {can.publish && (
+                  <Button type="link" size="small" data-testid={`notice-publish-${r.F_NoticeId}`} onClick={() => void setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1)}>
+                    {r.F_EnabledMark === 1 ? t('notice.unpublish') : t('notice.publish')}
+                  </Button>
+                )}
+                {can.edit && (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`notice-edit-${r.F_NoticeId}`}
+                    onClick={() =>
+                      void load(r.F_NoticeId).then((d) =>
+                        setEditing({ id: d.F_NoticeId, values: { F_FullHead: d.F_FullHead, F_Content: d.F_Content, F_SendTime: d.F_SendTime ? dayjs(d.F_SendTime) : null, published: d.F_EnabledMark === 1 } }),
+                      )
+                    }
+                  >
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.del && (
+                  <Button type="link" size="small" danger data-testid={`notice-delete-${r.F_NoticeId}`} onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<NoticeForm>
+        open={!!editing}
+        title={editing?.id ? t('notice.edit') : t('notice.add')}
+        editing={!!editing?.id}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async ({ published, ...v }) => {
+          const body = { ...v, F_SendTime: v.F_SendTime ? v.F_SendTime.format(TIME) : undefined, F_EnabledMark: published ? 1 : 0 };
+          if (editing?.id) await api.put(`/notice/${editing.id}`, body);
+          else await api.post('/notice', body);
+          await refresh();
+        }}
+      >
+        <Form.Item name="F_FullHead" label={t('notice.title')} rules={[{ required: true, message: t('common:required', { label: t('notice.title') }) }]}>
+          <Input maxLength={200} data-testid="notice-title" />
+        </Form.Item>
+        <Form.Item name="F_Content" label={t('notice.content')} rules={[{ required: true, message: t('common:required', { label: t('notice.content') }) }]}>
+          <Input.TextArea rows={8} maxLength={20000} data-testid="notice-content" />
+        </Form.Item>
+        <Form.Item name="F_SendTime" label={t('notice.sendTime')}>
+          <DatePicker showTime format={TIME} />
+        </Form.Item>
+        {can.publish && (
+          <Form.Item name="published" label={t('notice.publish')} valuePropName="checked">
+            <Switch data-testid="notice-published" />
+          </Form.Item>
+        )}
+      </FormModal>
+      <Modal open={!!viewing} title={t('notice.detail')} footer={null} width={720} onCancel={() => setViewing(null)} destroyOnHidden>
+        {viewing && (
+          <div data-testid="notice-detail">
+            <Descriptions size="small" column={2} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label={t('notice.title')}>{viewing.F_FullHead}</Descriptions.Item>
+              <Descriptions.Item label={t('notice.sendTime')}>{viewing.F_SendTime ?? '-'}</Descriptions.Item>
+            </Descriptions>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{viewing.F_Content}</div>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
