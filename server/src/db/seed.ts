@@ -3,6 +3,7 @@ import type { Database } from '../core/db/schema.js';
 import { newId } from '../core/ids.js';
 import { hashPassword, md5Hex } from '../core/auth/password.js';
 import { ADMIN_ROLE_CODE, allModuleItems, grantToRole } from './module-catalog.js';
+import { insertDefaultLanguages, insertDemoDictionaries } from '../modules/dictionary/demo-data.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 export const DEFAULT_TENANT_CODE = 'default';
@@ -120,6 +121,9 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       await trx.insertInto('user_departments').values({ tenant_id: tenantId, user_id: userId, department_id: departmentOf[demo.account] }).execute();
       await trx.insertInto('user_roles').values({ tenant_id: tenantId, user_id: userId, role_id: roleId(demo.role) }).execute();
     }
+    // System features (issue 5): the main language and English, demo dictionaries.
+    await insertDefaultLanguages(trx, tenantId);
+    await insertDemoDictionaries(trx, tenantId);
     return true;
   });
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { DictionaryService } from './dictionary.service.js';
+import { dictionaryRoutes } from './dictionary.routes.js';
 
-/** Issue 5: being built. */
-export default async function dictionaryModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Data dictionary (issue 5): types and items, tenant-owned, item names translated through the language mappings. */
+export default async function dictionaryModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  dictionaryRoutes(app, new DictionaryService(deps));
+}

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { LanguageService } from './language.service.js';
+import { languageRoutes } from './language.routes.js';
 
-/** Issue 5: being built. */
-export default async function languageModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Multi-language (issue 5): language types and translation mappings of dictionary items and menu entries. */
+export default async function languageModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  languageRoutes(app, new LanguageService(deps));
+}
