@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CodeRule, CodeRuleBody, CodeRulePart, PageResult } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { CodeRulePartsEditor, newPart } from './CodeRuleParts';
+import { systemPermissions as P } from './permissions';
+
+type RuleForm = Omit<CodeRuleBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
+
+export default function CodeRulePage() {
+  const { t } = useTranslation('system');
+  const qc = useQueryClient();
+  const confirmDelete = useDeleteConfirm();
+  const can = { edit: usePermission(P.codeRuleEdit), del: usePermission(P.codeRuleDelete) };
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<RuleForm> } | null>(null);
+  const [generated, setGenerated] = useState<{ rule: string; number: string } | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'code-rules'] });
+  const gen = async (r: CodeRule) => {
+    const number = await api.get<string>(`/code-rules/${r.F_Id}/gen`);
+    setGenerated({ rule: r.F_FullName, number });
+    await refresh();
+  };
+  return (
+    <>
+      <ListPage<CodeRule>
+        queryKey="code-rules"
+        testId="code-rule-page"
+        rowKey="F_Id"
+        rowTestId={(r) => `code-rule-row-${r.F_Id}`}
+        fetch={(q) => api.get<PageResult<CodeRule>>('/code-rules', q)}
+        toolbar={[
+          {
+            key: 'add',
+            label: <><PlusOutlined /> {t('common:add')}</>,
+            primary: true,
+            permission: P.codeRuleAdd,
+            testId: 'code-rule-add',
+            onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, parts: [{ type: 'text', value: 'NO' }, newPart('date'), newPart('sequence')] as CodeRulePart[] } }),
+          },
+        ]}
+        columns={[
+          { title: t('codeRule.code'), dataIndex: 'F_EnCode' },
+          { title: t('codeRule.name'), dataIndex: 'F_FullName' },
+          { title: t('codeRule.parts'), dataIndex: 'parts', render: (parts: CodeRule['parts']) => parts.map((p, i) => <Tag key={i}>{t(`codeRule.type.${p.type}`)}</Tag>) },
+          { title: t('codeRule.example'), dataIndex: 'example', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+          { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          { title: t('common:description'), dataIndex: 'F_Description' },
+          {
+            title: t('common:actions'),
+            key: 'a',
+            render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" data-testid={`code-rule-gen-${r.F_Id}`} disabled={r.F_EnabledMark !== 1} onClick={() => void gen(r).catch(() => undefined)}>
+                  {t('codeRule.generate')}
+                </Button>
+                {can.edit && (
+                  <Button type="link" size="small" data-testid={`code-rule-edit-${r.F_Id}`} onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.del && (
+                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_FullName, () => api.del(`/code-rules/${r.F_Id}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<RuleForm>
+        open={!!editing}
+        width={820}
+        title={editing?.id ? t('codeRule.edit') : t('codeRule.add')}
+        editing={!!editing?.id}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        testId="code-rule-form"
+        onSubmit={async (v) => {
+          const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+          if (editing?.id) await api.put(`/code-rules/${editing.id}`, body);
+          else await api.post('/code-rules', body);
+          await refresh();
+        }}
+      >
+        <Form.Item name="F_EnCode" label={t('codeRule.code')} rules={[{ required: true, message: t('common:required', { label: t('codeRule.code') }) }, { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') }]}>
+          <Input maxLength={50} data-testid="code-rule-code" />
+        </Form.Item>
+        <Form.Item name="F_FullName" label={t('codeRule.name')} rules={[{ required: true, message: t('common:required', { label: t('codeRule.name') }) }]}>
+          <Input maxLength={100} data-testid="code-rule-name" />
+        </Form.Item>
+        <Form.Item name="parts" label={t('codeRule.parts')} rules={[{ validator: (_, v: unknown[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('codeRule.noParts')))) }]}>
+          <CodeRulePartsEditor />
+        </Form.Item>
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('common:description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </FormModal>
+      <Modal open={!!generated} title={generated?.rule} footer={null} onCancel={() => setGenerated(null)}>
+        <Typography.Paragraph>{t('codeRule.generated')}</Typography.Paragraph>
+        <Typography.Title level={3} copyable data-testid="code-rule-number" style={{ margin: 0 }}>
+          {generated?.number}
+        </Typography.Title>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { PlusOutlined, TranslationOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DictionaryItemNode, DictionaryTypeNode, LanguageType, LanguageTypeBody, LpMapObject, LpObjectType, ModuleGrantNode, PageResult } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
+import { DICTIONARY_KEY } from '../../components/dictionary';
+import { systemPermissions as P } from './permissions';
+
+type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
+
+function useLanguageTypes() {
+  return useQuery({ queryKey: ['lg-types'], queryFn: () => api.get<LanguageType[] | PageResult<LanguageType>>('/lg-type').then((d) => (Array.isArray(d) ? d : (d?.Rows ?? []))) });
+}
+
+function LanguageTypes() {
+  const { t } = useTranslation('system');
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const confirmDelete = useDeleteConfirm();
+  const can = { add: usePermission(P.languageAdd), edit: usePermission(P.languageEdit), del: usePermission(P.languageDelete) };
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<TypeForm> } | null>(null);
+  const types = useLanguageTypes();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['lg-types'] });
+  return (
+    <>
+      {can.add && (
+        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} data-testid="language-type-add" onClick={() => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } })}>
+          {t('common:add')}
+        </Button>
+      )}
+      <Table<LanguageType>
+        size="middle"
+        rowKey="F_Id"
+        loading={types.isFetching}
+        dataSource={types.data ?? []}
+        pagination={false}
+        onRow={(r) => ({ 'data-testid': `language-type-row-${r.F_Code}` }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          { title: t('language.name'), dataIndex: 'F_Name', render: (v: string, r) => <>{v} {r.F_IsMain === 1 && <Tag color="blue">{t('language.main')}</Tag>}</> },
+          { title: t('language.code'), dataIndex: 'F_Code' },
+          { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
+          {
+            title: t('common:enabled'),
+            dataIndex: 'F_EnabledMark',
+            width: 90,
+            render: (v: number, r) => (
+              <Switch
+                size="small"
+                checked={v === 1}
+                disabled={!can.edit || r.F_IsMain === 1}
+                data-testid={`language-enable-${r.F_Code}`}
+                onChange={async (on) => {
+                  await api.patch(`/lg-type/${r.F_Id}`, { F_EnabledMark: on ? 1 : 0 });
+                  void message.success(t('common:updated'));
+                  await refresh();
+                }}
+              />
+            ),
+          },
+          { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
+          {
+            title: t('common:actions'),
+            key: 'a',
+            render: (_, r) => (
+              <Space size={0}>
+                {can.edit && (
+                  <Button type="link" size="small" onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.del && r.F_IsMain !== 1 && (
+                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Name, () => api.del(`/lg-type/${r.F_Id}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<TypeForm>
+        open={!!editing}
+        title={editing?.id ? t('language.editType') : t('language.addType')}
+        editing={!!editing?.id}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+          if (editing?.id) await api.put(`/lg-type/${editing.id}`, body);
+          else await api.post('/lg-type', body);
+          await refresh();
+        }}
+      >
+        <Form.Item name="F_Name" label={t('language.name')} rules={[{ required: true, message: t('common:required', { label: t('language.name') }) }]}>
+          <Input maxLength={50} data-testid="language-type-name" />
+        </Form.Item>
+        <Form.Item name="F_Code" label={t('language.code')} rules={[{ required: true, message: t('common:required', { label: t('language.code') }) }, { pattern: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, message: t('language.codePattern') }]}>
+          <Input maxLength={20} placeholder="en" data-testid="language-type-code" />
+        </Form.Item>
+        <Form.Item name="F_SortCode" label={t('common:sortCode')}>
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormModal>
+    </>
+  );
+}
+
+/** Picks the object to translate: a dictionary item (type, then item) or a menu entry. */
+function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => unknown }) {
+  const { t } = useTranslation('system');
+  const [form] = Form.useForm<{ F_ObjectType: LpObjectType; typeId?: string; F_ObjectId: string }>();
+  const objectType = Form.useWatch('F_ObjectType', form);
+  const typeId = Form.useWatch('typeId', form);
+  const types = useQuery({ queryKey: ['dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree'), enabled: open });
+  const items = useQuery({ queryKey: ['dictionary-items', typeId, ''], queryFn: () => api.get<DictionaryItemNode[]>(`/data-items/${typeId}/detail/tree`, { all: 1 }), enabled: open && !!typeId });
+  const modules = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all'), enabled: open && objectType === 'module' });
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      title={t('language.addMapping')}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'modal-ok' } as Record<string, string>}
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        setBusy(true);
+        try {
+          await api.post('/lp-map/object', { F_ObjectType: v.F_ObjectType, F_ObjectId: v.F_ObjectId, translations: {} });
+          await onCreated();
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" initialValues={{ F_ObjectType: 'dataItem' }} preserve={false}>
+        <Form.Item name="F_ObjectType" label={t('language.objectType')}>
+          <Select options={[{ value: 'dataItem', label: t('language.dataItem') }, { value: 'module', label: t('language.module') }]} />
+        </Form.Item>
+        {objectType === 'module' ? (
+          <Form.Item name="F_ObjectId" label={t('language.module')} rules={[{ required: true, message: t('common:required', { label: t('language.module') }) }]}>
+            <TreeSelect showSearch treeNodeFilterProp="title" treeData={toTreeData(modules.data ?? [], (n) => n.F_ModuleId, (n) => n.F_FullName)} />
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="typeId" label={t('dictionary.types')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.types') }) }]}>
+              <TreeSelect showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={toTreeData(types.data ?? [], (n) => n.F_ItemId, (n) => `${n.F_ItemName} (${n.F_ItemCode})`)} data-testid="language-new-type" />
+            </Form.Item>
+            <Form.Item name="F_ObjectId" label={t('language.dataItem')} rules={[{ required: true, message: t('common:required', { label: t('language.dataItem') }) }]}>
+              <TreeSelect showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={toTreeData(items.data ?? [], (n) => n.F_ItemDetailId, (n) => n.F_ItemName)} data-testid="language-new-item" />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+function Mappings() {
+  const { t } = useTranslation('system');
+  const qc = useQueryClient();
+  const confirmDelete = useDeleteConfirm();
+  const can = { add: usePermission(P.languageAdd), edit: usePermission(P.languageEdit), del: usePermission(P.languageDelete) };
+  const types = useLanguageTypes();
+  const others = (types.data ?? []).filter((l) => l.F_IsMain !== 1 && l.F_EnabledMark === 1);
+  const [editing, setEditing] = useState<LpMapObject | null>(null);
+  const [adding, setAdding] = useState(false);
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: ['list', 'lp-map'] });
+    await qc.invalidateQueries({ queryKey: [DICTIONARY_KEY] });
+    await qc.invalidateQueries({ queryKey: ['menu'] });
+  };
+  return (
+    <>
+      <ListPage<LpMapObject>
+        queryKey="lp-map"
+        rowKey="F_Id"
+        rowTestId={(r) => `language-map-row-${r.F_Id}`}
+        fetch={(q) => api.get<PageResult<LpMapObject>>('/lp-map/page', q)}
+        filters={
+          <Form.Item name="objectType">
+            <Select allowClear placeholder={t('language.objectType')} style={{ width: 140 }} options={[{ value: 'dataItem', label: t('language.dataItem') }, { value: 'module', label: t('language.module') }]} />
+          </Form.Item>
+        }
+        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('language.addMapping')}</>, primary: true, permission: P.languageAdd, testId: 'language-map-add', onClick: () => setAdding(true) }]}
+        columns={[
+          { title: t('language.objectType'), dataIndex: 'F_ObjectType', width: 110, render: (v: LpObjectType) => <Tag>{v === 'module' ? t('language.module') : t('language.dataItem')}</Tag> },
+          { title: t('language.mapCode'), dataIndex: 'F_Code' },
+          { title: t('language.mainText'), dataIndex: 'F_Name' },
+          ...others.map((l) => ({ title: l.F_Name, key: l.F_Code, render: (_: unknown, r: LpMapObject) => r.translations[l.F_Code] ?? '' })),
+          {
+            title: t('common:actions'),
+            key: 'a',
+            render: (_: unknown, r: LpMapObject) => (
+              <Space size={0}>
+                {can.edit && (
+                  <Button type="link" size="small" icon={<TranslationOutlined />} data-testid={`language-translate-${r.F_Id}`} onClick={() => setEditing(r)}>
+                    {t('language.translate')}
+                  </Button>
+                )}
+                {can.del && (
+                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Name, () => api.del(`/lp-map/object/${r.F_Id}`), refresh)}>
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormModal<Record<string, string>>
+        open={!!editing}
+        editing
+        title={t('language.translateOf', { name: editing?.F_Name ?? '' })}
+        initialValues={editing?.translations}
+        onClose={() => setEditing(null)}
+        testId="language-translate-form"
+        onSubmit={async (v) => {
+          const translations = Object.fromEntries(others.map((l) => [l.F_Code, (v[l.F_Code] ?? '').trim()]));
+          await api.patch(`/lp-map/object/${editing!.F_Id}`, { translations });
+          await refresh();
+        }}
+      >
+        <Form.Item label={t('language.mainText')}>
+          <Input value={editing?.F_Name} disabled />
+        </Form.Item>
+        {others.map((l) => (
+          <Form.Item key={l.F_Code} name={l.F_Code} label={`${l.F_Name} (${l.F_Code})`}>
+            <Input maxLength={500} data-testid={`language-input-${l.F_Code}`} />
+          </Form.Item>
+        ))}
+      </FormModal>
+      <NewMapping open={adding} onClose={() => setAdding(false)} onCreated={refresh} />
+    </>
+  );
+}
+
+export default function LanguagePage() {
+  const { t } = useTranslation('system');
+  return (
+    <Card size="small" data-testid="language-page">
+      <Tabs
+        items={[
+          { key: 'map', label: <span data-testid="language-tab-map">{t('language.mappings')}</span>, children: <Mappings /> },
+          { key: 'types', label: <span data-testid="language-tab-types">{t('language.types')}</span>, children: <LanguageTypes /> },
+        ]}
+      />
+    </Card>
+  );
+}
