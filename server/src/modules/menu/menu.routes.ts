@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelope, menuItem, menuQuery, subsystem } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
+import { translationLanguages } from '../language/translations.js';
 import type { MenuService } from './menu.service.js';
 
 export function menuRoutes(app: FastifyInstance, service: MenuService): void {
@@ -11,18 +12,18 @@ export function menuRoutes(app: FastifyInstance, service: MenuService): void {
   const tags = ['Menus and systems'];
 
   r.get('/modules/vue', {
-    schema: { tags, summary: "The caller's menu tree for one system", querystring: menuQuery, response: { 200: envelope(z.array(menuItem)) } },
-    handler: async (request) => ok(request, await service.menu(authOf(request), request.query.systemId), 'common.fetched'),
+    schema: { tags, summary: "The caller's menu tree for one system (labels in the request's language when translated)", querystring: menuQuery, response: { 200: envelope(z.array(menuItem)) } },
+    handler: async (request) => ok(request, await service.menu(authOf(request), request.query.systemId, translationLanguages(request)), 'common.fetched'),
   });
 
   r.get('/modules/common', {
     schema: { tags, summary: 'Common entries (home, hot functions)', response: { 200: envelope(z.array(menuItem)) } },
-    handler: async (request) => ok(request, await service.common(), 'common.fetched'),
+    handler: async (request) => ok(request, await service.common(authOf(request), translationLanguages(request)), 'common.fetched'),
   });
 
   r.get('/modules/other', {
     schema: { tags, summary: "The caller's leaf entries of every system, flat", response: { 200: envelope(z.array(menuItem)) } },
-    handler: async (request) => ok(request, await service.allLeaves(authOf(request)), 'common.fetched'),
+    handler: async (request) => ok(request, await service.allLeaves(authOf(request), translationLanguages(request)), 'common.fetched'),
   });
 
   r.get('/subsystem', {
