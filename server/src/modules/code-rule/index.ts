@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { CodeRuleService } from './code-rule.service.js';
+import { codeRuleRoutes } from './code-rule.routes.js';
 
-/** Issue 5: being built. */
-export default async function codeRuleModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** Code rules (issue 5): auto-numbering with an atomic counter per rule and period. */
+export default async function codeRuleModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  codeRuleRoutes(app, new CodeRuleService(deps));
+}
