@@ -102,12 +102,12 @@ export type ChangeStatusQuery = z.infer<typeof changeStatusQuery>;
 export const noticeQuery = pageQuery.extend({ status: flagQuery });
 export type NoticeQuery = z.infer<typeof noticeQuery>;
 
-/** POST /notice and PUT /notice/{id}. F_EnabledMark 1 publishes at once (same as changeStatus). */
+/** POST /notice and PUT /notice/{id}. F_EnabledMark 1 publishes at once, 0 withdraws (as changeStatus); absent: unchanged (draft on add). */
 export const noticeBody = z.object({
   F_FullHead: text(200).min(1),
   F_Content: z.string().max(1_000_000).default(''),
   F_SendTime: timeText.optional(),
-  F_EnabledMark: flag.default(0),
+  F_EnabledMark: flag.optional(),
 });
 export type NoticeBody = z.infer<typeof noticeBody>;
 

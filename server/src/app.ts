@@ -41,6 +41,8 @@ import newsModule from './modules/news/index.js';
 import noticeModule from './modules/notice/index.js';
 import scheduleModule from './modules/schedule/index.js';
 import messageModule from './modules/message/index.js';
+import { MessageService } from './modules/message/message.service.js';
+import { SystemLogWriter } from './modules/log/log.writer.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -84,6 +86,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     columns: new ColumnPolicy(database.db, grants),
     dataScopes: new DataScopeService(database.db),
     sms: config.smsProvider ?? logSmsProvider(app.log),
+    messages: new MessageService(database.db, app.log),
     log: app.log,
   };
 
@@ -92,9 +95,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
   });
 
-  registerErrorHandling(app);
+  const systemLog = new SystemLogWriter(database.db, app.log);
+  registerErrorHandling(app, (request, error) => systemLog.exception(request, error));
   registerAuth(app, deps);
-  registerRequestLog(app);
+  registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));
+  // Open push streams would keep the server from closing; log inserts still running finish first.
+  app.addHook('preClose', async () => deps.messages.hub.close());
   await app.register(formbody);
   await registerOpenApi(app);
 
@@ -127,6 +133,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const stopMaintenance = schedulePgliteMaintenance(database, app.log);
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await systemLog.flush();
     await database.close();
   });
   return { app, deps, database, generatedPassword, routeTable };

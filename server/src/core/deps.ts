@@ -9,6 +9,7 @@ import type { DataScopeService } from './auth/data-scope.js';
 import type { SessionGuard } from './auth/session-guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SmsProvider } from './sms.js';
+import type { MessageService } from '../modules/message/message.service.js';
 
 /** What feature modules are built from; one instance per app. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   columns: ColumnPolicy;
   dataScopes: DataScopeService;
   sms: SmsProvider;
+  /** Messages (issue 5): notify users, message centre, push hub. */
+  messages: MessageService;
   log: FastifyBaseLogger;
 }
 

@@ -32,7 +32,7 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 }
 
 /** The one place errors become envelopes. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, onUnexpected: (request: FastifyRequest, error: Error) => void = () => {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
@@ -62,6 +62,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     } else {
       request.log.error({ err: error }, 'unexpected error');
+    }
+    try {
+      onUnexpected(request, error);
+    } catch (err) {
+      request.log.warn({ err }, 'exception log not written');
     }
     return fail(reply, 500, ErrorCode.internal, translate(lang, 'error.internal', { requestId: String(request.id) }));
   });

@@ -1,9 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** One line per answered API request, with the ModuleId header the web sends (the menu entry in use). */
-export function registerRequestLog(app: FastifyInstance): void {
+/**
+ * One line per answered API request, with the ModuleId header the web sends (the menu entry in use); `onAnswered`
+ * (the operation log) sees every answered /api request and must not throw or wait.
+ */
+export function registerRequestLog(app: FastifyInstance, onAnswered: (request: FastifyRequest, reply: FastifyReply) => void = () => {}): void {
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api')) return;
+    try {
+      onAnswered(request, reply);
+    } catch (err) {
+      request.log.warn({ err }, 'operation log not written');
+    }
     const moduleId = request.headers.moduleid;
     request.log.info(
       {

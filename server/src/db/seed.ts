@@ -4,6 +4,7 @@ import { newId } from '../core/ids.js';
 import { hashPassword, md5Hex } from '../core/auth/password.js';
 import { ADMIN_ROLE_CODE, allModuleItems, grantToRole } from './module-catalog.js';
 import { insertDefaultLanguages, insertDemoDictionaries } from '../modules/dictionary/demo-data.js';
+import { oaReaderItems } from './migrations/20261123021100_oa_menu.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 export const DEFAULT_TENANT_CODE = 'default';
@@ -97,6 +98,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       await grantToRole(trx, tenantId, roleId(code), [
         ...roleModules[code].map((id) => ({ type: 1, id })),
         ...roleButtons[code].map((id) => ({ type: 2, id })),
+        // Office automation: staff and managers read news, notices and their schedule.
+        ...oaReaderItems,
       ]);
     }
 

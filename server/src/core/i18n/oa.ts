@@ -1,4 +1,40 @@
 /** Messages of the oa features (issue 5): zh-CN and en, same keys (a test compares them). */
-export const oaZhCN = {} as const;
+export const oaZhCN = {
+  'log.notFound': '日志不存在：{id}',
+  'log.cleared': '清空成功',
+  'news.notFound': '新闻不存在：{id}',
+  'news.published': '发布成功',
+  'news.unpublished': '已取消发布',
+  'notice.notFound': '通知公告不存在：{id}',
+  'notice.published': '发布成功',
+  'notice.unpublished': '已取消发布',
+  'schedule.notFound': '日程不存在：{id}',
+  'schedule.badParticipant': '参与人不存在：{id}',
+  'message.notFound': '消息不存在：{id}',
+  'message.read': '设置消息已读成功',
+  'message.alreadyRead': '此条消息已读',
+  'message.allRead': '全部设置消息已读成功',
+  'message.nothingUnread': '没有更多消息需要设置已读了',
+  'message.readFailed': '设置消息已读失败',
+  'message.readAllFailed': '全部设置消息已读失败',
+} as const;
 
-export const oaEn: Record<keyof typeof oaZhCN, string> = {};
+export const oaEn: Record<keyof typeof oaZhCN, string> = {
+  'log.notFound': 'Log entry not found: {id}',
+  'log.cleared': 'Cleared',
+  'news.notFound': 'News item not found: {id}',
+  'news.published': 'Published',
+  'news.unpublished': 'Unpublished',
+  'notice.notFound': 'Notice not found: {id}',
+  'notice.published': 'Published',
+  'notice.unpublished': 'Unpublished',
+  'schedule.notFound': 'Schedule event not found: {id}',
+  'schedule.badParticipant': 'Participant not found: {id}',
+  'message.notFound': 'Message not found: {id}',
+  'message.read': 'Message marked as read',
+  'message.alreadyRead': 'This message has already been read',
+  'message.allRead': 'All messages marked as read',
+  'message.nothingUnread': 'No more messages to mark as read',
+  'message.readFailed': 'Failed to mark the message as read',
+  'message.readAllFailed': 'Failed to mark all messages as read',
+};

@@ -6,6 +6,8 @@ import * as areas from './20261123010100_areas.js';
 import * as organisationMenu from './20261123010200_organisation_menu.js';
 import * as organisationIndexes from './20261123012100_organisation_indexes.js';
 import * as access from './20261123012000_access.js';
+import * as oa from './20261123021000_oa.js';
+import * as oaMenu from './20261123021100_oa_menu.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -18,6 +20,8 @@ export const migrations: Record<string, Migration> = {
   '20261123010200_organisation_menu': organisationMenu,
   '20261123012000_access': access,
   '20261123012100_organisation_indexes': organisationIndexes,
+  '20261123021000_oa': oa,
+  '20261123021100_oa_menu': oaMenu,
   '20261123020000_system': system,
   '20261123020100_system_menu': systemMenu,
 };

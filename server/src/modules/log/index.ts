@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { LogService } from './log.service.js';
+import { logRoutes } from './log.routes.js';
 
-/** Issue 5: being built. */
-export default async function logModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+/** System logs; the operation and exception logs are written by SystemLogWriter (wired in app.ts). */
+export default async function logModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  logRoutes(app, new LogService(deps));
+}

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { NewsService } from './news.service.js';
+import { newsRoutes } from './news.routes.js';
 
-/** Issue 5: being built. */
-export default async function newsModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+export default async function newsModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  newsRoutes(app, new NewsService(deps));
+}

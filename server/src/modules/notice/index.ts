@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { NoticeService } from './notice.service.js';
+import { noticeRoutes } from './notice.routes.js';
 
-/** Issue 5: being built. */
-export default async function noticeModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+export default async function noticeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  noticeRoutes(app, new NoticeService(deps));
+}

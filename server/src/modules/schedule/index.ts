@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { ScheduleService } from './schedule.service.js';
+import { scheduleRoutes } from './schedule.routes.js';
 
-/** Issue 5: being built. */
-export default async function scheduleModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+export default async function scheduleModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  scheduleRoutes(app, new ScheduleService(deps));
+}

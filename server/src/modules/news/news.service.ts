@@ -1,0 +1,97 @@
+import { Permission, type ChangeStatusQuery, type NewsBody, type NewsQuery } from '@app/contracts';
+import type { Kysely } from 'kysely';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import type { Database } from '../../core/db/schema.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { parseLocalTime } from '../message/oa-db.js';
+import { NewsRepository, type NewsValues } from './news.repository.js';
+import { plainText, sanitizeRichText } from './sanitize.js';
+
+const EDITOR_PERMISSIONS = [Permission.newsAdd, Permission.newsEdit, Permission.newsDelete, Permission.newsPublish];
+
+/**
+ * News (administration.md News): any signed-in user of the tenant reads published items; holders of the news
+ * buttons manage them. Publishing sends a type-10 message to every other enabled user of the tenant.
+ */
+export class NewsService {
+  private readonly repo: NewsRepository;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new NewsRepository(deps.db);
+  }
+
+  private async isEditor(auth: AuthContext): Promise<boolean> {
+    const grants = await this.deps.grants.of(auth.tenantId, auth.userId);
+    return EDITOR_PERMISSIONS.some((p) => grants.permissions.has(p));
+  }
+
+  async page(auth: AuthContext, q: NewsQuery) {
+    // Readers see published items only, whatever status they ask for.
+    const status = (await this.isEditor(auth)) ? q.status : 1;
+    return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, category: q.category || undefined, status });
+  }
+
+  async detail(auth: AuthContext, id: string) {
+    const row = await this.repo.detail(auth.tenantId, id);
+    if (!row || (row.F_EnabledMark !== 1 && !(await this.isEditor(auth)))) throw new AppError('news.notFound', { id }, 404);
+    return row;
+  }
+
+  async add(auth: AuthContext, body: NewsBody): Promise<string> {
+    const id = newId();
+    await this.repo.insert(auth.tenantId, auth.userId, id, values(body));
+    return id;
+  }
+
+  async update(auth: AuthContext, id: string, body: NewsBody): Promise<void> {
+    if (!(await this.repo.update(auth.tenantId, id, values(body)))) throw new AppError('news.notFound', { id }, 404);
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    if (!(await this.repo.remove(auth.tenantId, id))) throw new AppError('news.notFound', { id }, 404);
+  }
+
+  /** Publish (1) or unpublish (0); the first change to published notifies the tenant, in the same transaction. */
+  async changeStatus(auth: AuthContext, { id, status }: ChangeStatusQuery): Promise<void> {
+    await this.repo.db.transaction().execute(async (trx) => {
+      const row = await this.repo.lockForStatus(trx, auth.tenantId, id);
+      if (!row) throw new AppError('news.notFound', { id }, 404);
+      if (row.enabled === status) return;
+      await trx
+        .updateTable('news')
+        .set((eb) => ({
+          enabled: status,
+          updated_at: new Date(),
+          ...(status === 1 ? { release_time: eb.fn.coalesce('release_time', eb.fn<Date>('now')) } : {}),
+        }))
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .execute();
+      if (status === 1) {
+        await this.deps.messages.notify(
+          auth.tenantId,
+          'all-tenant-users',
+          { type: 10, title: row.full_head, content: plainText(row.content), objectId: id, exceptUserId: auth.userId },
+          trx as unknown as Kysely<Database>,
+        );
+      }
+    });
+  }
+}
+
+function values(body: NewsBody): NewsValues {
+  const reprint = body.F_TypeId === 2;
+  return {
+    type_id: body.F_TypeId,
+    category_id: body.F_CategoryId,
+    full_head: body.F_FullHead,
+    author_name: body.F_AuthorName,
+    compile_name: body.F_CompileName,
+    source_name: reprint ? body.F_SourceName : '',
+    source_address: reprint ? body.F_SourceAddress : '',
+    release_time: body.F_ReleaseTime ? parseLocalTime(body.F_ReleaseTime) : null,
+    content: sanitizeRichText(body.F_NewsContent),
+    attachments: JSON.stringify(body.F_Attachments),
+  };
+}

@@ -1,0 +1,118 @@
+import { Permission, type ChangeStatusQuery, type NoticeBody, type NoticeQuery } from '@app/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import type { Database } from '../../core/db/schema.js';
+import { AppError, forbidden } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { parseLocalTime, type OaDatabase } from '../message/oa-db.js';
+import { plainText, sanitizeRichText } from '../news/sanitize.js';
+import { NoticeRepository } from './notice.repository.js';
+
+const EDITOR_PERMISSIONS = [Permission.noticeAdd, Permission.noticeEdit, Permission.noticeDelete, Permission.noticePublish];
+
+/**
+ * Notices (administration.md News and notices): readers see published notices; the notice buttons manage them.
+ * A notice becoming published (add or edit with F_EnabledMark 1, or PUT /notice/changeStatus) sends a type-11
+ * message to every other enabled user of the tenant.
+ */
+export class NoticeService {
+  private readonly repo: NoticeRepository;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new NoticeRepository(deps.db);
+  }
+
+  private async isEditor(auth: AuthContext): Promise<boolean> {
+    const grants = await this.deps.grants.of(auth.tenantId, auth.userId);
+    return EDITOR_PERMISSIONS.some((p) => grants.permissions.has(p));
+  }
+
+  async page(auth: AuthContext, q: NoticeQuery) {
+    const status = (await this.isEditor(auth)) ? q.status : 1;
+    return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, status });
+  }
+
+  async detail(auth: AuthContext, id: string) {
+    const row = await this.repo.detail(auth.tenantId, id);
+    if (!row || (row.F_EnabledMark !== 1 && !(await this.isEditor(auth)))) throw new AppError('notice.notFound', { id }, 404);
+    return row;
+  }
+
+  async add(auth: AuthContext, body: NoticeBody): Promise<string> {
+    const id = newId();
+    await this.repo.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('notices')
+        .values({ id, tenant_id: auth.tenantId, created_by: auth.userId, ...values(body), enabled: 0 })
+        .execute();
+      if (body.F_EnabledMark === 1) await this.setStatus(trx, auth, id, 1, true);
+    });
+    return id;
+  }
+
+  async update(auth: AuthContext, id: string, body: NoticeBody): Promise<void> {
+    await this.repo.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('notices')
+        .set({ ...values(body), updated_at: new Date() })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError('notice.notFound', { id }, 404);
+      if (body.F_EnabledMark !== undefined) await this.setStatus(trx, auth, id, body.F_EnabledMark, true);
+    });
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    await this.repo.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('notices').where('tenant_id', '=', auth.tenantId).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new AppError('notice.notFound', { id }, 404);
+      await trx.deleteFrom('messages').where('tenant_id', '=', auth.tenantId).where('type', '=', 11).where('object_id', '=', id).execute();
+    });
+  }
+
+  async changeStatus(auth: AuthContext, { id, status }: ChangeStatusQuery): Promise<void> {
+    await this.repo.db.transaction().execute((trx) => this.setStatus(trx, auth, id, status));
+  }
+
+  /**
+   * Sets the status; a change to published notifies the tenant (same transaction). From add / edit, a change of
+   * status also needs the publish button.
+   */
+  private async setStatus(trx: Transaction<OaDatabase>, auth: AuthContext, id: string, status: number, checkPublish = false): Promise<void> {
+    const row = await trx
+      .selectFrom('notices')
+      .select(['enabled', 'full_head', 'content'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError('notice.notFound', { id }, 404);
+    if (row.enabled === status) return;
+    if (checkPublish && !(await this.deps.grants.of(auth.tenantId, auth.userId)).permissions.has(Permission.noticePublish)) {
+      throw forbidden(Permission.noticePublish);
+    }
+    await trx
+      .updateTable('notices')
+      .set((eb) => ({ enabled: status, ...(status === 1 ? { send_time: eb.fn.coalesce('send_time', eb.fn<Date>('now')) } : {}) }))
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', id)
+      .execute();
+    if (status === 1) {
+      await this.deps.messages.notify(
+        auth.tenantId,
+        'all-tenant-users',
+        { type: 11, title: row.full_head, content: plainText(row.content), objectId: id, exceptUserId: auth.userId },
+        trx as unknown as Kysely<Database>,
+      );
+    }
+  }
+}
+
+function values(body: NoticeBody) {
+  return {
+    full_head: body.F_FullHead,
+    content: sanitizeRichText(body.F_Content),
+    send_time: body.F_SendTime ? parseLocalTime(body.F_SendTime) : null,
+  };
+}
