@@ -60,16 +60,23 @@ export function useMessageActions(onNavigate?: () => void) {
   return { open, readAll };
 }
 
+/** The push reader starts this long after sign-in / page load (the message list itself is fetched at once). */
+export const PUSH_START_DELAY_MS = 2000;
+
 /** Keeps the push reader running while a user is signed in; each event refreshes the message centre. */
 export function useMessagePush(enabled: boolean) {
   const qc = useQueryClient();
   const userId = useSession()?.userInfo.F_UserId;
   useEffect(() => {
     if (!enabled || !userId) return;
+    const refresh = () => void qc.invalidateQueries({ queryKey: MESSAGES_KEY });
     return startMessagePush({
       token: getToken,
+      // The first connection waits for the page to settle; every connection refreshes what may have been missed.
+      initialDelay: PUSH_START_DELAY_MS,
+      onOpen: refresh,
       onEvent: (e) => {
-        if (e.event === 'message') void qc.invalidateQueries({ queryKey: MESSAGES_KEY });
+        if (e.event === 'message') refresh();
       },
     });
   }, [enabled, userId, qc]);

@@ -33,6 +33,10 @@ export interface PushOptions {
   /** The current bearer token; null stops the reader. */
   token: () => string | null;
   onEvent: (e: StreamEvent) => void;
+  /** Called on each (re)connection: events sent while disconnected were missed, so the caller refreshes. */
+  onOpen?: () => void;
+  /** Wait before the first connection (ms), so the page's own loading settles first. */
+  initialDelay?: number;
   /** Back-off delays in ms (the last repeats). */
   delays?: number[];
   fetchFn?: typeof fetch;
@@ -69,6 +73,7 @@ export function startMessagePush(opts: PushOptions): () => void {
       });
       if (!res.ok || !res.body) throw new Error(`stream status ${res.status}`);
       attempt = 0;
+      opts.onOpen?.();
       const reader = res.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -87,7 +92,8 @@ export function startMessagePush(opts: PushOptions): () => void {
     schedule();
   };
 
-  void connect();
+  if (opts.initialDelay) timer = setTimeout(() => void connect(), opts.initialDelay);
+  else void connect();
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);
