@@ -37,7 +37,7 @@ export const languageTypeBody = z.object({
 export type LanguageTypeBody = z.input<typeof languageTypeBody>;
 
 /** PATCH /lg-type/{id}: sets the enabled mark, or toggles it when the body is empty. The main language stays enabled. */
-export const languageTypePatchBody = z.object({ F_EnabledMark: flagInput.optional() }).optional().default({});
+export const languageTypePatchBody = z.object({ F_EnabledMark: flagInput.optional() }).nullish();
 export type LanguageTypePatchBody = z.input<typeof languageTypePatchBody>;
 
 // ---------- mapping objects ----------

@@ -188,7 +188,11 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two server processes on 
     second = await buildApp(testConfig({ databaseUrl: t.deps.config.databaseUrl, jwtSecret: t.deps.config.jwtSecret }));
     await second.app.ready();
   });
-  afterAll(() => second?.app.close());
+  afterAll(async () => {
+    await second?.app.close();
+    // Let its connections finish closing before the first app drops the database (drop ... with force).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
 
   it('never duplicates a number with 50 concurrent calls spread over both', async () => {
     const id = await addRule({ F_EnCode: 'TwoApps', F_FullName: '两个进程', parts: [{ type: 'sequence', width: 4 }] });

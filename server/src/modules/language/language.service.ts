@@ -93,7 +93,7 @@ export class LanguageService {
   async patchType(auth: AuthContext, id: string, body: z.output<typeof languageTypePatchBody>): Promise<0 | 1> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.typeRow(trx, auth.tenantId, id);
-      const enabled = body.F_EnabledMark === undefined ? !row.enabled : body.F_EnabledMark === 1;
+      const enabled = body?.F_EnabledMark === undefined ? !row.enabled : body.F_EnabledMark === 1;
       if (row.is_main && !enabled) throw new AppError('language.mainLanguage', {}, 400);
       await trx.updateTable('language_types').set({ enabled }).where('id', '=', id).execute();
       return mark(enabled);
