@@ -37,7 +37,7 @@ export const logModules: ModuleDefinition[] = [
     i18nKey: 'menu.log',
     icon: 'FileSearchOutlined',
     url: '/system/log',
-    sort: 20,
+    sort: 23,
     buttons: [
       { enCode: 'list', fullName: '查询' },
       { enCode: 'delete', fullName: '删除' },
