@@ -113,7 +113,7 @@ describe('translation mappings', () => {
 
   it('rejects unknown languages, objects and bad input', async () => {
     const post = (body: object) => t.send('POST', '/api/lp-map/object', body, admin);
-    let res = await post({ F_ObjectType: 'dataItem', F_ObjectId: items[1].F_ItemDetailId, translations: { fr: 'Sceau' } });
+    const res = await post({ F_ObjectType: 'dataItem', F_ObjectId: items[1].F_ItemDetailId, translations: { fr: 'Sceau' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('fr');
     expect((await post({ F_ObjectType: 'dataItem', F_ObjectId: items[1].F_ItemDetailId, translations: { 'zh-CN': '主语言' } })).statusCode).toBe(400);
