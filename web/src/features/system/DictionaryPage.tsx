@@ -3,13 +3,14 @@ import { Button, Card, Empty, Form, Input, Space, Spin, Switch, Table, Tag, Tree
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DictionaryItemBody, DictionaryItemNode, DictionaryTypeBody, DictionaryTypeNode } from '@app/contracts';
+import type { LpMapObject, DictionaryItemBody, DictionaryItemNode, DictionaryTypeBody, DictionaryTypeNode } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, SortEnabledDescriptionFields, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { ResizablePanel } from '../../components/pickers';
 import { DICTIONARY_KEY } from '../../components/dictionary';
 import { systemPermissions as P } from './permissions';
+import { ensureMapping, TranslationModal } from './TranslationModal';
 
 type TypeForm = Omit<DictionaryTypeBody, 'F_IsTree' | 'F_IsNav' | 'F_EnabledMark'> & { F_IsTree?: boolean; F_IsNav?: boolean; F_EnabledMark?: boolean };
 interface TypeTreeNode {
@@ -36,6 +37,8 @@ export default function DictionaryPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
   const [typeEdit, setTypeEdit] = useState<{ id: string | null; values: Partial<TypeForm> } | null>(null);
+  const [translating, setTranslating] = useState<LpMapObject | null>(null);
+  const canTranslate = usePermission(P.languageEdit);
   const [itemEdit, setItemEdit] = useState<{ id: string | null; values: Partial<ItemForm> } | null>(null);
   const types = useQuery({ queryKey: ['dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree') });
   const items = useQuery({
@@ -156,6 +159,11 @@ export default function DictionaryPage() {
                       {t('common:edit')}
                     </Button>
                   )}
+                  {canTranslate && (
+                    <Button type="link" size="small" data-testid={`dictionary-item-translate-${r.F_ItemDetailId}`} onClick={() => void ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating)}>
+                      {t('language.translate')}
+                    </Button>
+                  )}
                   {can.del && (
                     <Button type="link" size="small" danger data-testid={`dictionary-item-delete-${r.F_ItemDetailId}`} onClick={() => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems)}>
                       {t('common:delete')}
@@ -232,6 +240,7 @@ export default function DictionaryPage() {
         </Form.Item>
         <SortEnabledDescriptionFields />
       </FormModal>
+      <TranslationModal mapping={translating} onClose={() => setTranslating(null)} />
     </ResizablePanel>
   );
 }

@@ -8,14 +8,11 @@ import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
-import { DICTIONARY_KEY } from '../../components/dictionary';
 import { systemPermissions as P } from './permissions';
+import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes } from './TranslationModal';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
-function useLanguageTypes() {
-  return useQuery({ queryKey: ['lg-types'], queryFn: () => api.get<LanguageType[] | PageResult<LanguageType>>('/lg-type').then((d) => (Array.isArray(d) ? d : (d?.Rows ?? []))) });
-}
 
 function LanguageTypes() {
   const { t } = useTranslation('system');
@@ -114,7 +111,7 @@ function LanguageTypes() {
 }
 
 /** Picks the object to translate: a dictionary item (type, then item) or a menu entry. */
-function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => unknown }) {
+function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (m: LpMapObject) => unknown }) {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<{ F_ObjectType: LpObjectType; typeId?: string; F_ObjectId: string }>();
   const objectType = Form.useWatch('F_ObjectType', form);
@@ -135,9 +132,9 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
         const v = await form.validateFields();
         setBusy(true);
         try {
-          await api.post('/lp-map/object', { F_ObjectType: v.F_ObjectType, F_ObjectId: v.F_ObjectId, translations: {} });
-          await onCreated();
+          const m = await ensureMapping(v.F_ObjectType, v.F_ObjectId);
           onClose();
+          await onCreated(m);
         } finally {
           setBusy(false);
         }
@@ -175,11 +172,7 @@ function Mappings() {
   const others = (types.data ?? []).filter((l) => l.F_IsMain !== 1 && l.F_EnabledMark === 1);
   const [editing, setEditing] = useState<LpMapObject | null>(null);
   const [adding, setAdding] = useState(false);
-  const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: ['list', 'lp-map'] });
-    await qc.invalidateQueries({ queryKey: [DICTIONARY_KEY] });
-    await qc.invalidateQueries({ queryKey: ['menu'] });
-  };
+  const refresh = () => refreshTranslations(qc);
   return (
     <>
       <ListPage<LpMapObject>
@@ -218,29 +211,11 @@ function Mappings() {
           },
         ]}
       />
-      <FormModal<Record<string, string>>
-        open={!!editing}
-        editing
-        title={t('language.translateOf', { name: editing?.F_Name ?? '' })}
-        initialValues={editing?.translations}
-        onClose={() => setEditing(null)}
-        testId="language-translate-form"
-        onSubmit={async (v) => {
-          const translations = Object.fromEntries(others.map((l) => [l.F_Code, (v[l.F_Code] ?? '').trim()]));
-          await api.patch(`/lp-map/object/${editing!.F_Id}`, { translations });
-          await refresh();
-        }}
-      >
-        <Form.Item label={t('language.mainText')}>
-          <Input value={editing?.F_Name} disabled />
-        </Form.Item>
-        {others.map((l) => (
-          <Form.Item key={l.F_Code} name={l.F_Code} label={`${l.F_Name} (${l.F_Code})`}>
-            <Input maxLength={500} data-testid={`language-input-${l.F_Code}`} />
-          </Form.Item>
-        ))}
-      </FormModal>
-      <NewMapping open={adding} onClose={() => setAdding(false)} onCreated={refresh} />
+      <TranslationModal mapping={editing} onClose={() => setEditing(null)} />
+      <NewMapping open={adding} onClose={() => setAdding(false)} onCreated={async (m) => {
+        await refresh();
+        setEditing(m);
+      }} />
     </>
   );
 }
