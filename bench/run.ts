@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { load, type LoadResult } from './loadgen.js';
 import { launchBrowser } from '../e2e/harness.js';
 import { organisationBench } from './organisation.js';
+import { oaBench } from './oa.js';
 import { startLocalPostgres } from './postgres.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -173,5 +174,19 @@ if (!only || only === 'organisation') {
     report('PostgreSQL: not installed here, skipped (set BENCH_DATABASE_URL)');
   }
   report(seqScans.length ? `sequential scans over users: ${seqScans.join('; ')}` : 'no sequential scan over users in any plan');
+}
+if (only === 'oa' || !only) {
+  (await oaBench('PGlite', null)).forEach(report);
+  const postgres = process.env.BENCH_DATABASE_URL ? null : startLocalPostgres();
+  const url = process.env.BENCH_DATABASE_URL ?? postgres?.url;
+  if (url) {
+    try {
+      (await oaBench('PostgreSQL', url)).forEach(report);
+    } finally {
+      postgres?.stop();
+    }
+  } else {
+    report('PostgreSQL: not installed here, skipped (set BENCH_DATABASE_URL)');
+  }
 }
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

@@ -77,7 +77,10 @@ export class MessageService {
              ${options.objectId ?? null}, ${payload}::jsonb
       from users u
       where u.tenant_id = ${tenantId} and ${who} ${except}`.execute(executor);
-    return Number(result.numAffectedRows ?? 0);
+    const written = Number(result.numAffectedRows ?? 0);
+    // Inside a caller's transaction the rows show once it commits: look a little later.
+    if (written > 0) this.hub.kick(executor === this.db ? 0 : 30);
+    return written;
   }
 
   /** GET /oa/xjr-oa-message: five groups, each with its unread count and its 20 newest messages, in one query. */
