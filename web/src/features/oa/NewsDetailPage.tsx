@@ -1,4 +1,4 @@
-import { Card, Descriptions, Empty, List, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Divider, Empty, List, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export default function NewsDetailPage() {
           <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }} data-testid="news-detail-title">
             {d.F_FullHead}
           </Typography.Title>
-          <Descriptions size="small" column={{ xs: 1, md: 4 }} style={{ marginBottom: 16 }}>
+          <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('news.releaseTime')}>{d.F_ReleaseTime ?? '-'}</Descriptions.Item>
             {d.F_TypeId === 2 ? (
               <>
@@ -52,6 +52,7 @@ export default function NewsDetailPage() {
               </>
             )}
           </Descriptions>
+          <Divider style={{ marginTop: 0 }} />
           {/* Sanitised on the server (issue 5: no script runs from stored content). */}
           <div className="news-content" data-testid="news-detail-content" dangerouslySetInnerHTML={{ __html: d.F_NewsContent }} />
           {d.F_Attachments.length > 0 && (

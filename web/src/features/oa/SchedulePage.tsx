@@ -70,6 +70,7 @@ export default function SchedulePage() {
     <div
       key={e.F_ScheduleId}
       data-testid={`schedule-event-${e.F_ScheduleId}`}
+      title={e.F_Title}
       onClick={(ev) => {
         ev.stopPropagation();
         open(e);
