@@ -5,8 +5,13 @@ import { RouteError } from './RouteError';
 import { PageLoading } from './PageLoading';
 import { lazyPage } from './lazy';
 import { allRoutes } from './features';
+import { loadLazyLocales } from '../lib/i18n';
 
-const Layout = lazyPage(() => import('./shell/Layout'));
+// The shell brings the signed-in screens' message namespaces with it (kept out of the /login bundle).
+const Layout = lazyPage(async () => {
+  const [m] = await Promise.all([import('./shell/Layout'), loadLazyLocales()]);
+  return m;
+});
 const LockPage = lazyPage(() => import('./lock/LockPage'));
 
 const el = (Page: LazyExoticComponent<ComponentType>) => (

@@ -6,12 +6,19 @@ export type Lang = 'zh-CN' | 'en';
 export const LANGS: Lang[] = ['zh-CN', 'en'];
 
 type Dict = Record<string, unknown>;
-const files = import.meta.glob<Dict>('../locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * Namespaces only signed-in screens use: not in the /login bundle, loaded with the shell (loadLazyLocales).
+ * Keep this list in step with the negative patterns below (import.meta.glob needs literals).
+ */
+export const LAZY_NAMESPACES = ['oa', 'admin'];
+const files = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/oa.json', '!../locales/*/admin.json'], { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Dict>(['../locales/*/oa.json', '../locales/*/admin.json'], { import: 'default' });
+const localeFile = /locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */
 export const localeResources: Record<string, Record<string, Dict>> = {};
 for (const [file, dict] of Object.entries(files)) {
-  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+  const m = localeFile.exec(file);
   if (!m) continue;
   (localeResources[m[1]] ??= {})[m[2]] = dict;
 }
@@ -32,6 +39,21 @@ void i18n.use(initReactI18next).init({
   initImmediate: false,
   returnNull: false,
 } as Parameters<typeof i18n.init>[0]);
+
+let lazyLoad: Promise<void> | null = null;
+/** Loads the lazy namespaces of every language (small) into i18next and localeResources. */
+export function loadLazyLocales(): Promise<void> {
+  lazyLoad ??= Promise.all(
+    Object.entries(lazyFiles).map(async ([file, load]) => {
+      const m = localeFile.exec(file);
+      if (!m) return;
+      const dict = await load();
+      (localeResources[m[1]] ??= {})[m[2]] = dict;
+      i18n.addResourceBundle(m[1], m[2], dict, true, true);
+    }),
+  ).then(() => undefined);
+  return lazyLoad;
+}
 
 export function setLanguage(lang: Lang): void {
   writeString(StorageKeys.language, lang);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeResources } from '../lib/i18n';
+import { LAZY_NAMESPACES, localeResources } from '../lib/i18n';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj && typeof obj === 'object') return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
@@ -19,7 +19,12 @@ describe('locale files', () => {
       for (const k of keys(zh[ns])) expect(k).not.toBe('');
     });
   }
+  it('include the namespaces loaded with the shell', () => {
+    for (const ns of LAZY_NAMESPACES) expect(Object.keys(zh)).toContain(ns);
+  });
   it('keeps the spec texts verbatim in zh-CN', () => {
+    const oa = zh.oa as { msg: Record<string, string> };
+    expect(oa.msg).toEqual({ readAllFailed: '全部设置消息已读失败', nothingUnread: '没有更多消息需要设置已读了', readFailed: '设置消息已读失败', alreadyRead: '此条消息已读' });
     expect((zh.errors as Record<string, string>).unknown).toBe('未知错误');
     expect((zh.errors as Record<string, string>).taskIdNull).toBe('流程配置不合法，请确认后再发起流程');
     const layout = zh.layout as { theme: { switching: string }; lock: { passwordRequired: string } };

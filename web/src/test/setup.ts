@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadLazyLocales } from '../lib/i18n';
+
+// The shell loads these namespaces before any signed-in screen renders; tests get them up front.
+await loadLazyLocales();
 
 // jsdom lacks these; antd needs them.
 if (!window.matchMedia) {

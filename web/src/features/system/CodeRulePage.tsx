@@ -14,7 +14,7 @@ import { systemPermissions as P } from './permissions';
 type RuleForm = Omit<CodeRuleBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
 export default function CodeRulePage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.codeRuleEdit), del: usePermission(P.codeRuleDelete) };

@@ -45,7 +45,7 @@ export function previewParts(parts: CodeRulePart[], now = new Date(), placeholde
 
 /** Form control: the ordered parts of a code rule (at most one sequence). */
 export function CodeRulePartsEditor({ value = [], onChange }: { value?: CodeRulePart[]; onChange?: (parts: CodeRulePart[]) => void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const set = (i: number, p: CodeRulePart) => onChange?.(value.map((x, j) => (j === i ? p : x)));
   const move = (i: number, d: -1 | 1) => {
     const next = [...value];

@@ -30,7 +30,7 @@ const findType = (nodes: DictionaryTypeNode[], id: string): DictionaryTypeNode |
 };
 
 export default function DictionaryPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.dictionaryAdd), edit: usePermission(P.dictionaryEdit), del: usePermission(P.dictionaryDelete) };

@@ -15,7 +15,7 @@ type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: bool
 
 
 function LanguageTypes() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
@@ -112,7 +112,7 @@ function LanguageTypes() {
 
 /** Picks the object to translate: a dictionary item (type, then item) or a menu entry. */
 function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (m: LpMapObject) => unknown }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const [form] = Form.useForm<{ F_ObjectType: LpObjectType; typeId?: string; F_ObjectId: string }>();
   const objectType = Form.useWatch('F_ObjectType', form);
   const typeId = Form.useWatch('typeId', form);
@@ -164,7 +164,7 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
 }
 
 function Mappings() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.languageAdd), edit: usePermission(P.languageEdit), del: usePermission(P.languageDelete) };
@@ -221,7 +221,7 @@ function Mappings() {
 }
 
 export default function LanguagePage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   return (
     <Card size="small" data-testid="language-page">
       <Tabs

@@ -11,7 +11,7 @@ import { useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 
 function LogList({ category }: { category: LogCategory }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
@@ -89,7 +89,7 @@ function LogList({ category }: { category: LogCategory }) {
 }
 
 export default function LogPage() {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const [tab, setTab] = useState<LogCategory>(2);
   return (
     <Card size="small" data-testid="log-page">

@@ -26,7 +26,7 @@ export async function ensureMapping(objectType: LpObjectType, objectId: string):
 
 /** One input per enabled language other than the main one (data-testid language-input-<code>). */
 export function TranslationModal({ mapping, onClose }: { mapping: LpMapObject | null; onClose: () => void }) {
-  const { t } = useTranslation('system');
+  const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const types = useLanguageTypes();
   const others = (types.data ?? []).filter((l) => l.F_IsMain !== 1 && l.F_EnabledMark === 1);
