@@ -3,6 +3,7 @@ import type { CodeRule, CodeRuleBody } from '@app/contracts';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { testConfig } from '../../core/config.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { closeTestApp } from '../language/test-support.js';
 import { systemDb } from '../language/system-tables.js';
 import { CodeRuleService, formatDate, periodOf } from './code-rule.service.js';
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff, manager] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const today = formatDate('yyyyMMdd', new Date());
 

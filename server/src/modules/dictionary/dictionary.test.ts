@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryItem, DictionaryTypeNode } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { closeTestApp } from '../language/test-support.js';
 import { systemDb } from '../language/system-tables.js';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff, manager] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 const names = (items: DictionaryItem[]) => items.map((i) => i.F_ItemName);
 

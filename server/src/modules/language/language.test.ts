@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryItem, LanguageType, LpMapObject } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { closeTestApp } from './test-support.js';
 import { systemDb } from './system-tables.js';
 
 let t: TestApp;
@@ -13,7 +14,7 @@ beforeAll(async () => {
   [admin, staff, manager] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
   items = (await t.get('/api/data-items/StampType/detail', admin)).json().data;
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 describe('language types', () => {
   let ja: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { closeTestApp } from '../language/test-support.js';
 
 let t: TestApp;
 let admin: string;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff, manager] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
 });
-afterAll(() => t.close());
+afterAll(() => closeTestApp(t));
 
 /** Entries of the office-automation and log features (issue 5, another engineer's part) are checked in their own tests. */
 const otherFeature = (id: string) => id === 'oa' || id.startsWith('oa-') || id.startsWith('oa.') || id === 'system-log' || id.startsWith('system.log.');
