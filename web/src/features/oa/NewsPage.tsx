@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { NewsBody, NewsDetail, NewsRow, PageResult } from '@app/contracts';
 import { api } from '../../lib/api';
+import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ScheduleBody, ScheduleEvent } from '@app/contracts';
 import { api } from '../../lib/api';
+import { dayjsLocale } from '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { UserPicker } from '../../components/pickers';
@@ -46,7 +47,7 @@ function Participants({ value = [], onChange }: { value?: string[]; onChange?: (
 const onDay = (events: ScheduleEvent[], day: Dayjs) => events.filter((e) => !dayjs(e.F_StartTime).isAfter(day.endOf('day')) && !dayjs(e.F_EndTime).isBefore(day.startOf('day')));
 
 export default function SchedulePage() {
-  const { t } = useTranslation('oa');
+  const { t, i18n } = useTranslation('oa');
   const qc = useQueryClient();
   const [mode, setMode] = useState<'month' | 'week'>('month');
   const [anchor, setAnchor] = useState(() => dayjs());
@@ -122,7 +123,7 @@ export default function SchedulePage() {
               const list = onDay(events, d);
               return (
                 <Col key={d.format('YYYY-MM-DD')} flex="1 0 130px">
-                  <Card size="small" title={d.format('ddd MM-DD')} styles={{ body: { minHeight: 320 } }} onDoubleClick={() => add(d)} style={d.isSame(dayjs(), 'day') ? { borderColor: '#1677ff' } : undefined}>
+                  <Card size="small" title={d.locale(dayjsLocale(i18n.language)).format('ddd MM-DD')} styles={{ body: { minHeight: 320 } }} onDoubleClick={() => add(d)} style={d.isSame(dayjs(), 'day') ? { borderColor: '#1677ff' } : undefined}>
                     {list.length ? list.map(chip) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('schedule.none')} />}
                   </Card>
                 </Col>

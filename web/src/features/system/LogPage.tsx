@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { LogCategory, LogRow, PageResult } from '@app/contracts';
 import { api } from '../../lib/api';
+import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage, type ListQuery } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
