@@ -21,8 +21,10 @@ const RichEditor = lazy(() => import('../../components/editor/RichEditor'));
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 type NewsForm = Omit<NewsBody, 'F_ReleaseTime' | 'F_Attachments'> & { F_ReleaseTime?: Dayjs | null };
+/** Attachments are not edited here (no upload yet); an edit sends back what the item has. */
+type Editing = { id: string | null; values: Partial<NewsForm>; attachments?: NewsDetail['F_Attachments'] };
 
-function NewsFormModal({ editing, onClose }: { editing: { id: string | null; values: Partial<NewsForm> } | null; onClose: () => void }) {
+function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
   const { t } = useTranslation('oa');
   const qc = useQueryClient();
   return (
@@ -34,7 +36,7 @@ function NewsFormModal({ editing, onClose }: { editing: { id: string | null; val
       initialValues={editing?.values}
       onClose={onClose}
       onSubmit={async (v) => {
-        const body = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined };
+        const body = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_Attachments: editing?.attachments ?? [] };
         if (editing?.id) await api.put(`/news/${editing.id}`, body);
         else await api.post('/news', body);
         await qc.invalidateQueries({ queryKey: ['list', 'news'] });
@@ -96,7 +98,7 @@ export default function NewsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<{ id: string | null; values: Partial<NewsForm> } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.newsEdit), del: usePermission(P.newsDelete), publish: usePermission(P.newsPublish) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'news'] });
@@ -104,6 +106,7 @@ export default function NewsPage() {
     const d = await api.get<NewsDetail>(`/news/${id}`);
     setEditing({
       id,
+      attachments: d.F_Attachments,
       values: {
         F_TypeId: d.F_TypeId === 2 ? 2 : 1,
         F_CategoryId: d.F_CategoryId,
