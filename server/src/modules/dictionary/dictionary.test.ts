@@ -3,6 +3,7 @@ import type { DictionaryItem, DictionaryTypeNode } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { closeTestApp } from '../language/test-support.js';
 import { systemDb } from '../language/system-tables.js';
+import { insertDemoDictionaries } from './demo-data.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,6 +28,23 @@ describe('demo dictionaries', () => {
     expect(names((await t.get('/api/data-items/DepartmentNature/detail', staff)).json().data)).toEqual(['职能部门', '业务部门']);
     expect(names((await t.get('/api/data-items/NewsCategory/detail', staff)).json().data)).toEqual(['公司新闻', '行业动态', '通知']);
     expect(names((await t.get('/api/data-items/FlowSort/detail', staff)).json().data)).toEqual(['人事', '财务', '行政']);
+  });
+});
+
+describe('demo data of an existing tenant (the migration path)', () => {
+  it('inserts once and never duplicates', async () => {
+    const db = systemDb(t.deps.db);
+    await t.deps.db.insertInto('tenants').values({ id: 't3', code: 't3', name: 'Upgraded' }).execute();
+    await insertDemoDictionaries(t.deps.db, 't3');
+    await insertDemoDictionaries(t.deps.db, 't3');
+    await insertDemoDictionaries(t.deps.db, 'default');
+    const count = async (tenantId: string) =>
+      Promise.all([
+        db.selectFrom('dictionary_types').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow(),
+        db.selectFrom('dictionary_items').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow(),
+      ]).then(([types, items]) => [Number(types.n), Number(items.n)]);
+    expect(await count('t3')).toEqual([5, 15]);
+    expect(await count('default')).toEqual([5, 15]);
   });
 });
 
