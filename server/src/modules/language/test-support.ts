@@ -1,12 +1,18 @@
 import pg from 'pg';
-import type { TestApp } from '../../test/harness.js';
+
+/** What this needs of the harness's TestApp (this file is compiled with the server, the harness is not). */
+interface ClosableTestApp {
+  app: { close(): PromiseLike<unknown> };
+  deps: { config: { databaseUrl: string | null } };
+  close(): Promise<void>;
+}
 
 /**
- * Closes a test app. On PostgreSQL (TEST_DATABASE_URL) it waits a moment between closing the app and dropping its
+ * Tests only. Closes a test app. On PostgreSQL (TEST_DATABASE_URL) it waits a moment between closing the app and dropping its
  * database: pg-pool's end() resolves before the sockets of its ending clients are closed, and `drop database ... with
  * (force)` at once kills those connections, which surfaces as an unhandled "terminating connection" error.
  */
-export async function closeTestApp(t: TestApp): Promise<void> {
+export async function closeTestApp(t: ClosableTestApp): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const url = t.deps.config.databaseUrl;
   if (!adminUrl || !url) return t.close();
