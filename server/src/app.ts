@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await connectDatabase(config);
+  const database = await connectDatabase({ ...config, onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost') });
   await migrateToLatest(database.db);
   let generatedPassword: string | null = null;
   if (config.seedDemoData) {

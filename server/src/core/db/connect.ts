@@ -26,6 +26,7 @@ export async function connectDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  onPoolError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const onQuery = options.onQuery;
   const log = onQuery
@@ -35,6 +36,9 @@ export async function connectDatabase(options: {
     : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+    // An idle connection the server drops (restart, failover, a dropped database) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -84,9 +84,11 @@ const statements = [
     payload jsonb,
     is_read boolean not null default false,
     read_at timestamptz,
-    created_at timestamptz not null default now()
+    created_at timestamptz not null default now(),
+    -- Insertion order, to order messages created within the same clock tick.
+    seq bigint generated always as identity
   )`,
-  `create index messages_user_type_time on messages (user_id, type, created_at desc)`,
+  `create index messages_user_type_time on messages (user_id, type, created_at desc, seq desc)`,
   `create index messages_user_type_unread on messages (user_id, type) where not is_read`,
   // The push hub asks for rows created since its last check.
   `create index messages_created on messages (created_at)`,

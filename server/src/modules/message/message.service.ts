@@ -99,10 +99,10 @@ export class MessageService {
       left join lateral (
         select * from messages x
         where x.user_id = ${auth.userId} and x.type = t.type and x.tenant_id = ${auth.tenantId}
-        order by x.created_at desc
+        order by x.created_at desc, x.seq desc
         limit ${MESSAGE_GROUP_LIMIT}
       ) m on true
-      order by t.type, m.created_at desc`.execute(this.db);
+      order by t.type, m.created_at desc, m.seq desc`.execute(this.db);
     const centre = Object.fromEntries(
       Object.values(MESSAGE_GROUP_OF_TYPE).map((group) => [group, { unread: 0, messageList: [] as Message[] }]),
     ) as MessageCentre;
