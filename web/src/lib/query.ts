@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import i18n from './i18n';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -6,3 +7,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Answers carry names in the request's language (dictionary items, menu labels, messages): refetch them all
+// when the user switches language.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
