@@ -98,7 +98,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       await grantToRole(trx, tenantId, roleId(code), [
         ...roleModules[code].map((id) => ({ type: 1, id })),
         ...roleButtons[code].map((id) => ({ type: 2, id })),
-        // Office automation: staff and managers read news, notices and their schedule.
+        // Office automation: staff and managers read news and notices and keep their own schedule.
         ...oaReaderItems,
       ]);
     }

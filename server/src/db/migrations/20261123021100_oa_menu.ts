@@ -46,13 +46,17 @@ export const logModules: ModuleDefinition[] = [
   },
 ];
 
-/** What staff and managers get: the OA group, its three entries and their list buttons (reading). */
+/**
+ * What staff and managers get: the OA group, reading news and notices, and their own schedule
+ * (a schedule is personal: everyone adds, edits and deletes their own events).
+ */
 export const oaReaderItems: { type: number; id: string }[] = [
   { type: 1, id: 'oa' },
   ...['oa-news', 'oa-notice', 'oa-schedule'].flatMap((id) => [
     { type: 1, id },
     { type: 2, id: `${id}:list` },
   ]),
+  ...['add', 'edit', 'delete'].map((button) => ({ type: 2, id: `oa-schedule:${button}` })),
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

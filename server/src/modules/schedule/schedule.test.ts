@@ -59,11 +59,24 @@ describe('schedule', () => {
     expect(await oaDb(t.deps.db).selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(0);
   });
 
-  it('staff read their schedule but need the buttons to change it', async () => {
-    expect((await t.get('/api/oa-schedule', staff)).statusCode).toBe(200);
-    expect((await t.send('POST', '/api/oa-schedule', event(), staff)).statusCode).toBe(403);
-    expect((await t.send('PUT', '/api/oa-schedule/x', event(), staff)).statusCode).toBe(403);
-    expect((await t.send('DELETE', '/api/oa-schedule/x', undefined, staff)).statusCode).toBe(403);
+  it('staff keep their own schedule; others’ events are 404; without the buttons it is 403', async () => {
+    const mine = await t.send('POST', '/api/oa-schedule', event({ F_Title: '我的日程', F_Participants: [] }), staff);
+    expect(mine.json().code).toBe(0);
+    const adminEventId = (await t.send('POST', '/api/oa-schedule', event({ F_Title: '管理员日程', F_Participants: [] }), admin)).json().data.F_ScheduleId;
+    expect(adminEventId).toEqual(expect.any(String));
+    expect((await t.send('PUT', `/api/oa-schedule/${adminEventId}`, event(), staff)).statusCode).toBe(404);
+    expect((await t.send('DELETE', `/api/oa-schedule/${adminEventId}`, undefined, staff)).statusCode).toBe(404);
+
+    // A user whose roles grant no schedule buttons.
+    await t.deps.db
+      .insertInto('users')
+      .values({ id: 'no-oa', tenant_id: 'default', account: 'nooa', real_name: '无日程', password_hash: (await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', 'admin').executeTakeFirstOrThrow()).password_hash })
+      .execute();
+    const plain = await t.login('nooa');
+    expect((await t.get('/api/oa-schedule', plain)).statusCode).toBe(403);
+    expect((await t.send('POST', '/api/oa-schedule', event(), plain)).statusCode).toBe(403);
+    expect((await t.send('PUT', '/api/oa-schedule/x', event(), plain)).statusCode).toBe(403);
+    expect((await t.send('DELETE', '/api/oa-schedule/x', undefined, plain)).statusCode).toBe(403);
   });
 
   it('refuses bad input; another user’s or tenant’s event is 404', async () => {
