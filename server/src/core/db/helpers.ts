@@ -46,3 +46,13 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   ]);
   return { Rows: rows, Total: (count as { total: number }).total };
 }
+/** LIKE pattern for a keyword, its wildcards escaped. */
+export const containsPattern = (keyword: string) => `%${keyword.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** 'yyyy-MM-dd HH:mm:ss' (or a date) as a time in the tenant's zone (Asia/Shanghai, as formatTime shows). */
+export function parseLocalTime(text: string): Date {
+  const t = text.trim();
+  if (/[zZ]|[+-]\d\d:?\d\d$/.test(t)) return new Date(t);
+  const normal = t.length === 10 ? `${t}T00:00:00` : t.replace(' ', 'T');
+  return new Date(`${normal}+08:00`);
+}

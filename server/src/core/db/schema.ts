@@ -273,6 +273,157 @@ export interface ClientLogsTable {
   created_at: DefaultTimestamp;
 }
 
+
+// Issue 5: system features (migration 20261123020000_system).
+/** Tables of the system features (issue 5: dictionaries, languages, code rules); migration 20261123020000_system. */
+export interface DictionaryTypesTable {
+  id: string;
+  tenant_id: string;
+  parent_id: Generated<string>;
+  code: string;
+  name: string;
+  is_tree: Generated<boolean>;
+  is_nav: Generated<boolean>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  deleted: Generated<boolean>;
+  description: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface DictionaryItemsTable {
+  id: string;
+  tenant_id: string;
+  type_id: string;
+  parent_id: Generated<string>;
+  name: string;
+  value: string;
+  code: Generated<string>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  description: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+
+export interface LanguageTypesTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  is_main: Generated<boolean>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface LpMapTable {
+  id: string;
+  tenant_id: string;
+  object_type: string;
+  object_id: string;
+  code: string;
+  name: string;
+  translations: Json<Record<string, string>>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface CodeRulesTable {
+  id: string;
+  tenant_id: string;
+  en_code: string;
+  full_name: string;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  parts: Json<unknown[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface CodeRuleCountersTable {
+  rule_id: string;
+  period: string;
+  value: ColumnType<string | number, number, number>;
+}
+
+// Issue 5: office automation (migration 20261123021000_oa).
+export interface SystemLogsTable {
+  id: string;
+  tenant_id: string | null;
+  category: number;
+  user_id: string | null;
+  account: string | null;
+  module: string | null;
+  method: string | null;
+  url: string | null;
+  params: string | null;
+  duration_ms: number | null;
+  status: number | null;
+  result: Generated<string>;
+  detail: string | null;
+  request_id: string | null;
+  ip: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface NewsTable {
+  id: string;
+  tenant_id: string;
+  type_id: Generated<number>;
+  category_id: Generated<string>;
+  full_head: string;
+  author_name: Generated<string>;
+  compile_name: Generated<string>;
+  source_name: Generated<string>;
+  source_address: Generated<string>;
+  release_time: NullableTimestamp;
+  content: Generated<string>;
+  attachments: ColumnType<{ F_FileName: string; url: string }[], string | undefined, string>;
+  enabled: Generated<number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface NoticesTable {
+  id: string;
+  tenant_id: string;
+  full_head: string;
+  content: Generated<string>;
+  send_time: NullableTimestamp;
+  enabled: Generated<number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface SchedulesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  title: string;
+  content: Generated<string>;
+  start_time: ColumnType<Date, Date | string, Date | string>;
+  end_time: ColumnType<Date, Date | string, Date | string>;
+  all_day: Generated<number>;
+  remind_minutes: Generated<number>;
+  participants: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  type: number;
+  title: Generated<string>;
+  content: Generated<string>;
+  object_id: string | null;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+  is_read: Generated<boolean>;
+  read_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -299,6 +450,17 @@ export interface Database {
   data_authorizes: DataAuthorizesTable;
   tenant_modules: TenantModulesTable;
   areas: AreasTable;
+  dictionary_types: DictionaryTypesTable;
+  dictionary_items: DictionaryItemsTable;
+  language_types: LanguageTypesTable;
+  lp_map: LpMapTable;
+  code_rules: CodeRulesTable;
+  code_rule_counters: CodeRuleCountersTable;
+  system_logs: SystemLogsTable;
+  news: NewsTable;
+  notices: NoticesTable;
+  schedules: SchedulesTable;
+  messages: MessagesTable;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

@@ -5,10 +5,10 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { TIME_ZONE, fetchPage, formatTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import { systemDb, type SystemDatabase } from '../language/system-tables.js';
 import { isUniqueViolation, mark } from '../language/shared.js';
+import type { Database } from '../../core/db/schema.js';
 
-type Db = Kysely<SystemDatabase>;
+type Db = Kysely<Database>;
 type SequencePart = Extract<CodeRulePart, { type: 'sequence' }>;
 
 const dateParts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -39,7 +39,7 @@ export class CodeRuleService {
   constructor(private readonly deps: AppDeps) {}
 
   private get db(): Db {
-    return systemDb(this.deps.db);
+    return this.deps.db;
   }
 
   private rules(tenantId: string) {

@@ -4,7 +4,6 @@ import { buildApp, type BuiltApp } from '../../app.js';
 import { testConfig } from '../../core/config.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { closeTestApp } from '../language/test-support.js';
-import { systemDb } from '../language/system-tables.js';
 import { CodeRuleService, formatDate, periodOf } from './code-rule.service.js';
 
 let t: TestApp;
@@ -150,7 +149,7 @@ describe('code rules', () => {
     expect((await t.send('PUT', '/api/code-rules/nope', { F_EnCode: 'Nope', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', '/api/code-rules/nope', undefined, admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', `/api/code-rules/${ruleId}`, undefined, admin)).json().code).toBe(0);
-    expect(await systemDb(t.deps.db).selectFrom('code_rule_counters').select('period').where('rule_id', '=', ruleId).execute()).toEqual([]);
+    expect(await t.deps.db.selectFrom('code_rule_counters').select('period').where('rule_id', '=', ruleId).execute()).toEqual([]);
     expect((await t.get(`/api/code-rules/${ruleId}/gen`, admin)).statusCode).toBe(404);
   });
 
@@ -166,7 +165,7 @@ describe('code rules', () => {
   });
 
   it("never shows, uses or changes another tenant's rules", async () => {
-    const db = systemDb(t.deps.db);
+    const db = t.deps.db;
     await t.deps.db.insertInto('tenants').values({ id: 't2', code: 't2', name: 'Other' }).execute();
     await db.insertInto('code_rules').values({ id: 'cr2', tenant_id: 't2', en_code: 'Secret', full_name: '机密', parts: JSON.stringify([{ type: 'sequence', width: 2 }]) }).execute();
     expect((await t.get('/api/code-rules/cr2/gen', admin)).statusCode).toBe(404);

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import { systemDb } from '../language/system-tables.js';
 
 /** Demo dictionaries (used by the company, department, stamp, news and workflow screens). */
 export const demoDictionaries: { code: string; name: string; items: [value: string, name: string][] }[] = [
@@ -13,7 +12,7 @@ export const demoDictionaries: { code: string; name: string; items: [value: stri
 
 /** Inserts the demo dictionaries of one tenant (skipping codes it already has); ids are derived from tenant and code. */
 export async function insertDemoDictionaries(anyDb: Kysely<unknown> | Kysely<Database>, tenantId: string): Promise<void> {
-  const db = systemDb(anyDb);
+  const db = anyDb as Kysely<Database>;
   for (const [index, dict] of demoDictionaries.entries()) {
     const typeId = `${tenantId}:dict:${dict.code}`;
     const inserted = await db
@@ -32,7 +31,7 @@ export async function insertDemoDictionaries(anyDb: Kysely<unknown> | Kysely<Dat
 
 /** The main language (Chinese) and English, for one tenant. */
 export async function insertDefaultLanguages(anyDb: Kysely<unknown> | Kysely<Database>, tenantId: string): Promise<void> {
-  await systemDb(anyDb)
+  await (anyDb as Kysely<Database>)
     .insertInto('language_types')
     .values([
       { id: `${tenantId}:lang:zh-CN`, tenant_id: tenantId, code: 'zh-CN', name: '简体中文', is_main: true, sort_code: 0 },

@@ -15,10 +15,10 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { fetchPage, formatTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import { systemDb, type SystemDatabase } from '../language/system-tables.js';
 import { hasPermission, isUniqueViolation, linkTree, mark } from '../language/shared.js';
 import { pickTranslation } from '../language/translations.js';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/schema.js';
 
 type TypeRow = {
   id: string;
@@ -52,8 +52,8 @@ const toType = (r: TypeRow): DictionaryType => ({
 export class DictionaryService {
   constructor(private readonly deps: AppDeps) {}
 
-  private get db(): Kysely<SystemDatabase> {
-    return systemDb(this.deps.db);
+  private get db(): Kysely<Database> {
+    return this.deps.db;
   }
 
   private types(tenantId: string, db = this.db) {
@@ -96,7 +96,7 @@ export class DictionaryService {
     return toType(row);
   }
 
-  private async checkTypeParent(db: Kysely<SystemDatabase>, tenantId: string, parentId: string, selfId?: string): Promise<void> {
+  private async checkTypeParent(db: Kysely<Database>, tenantId: string, parentId: string, selfId?: string): Promise<void> {
     if (parentId === '0') return;
     let current: string = parentId;
     for (let depth = 0; current !== '0' && depth < 50; depth++) {
@@ -110,7 +110,7 @@ export class DictionaryService {
     }
   }
 
-  private async checkTypeCode(db: Kysely<SystemDatabase>, tenantId: string, code: string, selfId?: string): Promise<void> {
+  private async checkTypeCode(db: Kysely<Database>, tenantId: string, code: string, selfId?: string): Promise<void> {
     let q = db.selectFrom('dictionary_types').select('id').where('tenant_id', '=', tenantId).where(sql`lower(code)`, '=', code.toLowerCase());
     if (selfId) q = q.where('id', '<>', selfId);
     if (await q.executeTakeFirst()) throw new AppError('dictionary.codeExists', { code }, 409);
@@ -247,7 +247,7 @@ export class DictionaryService {
     );
   }
 
-  private async checkItem(db: Kysely<SystemDatabase>, tenantId: string, body: z.output<typeof dictionaryItemBody>, selfId?: string): Promise<void> {
+  private async checkItem(db: Kysely<Database>, tenantId: string, body: z.output<typeof dictionaryItemBody>, selfId?: string): Promise<void> {
     const type = await db.selectFrom('dictionary_types').select(['id', 'is_tree']).where('tenant_id', '=', tenantId).where('id', '=', body.F_ItemId).executeTakeFirst();
     if (!type) throw notFound('dictionary.typeNotFound');
     if (body.F_ParentId !== '0') {

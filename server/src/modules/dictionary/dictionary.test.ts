@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryItem, DictionaryTypeNode } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { closeTestApp } from '../language/test-support.js';
-import { systemDb } from '../language/system-tables.js';
 import { insertDemoDictionaries } from './demo-data.js';
 
 let t: TestApp;
@@ -33,7 +32,7 @@ describe('demo dictionaries', () => {
 
 describe('demo data of an existing tenant (the migration path)', () => {
   it('inserts once and never duplicates', async () => {
-    const db = systemDb(t.deps.db);
+    const db = t.deps.db;
     await t.deps.db.insertInto('tenants').values({ id: 't3', code: 't3', name: 'Upgraded' }).execute();
     await insertDemoDictionaries(t.deps.db, 't3');
     await insertDemoDictionaries(t.deps.db, 't3');
@@ -213,7 +212,7 @@ describe('permissions', () => {
 
 describe('tenant isolation', () => {
   it("never shows or changes another tenant's dictionaries", async () => {
-    const db = systemDb(t.deps.db);
+    const db = t.deps.db;
     await t.deps.db.insertInto('tenants').values({ id: 't2', code: 't2', name: 'Other' }).execute();
     await db.insertInto('dictionary_types').values({ id: 'dt2', tenant_id: 't2', code: 'Secret', name: '机密' }).execute();
     await db.insertInto('dictionary_items').values({ id: 'di2', tenant_id: 't2', type_id: 'dt2', name: '机密项', value: 's' }).execute();

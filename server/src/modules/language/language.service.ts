@@ -6,18 +6,18 @@ import { AppError, notFound } from '../../core/errors.js';
 import { fetchPage, formatTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { insertDefaultLanguages } from '../dictionary/demo-data.js';
-import { systemDb, type SystemDatabase } from './system-tables.js';
 import { isUniqueViolation, mark } from './shared.js';
 import { moduleTranslations } from './translations.js';
+import type { Database } from '../../core/db/schema.js';
 
-type Db = Kysely<SystemDatabase>;
+type Db = Kysely<Database>;
 
 /** Language types and the translation mappings of dictionary items and menu entries, per tenant. */
 export class LanguageService {
   constructor(private readonly deps: AppDeps) {}
 
   private get db(): Db {
-    return systemDb(this.deps.db);
+    return this.deps.db;
   }
 
   // ---------- language types ----------

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictionaryItem, LanguageType, LpMapObject } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { closeTestApp } from './test-support.js';
-import { systemDb } from './system-tables.js';
 
 let t: TestApp;
 let admin: string;
@@ -156,7 +155,7 @@ describe('permissions', () => {
 
 describe('tenant isolation', () => {
   it("never shows or changes another tenant's languages and mappings", async () => {
-    const db = systemDb(t.deps.db);
+    const db = t.deps.db;
     await t.deps.db.insertInto('tenants').values({ id: 't2', code: 't2', name: 'Other' }).execute();
     await db.insertInto('language_types').values({ id: 'l2', tenant_id: 't2', code: 'de', name: 'Deutsch' }).execute();
     await db.insertInto('dictionary_types').values({ id: 'dt2', tenant_id: 't2', code: 'Secret', name: '机密' }).execute();
@@ -181,7 +180,7 @@ describe('tenant isolation', () => {
   });
 
   it('a tenant without languages gets Chinese and English on first read', async () => {
-    const db = systemDb(t.deps.db);
+    const db = t.deps.db;
     await db.deleteFrom('language_types').where('tenant_id', '=', 'default').execute();
     expect(((await t.get('/api/lg-type', admin)).json().data as LanguageType[]).map((l) => l.F_Code)).toEqual(['zh-CN', 'en']);
   });

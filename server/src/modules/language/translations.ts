@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import { systemDb } from './system-tables.js';
 
 /**
  * The language codes to look a translation up with, best first: the first Accept-Language tag and its primary
@@ -56,7 +55,7 @@ export class ModuleTranslationCache {
   }
 
   private async load(tenantId: string): Promise<ModuleTranslations> {
-    const rows = await systemDb(this.db)
+    const rows = await this.db
       .selectFrom('lp_map')
       .select(['object_id', 'translations'])
       .where('tenant_id', '=', tenantId)

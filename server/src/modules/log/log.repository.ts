@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { LogRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import { fetchPage, formatTime } from '../../core/db/helpers.js';
+import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 import { DEFAULT_TENANT_ID } from '../../db/seed.js';
-import { containsPattern, oaDb, type OaDatabase } from '../message/oa-db.js';
 import { LOG_SIGN_IN } from './log.writer.js';
 
 export interface LogFilter {
@@ -17,10 +16,10 @@ export interface LogFilter {
 }
 
 export class LogRepository {
-  private readonly db: Kysely<OaDatabase>;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
-    this.db = oaDb(db);
+    this.db = db;
   }
 
   /** Operation and exception rows of the tenant; calls made without a tenant (sign-in attempts) show to the platform tenant. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../core/auth/password.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { oaDb } from '../message/oa-db.js';
 import { maskSecrets } from './log.writer.js';
 
 let t: TestApp;
@@ -107,7 +106,7 @@ describe('log screens', () => {
   });
 
   it("another tenant's logs are not listed or deleted", async () => {
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     await db.insertInto('tenants').values({ id: 'tl2', code: 'tl2', name: 'Other' }).execute();
     await db.insertInto('system_logs').values({ id: 'other-log', tenant_id: 'tl2', category: 2, url: '/api/other-tenant' }).execute();
     expect((await t.get('/api/log?category=2&keyword=other-tenant', admin)).json().data.Total).toBe(0);

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../core/db/schema.js';
+import type { Database, SystemLogsTable } from '../../core/db/schema.js';
 import { newId } from '../../core/ids.js';
-import { oaDb, type OaDatabase, type SystemLogsTable } from '../message/oa-db.js';
 
 export const LOG_SIGN_IN = 1;
 export const LOG_OPERATION = 2;
@@ -46,11 +45,11 @@ const header = (request: FastifyRequest, name: string): string | null => {
  * log is itself only logged and never fails the request. `flush()` waits for the inserts still running (close).
  */
 export class SystemLogWriter {
-  private readonly db: Kysely<OaDatabase>;
+  private readonly db: Kysely<Database>;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(db: Kysely<Database>, private readonly log: FastifyBaseLogger) {
-    this.db = oaDb(db);
+    this.db = db;
   }
 
   /** onResponse: every changing call under /api. */

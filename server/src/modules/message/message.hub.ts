@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { OaDatabase } from './oa-db.js';
+import type { Database } from '../../core/db/schema.js';
 
 /** Rows committed this long after their created_at (transaction start) are still seen. */
 const OVERLAP_MS = 3000;
@@ -29,7 +29,7 @@ export class MessageHub {
   private closed = false;
 
   constructor(
-    private readonly db: Kysely<OaDatabase>,
+    private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -14,7 +14,6 @@ import type { AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { TIME_ZONE } from '../../core/db/helpers.js';
 import { MessageHub } from './message.hub.js';
-import { oaDb, type OaDatabase } from './oa-db.js';
 
 export interface NotifyOptions {
   /** 10 news, 11 notice, 12 schedule, 13 workflow approval, 14 workflow circulated. */
@@ -51,10 +50,10 @@ const GROUP_TYPES: MessageTypeCode[] = [10, 11, 12, 13, 14];
  */
 export class MessageService {
   readonly hub: MessageHub;
-  private readonly db: Kysely<OaDatabase>;
+  private readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>, log: FastifyBaseLogger) {
-    this.db = oaDb(db);
+    this.db = db;
     this.hub = new MessageHub(this.db, log);
   }
 

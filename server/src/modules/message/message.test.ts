@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { oaDb } from './oa-db.js';
 
 let t: TestApp;
 let staff: string;
@@ -20,7 +19,7 @@ afterAll(() => t.close());
 
 describe('message service', () => {
   it('notify writes one row per recipient of the tenant; unknown ids and other tenants are skipped', async () => {
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     await db.insertInto('tenants').values({ id: 'tm2', code: 'tm2', name: 'Other' }).execute();
     await db.insertInto('users').values({ id: 'other-user', tenant_id: 'tm2', account: 'x', real_name: 'X', password_hash: 'x' }).execute();
     const written = await t.deps.messages.notify('default', [zhangsanId, zhangsanId, 'other-user', 'nobody'], {

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { NewsDetail, NewsRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import { fetchPage, formatTime } from '../../core/db/helpers.js';
-import { containsPattern, oaDb, type OaDatabase } from '../message/oa-db.js';
+import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 
 export interface NewsValues {
   type_id: number;
@@ -18,10 +17,10 @@ export interface NewsValues {
 }
 
 export class NewsRepository {
-  readonly db: Kysely<OaDatabase>;
+  readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
-    this.db = oaDb(db);
+    this.db = db;
   }
 
   page(tenantId: string, f: { page: number; size: number; keyword?: string; category?: string; status?: number }): Promise<{ Rows: NewsRow[]; Total: number }> {
@@ -99,7 +98,7 @@ export class NewsRepository {
   }
 
   /** Locks the row and answers its current state (inside a transaction). */
-  lockForStatus(trx: Transaction<OaDatabase>, tenantId: string, id: string) {
+  lockForStatus(trx: Transaction<Database>, tenantId: string, id: string) {
     return trx
       .selectFrom('news')
       .select(['id', 'enabled', 'full_head', 'content'])

@@ -1,10 +1,10 @@
+import { parseLocalTime } from '../../core/db/helpers.js';
 import { Permission, type ChangeStatusQuery, type NewsBody, type NewsQuery } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { parseLocalTime } from '../message/oa-db.js';
 import { NewsRepository, type NewsValues } from './news.repository.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 

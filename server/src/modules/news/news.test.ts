@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { oaDb } from '../message/oa-db.js';
 
 let t: TestApp;
 let admin: string;
@@ -64,7 +63,7 @@ describe('news', () => {
           '<p onclick="steal()">安全<script>alert(1)</script></p><img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)">坏链接</a><iframe src="https://evil"></iframe><svg onload="alert(4)"></svg>',
       }),
     );
-    const row = await oaDb(t.deps.db).selectFrom('news').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db.selectFrom('news').select('content').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.content).not.toMatch(/script|onerror|onclick|onload|javascript:|iframe/i);
     expect(row.content).toContain('<p>安全</p>');
     expect(row.content).toContain('<img src="x.png" />');
@@ -74,7 +73,7 @@ describe('news', () => {
     const id = await addNews(item({ F_FullHead: '发布测试' }));
     const res = await t.send('PUT', `/api/news/changeStatus?id=${id}&status=1`, undefined, admin);
     expect(res.json()).toMatchObject({ code: 0, msg: '发布成功' });
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     const rows = await db.selectFrom('messages').select(['user_id', 'type', 'is_read', 'title']).where('object_id', '=', id).execute();
     const others = await db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('enabled', '=', true).where('id', '<>', 'admin').execute();
     expect(rows.map((r) => r.user_id).sort()).toEqual(others.map((u) => u.id).sort());
@@ -123,7 +122,7 @@ describe('news', () => {
   });
 
   it("another tenant's news is never seen or changed", async () => {
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     await db.insertInto('tenants').values({ id: 'tn2', code: 'tn2', name: 'Other' }).execute();
     await db.insertInto('news').values({ id: 'other-news', tenant_id: 'tn2', full_head: '别家', enabled: 1 }).execute();
     expect((await t.get('/api/news?size=500', admin)).json().data.Rows.some((r: { F_NewsId: string }) => r.F_NewsId === 'other-news')).toBe(false);

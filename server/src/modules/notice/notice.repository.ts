@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NoticeDetail, NoticeRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import { fetchPage, formatTime } from '../../core/db/helpers.js';
-import { containsPattern, oaDb, type OaDatabase } from '../message/oa-db.js';
+import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 
 const columns = [
   'n.id as F_NoticeId',
@@ -14,10 +13,10 @@ const columns = [
 ] as const;
 
 export class NoticeRepository {
-  readonly db: Kysely<OaDatabase>;
+  readonly db: Kysely<Database>;
 
   constructor(db: Kysely<Database>) {
-    this.db = oaDb(db);
+    this.db = db;
   }
 
   page(tenantId: string, f: { page: number; size: number; keyword?: string; status?: number }): Promise<{ Rows: NoticeRow[]; Total: number }> {

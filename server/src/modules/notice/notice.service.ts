@@ -1,10 +1,10 @@
+import { parseLocalTime } from '../../core/db/helpers.js';
 import { Permission, type ChangeStatusQuery, type NoticeBody, type NoticeQuery } from '@app/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { parseLocalTime, type OaDatabase } from '../message/oa-db.js';
 import { plainText, sanitizeRichText } from '../news/sanitize.js';
 import { NoticeRepository } from './notice.repository.js';
 
@@ -79,7 +79,7 @@ export class NoticeService {
    * Sets the status; a change to published notifies the tenant (same transaction). From add / edit, a change of
    * status also needs the publish button.
    */
-  private async setStatus(trx: Transaction<OaDatabase>, auth: AuthContext, id: string, status: number, checkPublish = false): Promise<void> {
+  private async setStatus(trx: Transaction<Database>, auth: AuthContext, id: string, status: number, checkPublish = false): Promise<void> {
     const row = await trx
       .selectFrom('notices')
       .select(['enabled', 'full_head', 'content'])

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { oaDb } from '../message/oa-db.js';
 
 let t: TestApp;
 let admin: string;
@@ -34,13 +33,13 @@ describe('notices', () => {
 
   it('sanitises the content', async () => {
     const id = (await t.send('POST', '/api/notice', notice({ F_Content: '<p onmouseover="x()">a<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:void(0)">b</a></p>' }), admin)).json().data.F_NoticeId;
-    const row = await oaDb(t.deps.db).selectFrom('notices').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db.selectFrom('notices').select('content').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.content).not.toMatch(/script|onerror|onmouseover|javascript:/i);
     expect(row.content).toBe('<p>a<img src="x" /><a>b</a></p>');
   });
 
   it('publishing (changeStatus or F_EnabledMark 1) sends every other user one type-11 message', async () => {
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     const others = (await db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('enabled', '=', true).where('id', '<>', 'admin').execute()).map((u) => u.id).sort();
 
     const id = (await t.send('POST', '/api/notice', notice({ F_FullHead: '状态发布' }), admin)).json().data.F_NoticeId;
@@ -81,7 +80,7 @@ describe('notices', () => {
     expect((await t.send('POST', '/api/notice', notice({ F_FullHead: '   ' }), admin)).statusCode).toBe(400);
     expect((await t.send('POST', '/api/notice', notice({ F_SendTime: '2026-13-45 99:00' }), admin)).statusCode).toBe(400);
     expect((await t.send('POST', '/api/notice', notice({ F_EnabledMark: 5 }), admin)).statusCode).toBe(400);
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     await db.insertInto('tenants').values({ id: 'tn3', code: 'tn3', name: 'Other' }).execute();
     await db.insertInto('notices').values({ id: 'other-notice', tenant_id: 'tn3', full_head: '别家', enabled: 1 }).execute();
     expect((await t.get('/api/notice/other-notice', admin)).statusCode).toBe(404);

@@ -2,10 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ScheduleBody, ScheduleEvent, ScheduleQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
-import { formatTime } from '../../core/db/helpers.js';
+import { formatTime, parseLocalTime } from '../../core/db/helpers.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { oaDb, parseLocalTime, type OaDatabase } from '../message/oa-db.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,10 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * or deletes it; its participants (users of the tenant) see it in their list and get a type-12 message when added.
  */
 export class ScheduleService {
-  private readonly db: Kysely<OaDatabase>;
+  private readonly db: Kysely<Database>;
 
   constructor(private readonly deps: AppDeps) {
-    this.db = oaDb(deps.db);
+    this.db = deps.db;
   }
 
   /** The caller's events (created or taking part) overlapping the range, by start time. */
@@ -97,7 +96,7 @@ export class ScheduleService {
   }
 
   /** The participant ids, each an enabled user of the caller's tenant (else 400), without duplicates. */
-  private async participants(trx: Transaction<OaDatabase>, auth: AuthContext, ids: string[]): Promise<string[]> {
+  private async participants(trx: Transaction<Database>, auth: AuthContext, ids: string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
     const found = await trx.selectFrom('users').select('id').where('tenant_id', '=', auth.tenantId).where('id', 'in', unique).execute();
@@ -107,7 +106,7 @@ export class ScheduleService {
     return unique;
   }
 
-  private async notify(trx: Transaction<OaDatabase>, auth: AuthContext, id: string, title: string, userIds: string[]) {
+  private async notify(trx: Transaction<Database>, auth: AuthContext, id: string, title: string, userIds: string[]) {
     const recipients = userIds.filter((u) => u !== auth.userId);
     if (recipients.length === 0) return;
     await this.deps.messages.notify(auth.tenantId, recipients, { type: 12, title, content: title, objectId: id }, trx as unknown as Kysely<Database>);

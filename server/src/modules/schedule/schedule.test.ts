@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { oaDb } from '../message/oa-db.js';
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +32,7 @@ describe('schedule', () => {
     const added = await t.send('POST', '/api/oa-schedule', event({ F_Participants: [zhangsanId, lisiId, 'admin'] }), admin);
     expect(added.json()).toMatchObject({ code: 0, msg: '新增成功' });
     const id = added.json().data.F_ScheduleId;
-    const messages = await oaDb(t.deps.db).selectFrom('messages').select(['user_id', 'type', 'title']).where('object_id', '=', id).execute();
+    const messages = await t.deps.db.selectFrom('messages').select(['user_id', 'type', 'title']).where('object_id', '=', id).execute();
     expect(messages.map((m) => m.user_id).sort()).toEqual([zhangsanId, lisiId].sort());
     expect(messages.every((m) => m.type === 12 && m.title === '项目评审')).toBe(true);
 
@@ -52,11 +51,11 @@ describe('schedule', () => {
     expect(updated.json()).toMatchObject({ code: 0, msg: '更新成功' });
     expect((await t.get('/api/oa-schedule?startTime=2026-11-26&endTime=2026-11-26', admin)).json().data[0]).toMatchObject({ F_Title: '项目评审（改期）', F_Participants: [zhangsanId] });
     // Nobody new: no new message.
-    expect(await oaDb(t.deps.db).selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(2);
+    expect(await t.deps.db.selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(2);
 
     expect((await t.send('DELETE', `/api/oa-schedule/${id}`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '删除成功' });
     expect((await t.get('/api/oa-schedule', admin)).json().data).toHaveLength(0);
-    expect(await oaDb(t.deps.db).selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(0);
+    expect(await t.deps.db.selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(0);
   });
 
   it('staff keep their own schedule; others’ events are 404; without the buttons it is 403', async () => {
@@ -87,7 +86,7 @@ describe('schedule', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().msg).toBe('参与人不存在：nobody');
 
-    const db = oaDb(t.deps.db);
+    const db = t.deps.db;
     await db.insertInto('schedules').values({ id: 'lisi-event', tenant_id: 'default', user_id: lisiId, title: '李四的', start_time: new Date(), end_time: new Date() }).execute();
     expect((await t.send('PUT', '/api/oa-schedule/lisi-event', event(), admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', '/api/oa-schedule/lisi-event', undefined, admin)).statusCode).toBe(404);
