@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import { testConfig } from '../server/src/core/config.js';
 
@@ -44,4 +45,37 @@ export async function sessionToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('app.session') ?? 'null') as { token?: string } | null)?.token ?? '');
   if (!token) throw new Error('the page holds no session token');
   return token;
+}
+
+export const tid = (id: string) => `[data-testid="${id}"]`;
+
+/**
+ * Registers a server and a browser for the calling test file (started before its tests, closed after them)
+ * and answers accessors to both.
+ */
+export function useServerAndBrowser(): { server: () => E2eServer; browser: () => Browser } {
+  let server: E2eServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return { server: () => server!, browser: () => browser! };
+}
+
+/** A new browser context signed in as `account`, on the home page. */
+export async function signedIn(browser: Browser, server: E2eServer, account: string, password = DEMO_PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/login');
+  await page.locator(tid('login-account')).fill(account);
+  await page.locator(tid('login-password')).fill(password);
+  await page.locator(tid('login-submit')).click();
+  await page.waitForURL('**/wel/index');
+  return { context, page };
 }

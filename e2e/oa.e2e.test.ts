@@ -1,31 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, shot, startServer, type E2eServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const tid = (id: string) => `[data-testid="${id}"]`;
-
-async function open(account: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto('/login');
-  await page.locator(tid('login-account')).fill(account);
-  await page.locator(tid('login-password')).fill(DEMO_PASSWORD);
-  await page.locator(tid('login-submit')).click();
-  await page.waitForURL('**/wel/index');
-  return { context, page };
-}
+const env = useServerAndBrowser();
+const open = (account: string, password?: string) => signedIn(env.browser(), env.server(), account, password);
 
 const badge = (page: Page) => page.locator(tid('notice-badge')).first().textContent().then((t) => Number((t ?? '').trim() || 0));
 

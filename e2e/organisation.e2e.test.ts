@@ -1,31 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, sessionToken, shot, startServer, type E2eServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
-let server: E2eServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const tid = (id: string) => `[data-testid="${id}"]`;
-
-async function open(account: string, password = DEMO_PASSWORD) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto('/login');
-  await page.locator(tid('login-account')).fill(account);
-  await page.locator(tid('login-password')).fill(password);
-  await page.locator(tid('login-submit')).click();
-  await page.waitForURL('**/wel/index');
-  return { context, page };
-}
+const env = useServerAndBrowser();
+const open = (account: string, password?: string) => signedIn(env.browser(), env.server(), account, password);
 
 async function submitModal(page: Page) {
   await page.locator(`${tid('modal-ok')}:visible`).last().click();
@@ -129,14 +107,14 @@ describe('organisation: an administrator sets up a role and a user, who then see
     await expect.poll(() => page.locator('body').innerText()).toContain('测试岗位');
     expect(await page.locator(tid('post-add')).count()).toBe(0);
     const bearer = await sessionToken(page);
-    const denied = await fetch(`${server.baseUrl}/api/posts`, {
+    const denied = await fetch(`${env.server().baseUrl}/api/posts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
       body: JSON.stringify({ F_Name: 'x', EnCode: 'x', F_CompanyId: 'x' }),
     });
     expect(denied.status).toBe(403);
     expect((await denied.json()).code).toBe(10403);
-    const allowed = await fetch(`${server.baseUrl}/api/posts/page?limit=1&size=10`, { headers: { authorization: `Bearer ${bearer}` } });
+    const allowed = await fetch(`${env.server().baseUrl}/api/posts/page?limit=1&size=10`, { headers: { authorization: `Bearer ${bearer}` } });
     expect((await allowed.json()).code).toBe(0);
     await page.goto('/organisation/user/index');
     await page.waitForURL('**/403');

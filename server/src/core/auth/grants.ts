@@ -58,6 +58,12 @@ export class GrantService {
     return grants;
   }
 
+  /** Whether the caller holds at least one of these button permissions (for answers that differ by role). */
+  async hasAny(auth: { tenantId: string; userId: string }, permissions: readonly string[]): Promise<boolean> {
+    const grants = await this.of(auth.tenantId, auth.userId);
+    return permissions.some((permission) => grants.permissions.has(permission));
+  }
+
   /** Grants changed: the next request reads them again. */
   invalidate(userId?: string): void {
     if (userId) this.cache.delete(userId);

@@ -56,3 +56,8 @@ export function parseLocalTime(text: string): Date {
   const normal = t.length === 10 ? `${t}T00:00:00` : t.replace(' ', 'T');
   return new Date(`${normal}+08:00`);
 }
+
+/** PostgreSQL's unique violation (23505, from pg or PGlite): a concurrent insert won the race a pre-check could not see. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

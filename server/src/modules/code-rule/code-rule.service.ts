@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { CodeRule, CodeRuleOption, CodeRulePart, codeRuleBody, codeRuleQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { TIME_ZONE, fetchPage, formatTime } from '../../core/db/helpers.js';
+import { TIME_ZONE, fetchPage, formatTime, isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import { isUniqueViolation, mark } from '../language/shared.js';
+import { mark } from '../language/shared.js';
 import type { Database } from '../../core/db/schema.js';
 
 type Db = Kysely<Database>;

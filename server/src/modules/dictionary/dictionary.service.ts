@@ -13,9 +13,9 @@ import {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
-import { fetchPage, formatTime } from '../../core/db/helpers.js';
+import { fetchPage, formatTime, isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import { hasPermission, isUniqueViolation, linkTree, mark } from '../language/shared.js';
+import { linkTree, mark } from '../language/shared.js';
 import { pickTranslation } from '../language/translations.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
@@ -196,7 +196,7 @@ export class DictionaryService {
    */
   async items(auth: AuthContext, key: string, query: z.output<typeof dictionaryItemQuery>, languages: string[]): Promise<DictionaryItem[]> {
     const all = query.all === 1;
-    if (all && !(await hasPermission(this.deps, auth, Permission.dictionaryList))) throw forbidden(Permission.dictionaryList);
+    if (all && !(await this.deps.grants.hasAny(auth, [Permission.dictionaryList]))) throw forbidden(Permission.dictionaryList);
     const type = await this.typeByKey(auth, key);
     if (!all && type.F_EnabledMark !== 1) return [];
     let q = this.db

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { LanguageType, LpMapObject, LpObjectType, languageTypeBody, languageTypePatchBody, lpMapObjectBody, lpMapPatchBody, lpMapQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { fetchPage, formatTime } from '../../core/db/helpers.js';
+import { fetchPage, formatTime, isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { insertDefaultLanguages } from '../dictionary/demo-data.js';
-import { isUniqueViolation, mark } from './shared.js';
+import { mark } from './shared.js';
 import { moduleTranslations } from './translations.js';
 import type { Database } from '../../core/db/schema.js';
 

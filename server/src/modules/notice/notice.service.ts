@@ -22,9 +22,8 @@ export class NoticeService {
     this.repo = new NoticeRepository(deps.db);
   }
 
-  private async isEditor(auth: AuthContext): Promise<boolean> {
-    const grants = await this.deps.grants.of(auth.tenantId, auth.userId);
-    return EDITOR_PERMISSIONS.some((p) => grants.permissions.has(p));
+  private isEditor(auth: AuthContext): Promise<boolean> {
+    return this.deps.grants.hasAny(auth, EDITOR_PERMISSIONS);
   }
 
   async page(auth: AuthContext, q: NoticeQuery) {

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../core/db/helpers.js';
 import type { z } from 'zod';
 import type { EffectivePermission, RoleBrief, RoleRow, UserBrief, roleBody, rolePageQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -6,7 +7,7 @@ import { newId } from '../../core/ids.js';
 import { ADMIN_ROLE_CODE } from '../../db/module-catalog.js';
 import { permissionTree, roleGrants } from './permission.js';
 import { RoleRepository, type RoleValues } from './role.repository.js';
-import { isUniqueViolation, replaceMembers, requireIds } from './shared.js';
+import { replaceMembers, requireIds } from './shared.js';
 
 type Body = z.infer<typeof roleBody>;
 

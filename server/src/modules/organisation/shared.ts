@@ -109,7 +109,3 @@ export async function requirePermission(deps: AppDeps, auth: AuthContext, permis
   if (!grants.permissions.has(permission)) throw forbidden(permission);
 }
 
-/** PostgreSQL unique violation (23505), from pg or PGlite. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../core/db/helpers.js';
 import type { z } from 'zod';
 import {
   USER_MULTI_MAX,
@@ -16,7 +17,7 @@ import { hashPassword } from '../../core/auth/password.js';
 import { stripColumns } from '../../core/auth/columns.js';
 import { permissionTree } from './permission.js';
 import { UserRepository, type UserLinks } from './user.repository.js';
-import { isUniqueViolation, requireIds, type Db } from './shared.js';
+import { requireIds, type Db } from './shared.js';
 
 /** Module of the user screen: its code names the controlled columns, its id the data permissions. */
 const USER_MODULE_CODE = 'organisation.user';
