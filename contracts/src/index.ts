@@ -14,3 +14,4 @@ export * from './language.js';
 export * from './code-rule.js';
 export * from './log.js';
 export * from './oa.js';
+export * from './files.js';

@@ -8,6 +8,10 @@ import { connectDatabase, type DatabaseHandle } from './core/db/connect.js';
 import { schedulePgliteMaintenance } from './core/db/maintenance.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed.js';
+import { createFileStorage } from './modules/files/storage-factory.js';
+import { FileLinks } from './modules/files/file-links.js';
+import filesModule from './modules/files/index.js';
+import fileManagerModule from './modules/file-manager/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -87,6 +91,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     dataScopes: new DataScopeService(database.db),
     sms: config.smsProvider ?? logSmsProvider(app.log),
     messages: new MessageService(database.db, app.log),
+    storage: createFileStorage(config.storage),
+    fileLinks: new FileLinks(config),
     log: app.log,
   };
 
@@ -125,6 +131,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(noticeModule, { deps });
       await api.register(scheduleModule, { deps });
       await api.register(messageModule, { deps });
+      await api.register(filesModule, { deps });
+      await api.register(fileManagerModule, { deps });
     },
     { prefix: '/api' },
   );

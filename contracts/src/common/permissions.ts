@@ -89,6 +89,10 @@ export const Permission = {
   scheduleAdd: 'oa.schedule.add',
   scheduleEdit: 'oa.schedule.edit',
   scheduleDelete: 'oa.schedule.delete',
+  filesList: 'oa.files.list',
+  filesAdd: 'oa.files.add',
+  filesEdit: 'oa.files.edit',
+  filesDelete: 'oa.files.delete',
 } as const;
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];

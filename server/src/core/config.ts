@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SmsProvider } from './sms.js';
@@ -24,11 +25,52 @@ export interface AppConfig {
   logLevel: string;
   seedDemoData: boolean;
   smsProvider?: SmsProvider;
+  /** Where uploaded bytes live (issue 6, docs/files-design.md). */
+  storage: StorageConfig;
+  /** Hard cap of one uploaded file in bytes, whatever the purpose (UPLOAD_MAX_BYTES, default 2 GiB). */
+  uploadMaxBytes: number;
+  /**
+   * External Office document viewer, with {url} replaced by the file's absolute, encoded address
+   * (OFFICE_PREVIEW_URL, e.g. https://viewer.example.com/onlinePreview?url={url}); null = '暂不支持预览！'.
+   */
+  officePreviewUrl: string | null;
+  /** Absolute address of this server as outside viewers reach it (PUBLIC_URL); null = taken from the request. */
+  publicUrl: string | null;
   /** Sees every SQL statement (benchmarks print query plans with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      endpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Path-style addressing (http://host/bucket/key), needed by most self-hosted S3-compatible servers. */
+      forcePathStyle: boolean;
+    };
+
 export class ConfigError extends Error {}
+
+/** STORAGE_DRIVER=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const driver = env.STORAGE_DRIVER ?? 'local';
+  if (driver === 'local') return { driver, root: path.resolve(env.STORAGE_ROOT ?? path.join(dataDir, 'files')) };
+  if (driver !== 's3') throw new ConfigError('STORAGE_DRIVER must be local or s3');
+  if (!env.S3_BUCKET) throw new ConfigError('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  return {
+    driver,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION ?? 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+  };
+}
 
 const MIN_SECRET_BYTES = 32;
 
@@ -78,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    storage: storageConfig(env, dataDir),
+    uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 2 * 1024 ** 3, 'UPLOAD_MAX_BYTES'),
+    officePreviewUrl: env.OFFICE_PREVIEW_URL || null,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
   };
 }
 
@@ -96,6 +142,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: null,
     logLevel: 'silent',
     seedDemoData: true,
+    storage: { driver: 'local', root: mkdtempSync(path.join(tmpdir(), 'files-')) },
+    uploadMaxBytes: 2 * 1024 ** 3,
+    officePreviewUrl: null,
+    publicUrl: null,
     ...overrides,
   };
 }

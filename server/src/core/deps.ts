@@ -10,6 +10,8 @@ import type { SessionGuard } from './auth/session-guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SmsProvider } from './sms.js';
 import type { MessageService } from '../modules/message/message.service.js';
+import type { FileStorage } from '../modules/files/storage.js';
+import type { FileLinks } from '../modules/files/file-links.js';
 
 /** What feature modules are built from; one instance per app. */
 export interface AppDeps {
@@ -24,6 +26,10 @@ export interface AppDeps {
   sms: SmsProvider;
   /** Messages (issue 5): notify users, message centre, push hub. */
   messages: MessageService;
+  /** Uploaded bytes (issue 6): local disk or S3-compatible. */
+  storage: FileStorage;
+  /** Signed file addresses and preview kinds (issue 6). */
+  fileLinks: FileLinks;
   log: FastifyBaseLogger;
 }
 

@@ -424,6 +424,36 @@ export interface MessagesTable {
   created_at: DefaultTimestamp;
 }
 
+/** Issue 6. kind 1 attachment folder, 2 file-manager folder. */
+export interface FileFoldersTable {
+  id: string;
+  tenant_id: string;
+  owner_id: string;
+  kind: number;
+  parent_id: string | null;
+  name: Generated<string>;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** Issue 6. folder_id null = the owner's file-manager root; size is bigint (a string from the driver). */
+export interface FilesTable {
+  id: string;
+  tenant_id: string;
+  folder_id: string | null;
+  owner_id: string;
+  file_name: string;
+  extension: Generated<string>;
+  mime_type: string;
+  size: ColumnType<string, number | string, number | string>;
+  storage_key: string;
+  remark: Generated<string>;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -461,6 +491,8 @@ export interface Database {
   notices: NoticesTable;
   schedules: SchedulesTable;
   messages: MessagesTable;
+  file_folders: FileFoldersTable;
+  files: FilesTable;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

@@ -2,6 +2,7 @@ import type { MessageKey } from './zh-CN.js';
 import { accessEn } from './access.js';
 import { organisationEn } from './organisation.js';
 import { oaEn } from './oa.js';
+import { filesEn } from './files.js';
 import { systemEn } from './system.js';
 
 const coreEn = {
@@ -42,4 +43,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn };

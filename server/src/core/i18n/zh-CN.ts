@@ -2,6 +2,7 @@
 import { accessZhCN } from './access.js';
 import { organisationZhCN } from './organisation.js';
 import { oaZhCN } from './oa.js';
+import { filesZhCN } from './files.js';
 import { systemZhCN } from './system.js';
 
 const coreZhCN = {
@@ -43,6 +44,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN };
 
 export type MessageKey = keyof typeof zhCN;
