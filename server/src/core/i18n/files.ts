@@ -11,6 +11,11 @@ export const filesZhCN = {
   'files.noDeletePermission': '您没有权限删除',
   'files.previewUnsupported': '暂不支持预览！',
   'files.notEditable': '该文件不能在线编辑',
+  'files.moveIntoItself': '不能把文件夹移动到它自己或它的子文件夹中',
+  'files.moved': '移动成功',
+  'files.trashed': '已移入回收站',
+  'files.restored': '还原成功',
+  'files.trashEmptied': '回收站已清空',
 } as const;
 
 export const filesEn: Record<keyof typeof filesZhCN, string> = {
@@ -25,4 +30,9 @@ export const filesEn: Record<keyof typeof filesZhCN, string> = {
   'files.noDeletePermission': 'You are not allowed to delete',
   'files.previewUnsupported': 'Preview is not supported yet!',
   'files.notEditable': 'This file cannot be edited online',
+  'files.moveIntoItself': 'A folder cannot be moved into itself or one of its subfolders',
+  'files.moved': 'Moved',
+  'files.trashed': 'Moved to the trash',
+  'files.restored': 'Restored',
+  'files.trashEmptied': 'The trash is empty',
 } as const;
