@@ -63,7 +63,7 @@ export function errorText(msg: string | null | undefined): string {
   return msg;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
   let url = API_BASE + path;
   if (query) {
     const qs = new URLSearchParams();
@@ -80,15 +80,21 @@ function fail(err: ApiError, path: string, silent?: boolean): never {
   throw err;
 }
 
-/** The one API client (spec section 8). Resolves the envelope's data. */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Headers every call carries (language, ModuleId, bearer token unless auth is false). */
+export function baseHeaders(auth = true): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage() === 'en' ? 'en' : 'zh-CN',
   };
   if (moduleId) headers.ModuleId = moduleId;
-  const token = opts.auth === false ? null : getToken();
+  const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** The one API client (spec section 8). Resolves the envelope's data. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers = baseHeaders(opts.auth !== false);
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
@@ -114,24 +120,36 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   clearTimeout(timer);
 
+  let body: unknown = null;
+  if (res.status >= 200 && res.status <= 500) {
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+  }
+  return settleEnvelope<T>(path, res.status, body, opts.silent);
+}
+
+/**
+ * Section 8 rules for one answer (status + parsed JSON body): resolves data, or signs out on 10401, toasts
+ * (unless silent) and throws ApiError. Exported so transports other than fetch (XHR uploads) behave the same.
+ */
+export function settleEnvelope<T>(path: string, status: number, raw: unknown, silent?: boolean): T {
   // HTTP 200..500 are answers; anything else is a transport failure.
-  if (res.status < 200 || res.status > 500) {
-    return fail(new ApiError(i18n.t('errors:http', { status: res.status }), -1, res.status), path, opts.silent);
+  if (status < 200 || status > 500) {
+    return fail(new ApiError(i18n.t('errors:http', { status }), -1, status), path, silent);
   }
-  let body: Partial<Envelope<T>> | null;
-  try {
-    body = (await res.json()) as Partial<Envelope<T>>;
-  } catch {
-    body = null;
-  }
-  const code = typeof body?.code === 'number' ? body.code : res.ok ? 0 : -1;
+  const body = raw && typeof raw === 'object' ? (raw as Partial<Envelope<T>>) : null;
+  const ok = status >= 200 && status < 300;
+  const code = typeof body?.code === 'number' ? body.code : ok ? 0 : -1;
   if (successCodes.includes(code)) return body?.data as T;
   if (code === ErrorCode.unauthorized) {
-    const err = new ApiError(errorText(body?.msg), code, res.status);
+    const err = new ApiError(errorText(body?.msg), code, status);
     if (getToken()) signOut();
-    return fail(err, path, opts.silent || path.startsWith('/user/logout'));
+    return fail(err, path, silent || path.startsWith('/user/logout'));
   }
-  return fail(new ApiError(errorText(body?.msg), code, res.status), path, opts.silent);
+  return fail(new ApiError(errorText(body?.msg), code, status), path, silent);
 }
 
 export const api = {
