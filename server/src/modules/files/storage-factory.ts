@@ -1,9 +1,10 @@
 import type { StorageConfig } from '../../core/config.js';
 import type { FileStorage } from './storage.js';
 import { LocalDiskStorage } from './storage-local.js';
+import { S3Storage } from './storage-s3.js';
 
 /** The configured storage backend. */
 export function createFileStorage(config: StorageConfig): FileStorage {
   if (config.driver === 'local') return new LocalDiskStorage(config.root);
-  throw new Error('S3 storage is not built yet'); // replaced by the S3 backend (docs/files-design.md)
+  return new S3Storage(config);
 }

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { ByteRange, FileStorage } from './storage.js';
-import { assertStorageKey } from './storage-keys.js';
+import { assertStorageKey, assertStoragePrefix } from './storage-keys.js';
 
 /** Files on local disk under one root. A write goes to a temporary name and is renamed into place when complete. */
 export class LocalDiskStorage implements FileStorage {
@@ -53,6 +53,7 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async removePrefix(prefix: string): Promise<void> {
-    await rm(this.pathOf(prefix), { recursive: true, force: true });
+    assertStoragePrefix(prefix);
+    await rm(this.pathOf(prefix.replace(/\/$/, '')), { recursive: true, force: true });
   }
 }
