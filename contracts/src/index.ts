@@ -15,3 +15,4 @@ export * from './code-rule.js';
 export * from './log.js';
 export * from './oa.js';
 export * from './files.js';
+export * from './data.js';

@@ -12,6 +12,11 @@ import { createFileStorage } from './modules/files/storage-factory.js';
 import { FileLinks } from './modules/files/file-links.js';
 import filesModule from './modules/files/index.js';
 import fileManagerModule from './modules/file-manager/index.js';
+import { LinkDriverRegistry } from './modules/database-link/link-drivers.js';
+import databaseLinkModule from './modules/database-link/index.js';
+import dataDesignModule from './modules/data-design/index.js';
+import dataSourceModule from './modules/data-source/index.js';
+import interfaceModule from './modules/interface/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -93,6 +98,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     messages: new MessageService(database.db, app.log),
     storage: createFileStorage(config.storage),
     fileLinks: new FileLinks(config),
+    dbKind: database.kind,
+    links: new LinkDriverRegistry(database.db, database.kind, config),
     log: app.log,
   };
 
@@ -133,6 +140,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(messageModule, { deps });
       await api.register(filesModule, { deps });
       await api.register(fileManagerModule, { deps });
+      await api.register(databaseLinkModule, { deps });
+      await api.register(dataDesignModule, { deps });
+      await api.register(dataSourceModule, { deps });
+      await api.register(interfaceModule, { deps });
     },
     { prefix: '/api' },
   );
@@ -141,6 +152,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const stopMaintenance = schedulePgliteMaintenance(database, app.log);
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await deps.links.closeAll();
     await systemLog.flush();
     await database.close();
   });

@@ -93,6 +93,26 @@ export const Permission = {
   filesAdd: 'oa.files.add',
   filesEdit: 'oa.files.edit',
   filesDelete: 'oa.files.delete',
+
+  linkList: 'data.link.list',
+  linkAdd: 'data.link.add',
+  linkEdit: 'data.link.edit',
+  linkDelete: 'data.link.delete',
+  linkQuery: 'data.link.query',
+  linkDesign: 'data.link.design',
+  dataSourceList: 'data.source.list',
+  dataSourceAdd: 'data.source.add',
+  dataSourceEdit: 'data.source.edit',
+  dataSourceDelete: 'data.source.delete',
+  fieldList: 'data.field.list',
+  fieldAdd: 'data.field.add',
+  fieldEdit: 'data.field.edit',
+  fieldDelete: 'data.field.delete',
+  interfaceList: 'system.interface.list',
+  interfaceAdd: 'system.interface.add',
+  interfaceEdit: 'system.interface.edit',
+  interfaceDelete: 'system.interface.delete',
+  interfaceTest: 'system.interface.test',
 } as const;
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];

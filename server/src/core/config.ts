@@ -36,6 +36,14 @@ export interface AppConfig {
   officePreviewUrl: string | null;
   /** Absolute address of this server as outside viewers reach it (PUBLIC_URL); null = taken from the request. */
   publicUrl: string | null;
+  /** User-written SQL through a link (issue 7): statement time-out, row cap, PGlite cost guard. */
+  sql: { timeoutMs: number; maxRows: number; maxCost: number };
+  /**
+   * Hosts or CIDRs a database link / an interface may reach although they are loopback, link-local or metadata
+   * addresses (LINK_ALLOWED_HOSTS, INTERFACE_ALLOWED_HOSTS; comma-separated).
+   */
+  linkAllowedHosts: string[];
+  interfaceAllowedHosts: string[];
   /** Sees every SQL statement (benchmarks print query plans with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -54,6 +62,10 @@ export type StorageConfig =
     };
 
 export class ConfigError extends Error {}
+
+function hostList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+}
 
 /** STORAGE_DRIVER=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
 function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
@@ -124,6 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 2 * 1024 ** 3, 'UPLOAD_MAX_BYTES'),
     officePreviewUrl: env.OFFICE_PREVIEW_URL || null,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    sql: {
+      timeoutMs: positiveInt(env.SQL_TIMEOUT_MS, 10_000, 'SQL_TIMEOUT_MS'),
+      maxRows: positiveInt(env.SQL_MAX_ROWS, 1000, 'SQL_MAX_ROWS'),
+      maxCost: positiveInt(env.SQL_MAX_COST, 1_000_000, 'SQL_MAX_COST'),
+    },
+    linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
+    interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
   };
 }
 
@@ -146,6 +165,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     uploadMaxBytes: 2 * 1024 ** 3,
     officePreviewUrl: null,
     publicUrl: null,
+    sql: { timeoutMs: 10_000, maxRows: 1000, maxCost: 1_000_000 },
+    linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
+    interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import type { SmsProvider } from './sms.js';
 import type { MessageService } from '../modules/message/message.service.js';
 import type { FileStorage } from '../modules/files/storage.js';
 import type { FileLinks } from '../modules/files/file-links.js';
+import type { LinkDrivers } from '../modules/database-link/driver.js';
 
 /** What feature modules are built from; one instance per app. */
 export interface AppDeps {
@@ -30,6 +31,10 @@ export interface AppDeps {
   storage: FileStorage;
   /** Signed file addresses and preview kinds (issue 6). */
   fileLinks: FileLinks;
+  /** Which engine the platform database is (PGlite cannot interrupt a running statement). */
+  dbKind: 'pglite' | 'postgres';
+  /** Database-link drivers and pools (issue 7). */
+  links: LinkDrivers;
   log: FastifyBaseLogger;
 }
 

@@ -3,6 +3,10 @@ import { accessEn } from './access.js';
 import { organisationEn } from './organisation.js';
 import { oaEn } from './oa.js';
 import { filesEn } from './files.js';
+import { dataLinkEn } from './data-link.js';
+import { dataDesignEn } from './data-design.js';
+import { dataSourceEn } from './data-source.js';
+import { interfaceEn } from './interface.js';
 import { systemEn } from './system.js';
 
 const coreEn = {
@@ -43,4 +47,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn };

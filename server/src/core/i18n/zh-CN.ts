@@ -3,6 +3,10 @@ import { accessZhCN } from './access.js';
 import { organisationZhCN } from './organisation.js';
 import { oaZhCN } from './oa.js';
 import { filesZhCN } from './files.js';
+import { dataLinkZhCN } from './data-link.js';
+import { dataDesignZhCN } from './data-design.js';
+import { dataSourceZhCN } from './data-source.js';
+import { interfaceZhCN } from './interface.js';
 import { systemZhCN } from './system.js';
 
 const coreZhCN = {
@@ -44,6 +48,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN };
 
 export type MessageKey = keyof typeof zhCN;

@@ -8,6 +8,8 @@ import * as organisationIndexes from './20261123012100_organisation_indexes.js';
 import * as access from './20261123012000_access.js';
 import * as oa from './20261123021000_oa.js';
 import * as oaMenu from './20261123021100_oa_menu.js';
+import * as dataPlatform from './20261123040000_data_platform.js';
+import * as dataPlatformMenu from './20261123040100_data_platform_menu.js';
 import * as files from './20261123030000_files.js';
 import * as filesMenu from './20261123030100_files_menu.js';
 import * as system from './20261123020000_system.js';
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '20261123020100_system_menu': systemMenu,
   '20261123030000_files': files,
   '20261123030100_files_menu': filesMenu,
+  '20261123040000_data_platform': dataPlatform,
+  '20261123040100_data_platform_menu': dataPlatformMenu,
 };
