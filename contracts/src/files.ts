@@ -141,3 +141,11 @@ export const reviewFileResult = z.object({
   previewKind,
   viewerUrl: z.string().nullable(),
 });
+
+export type RenameQuery = z.infer<typeof renameQuery>;
+export type MoveQuery = z.infer<typeof moveQuery>;
+export type EditFileResult = z.infer<typeof editFileResult>;
+export type EditFileBody = z.infer<typeof editFileBody>;
+export type ReviewFileResult = z.infer<typeof reviewFileResult>;
+/** GET /file-manager/getFileByParentId/{id}: `root` names the user's root. */
+export const fileManagerParentParams = z.object({ id: z.union([z.literal('root'), fileId]) });
