@@ -454,6 +454,41 @@ export interface FilesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Issue 7: named queries over a database link; params is the F_Params list. */
+export interface DataSourcesTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  link_id: string;
+  sql_text: string;
+  params: Json<{ name: string; label: string; defaultValue: string }[]>;
+  id_field: Generated<string>;
+  parent_field: Generated<string>;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** Issue 7: named outbound HTTP calls. */
+export interface InterfacesTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  method: string;
+  url: string;
+  headers: Json<{ name: string; value: string }[]>;
+  body_template: Generated<string>;
+  response_path: Generated<string>;
+  timeout_ms: Generated<number>;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   companies: CompaniesTable;
@@ -493,6 +528,8 @@ export interface Database {
   messages: MessagesTable;
   file_folders: FileFoldersTable;
   files: FilesTable;
+  data_sources: DataSourcesTable;
+  interfaces: InterfacesTable;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */
