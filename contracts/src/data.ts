@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './common/paging.js';
 
 /**
  * Data platform (issue 7): database links, table design, data sources, interfaces, generic CRUD, report relations.
@@ -14,6 +15,151 @@ export const identifier = z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$
 // ---------- database links (modules/database-link) ----------
 
 // ---------- table design, drafts, common fields, generic CRUD (modules/data-design) ----------
+
+/** Portable column types; each driver maps them to its own (postgresql/platform, mysql, sqlserver). */
+export const columnDataTypes = ['varchar', 'text', 'int', 'bigint', 'decimal', 'boolean', 'date', 'datetime', 'json'] as const;
+export type ColumnDataType = (typeof columnDataTypes)[number];
+/** Added to every released table by the server (generic CRUD fills them, data scopes read them); a design may not declare them. */
+export const SYSTEM_COLUMNS = ['F_CreateUserId', 'F_CreateDate', 'F_ModifyDate', 'F_CompanyId', 'F_DepartmentId'] as const;
+
+const designId = z.string().trim().min(1).max(64);
+/** Free text that ends up in DDL as an escaped string literal; NUL cannot be stored by PostgreSQL at all. */
+const ddlText = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'no NUL characters');
+/** '' from a form field means "not given". */
+const blankAsUndefined = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * A default is a typed literal checked against the column type when released (numbers, booleans, strings that
+ * the server quotes, 'CURRENT_TIMESTAMP' for datetime); it is never copied into DDL as written.
+ */
+export const columnDefault = z.union([ddlText(4000), z.number().finite(), z.boolean()]).nullish();
+
+export const tableColumn = z.object({
+  name: identifier,
+  dataType: z.enum(columnDataTypes),
+  /** varchar only (default 255). */
+  length: z.number().int().min(1).max(4000).nullish(),
+  /** decimal only (default 18, 2). */
+  precision: z.number().int().min(1).max(38).nullish(),
+  scale: z.number().int().min(0).max(38).nullish(),
+  nullable: z.boolean().default(true),
+  primaryKey: z.boolean().default(false),
+  /** int/bigint primary key numbered by the database. */
+  identity: z.boolean().default(false),
+  defaultValue: columnDefault,
+  comment: ddlText(500).default(''),
+});
+export type TableColumn = z.infer<typeof tableColumn>;
+
+export const tableIndex = z.object({
+  name: identifier,
+  columns: z.array(identifier).min(1).max(16),
+  unique: z.boolean().default(false),
+});
+export type TableIndex = z.infer<typeof tableIndex>;
+
+export const tableDesign = z.object({
+  tableName: identifier,
+  comment: ddlText(500).default(''),
+  columns: z.array(tableColumn).min(1).max(200),
+  indexes: z.array(tableIndex).max(32).default([]),
+});
+export type TableDesign = z.infer<typeof tableDesign>;
+
+/** Draft save and release: a design for one link. Drafts are checked for shape only; release checks everything. */
+export const designBody = z.object({ linkId: designId, design: tableDesign });
+export type DesignBody = z.infer<typeof designBody>;
+
+export const draftQuery = z.object({ linkId: designId, tableName: blankAsUndefined(identifier) });
+export const draftDeleteQuery = z.object({ linkId: designId, tableName: identifier });
+export const draftRow = z.object({
+  F_Id: z.string(),
+  F_DbLinkId: z.string(),
+  F_TableName: z.string(),
+  F_Design: tableDesign,
+  F_CreateDate: z.string(),
+  F_ModifyDate: z.string(),
+});
+export type DraftRow = z.infer<typeof draftRow>;
+
+export const releaseResult = z.object({
+  F_TableName: z.string(),
+  /** The table was created (false: columns/indexes added to a released one). */
+  created: z.boolean(),
+  addedColumns: z.array(z.string()),
+  addedIndexes: z.array(z.string()),
+});
+export type ReleaseResult = z.infer<typeof releaseResult>;
+
+export const releasedQuery = z.object({ linkId: designId, tableName: identifier });
+export const releasedTable = z.object({
+  F_Id: z.string(),
+  F_DbLinkId: z.string(),
+  F_TableName: z.string(),
+  F_Comment: z.string(),
+  F_Design: tableDesign,
+  F_ReleaseDate: z.string(),
+});
+export type ReleasedTable = z.infer<typeof releasedTable>;
+
+/** The common-fields library: columns the designer offers ready-made. */
+export const fieldBody = z.object({
+  F_FieldName: identifier,
+  F_DataType: z.enum(columnDataTypes),
+  F_Length: z.number().int().min(1).max(4000).nullish(),
+  F_Nullable: z.boolean().default(true),
+  /** Checked like a column default ('' = none). */
+  F_DefaultValue: ddlText(4000).default(''),
+  F_Remark: ddlText(500).default(''),
+  F_SortCode: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export type FieldBody = z.infer<typeof fieldBody>;
+export const fieldRow = fieldBody.extend({
+  F_Id: z.string(),
+  F_Length: z.number().int().nullable(),
+  F_CreateDate: z.string(),
+  F_ModifyDate: z.string(),
+});
+export type FieldRow = z.infer<typeof fieldRow>;
+export const designIdParams = z.object({ id: designId });
+
+/** Generic CRUD over a released table; `moduleCode` names the screen whose buttons and data scope apply. */
+const crudTarget = {
+  linkId: designId,
+  tableName: identifier,
+  moduleCode: blankAsUndefined(z.string().trim().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/).max(100)),
+};
+/** Primary key value as sent (checked against the column type by the server). */
+const crudId = z.union([z.string().trim().min(1).max(200), z.number().finite()]);
+export const crudListQuery = pageQuery.extend({
+  ...crudTarget,
+  /** A declared column the keyword is matched in (every text column when absent). */
+  field: blankAsUndefined(identifier),
+  orderBy: blankAsUndefined(identifier),
+  order: blankAsUndefined(z.enum(['asc', 'desc'])),
+});
+export type CrudListQuery = z.infer<typeof crudListQuery>;
+export const crudAddBody = z.object({ ...crudTarget, data: z.record(z.string(), z.unknown()) });
+export type CrudAddBody = z.infer<typeof crudAddBody>;
+export const crudUpdateBody = z.object({ ...crudTarget, id: crudId, data: z.record(z.string(), z.unknown()) });
+export type CrudUpdateBody = z.infer<typeof crudUpdateBody>;
+export const crudDeleteQuery = z.object({ ...crudTarget, id: z.string().trim().min(1).max(200) });
+export type CrudDeleteQuery = z.infer<typeof crudDeleteQuery>;
+export const crudRow = z.record(z.string(), z.unknown());
+export const crudAddResult = z.object({ id: z.union([z.string(), z.number()]).nullable() });
+
+/** Report relations (the reports issue reads them): a report's named data source with parameter values. */
+export const reportsRelationBody = z.object({
+  F_ReportId: z.string().trim().max(64).default(''),
+  F_Name: z.string().trim().min(1).max(100),
+  F_DataSourceId: z.string().trim().max(64).default(''),
+  F_Params: z.array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000).default('') })).max(50).default([]),
+  F_SortCode: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export type ReportsRelationBody = z.infer<typeof reportsRelationBody>;
+export const reportsRelationRow = reportsRelationBody.extend({ F_Id: z.string(), F_CreateDate: z.string(), F_ModifyDate: z.string() });
+export type ReportsRelationRow = z.infer<typeof reportsRelationRow>;
+export const reportsRelationQuery = pageQuery.extend({ reportId: z.string().trim().max(64).optional() });
 
 // ---------- data sources, report relations (modules/data-source) ----------
 
