@@ -15,6 +15,8 @@ const PUBLIC_ROUTES = [
   'POST /api/user/refesh',
   'GET /api/user/logout',
   'POST /api/user/logout',
+  // Signed file addresses (issue 6): the HMAC in ?sig= is the credential.
+  'GET /api/files/:id',
 ].sort();
 
 describe('every route outside the public allowlist needs a valid token', () => {

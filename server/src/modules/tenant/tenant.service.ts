@@ -181,7 +181,7 @@ export class TenantService {
       const tenant = await this.tenant(trx, id, true);
       if (tenant.is_default) throw new AppError('tenant.defaultLocked', {}, 400);
       const tables = [
-        'sessions', 'sms_codes', 'login_logs', 'client_logs', 'authorizes', 'data_authorizes', 'department_maintainers', 'special_posts',
+        'files', 'file_folders', 'sessions', 'sms_codes', 'login_logs', 'client_logs', 'authorizes', 'data_authorizes', 'department_maintainers', 'special_posts',
         'user_roles', 'user_departments', 'user_posts', 'posts', 'users', 'departments', 'roles', 'companies', 'subsystems', 'tenant_modules',
       ] as const;
       for (const table of tables) await sql`delete from ${sql.table(table)} where tenant_id = ${id}`.execute(trx);
@@ -189,6 +189,8 @@ export class TenantService {
     });
     for (const u of users) this.deps.sessions.forgetUser(u.id);
     this.deps.grants.invalidate();
+    // The rows are gone for good; objects left by a storage failure are unreachable and only cost space.
+    await this.deps.storage.removePrefix(`${id}/`).catch((err: unknown) => this.deps.log.error({ err, tenantId: id }, "tenant's stored files not removed"));
   }
 
   async accountExists(auth: AuthContext, tenantId: string | undefined, account: string): Promise<boolean> {
