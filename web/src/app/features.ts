@@ -6,9 +6,10 @@ import { systemFeature } from '../features/system';
 import { organisationFeature } from '../features/organisation';
 import { iframeFeature } from '../features/iframe';
 import { oaFeature } from '../features/oa';
+import { fileManagerFeature } from '../features/files';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, iframeFeature];
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, iframeFeature];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {
