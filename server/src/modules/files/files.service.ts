@@ -199,7 +199,7 @@ export class FilesService {
 
 /** The name as shown and downloaded: no path, no control characters, at most NAME_MAX characters (extension kept). */
 function cleanName(raw: string): string {
-  const base = raw.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...raw.replace(/^.*[\\/]/, '')].filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f').join('').trim();
   if (base.length <= NAME_MAX) return base;
   const extension = extensionOf(base);
   return base.slice(0, NAME_MAX - extension.length) + extension;
