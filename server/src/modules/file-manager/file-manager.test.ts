@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newId } from '../../core/ids.js';
+import { multipartBody } from '../../test/multipart.js';
 import { storageKeyFor } from '../files/storage-keys.js';
 import { grantToRole } from '../../db/module-catalog.js';
 import { fileManagerItems } from '../../db/migrations/20261123030100_files_menu.js';
@@ -310,5 +311,29 @@ describe('file manager', () => {
     const txt = await addFile(staffId, 'trashed-edit.txt', 'x');
     await t.send('DELETE', `${API}/logicDelete/${txt.id}`, undefined, staff);
     expect((await t.get(`${API}/EditFile/${txt.id}`, staff)).statusCode).toBe(404);
+  });
+
+  it('lists what the upload route stored with purpose=file-manager, at the root and in a folder', async () => {
+    const folder = await addFolder(staff, 'Uploads');
+    const upload = async (url: string, filename: string, content: string) => {
+      const body = multipartBody([{ name: 'file', filename, content, contentType: 'text/plain' }, { name: 'remark', value: '' }]);
+      const res = await t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${staff}` } });
+      expect(res.json(), url).toMatchObject({ code: 0 });
+      return res.json().data.FileIds[0] as string;
+    };
+    const atRoot = await upload('/api/upload?purpose=file-manager', '根目录上传.txt', 'root upload');
+    const inFolder = await upload(`/api/upload/${folder}?purpose=file-manager`, 'in-folder.txt', 'folder upload');
+
+    expect((await list(staff, `keyword=${encodeURIComponent('根目录上传')}`)).Rows.map((r) => r.F_Id)).toEqual([atRoot]);
+    expect((await list(staff, `parentId=${folder}`)).Rows.map((r) => r.F_Id)).toEqual([inFolder]);
+    expect((await t.get(`${API}/EditFile/${inFolder}`, staff)).json().data.content).toBe('folder upload');
+    // Another user's folder is not an upload target.
+    const body = multipartBody([{ name: 'file', filename: 'x.txt', content: 'x', contentType: 'text/plain' }]);
+    const refused = await t.app.inject({ method: 'POST', url: `/api/upload/${folder}?purpose=file-manager`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${manager}` } });
+    expect(refused.statusCode).toBe(404);
+
+    const key = (await t.deps.db.selectFrom('files').select('storage_key').where('id', '=', inFolder).executeTakeFirstOrThrow()).storage_key;
+    await t.send('DELETE', `${API}/Delete/${folder}`, undefined, staff);
+    expect(await t.deps.storage.size(key)).toBeNull();
   });
 });
