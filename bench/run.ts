@@ -3,6 +3,7 @@
  * - cold start to first answered request (PGlite, after build), first start and restart;
  * - GET /api/modules/vue throughput against a bare Fastify route returning the same JSON;
  * - initial JavaScript (gzip) loaded by /login, and that later screens are separate chunks.
+ * Then the organisation, OA and files benchmarks (`npm run bench -- files` runs one of them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { load, type LoadResult } from './loadgen.js';
 import { launchBrowser } from '../e2e/harness.js';
 import { organisationBench } from './organisation.js';
 import { oaBench } from './oa.js';
+import { filesBench } from './files.js';
 import { startLocalPostgres } from './postgres.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -188,5 +190,8 @@ if (only === 'oa' || !only) {
   } else {
     report('PostgreSQL: not installed here, skipped (set BENCH_DATABASE_URL)');
   }
+}
+if (only === 'files' || !only) {
+  (await filesBench()).forEach(report);
 }
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);
