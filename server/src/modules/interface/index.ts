@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { InterfaceService } from './interface.service.js';
+import { interfaceRoutes } from './interface.routes.js';
+
+export { InterfaceService } from './interface.service.js';
 
 /** Issue 7 (docs/data-platform-design.md). */
-export default async function interfaceModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+export default async function interfaceModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  interfaceRoutes(app, new InterfaceService(deps));
+}
