@@ -460,7 +460,9 @@ export default function FileManagerPage() {
         </main>
       </div>
 
+      {/* Keyed by what it edits: a fresh form per opening, so the last dialog's values never leak into the next. */}
       <NameModal
+        key={naming ? (naming.kind === 'add' ? 'add' : naming.item.F_Id) : 'closed'}
         state={
           naming?.kind === 'add'
             ? { title: t('newFolder'), label: t('folderName'), name: '', editing: false }
@@ -481,7 +483,7 @@ export default function FileManagerPage() {
           await refresh();
         }}
       />
-      <MoveModal item={moving} tree={tree} onClose={() => setMoving(null)} onMoved={refresh} />
+      <MoveModal key={moving?.F_Id ?? 'closed'} item={moving} tree={tree} onClose={() => setMoving(null)} onMoved={refresh} />
       {editing && <EditTextModal item={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
       <FilePreviewModal file={preview} onClose={() => setPreview(null)} />
     </Card>
