@@ -101,8 +101,12 @@ export class FilesService {
       throw error;
     }
 
-    const rows = await this.repo.byIds(auth.tenantId, files.map((f) => f.id));
-    const annexes = rows.map((row) => this.annexOf(row, input.origin));
+    // Rows of one insert share created_at; the answer keeps the order the files were sent in.
+    const rows = new Map((await this.repo.byIds(auth.tenantId, files.map((f) => f.id))).map((row) => [row.id, row]));
+    const annexes = files.flatMap((f) => {
+      const row = rows.get(f.id);
+      return row ? [this.annexOf(row, input.origin)] : [];
+    });
     return { FileUrl: annexes[0]?.url ?? '', FileIds: annexes.map((a) => a.F_Id), FolderId: folderId ?? '', Files: annexes };
   }
 

@@ -232,6 +232,14 @@ describe('signed file route', () => {
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);
   });
 
+  it('answers HEAD with the headers only', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: png.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(PNG.length));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
   it('answers 404 for a wrong signature, another file’s signature, a deleted file', async () => {
     const wrong = png.url.replace(/sig=.*/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await t.get(wrong)).statusCode).toBe(404);
@@ -371,6 +379,17 @@ describe('attachments: delete and tenants', () => {
     expect(await t.deps.db.selectFrom('file_folders').select('id').where('tenant_id', '=', tenantId).execute()).toEqual([]);
     expect((await t.get(theirs.FileUrl)).statusCode).toBe(404);
     expect((await t.get(mine.FileUrl)).statusCode).toBe(200);
+  });
+
+  it('refuses a body that is not multipart, and documents every files route', async () => {
+    const res = await t.send('POST', '/api/upload/', { file: 'x' }, staff);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ success: false });
+    const doc = (await t.get('/api/docs/json')).json();
+    for (const route of ['/api/upload/', '/api/upload/{folderId}', '/api/upload/multiple-file-upload/{folderId}', '/api/annexes-files/url/{folderId}', '/api/annexes-files/{id}', '/api/files/{id}']) {
+      expect(Object.keys(doc.paths), route).toContain(route);
+    }
   });
 
   it('needs a token for everything but the signed route', async () => {
