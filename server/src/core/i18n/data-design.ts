@@ -1,5 +1,7 @@
 /** Messages of modules/data-design (issue 7): zh-CN and en, same keys (a test compares them). */
 export const dataDesignZhCN = {
+  'dataDesign.draftSaved': '草稿已保存',
+  'dataDesign.released': '发布成功',
   'dataDesign.reservedColumn': '字段名 {column} 是系统字段，发布时自动添加，不能在设计中声明',
   'dataDesign.duplicateColumn': '字段名重复：{column}',
   'dataDesign.primaryKeyCount': '表必须有且只有一个主键字段（当前 {count} 个）',
@@ -34,6 +36,8 @@ export const dataDesignZhCN = {
 } as const;
 
 export const dataDesignEn: Record<keyof typeof dataDesignZhCN, string> = {
+  'dataDesign.draftSaved': 'Draft saved',
+  'dataDesign.released': 'Released',
   'dataDesign.reservedColumn': '{column} is a system column added on release; a design may not declare it',
   'dataDesign.duplicateColumn': 'Duplicate column name: {column}',
   'dataDesign.primaryKeyCount': 'A table needs exactly one primary key column (it has {count})',
