@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+import { fileId, previewKind } from './files.js';
 
 /**
  * Office automation (issue 5): news, notices, schedule, message centre, push.
@@ -34,6 +35,17 @@ export const MESSAGE_UNREAD = '10';
 export const attachment = z.object({ F_FileName: text(255).min(1), url: text(2000).min(1) });
 export type Attachment = z.infer<typeof attachment>;
 
+/**
+ * An attachment as the detail shows it. Files of the item's attachment folder also carry their id and how to
+ * preview them; legacy entries (stored { F_FileName, url } lists) have only the two fields.
+ */
+export const shownAttachment = attachment.extend({
+  F_Id: z.string().optional(),
+  previewKind: previewKind.optional(),
+  viewerUrl: z.string().nullable().optional(),
+});
+export type ShownAttachment = z.infer<typeof shownAttachment>;
+
 // ---------- news ----------
 
 /** GET /news query: keyword (title), category (dictionary item value), status (1 published, 0 draft). */
@@ -55,7 +67,10 @@ export const newsBody = z.object({
   F_ReleaseTime: timeText.optional(),
   /** Rich HTML; sanitised on the server. */
   F_NewsContent: z.string().max(1_000_000).default(''),
-  F_Attachments: z.array(attachment).max(50).default([]),
+  /** Issue 6: the attachment folder the upload field filled (file_folders kind 1 of the tenant); null = none. */
+  F_FolderId: fileId.nullable().optional(),
+  /** Legacy stored list; kept for older clients. Omitted on an edit = leave the stored list as it is. */
+  F_Attachments: z.array(attachment).max(50).optional(),
 });
 export type NewsBody = z.infer<typeof newsBody>;
 
@@ -88,7 +103,10 @@ export const newsDetail = z.object({
   F_ReleaseTime: z.string().nullable(),
   F_NewsContent: z.string(),
   F_EnabledMark: z.number().int(),
-  F_Attachments: z.array(z.object({ F_FileName: z.string(), url: z.string() })),
+  /** The attachment folder (upload field value); null = none. */
+  F_FolderId: z.string().nullable(),
+  /** The folder's live files (signed addresses), then any legacy stored entries. */
+  F_Attachments: z.array(shownAttachment),
   F_CreateDate: z.string(),
 });
 export type NewsDetail = z.infer<typeof newsDetail>;

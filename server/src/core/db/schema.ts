@@ -379,6 +379,8 @@ export interface NewsTable {
   release_time: NullableTimestamp;
   content: Generated<string>;
   attachments: ColumnType<{ F_FileName: string; url: string }[], string | undefined, string>;
+  /** Issue 6: the attachment folder (file_folders kind 1) of the upload field; null = none. */
+  attachment_folder_id: string | null;
   enabled: Generated<number>;
   created_by: string | null;
   created_at: DefaultTimestamp;

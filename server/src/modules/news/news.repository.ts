@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { NewsDetail, NewsRow } from '@app/contracts';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Attachment, NewsDetail, NewsRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 
@@ -13,8 +14,17 @@ export interface NewsValues {
   source_address: string;
   release_time: Date | null;
   content: string;
-  attachments: string;
+  /** Absent = leave the stored legacy list as it is (an edit from the upload-field form). */
+  attachments?: string;
+  /** Absent = leave the folder as it is. */
+  attachment_folder_id?: string | null;
 }
+
+/** The detail as stored: legacy entries plus the attachment folder's live files, not yet signed. */
+export type NewsDetailRow = Omit<NewsDetail, 'F_Attachments'> & {
+  legacy: Attachment[];
+  folderFiles: { id: string; name: string; extension: string }[];
+};
 
 export class NewsRepository {
   readonly db: Kysely<Database>;
@@ -50,12 +60,13 @@ export class NewsRepository {
     );
   }
 
-  detail(tenantId: string, id: string): Promise<NewsDetail | undefined> {
+  /** One read: the item with its folder's live files (oldest first). */
+  detail(tenantId: string, id: string): Promise<NewsDetailRow | undefined> {
     return this.db
       .selectFrom('news as n')
       .where('n.tenant_id', '=', tenantId)
       .where('n.id', '=', id)
-      .select([
+      .select((eb) => [
         'n.id as F_NewsId',
         'n.type_id as F_TypeId',
         'n.category_id as F_CategoryId',
@@ -67,10 +78,34 @@ export class NewsRepository {
         sql<string | null>`case when n.release_time is null then null else ${formatTime('n.release_time')} end`.as('F_ReleaseTime'),
         'n.content as F_NewsContent',
         'n.enabled as F_EnabledMark',
-        'n.attachments as F_Attachments',
+        'n.attachment_folder_id as F_FolderId',
+        'n.attachments as legacy',
         formatTime('n.created_at').as('F_CreateDate'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('files as f')
+            .select(['f.id', 'f.file_name as name', 'f.extension'])
+            .whereRef('f.folder_id', '=', 'n.attachment_folder_id')
+            .whereRef('f.tenant_id', '=', 'n.tenant_id')
+            .where('f.deleted_at', 'is', null)
+            .orderBy('f.created_at')
+            .orderBy('f.id'),
+        ).as('folderFiles'),
       ])
       .executeTakeFirst();
+  }
+
+  /** An attachment folder (kind 1) of the tenant: the only kind a news item may point at. */
+  async isAttachmentFolder(tenantId: string, folderId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('file_folders')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', folderId)
+      .where('kind', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return !!row;
   }
 
   async insert(tenantId: string, userId: string, id: string, values: NewsValues): Promise<void> {

@@ -27,7 +27,7 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
 
   r.get('/news/:id', {
     schema: { tags, summary: 'News detail', params: oaIdParams, response: { 200: envelope(newsDetail) } },
-    handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
+    handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id, `${request.protocol}://${request.host}`), 'common.fetched'),
   });
 
   r.post('/news', {

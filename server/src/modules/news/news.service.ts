@@ -1,10 +1,11 @@
 import { parseLocalTime } from '../../core/db/helpers.js';
-import { Permission, type ChangeStatusQuery, type NewsBody, type NewsQuery } from '@app/contracts';
+import { Permission, type ChangeStatusQuery, type NewsBody, type NewsDetail, type NewsQuery } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { previewKindOf } from '../files/file-links.js';
 import { NewsRepository, type NewsValues } from './news.repository.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 
@@ -31,20 +32,36 @@ export class NewsService {
     return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, category: q.category || undefined, status });
   }
 
-  async detail(auth: AuthContext, id: string) {
+  /** origin: the request's, for the external Office viewer's absolute file address. */
+  async detail(auth: AuthContext, id: string, origin: string): Promise<NewsDetail> {
     const row = await this.repo.detail(auth.tenantId, id);
     if (!row || (row.F_EnabledMark !== 1 && !(await this.isEditor(auth)))) throw new AppError('news.notFound', { id }, 404);
-    return row;
+    const { legacy, folderFiles, ...detail } = row;
+    const links = this.deps.fileLinks;
+    const viewer = !!this.deps.config.officePreviewUrl;
+    const files = folderFiles.map((f) => {
+      const previewKind = previewKindOf(f.extension, viewer);
+      return { F_Id: f.id, F_FileName: f.name, url: links.url(f.id), previewKind, viewerUrl: previewKind === 'office' ? links.viewerUrl(f.id, origin) : null };
+    });
+    return { ...detail, F_Attachments: [...files, ...(legacy ?? [])] };
   }
 
   async add(auth: AuthContext, body: NewsBody): Promise<string> {
+    await this.checkFolder(auth, body);
     const id = newId();
-    await this.repo.insert(auth.tenantId, auth.userId, id, values(body));
+    await this.repo.insert(auth.tenantId, auth.userId, id, { attachments: '[]', attachment_folder_id: null, ...values(body) });
     return id;
   }
 
   async update(auth: AuthContext, id: string, body: NewsBody): Promise<void> {
+    await this.checkFolder(auth, body);
     if (!(await this.repo.update(auth.tenantId, id, values(body)))) throw new AppError('news.notFound', { id }, 404);
+  }
+
+  /** Only an attachment folder of the caller's tenant: anything else would expose another owner's files. */
+  private async checkFolder(auth: AuthContext, body: NewsBody): Promise<void> {
+    const folderId = body.F_FolderId;
+    if (folderId && !(await this.repo.isAttachmentFolder(auth.tenantId, folderId))) throw new AppError('news.badAttachmentFolder', { id: folderId }, 400);
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {
@@ -91,6 +108,7 @@ function values(body: NewsBody): NewsValues {
     source_address: reprint ? body.F_SourceAddress : '',
     release_time: body.F_ReleaseTime ? parseLocalTime(body.F_ReleaseTime) : null,
     content: sanitizeRichText(body.F_NewsContent),
-    attachments: JSON.stringify(body.F_Attachments),
+    ...(body.F_Attachments !== undefined ? { attachments: JSON.stringify(body.F_Attachments) } : {}),
+    ...(body.F_FolderId !== undefined ? { attachment_folder_id: body.F_FolderId } : {}),
   };
 }

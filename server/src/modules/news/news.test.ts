@@ -36,6 +36,7 @@ describe('news', () => {
     const detail = (await t.get(`/api/news/${id}`, admin)).json().data;
     expect(detail).toMatchObject({ F_NewsId: id, F_TypeId: 1, F_CategoryId: '1', F_FullHead: '年度总结大会', F_AuthorName: '张三', F_CompileName: '李四', F_ReleaseTime: '2026-11-20 09:00:00', F_EnabledMark: 0, F_SourceName: '' });
     expect(detail.F_Attachments).toEqual([{ F_FileName: 'a.pdf', url: '/files/a.pdf' }]);
+    expect(detail.F_FolderId).toBeNull();
     expect(detail.F_NewsContent).toContain('<td colspan="2">');
     expect(detail.F_NewsContent).toContain('<img src="https://x/a.png" alt="a" />');
     expect(detail.F_NewsContent).toContain('style="color:red"');
@@ -131,5 +132,83 @@ describe('news', () => {
     expect((await t.send('PUT', '/api/news/changeStatus?id=other-news&status=0', undefined, admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', '/api/news/other-news', undefined, admin)).statusCode).toBe(404);
     expect(await db.selectFrom('news').select(['full_head', 'enabled']).where('id', '=', 'other-news').executeTakeFirst()).toEqual({ full_head: '别家', enabled: 1 });
+  });
+});
+
+describe('news attachments (issue 6)', () => {
+  // The rows an upload would leave: an attachment folder (kind 1) and its files. Written directly so this suite
+  // does not depend on the upload route (its own suite covers streaming, sniffing and limits).
+  async function folderWith(folderId: string, files: { id: string; name: string; ext: string; deleted?: boolean }[], over: { tenant?: string; kind?: number } = {}) {
+    const db = t.deps.db;
+    const tenant = over.tenant ?? 'default';
+    await db.insertInto('file_folders').values({ id: folderId, tenant_id: tenant, owner_id: 'admin', kind: over.kind ?? 1, parent_id: null }).execute();
+    for (const f of files) {
+      await db
+        .insertInto('files')
+        .values({
+          id: f.id, tenant_id: tenant, folder_id: folderId, owner_id: 'admin', file_name: f.name, extension: f.ext, mime_type: 'application/octet-stream', size: 3,
+          storage_key: `${tenant}/2026/11/${f.id}`,
+        })
+        .execute();
+      if (f.deleted) await db.updateTable('files').set({ deleted_at: new Date() }).where('id', '=', f.id).execute();
+    }
+  }
+
+  it("shows the folder's live files with signed addresses, then the legacy entries; an edit keeps what it does not send", async () => {
+    await folderWith('nf1', [
+      { id: 'nf1-a', name: '年度报告.pdf', ext: '.pdf' },
+      { id: 'nf1-b', name: '已删除.txt', ext: '.txt', deleted: true },
+      { id: 'nf1-c', name: '照片.png', ext: '.png' },
+    ]);
+    const id = await addNews(item({ F_FolderId: 'nf1' }));
+    const detail = (await t.get(`/api/news/${id}`, admin)).json().data;
+    expect(detail.F_FolderId).toBe('nf1');
+    expect(detail.F_Attachments).toEqual([
+      { F_Id: 'nf1-a', F_FileName: '年度报告.pdf', url: t.deps.fileLinks.url('nf1-a'), previewKind: 'pdf', viewerUrl: null },
+      { F_Id: 'nf1-c', F_FileName: '照片.png', url: t.deps.fileLinks.url('nf1-c'), previewKind: 'image', viewerUrl: null },
+      { F_FileName: 'a.pdf', url: '/files/a.pdf' },
+    ]);
+    expect(detail.F_Attachments[0].url).toMatch(/^\/api\/files\/nf1-a\?sig=[A-Za-z0-9_-]+$/);
+
+    // The web form sends the folder only: the stored legacy list stays; a file deleted later disappears.
+    const { F_Attachments: _legacy, ...withoutLegacy } = item({ F_FolderId: 'nf1', F_FullHead: '改过' });
+    expect((await t.send('PUT', `/api/news/${id}`, withoutLegacy, admin)).json()).toMatchObject({ code: 0 });
+    await t.deps.db.updateTable('files').set({ deleted_at: new Date() }).where('id', '=', 'nf1-c').execute();
+    const edited = (await t.get(`/api/news/${id}`, admin)).json().data;
+    expect(edited.F_Attachments.map((a: { F_FileName: string }) => a.F_FileName)).toEqual(['年度报告.pdf', 'a.pdf']);
+
+    // Sending null detaches the folder; omitting it leaves it as it is.
+    const { F_FolderId: _f, ...withoutFolder } = withoutLegacy as typeof withoutLegacy & { F_FolderId?: string };
+    await t.send('PUT', `/api/news/${id}`, withoutFolder, admin);
+    expect((await t.get(`/api/news/${id}`, admin)).json().data.F_FolderId).toBe('nf1');
+    await t.send('PUT', `/api/news/${id}`, { ...withoutFolder, F_FolderId: null, F_Attachments: [] }, admin);
+    expect((await t.get(`/api/news/${id}`, admin)).json().data).toMatchObject({ F_FolderId: null, F_Attachments: [] });
+  });
+
+  it('readers of a published item get the same signed attachments', async () => {
+    await folderWith('nf2', [{ id: 'nf2-a', name: '通知.docx', ext: '.docx' }]);
+    const id = await addNews(item({ F_FolderId: 'nf2', F_Attachments: [] }));
+    await t.send('PUT', `/api/news/changeStatus?id=${id}&status=1`, undefined, admin);
+    const detail = (await t.get(`/api/news/${id}`, staff)).json().data;
+    // No external viewer is configured in tests: Office files are not previewable.
+    expect(detail.F_Attachments).toEqual([{ F_Id: 'nf2-a', F_FileName: '通知.docx', url: t.deps.fileLinks.url('nf2-a'), previewKind: 'none', viewerUrl: null }]);
+  });
+
+  it("refuses a folder that is not an attachment folder of the caller's tenant (400, clear message)", async () => {
+    await folderWith('nf-manager', [], { kind: 2 });
+    await t.deps.db.insertInto('tenants').values({ id: 'tn3', code: 'tn3', name: 'Third' }).onConflict((oc) => oc.doNothing()).execute();
+    await folderWith('nf-other', [{ id: 'nf-other-a', name: '别家.pdf', ext: '.pdf' }], { tenant: 'tn3' });
+    for (const folder of ['missing', 'nf-manager', 'nf-other']) {
+      const res = await t.send('POST', '/api/news', item({ F_FolderId: folder }), admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`附件文件夹不存在：${folder}`);
+    }
+    const id = await addNews();
+    const res = await t.send('PUT', `/api/news/${id}`, item({ F_FolderId: 'nf-other' }), admin, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Attachment folder not found: nf-other');
+    expect((await t.get(`/api/news/${id}`, admin)).json().data.F_FolderId).toBeNull();
+    // A malformed id is refused by the contract before any lookup.
+    expect((await t.send('POST', '/api/news', item({ F_FolderId: '../x' }), admin)).statusCode).toBe(400);
   });
 });

@@ -48,10 +48,16 @@ export function AttachmentList<F extends ListedFile>({ files, loading, onDelete,
       previewKind: f.previewKind ?? (imageExt.test(f.F_FileName) ? 'image' : 'none'),
       viewerUrl: f.viewerUrl ?? null,
     });
-  const download = (f: F) =>
-    downloadFile(f.url, f.F_FileName).catch((err: unknown) => {
+  const download = (f: F) => {
+    // Legacy entries may point at another origin, where a blob fetch is blocked; the browser can still follow the link.
+    if (!f.F_Id) {
+      window.open(f.url, '_blank', 'noopener,noreferrer');
+      return Promise.resolve();
+    }
+    return downloadFile(f.url, f.F_FileName).catch((err: unknown) => {
       void message.error(err instanceof Error ? err.message : t('downloadFailed'));
     });
+  };
   return (
     <>
       <Table<F>

@@ -1,10 +1,11 @@
-import { Card, Descriptions, Divider, Empty, List, Skeleton, Typography } from 'antd';
+import { Card, Descriptions, Divider, Empty, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { NewsDetail } from '@app/contracts';
 import { api } from '../../lib/api';
 import { DictionaryLabel } from '../../components/dictionary';
+import { AttachmentList } from '../../components/files/AttachmentList';
 import { NEWS_CATEGORY } from './news-category';
 
 /** Spec 2.7 news detail: release time; reprints (type 2) show category, source name and address; others author, editor and category. */
@@ -56,18 +57,11 @@ export default function NewsDetailPage() {
           {/* Sanitised on the server (issue 5: no script runs from stored content). */}
           <div className="news-content" data-testid="news-detail-content" dangerouslySetInnerHTML={{ __html: d.F_NewsContent }} />
           {d.F_Attachments.length > 0 && (
-            <List
-              size="small"
-              header={t('news.attachments')}
-              dataSource={d.F_Attachments}
-              renderItem={(a) => (
-                <List.Item>
-                  <a href={a.url} target="_blank" rel="noreferrer noopener">
-                    {a.F_FileName}
-                  </a>
-                </List.Item>
-              )}
-            />
+            <section data-testid="news-detail-attachments" style={{ marginTop: 24 }}>
+              <Typography.Title level={5}>{t('news.attachments')}</Typography.Title>
+              {/* The folder's files (with preview kinds) first, then legacy entries (name + address only). */}
+              <AttachmentList files={d.F_Attachments} testId="news-attachments" />
+            </section>
           )}
         </article>
       )}

@@ -12,6 +12,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
+import { UploadField } from '../../components/files/UploadField';
 import { oaPermissions as P } from './permissions';
 import { NEWS_CATEGORY } from './news-category';
 
@@ -20,9 +21,9 @@ const RichEditor = lazy(() => import('../../components/editor/RichEditor'));
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
-type NewsForm = Omit<NewsBody, 'F_ReleaseTime' | 'F_Attachments'> & { F_ReleaseTime?: Dayjs | null };
-/** Attachments are not edited here (no upload yet); an edit sends back what the item has. */
-type Editing = { id: string | null; values: Partial<NewsForm>; attachments?: NewsDetail['F_Attachments'] };
+type NewsForm = Omit<NewsBody, 'F_ReleaseTime' | 'F_Attachments' | 'F_FolderId'> & { F_ReleaseTime?: Dayjs | null; F_FolderId?: string | null };
+/** Attachments are the upload field's folder; legacy stored entries are not sent, so the server keeps them. */
+type Editing = { id: string | null; values: Partial<NewsForm> };
 
 function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
   const { t } = useTranslation('oa');
@@ -36,7 +37,7 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       initialValues={editing?.values}
       onClose={onClose}
       onSubmit={async (v) => {
-        const body = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_Attachments: editing?.attachments ?? [] };
+        const body: NewsBody = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_FolderId: v.F_FolderId ?? null };
         if (editing?.id) await api.put(`/news/${editing.id}`, body);
         else await api.post('/news', body);
         await qc.invalidateQueries({ queryKey: ['list', 'news'] });
@@ -80,6 +81,9 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       <Form.Item name="F_ReleaseTime" label={t('news.releaseTime')}>
         <DatePicker showTime format={TIME} />
       </Form.Item>
+      <Form.Item name="F_FolderId" label={t('news.attachments')}>
+        <UploadField purpose="news" multiple testId="news-upload" />
+      </Form.Item>
       <Form.Item label={t('news.content')} required>
         <div data-testid="news-editor">
           <Suspense fallback={<Spin />}>
@@ -106,7 +110,6 @@ export default function NewsPage() {
     const d = await api.get<NewsDetail>(`/news/${id}`);
     setEditing({
       id,
-      attachments: d.F_Attachments,
       values: {
         F_TypeId: d.F_TypeId === 2 ? 2 : 1,
         F_CategoryId: d.F_CategoryId,
@@ -117,6 +120,7 @@ export default function NewsPage() {
         F_SourceAddress: d.F_SourceAddress,
         F_ReleaseTime: d.F_ReleaseTime ? dayjs(d.F_ReleaseTime) : null,
         F_NewsContent: d.F_NewsContent,
+        F_FolderId: d.F_FolderId,
       },
     });
   };

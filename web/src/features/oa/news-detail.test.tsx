@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const news = (over: Partial<NewsDetail>): NewsDetail => ({
   F_NewsId: 'n1', F_TypeId: 1, F_CategoryId: 'company', F_FullHead: '标题', F_AuthorName: '作者甲', F_CompileName: '编辑乙', F_SourceName: '来源丙',
-  F_SourceAddress: 'https://example.com/a', F_ReleaseTime: '2026-11-23 08:00:00', F_NewsContent: '<p>正文<b>加粗</b></p>', F_EnabledMark: 1, F_Attachments: [], F_CreateDate: '2026-11-23 08:00:00',
+  F_SourceAddress: 'https://example.com/a', F_ReleaseTime: '2026-11-23 08:00:00', F_NewsContent: '<p>正文<b>加粗</b></p>', F_EnabledMark: 1, F_FolderId: null, F_Attachments: [], F_CreateDate: '2026-11-23 08:00:00',
   ...over,
 });
 
