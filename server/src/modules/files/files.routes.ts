@@ -5,7 +5,7 @@ import { annexFile, emptyData, envelope, fileIdParams, folderIdParams, signedFil
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { FilesService } from './files.service.js';
-import { contentDisposition } from './serve-headers.js';
+import { responseOf } from './serve-headers.js';
 
 /** Where this request came from, for absolute viewer addresses when PUBLIC_URL is not set. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -62,6 +62,10 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
   // Public but signed: <img>, <iframe>, <video> and external viewers load it without a Bearer header.
   r.get('/files/:id', {
     config: { public: true },
+    // Set before anything can fail, so refusals (404, 400) carry it too.
+    onRequest: async (_request, reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
     schema: {
       tags,
       summary: 'The bytes of a file (signed address; Range supported; download=1 forces a download)',
@@ -70,20 +74,8 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
       response: { 200: fileBytes, 206: fileBytes, 416: z.any().describe('no body; Content-Range: bytes */<size>') },
     },
     handler: async (request, reply) => {
-      const served = await service.open(request.params.id, request.query.sig, request.headers.range, request.query.download === 1);
-      reply.header('X-Content-Type-Options', 'nosniff').header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, max-age=3600');
-      if (served.kind === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${served.size}`).send();
-      const { presentation, range, size } = served;
-      reply
-        .header('Content-Type', presentation.contentType)
-        .header('Content-Disposition', contentDisposition(served.fileName, presentation.inline));
-      if (presentation.csp) reply.header('Content-Security-Policy', presentation.csp);
-      if (range.kind === 'range') {
-        reply.code(206).header('Content-Range', `bytes ${range.range.start}-${range.range.end}/${size}`).header('Content-Length', range.range.end - range.range.start + 1);
-      } else {
-        reply.header('Content-Length', size);
-      }
-      return reply.send(served.stream);
+      const { status, headers, body } = responseOf(await service.open(request.params.id, request.query.sig, request.headers.range, request.query.download === 1));
+      return reply.code(status).headers(headers).send(body);
     },
   });
 }

@@ -9,7 +9,7 @@ import { FilesRepository, type FileRow, type NewFile } from './files.repository.
 import { ALLOWED_EXTENSIONS, acceptAllows, extensionOf, isAllowedExtension, sniff } from './sniff.js';
 import { storageKeyFor } from './storage-keys.js';
 import { byteLimit, SniffingStream } from './upload-streams.js';
-import { parseRange, presentationOf, type Presentation, type RangeRequest } from './serve-headers.js';
+import { parseRange, presentationOf, type Served } from './serve-headers.js';
 
 /** What one upload may be: the size cap and the accept patterns every file must pass (all of them). */
 interface UploadPolicy {
@@ -27,10 +27,6 @@ export interface UploadInput {
   parts: AsyncIterable<Multipart>;
   origin: string;
 }
-
-export type Served =
-  | { kind: 'unsatisfiable'; size: number }
-  | { kind: 'bytes'; stream: Readable; size: number; range: RangeRequest; presentation: Presentation; fileName: string };
 
 const REMARK_MAX = 500;
 const NAME_MAX = 200;

@@ -244,6 +244,7 @@ describe('signed file route', () => {
     const wrong = png.url.replace(/sig=.*/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect((await t.get(wrong)).statusCode).toBe(404);
     expect((await t.get(wrong)).json()).toMatchObject({ success: false, code: 10404 });
+    expect((await t.get(wrong)).headers['x-content-type-options']).toBe('nosniff');
     const other = (await upload(staff, '/api/upload/', [file('b.png', PNG)])).json().data;
     expect((await t.get(`/api/files/${png.id}?sig=${other.FileUrl.split('sig=')[1]}`)).statusCode).toBe(404);
     expect((await t.get(`/api/files/${png.id}?sig=short`)).statusCode).toBe(400);

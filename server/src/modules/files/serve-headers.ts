@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ByteRange } from './storage.js';
 
 /**
@@ -53,4 +54,22 @@ export function contentDisposition(fileName: string, inline: boolean): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** What the service found for a signed request. */
+export type Served =
+  | { kind: 'unsatisfiable'; size: number }
+  | { kind: 'bytes'; stream: Readable; size: number; range: RangeRequest; presentation: Presentation; fileName: string };
+
+/** Status, headers and body of the answer. Every answer says nosniff, whatever it carries. */
+export function responseOf(served: Served): { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | undefined } {
+  const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, max-age=3600' };
+  if (served.kind === 'unsatisfiable') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${served.size}` }, body: undefined };
+  const { presentation, range, size } = served;
+  headers['Content-Type'] = presentation.contentType;
+  headers['Content-Disposition'] = contentDisposition(served.fileName, presentation.inline);
+  if (presentation.csp) headers['Content-Security-Policy'] = presentation.csp;
+  if (range.kind !== 'range') return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: served.stream };
+  const { start, end } = range.range;
+  return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) }, body: served.stream };
 }
