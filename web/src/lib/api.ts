@@ -120,15 +120,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   }
   clearTimeout(timer);
 
-  let body: unknown = null;
-  if (res.status >= 200 && res.status <= 500) {
-    try {
-      body = await res.json();
-    } catch {
-      body = null;
-    }
-  }
-  return settleEnvelope<T>(path, res.status, body, opts.silent);
+  return settleEnvelope<T>(path, res.status, await res.json().catch(() => null), opts.silent);
 }
 
 /**
@@ -140,9 +132,8 @@ export function settleEnvelope<T>(path: string, status: number, raw: unknown, si
   if (status < 200 || status > 500) {
     return fail(new ApiError(i18n.t('errors:http', { status }), -1, status), path, silent);
   }
-  const body = raw && typeof raw === 'object' ? (raw as Partial<Envelope<T>>) : null;
-  const ok = status >= 200 && status < 300;
-  const code = typeof body?.code === 'number' ? body.code : ok ? 0 : -1;
+  const body = raw as Partial<Envelope<T>> | null;
+  const code = typeof body?.code === 'number' ? body.code : status < 300 ? 0 : -1;
   if (successCodes.includes(code)) return body?.data as T;
   if (code === ErrorCode.unauthorized) {
     const err = new ApiError(errorText(body?.msg), code, status);

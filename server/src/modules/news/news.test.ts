@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { multipartBody } from '../../test/multipart.js';
 
 let t: TestApp;
 let admin: string;
@@ -136,8 +137,42 @@ describe('news', () => {
 });
 
 describe('news attachments (issue 6)', () => {
-  // The rows an upload would leave: an attachment folder (kind 1) and its files. Written directly so this suite
-  // does not depend on the upload route (its own suite covers streaming, sniffing and limits).
+  /** The upload field's call: multipart 'file' + 'remark', purpose news, into a folder or a new one. */
+  async function upload(name: string, content: string, folderId?: string) {
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: name, content },
+      { name: 'remark', value: '' },
+    ]);
+    const url = `/api/upload${folderId ? `/${folderId}` : ''}?purpose=news`;
+    const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${admin}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { FolderId: string; FileIds: string[] };
+  }
+
+  it('end to end: upload into a new folder and again into it, save the item, read, download, delete a file', async () => {
+    const first = await upload('会议纪要.txt', '第一份\n');
+    const second = await upload('议程.pdf', '%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n', first.FolderId);
+    expect(second.FolderId).toBe(first.FolderId);
+    const id = await addNews(item({ F_FolderId: first.FolderId, F_Attachments: [] }));
+    await t.send('PUT', `/api/news/changeStatus?id=${id}&status=1`, undefined, admin);
+
+    const shown = (await t.get(`/api/news/${id}`, staff)).json().data;
+    expect(shown.F_FolderId).toBe(first.FolderId);
+    expect(shown.F_Attachments).toEqual([
+      { F_Id: first.FileIds[0], F_FileName: '会议纪要.txt', url: t.deps.fileLinks.url(first.FileIds[0]), previewKind: 'text', viewerUrl: null },
+      { F_Id: second.FileIds[0], F_FileName: '议程.pdf', url: t.deps.fileLinks.url(second.FileIds[0]), previewKind: 'pdf', viewerUrl: null },
+    ]);
+    // The signed address needs no token.
+    const bytes = await t.app.inject({ method: 'GET', url: shown.F_Attachments[0].url });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.body).toBe('第一份\n');
+
+    expect((await t.send('DELETE', `/api/annexes-files/${first.FileIds[0]}`, undefined, admin)).json()).toMatchObject({ code: 0 });
+    expect((await t.get(`/api/news/${id}`, staff)).json().data.F_Attachments.map((a: { F_FileName: string }) => a.F_FileName)).toEqual(['议程.pdf']);
+  });
+
+  // Rows an upload cannot make for this caller (another tenant's folder, a file-manager folder, a trashed file)
+  // and a fixed order: written directly.
   async function folderWith(folderId: string, files: { id: string; name: string; ext: string; deleted?: boolean }[], over: { tenant?: string; kind?: number } = {}) {
     const db = t.deps.db;
     const tenant = over.tenant ?? 'default';
