@@ -12,7 +12,7 @@ import * as dataPlatform from './20261123040000_data_platform.js';
 import * as dataPlatformMenu from './20261123040100_data_platform_menu.js';
 import * as files from './20261123030000_files.js';
 import * as filesMenu from './20261123030100_files_menu.js';
-import * as newsAttachments from './20261123030200_news_attachments.js';
+import * as newsAttachments from './20261123040500_news_attachments.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -31,7 +31,7 @@ export const migrations: Record<string, Migration> = {
   '20261123020100_system_menu': systemMenu,
   '20261123030000_files': files,
   '20261123030100_files_menu': filesMenu,
-  '20261123030200_news_attachments': newsAttachments,
   '20261123040000_data_platform': dataPlatform,
   '20261123040100_data_platform_menu': dataPlatformMenu,
+  '20261123040500_news_attachments': newsAttachments,
 };
