@@ -319,10 +319,9 @@ export default function FileManagerPage() {
     { key: ROOT, title: <span data-testid="fm-crumb-root"><HomeOutlined /> {t('allFiles')}</span>, onClick: () => openFolder(null) },
   ];
   if (view.mode === 'trash') crumbs.push({ key: 'trash', title: t('trash') });
-  else {
-    for (const n of index.pathTo(view.folderId)) crumbs.push({ key: n.F_Id, title: <span data-testid={`fm-crumb-${n.F_Id}`}>{n.F_Name}</span>, onClick: () => openFolder(n.F_Id) });
-    if (view.mode === 'search') crumbs.push({ key: 'search', title: t('searchResult', { keyword: view.keyword }) });
-  }
+  // A search covers every folder, so its trail does not name the folder it was started from.
+  else if (view.mode === 'search') crumbs.push({ key: 'search', title: t('searchResult', { keyword: view.keyword }) });
+  else for (const n of index.pathTo(view.folderId)) crumbs.push({ key: n.F_Id, title: <span data-testid={`fm-crumb-${n.F_Id}`}>{n.F_Name}</span>, onClick: () => openFolder(n.F_Id) });
 
   const treeData = useMemo(
     () => [{ key: ROOT, value: ROOT, title: t('allFiles'), icon: <HomeOutlined />, isLeaf: false, children: toTree(tree, null) }],
