@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { DataSourceService } from './data-source.service.js';
+import { dataSourceRoutes } from './data-source.routes.js';
+
+export { DataSourceService } from './data-source.service.js';
 
 /** Issue 7 (docs/data-platform-design.md). */
-export default async function dataSourceModule(_app: FastifyInstance, _options: { deps: AppDeps }) {}
+export default async function dataSourceModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  dataSourceRoutes(app, new DataSourceService(deps));
+}
