@@ -135,6 +135,9 @@ describe('upload', () => {
     const now = await counts();
     await expectRefused(await upload(staff, '/api/upload/?limit=10&unit=KB', [file('k.txt', text(10 * 1024 + 1))]), now, 400, '只能上传不超过 10KB 的文件');
     expect((await upload(staff, '/api/upload/?limit=10&unit=KB', [file('k.txt', text(10 * 1024))])).json().code).toBe(0);
+    // a cap below the sniffed head: refused as soon as the head is let through
+    await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(2048))]), await counts(), 400, '只能上传不超过 1KB 的文件');
+    await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(20_000))]), await counts(), 400, '只能上传不超过 1KB 的文件');
     // the field config may raise the form default (up to UPLOAD_MAX_BYTES)
     expect((await upload(staff, '/api/upload/?purpose=news&limit=3', [file('n.txt', text(2.5 * MB))])).json().code).toBe(0);
 
@@ -459,6 +462,12 @@ describe('S3 storage end to end', () => {
     expect(refused.statusCode).toBe(400);
     const objects = () => readdirSync(s3.directory, { recursive: true }).filter((f) => String(f).endsWith('._S3rver_object'));
     expect(objects()).toHaveLength(2);
+    // over the cap after the first 8 MB part went out: the multipart upload is aborted, no object appears
+    const twelve = Buffer.concat([PNG, Buffer.alloc(12 * MB, 1)]);
+    const tooLarge = await post('/api/upload/?purpose=file-manager&limit=10&unit=MB', [file('huge.png', twelve)]);
+    expect(tooLarge.json().msg).toBe('只能上传不超过 10MB 的文件');
+    expect(objects()).toHaveLength(2);
+    expect(await app.deps.db.selectFrom('files').select('id').where('file_name', '=', 'huge.png').execute()).toEqual([]);
 
     const attachment = (await post('/api/upload/', [file('c.png', PNG)])).json().data;
     expect(objects()).toHaveLength(3);
