@@ -5,6 +5,7 @@ import { hashPassword, md5Hex } from '../core/auth/password.js';
 import { ADMIN_ROLE_CODE, allModuleItems, grantToRole } from './module-catalog.js';
 import { insertDefaultLanguages, insertDemoDictionaries } from '../modules/dictionary/demo-data.js';
 import { oaReaderItems } from './migrations/20261123021100_oa_menu.js';
+import { fileManagerItems } from './migrations/20261123030100_files_menu.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 export const DEFAULT_TENANT_CODE = 'default';
@@ -100,6 +101,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
         ...roleButtons[code].map((id) => ({ type: 2, id })),
         // Office automation: staff and managers read news and notices and keep their own schedule.
         ...oaReaderItems,
+        // Everyone keeps their own files.
+        ...fileManagerItems,
       ]);
     }
 
