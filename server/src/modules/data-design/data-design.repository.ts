@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DraftRow, FieldRow, ReleasedTable, ReportsRelationRow, TableDesign } from '@app/contracts';
+import type { ColumnDataType, DraftRow, FieldRow, ReleasedTable, ReportsRelationRow, TableDesign } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
 
@@ -105,7 +105,7 @@ export class DataDesignRepository {
     return [
       'database_fields.id as F_Id',
       'database_fields.field_name as F_FieldName',
-      'database_fields.data_type as F_DataType',
+      sql<ColumnDataType>`database_fields.data_type`.as('F_DataType'),
       'database_fields.length as F_Length',
       'database_fields.nullable as F_Nullable',
       'database_fields.default_value as F_DefaultValue',
@@ -123,16 +123,16 @@ export class DataDesignRepository {
       query = query.where((eb) => eb.or([eb('database_fields.field_name', 'ilike', pattern), eb('database_fields.remark', 'ilike', pattern)]));
     }
     return fetchPage(
-      query.select(this.fieldColumns()).orderBy('database_fields.sort_code').orderBy('database_fields.field_name') as never,
+      query.select(this.fieldColumns()).orderBy('database_fields.sort_code').orderBy('database_fields.field_name'),
       f,
-    ) as Promise<{ Rows: FieldRow[]; Total: number }>;
+    );
   }
 
   field(tenantId: string, id: string): Promise<FieldRow | undefined> {
     return tenantScoped(this.db, 'database_fields', tenantId)
       .where('database_fields.id', '=', id)
       .select(this.fieldColumns())
-      .executeTakeFirst() as Promise<FieldRow | undefined>;
+      .executeTakeFirst();
   }
 
   async fieldNameTaken(tenantId: string, name: string, exceptId?: string): Promise<boolean> {
@@ -197,16 +197,16 @@ export class DataDesignRepository {
     if (f.reportId) query = query.where('reports_relations.report_id', '=', f.reportId);
     if (f.keyword) query = query.where('reports_relations.name', 'ilike', containsPattern(f.keyword));
     return fetchPage(
-      query.select(this.relationColumns()).orderBy('reports_relations.sort_code').orderBy('reports_relations.created_at').orderBy('reports_relations.id') as never,
+      query.select(this.relationColumns()).orderBy('reports_relations.sort_code').orderBy('reports_relations.created_at').orderBy('reports_relations.id'),
       f,
-    ) as Promise<{ Rows: ReportsRelationRow[]; Total: number }>;
+    );
   }
 
   relation(tenantId: string, id: string): Promise<ReportsRelationRow | undefined> {
     return tenantScoped(this.db, 'reports_relations', tenantId)
       .where('reports_relations.id', '=', id)
       .select(this.relationColumns())
-      .executeTakeFirst() as Promise<ReportsRelationRow | undefined>;
+      .executeTakeFirst();
   }
 
   async insertRelation(tenantId: string, id: string, values: RelationValues): Promise<void> {

@@ -21,7 +21,8 @@ afterAll(() => t?.close());
 const local = DEFAULT_LINK_ID;
 const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-const design = (tableName: string, extra: Record<string, unknown> = {}) => ({
+type Loose = Record<string, unknown>;
+const design = (tableName: string, extra: Loose = {}): { tableName: string; comment: string; columns: Loose[]; indexes: Loose[] } => ({
   tableName,
   comment: "订单'表",
   columns: [
@@ -88,12 +89,12 @@ async function releaseAndCrud(linkId: string): Promise<void> {
 
   // Second release: a new column and index; the same design again adds nothing; a type change is refused.
   const next = design(table);
-  next.columns.push({ name: 'note', dataType: 'varchar', length: 20, nullable: true, comment: "备注'" } as (typeof next.columns)[number]);
+  next.columns.push({ name: 'note', dataType: 'varchar', length: 20, nullable: true, comment: "备注'" });
   next.indexes.push({ name: `ix_${table}_note`, columns: ['note'], unique: false });
   expect((await release(linkId, next)).json().data).toEqual({ F_TableName: table, created: false, addedColumns: ['note'], addedIndexes: [`ix_${table}_note`] });
   expect((await release(linkId, next)).json().data).toMatchObject({ created: false, addedColumns: [], addedIndexes: [] });
   const changed = design(table);
-  changed.columns[1] = { ...changed.columns[1], dataType: 'int', defaultValue: null } as (typeof changed.columns)[number];
+  changed.columns[1] = { ...changed.columns[1], dataType: 'int', defaultValue: null };
   const refused = await release(linkId, changed);
   expect(refused.statusCode).toBe(400);
   expect(refused.json().msg).toBe('已发布字段 title 的类型不能修改（varchar(50) → int）');
