@@ -9,6 +9,7 @@ import { responseOf } from './serve-headers.js';
 
 /** Where this request came from, for absolute viewer addresses when PUBLIC_URL is not set. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const clientGone = (request: FastifyRequest) => () => request.raw.destroyed || request.raw.socket?.destroyed === true;
 
 /** The bytes themselves; a stream is written as it is, never through the serializer. */
 const fileBytes = z.any().describe('the file bytes');
@@ -27,7 +28,7 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
     r.post(path, {
       schema: { tags, summary: multiple ? 'Upload files into a new attachment folder (file manager: the root)' : 'Upload one file into a new attachment folder (file manager: the root)', querystring: uploadQuery, response: { 200: envelope(uploadResult) } },
       handler: async (request) =>
-        ok(request, await service.upload(authOf(request), { folderId: undefined, query: request.query, multiple, parts: request.parts(), origin: originOf(request) }), 'files.uploaded'),
+        ok(request, await service.upload(authOf(request), { folderId: undefined, query: request.query, multiple, parts: request.parts(), origin: originOf(request), clientGone: clientGone(request) }), 'files.uploaded'),
     });
   }
   for (const [path, multiple] of [
@@ -37,7 +38,7 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
     r.post(path, {
       schema: { tags, summary: multiple ? 'Upload files into an attachment folder or a file-manager folder' : 'Upload one file into an attachment folder or a file-manager folder', params: folderIdParams, querystring: uploadQuery, response: { 200: envelope(uploadResult) } },
       handler: async (request) =>
-        ok(request, await service.upload(authOf(request), { folderId: request.params.folderId, query: request.query, multiple, parts: request.parts(), origin: originOf(request) }), 'files.uploaded'),
+        ok(request, await service.upload(authOf(request), { folderId: request.params.folderId, query: request.query, multiple, parts: request.parts(), origin: originOf(request), clientGone: clientGone(request) }), 'files.uploaded'),
     });
   }
 

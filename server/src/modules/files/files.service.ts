@@ -26,6 +26,8 @@ export interface UploadInput {
   multiple: boolean;
   parts: AsyncIterable<Multipart>;
   origin: string;
+  /** Whether the client has hung up (its cut-off body then is no server error). */
+  clientGone: () => boolean;
 }
 
 const REMARK_MAX = 500;
@@ -94,6 +96,7 @@ export class FilesService {
       await this.repo.insertUpload(auth.tenantId, auth.userId, newFolderId, files, remark);
     } catch (error) {
       await this.removeObjects(written);
+      if (!(error instanceof AppError) && input.clientGone()) throw new AppError('files.uploadFailed');
       throw error;
     }
 
