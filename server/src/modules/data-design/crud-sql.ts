@@ -213,8 +213,14 @@ function readValue(column: TableColumn, value: unknown): unknown {
   }
 }
 
-/** insert … (returning the key where the dialect can). */
-export function insertSql(ctx: CrudContext, values: [TableColumn, unknown][]): Statement {
+/** MariaDB 10.5+ has INSERT … RETURNING; MySQL has none (its identity is not returned through a pool). */
+export function mysqlCanReturn(version: string): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(version);
+  return /mariadb/i.test(version) && m !== null && (Number(m[1]) > 10 || (Number(m[1]) === 10 && Number(m[2]) >= 5));
+}
+
+/** insert … returning the key where the dialect can (`mysqlReturning`: the server is a MariaDB that can). */
+export function insertSql(ctx: CrudContext, values: [TableColumn, unknown][], mysqlReturning = false): Statement {
   const { dialect, design } = ctx;
   const params = new Params(ctx.placeholder);
   const table = quoteIdent(dialect, design.tableName);
@@ -226,7 +232,7 @@ export function insertSql(ctx: CrudContext, values: [TableColumn, unknown][]): S
       ? `insert into ${table} (${names}) values (${marks}) returning ${key}`
       : dialect === 'mssql'
         ? `insert into ${table} (${names}) output inserted.${key} values (${marks})`
-        : `insert into ${table} (${names}) values (${marks})`;
+        : `insert into ${table} (${names}) values (${marks})${mysqlReturning ? ` returning ${key}` : ''}`;
   return { sql, params: params.values };
 }
 

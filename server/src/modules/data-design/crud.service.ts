@@ -6,7 +6,7 @@ import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LinkDriver } from '../database-link/driver.js';
 import { DataDesignRepository } from './data-design.repository.js';
-import { bindValue, columnsOf, deleteSql, findSql, insertSql, listSql, primaryKeyOf, readRow, updateSql, type CrudContext } from './crud-sql.js';
+import { bindValue, columnsOf, deleteSql, findSql, insertSql, listSql, mysqlCanReturn, primaryKeyOf, readRow, updateSql, type CrudContext } from './crud-sql.js';
 import { dialectOf, isSystemColumn } from './ddl.js';
 import { databaseDetail } from './design.service.js';
 
@@ -37,9 +37,23 @@ const now = () => localTime.format(new Date());
  */
 export class CrudService {
   private readonly repo: DataDesignRepository;
+  /** Per pool: whether the MySQL-dialect server can answer INSERT … RETURNING. */
+  private readonly returning = new WeakMap<LinkDriver, Promise<boolean>>();
 
   constructor(private readonly deps: AppDeps) {
     this.repo = new DataDesignRepository(deps.db);
+  }
+
+  private mysqlReturns(driver: LinkDriver): Promise<boolean> {
+    let known = this.returning.get(driver);
+    if (!known) {
+      known = driver
+        .execute('select version() as v', [])
+        .then((r) => mysqlCanReturn(String(r.rows[0]?.v ?? '')))
+        .catch(() => false);
+      this.returning.set(driver, known);
+    }
+    return known;
   }
 
   private async open(auth: AuthContext, target: Target, button: Button): Promise<{ driver: LinkDriver; ctx: CrudContext; scope: DataScope }> {
@@ -113,10 +127,11 @@ export class CrudService {
     ];
     const all = columnsOf(ctx.design);
     const row = [...values.values(), ...system.map(([name, value]): [TableColumn, unknown] => [all.get(name.toLowerCase())!, value])];
-    const result = await this.run(driver, insertSql(ctx, row));
+    const returning = key.identity && ctx.dialect === 'mysql' && (await this.mysqlReturns(driver));
+    const result = await this.run(driver, insertSql(ctx, row, returning));
     const given = values.get(key.name)?.[1];
     if (given !== undefined) return { id: given as string | number };
-    // PostgreSQL and SQL Server answer the generated key; MySQL's identity is not returned through a pool.
+    // PostgreSQL, SQL Server and MariaDB answer the generated key; MySQL's identity is not returned through a pool.
     const returned = result.rows[0] ? readRow(ctx.design, result.rows[0])[key.name] : null;
     return { id: (returned as string | number | null) ?? null };
   }

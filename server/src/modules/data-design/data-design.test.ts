@@ -63,7 +63,8 @@ async function releaseAndCrud(linkId: string): Promise<void> {
   const second = list.data.Rows.find((r: { title: string }) => r.title === '第二行');
   expect(second).toMatchObject({ paid: false, extra: null });
   expect(second.at).toMatch(/^\d{4}-/);
-  if (added.json().data.id !== null) expect(added.json().data.id).toBe(row.id);
+  // Every test server answers the generated key (MariaDB through RETURNING); MySQL proper would answer null.
+  expect(added.json().data.id).toBe(row.id);
 
   // Keyword on a column, on every text column, paging and ordering.
   expect((await crudList(linkId, table, '&keyword=drop&field=title')).json().data.Total).toBe(1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tableDesign, type TableDesign } from '@app/contracts';
 import { AppError } from '../../core/errors.js';
 import { columnType, createTableSql, normaliseDesign, planRelease, quoteIdent, stringLiteral, type Dialect } from './ddl.js';
-import { bindValue, deleteSql, findSql, insertSql, likePattern, listSql, readRow, updateSql } from './crud-sql.js';
+import { bindValue, deleteSql, findSql, insertSql, likePattern, listSql, mysqlCanReturn, readRow, updateSql } from './crud-sql.js';
 
 const design = (extra: Partial<TableDesign> = {}): TableDesign =>
   tableDesign.parse({
@@ -120,8 +120,10 @@ describe('createTableSql', () => {
     expect(create).toContain('  `id` bigint not null auto_increment,');
     expect(create).toContain("  `title` varchar(50) not null default 'it''s' comment '标题',");
     expect(create).toContain('  `paid` tinyint(1) null default 0,');
+    expect(create).toContain('  primary key (`id`),\n  unique index `ix_orders_title` (`title`, `F_CreateUserId`)\n)');
     expect(create).toMatch(/\) engine=InnoDB default charset=utf8mb4 comment='订单'$/);
-    expect(rest).toEqual(['create unique index `ix_orders_title` on `orders` (`title`, `F_CreateUserId`)']);
+    // One statement: MySQL commits DDL per statement, so a failure leaves no half-made table.
+    expect(rest).toEqual([]);
   });
 
   it('builds SQL Server DDL with identity and extended-property comments', () => {
@@ -142,7 +144,7 @@ describe('createTableSql', () => {
     const d = design({ comment: evil, columns: [{ ...design().columns[0] }, { ...design().columns[1], length: 100, defaultValue: evil, comment: evil }] });
     const statements = createTableSql(dialect, normaliseDesign(d));
     const all = statements.join('\n');
-    expect(all.split(literal).length - 1).toBe(dialect === 'mysql' ? 3 : 3);
+    expect(all.split(literal).length - 1).toBe(3);
     // Removing the literals leaves no statement text of the attacker.
     expect(all.replaceAll(literal, "''")).not.toContain('drop table');
   });
@@ -218,7 +220,7 @@ describe('planRelease', () => {
     ]);
     expect(plan.design.columns.map((c) => c.name)).toContain('notes');
     expect(planRelease('mssql', released, next).statements[0]).toBe('alter table [orders] add [note2] nvarchar(10) null');
-    expect(planRelease('mysql', released, next).statements[0]).toBe("alter table `orders` add column `note2` varchar(10) null comment '新''字段'");
+    expect(planRelease('mysql', released, next).statements).toEqual(["alter table `orders` add column `note2` varchar(10) null comment '新''字段', add index `ix_qty` (`qty`)"]);
   });
 
   it('releasing the same design again changes nothing', () => {
@@ -265,6 +267,8 @@ describe('crud statements', () => {
     expect(insertSql(pg, [[title, "x'); drop table t; --"]])).toEqual({ sql: 'insert into "orders" ("title") values ($1) returning "id"', params: ["x'); drop table t; --"] });
     expect(insertSql(ms, [[title, 'x']]).sql).toBe('insert into [orders] ([title]) output inserted.[id] values (@p1)');
     expect(insertSql(my, [[title, 'x']]).sql).toBe('insert into `orders` (`title`) values (?)');
+    expect(insertSql(my, [[title, 'x']], true).sql).toBe('insert into `orders` (`title`) values (?) returning `id`');
+    expect([mysqlCanReturn('10.11.6-MariaDB-0+deb12u1'), mysqlCanReturn('10.4.2-MariaDB'), mysqlCanReturn('11.0.1-MariaDB'), mysqlCanReturn('8.0.36')]).toEqual([true, false, true, false]);
     expect(findSql(pg, 5, scope)).toEqual({ sql: 'select "id" from "orders" where "id" = $1 and ("F_CreateUserId" in ($2) or "F_DepartmentId" in ($3, $4))', params: [5, 'u1', 'd1', 'd2'] });
     expect(updateSql(my, 5, [[title, 'y']], { all: true })).toEqual({ sql: 'update `orders` set `title` = ? where `id` = ?', params: ['y', 5] });
     expect(deleteSql(ms, 5, scope).sql).toBe('delete from [orders] where [id] = @p1 and ([F_CreateUserId] in (@p2) or [F_DepartmentId] in (@p3, @p4))');

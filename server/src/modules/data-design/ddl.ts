@@ -275,33 +275,49 @@ function commentSql(dialect: Dialect, table: string, column: string | null, comm
   ];
 }
 
+
+const indexColumns = (dialect: Dialect, index: TableIndex) => index.columns.map((c) => quoteIdent(dialect, c)).join(', ');
+
 export function createIndexSql(dialect: Dialect, table: string, index: TableIndex): string {
-  const columns = index.columns.map((c) => quoteIdent(dialect, c)).join(', ');
-  return `create ${index.unique ? 'unique ' : ''}index ${quoteIdent(dialect, index.name)} on ${quoteIdent(dialect, table)} (${columns})`;
+  return `create ${index.unique ? 'unique ' : ''}index ${quoteIdent(dialect, index.name)} on ${quoteIdent(dialect, table)} (${indexColumns(dialect, index)})`;
 }
 
-/** create table with the system columns, its comments, then its indexes. `design` must be normalised. */
+/** MySQL index clause inside create/alter table. */
+const mysqlIndex = (index: TableIndex) => `${index.unique ? 'unique ' : ''}index ${quoteIdent('mysql', index.name)} (${indexColumns('mysql', index)})`;
+
+/**
+ * create table with the system columns, its comments, then its indexes. `design` must be normalised.
+ * MySQL/MariaDB commit DDL statement by statement, so there the whole table (comments and indexes included) is one
+ * statement: a failure leaves nothing half-made behind that a later release would find as a foreign table.
+ */
 export function createTableSql(dialect: Dialect, design: TableDesign): string[] {
   const table = quoteIdent(dialect, design.tableName);
   const all = [...design.columns, ...systemColumns];
   const key = design.columns.filter((c) => c.primaryKey).map((c) => quoteIdent(dialect, c.name));
-  const body = [...all.map((c) => `  ${columnSql(dialect, c)}`), `  primary key (${key.join(', ')})`].join(',\n');
+  const lines = [...all.map((c) => columnSql(dialect, c)), `primary key (${key.join(', ')})`];
+  if (dialect === 'mysql') lines.push(...design.indexes.map(mysqlIndex));
+  const body = lines.map((line) => `  ${line}`).join(',\n');
   const options = dialect === 'mysql' ? ` engine=InnoDB default charset=utf8mb4${design.comment ? ` comment=${stringLiteral(dialect, design.comment)}` : ''}` : '';
   return [
     `create table ${table} (\n${body}\n)${options}`,
     ...commentSql(dialect, design.tableName, null, design.comment),
     ...design.columns.flatMap((c) => commentSql(dialect, design.tableName, c.name, c.comment)),
-    ...design.indexes.map((index) => createIndexSql(dialect, design.tableName, index)),
+    ...(dialect === 'mysql' ? [] : design.indexes.map((index) => createIndexSql(dialect, design.tableName, index))),
   ];
 }
 
-/** alter table … add for columns of a released table (never drops or changes one). */
-export function addColumnsSql(dialect: Dialect, tableName: string, columns: TableColumn[]): string[] {
+/** alter table … add for new columns and indexes of a released table (never drops or changes one); one statement on MySQL. */
+export function alterTableSql(dialect: Dialect, tableName: string, columns: TableColumn[], indexes: TableIndex[]): string[] {
   const table = quoteIdent(dialect, tableName);
+  if (dialect === 'mysql') {
+    const clauses = [...columns.map((c) => `add column ${columnSql(dialect, c)}`), ...indexes.map((i) => `add ${mysqlIndex(i)}`)];
+    return clauses.length ? [`alter table ${table} ${clauses.join(', ')}`] : [];
+  }
   const add = dialect === 'mssql' ? 'add' : 'add column';
   return [
     ...columns.map((c) => `alter table ${table} ${add} ${columnSql(dialect, c)}`),
     ...columns.flatMap((c) => commentSql(dialect, tableName, c.name, c.comment)),
+    ...indexes.map((i) => createIndexSql(dialect, tableName, i)),
   ];
 }
 
@@ -365,7 +381,7 @@ export function planRelease(dialect: Dialect, released: TableDesign | null, inco
   }
   return {
     design: { ...released, columns: [...released.columns, ...newColumns], indexes: [...released.indexes, ...newIndexes] },
-    statements: [...addColumnsSql(dialect, released.tableName, newColumns), ...newIndexes.map((i) => createIndexSql(dialect, released.tableName, i))],
+    statements: alterTableSql(dialect, released.tableName, newColumns, newIndexes),
     created: false,
     addedColumns: newColumns.map((c) => c.name),
     addedIndexes: newIndexes.map((i) => i.name),
