@@ -210,23 +210,6 @@ describe('data sources: reading', () => {
   });
 });
 
-describe('data sources: row cap', () => {
-  it('a page never exceeds the row cap; column values report truncation', async () => {
-    const capped = await createTestApp({ sql: { timeoutMs: 10_000, maxRows: 10, maxCost: 1_000_000 } });
-    try {
-      const token = await capped.login('admin');
-      const res = await capped.send('POST', '/api/data-sources', source({ F_Code: 'cap', F_Params: [{ name: 'max', defaultValue: '50' }] }), token);
-      const id = res.json().data.id;
-      const page = (await capped.get(`/api/data-sources/${id}/data?size=50`, token)).json().data;
-      expect(page.Rows).toHaveLength(10);
-      expect(page.Total).toBe(50);
-      expect((await capped.get(`/api/data-sources/${id}/columns/n/data`, token)).json().data).toMatchObject({ truncated: true });
-    } finally {
-      await capped.close();
-    }
-  });
-});
-
 describe('buildTree', () => {
   it('places every row once, whatever the cycles and self-references', () => {
     const rows = [
@@ -281,5 +264,63 @@ describe.skipIf(!process.env.TEST_MARIADB_URL)('data sources over a MariaDB link
     const broken = await t.send('POST', '/api/data-sources', source({ F_Code: 'maria-bad', F_DbId: linkId, F_Sql: 'select nope from nowhere_tbl', F_Params: [] }), admin);
     expect(broken.statusCode).toBe(400);
     expect(broken.json().msg).toMatch(/nowhere_tbl/);
+  });
+});
+
+/** One more app for the tests that need small limits (booting an app is the slow part). */
+describe('data sources: row cap and time-out', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await createTestApp({ sql: { timeoutMs: 1000, maxRows: 10, maxCost: 1_000_000 } });
+    token = await app.login('admin');
+  });
+  afterAll(() => app?.close());
+
+  it('a page never exceeds the row cap; column values report truncation', async () => {
+    const res = await app.send('POST', '/api/data-sources', source({ F_Code: 'cap', F_Params: [{ name: 'max', defaultValue: '50' }] }), token);
+    const id = res.json().data.id;
+    const page = (await app.get(`/api/data-sources/${id}/data?size=50`, token)).json().data;
+    expect(page.Rows).toHaveLength(10);
+    expect(page.Total).toBe(50);
+    expect((await app.get(`/api/data-sources/${id}/columns/n/data`, token)).json().data).toMatchObject({ truncated: true });
+  });
+
+  it.skipIf(!process.env.TEST_LINK_POSTGRES_URL)('over a PostgreSQL link: reads with a bound parameter and stops a slow query at the time-out', async () => {
+    const url = new URL(process.env.TEST_LINK_POSTGRES_URL!);
+    const link = await app.send(
+      'POST',
+      '/api/database-links',
+      {
+        F_DBAlias: 'pg-ds',
+        F_DbType: 'postgresql',
+        F_ServerAddress: url.hostname,
+        F_Port: Number(url.port),
+        F_DBName: url.pathname.slice(1),
+        F_UserName: decodeURIComponent(url.username),
+        F_Password: decodeURIComponent(url.password),
+      },
+      token,
+    );
+    expect(link.json(), JSON.stringify(link.json())).toMatchObject({ code: 0 });
+    const linkId = link.json().data.F_Id;
+    const add = async (body: Record<string, unknown>) => {
+      const res = await app.send('POST', '/api/data-sources', source({ F_DbId: linkId, ...body }), token);
+      expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 0 });
+      return res.json().data.id as string;
+    };
+    const numbers = await add({ F_Code: 'pg-numbers', F_Sql: "select g as n, 'item ' || g as label from generate_series(1, @max::int) g", F_Params: [{ name: 'max', defaultValue: '25' }] });
+    const page = (await app.get(`/api/data-sources/${numbers}/data${q({ limit: 3, size: 10 })}`, token)).json().data;
+    expect(page.Total).toBe(25);
+    expect(page.Rows.map((r: { n: number }) => r.n)).toEqual([21, 22, 23, 24, 25]);
+    expect((await app.get(`/api/data-sources/${numbers}/data${q({ field: 'label', keyword: "' or 1=1 --" })}`, token)).json().data.Total).toBe(0);
+    expect((await app.get(`/api/data-sources/${numbers}/data${q({ params: { max: '1; drop table x' } })}`, token)).statusCode).toBe(400);
+
+    const slow = await add({ F_Code: 'pg-slow', F_Sql: 'select 1 as x from (select pg_sleep(@s)) s', F_Params: [{ name: 's', defaultValue: '0' }], F_IdField: '' });
+    const started = Date.now();
+    const res = await app.get(`/api/data-sources/${slow}/data${q({ params: { s: 5 } })}`, token);
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/超时/);
   });
 });
