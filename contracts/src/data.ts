@@ -14,6 +14,129 @@ export const identifier = z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$
 
 // ---------- database links (modules/database-link) ----------
 
+/** What the web reads: F_Password is never part of an answer; F_HasPassword says whether one is stored. */
+export const databaseLinkRow = z.object({
+  F_Id: z.string(),
+  F_DBAlias: z.string(),
+  /** 'platform' only for DEFAULT_LINK_ID. */
+  F_DbType: z.enum([...dbTypes, 'platform']),
+  F_ServerAddress: z.string(),
+  F_Port: z.number().int(),
+  F_DBName: z.string(),
+  F_Schema: z.string(),
+  F_UserName: z.string(),
+  F_HasPassword: z.boolean(),
+  F_QueryRole: z.string(),
+  F_GroupName: z.string(),
+  F_Description: z.string(),
+  F_SortCode: z.number().int(),
+  F_CreateDate: z.string().nullable(),
+  /** The platform link: listed first, read-only. */
+  F_IsDefault: z.boolean(),
+});
+export type DatabaseLinkRow = z.infer<typeof databaseLinkRow>;
+
+/** A host name, IPv4 or IPv6 address; no URLs, user info or ports (the port is its own field). */
+const hostName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]+|[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?)*\.?)$/, 'a host name or IP address');
+/** Optional identifier ('' = none). */
+const linkOptionalIdentifier = z.union([z.literal(''), identifier]).default('');
+
+/** The connection fields a link may have, and nothing else (no driver options, URLs, init statements or key files). */
+export const databaseLinkConnection = z.object({
+  F_DbType: z.enum(dbTypes),
+  F_ServerAddress: hostName,
+  F_Port: z.coerce.number().int().min(1).max(65535),
+  F_DBName: z.string().trim().min(1).max(128).regex(/^[^\u0000;'"`\\]+$/, 'a database name without quotes, ; or \\'),
+  /** PostgreSQL / SQL Server schema shown by the table browser ('' = public / dbo). */
+  F_Schema: linkOptionalIdentifier,
+  F_UserName: z.string().trim().max(128).default(''),
+  /** Write-only. On update, absent (or '') keeps the stored password. */
+  F_Password: z.string().max(256).optional(),
+  /** Database role user-written SQL runs under ('' = the link's user). */
+  F_QueryRole: linkOptionalIdentifier,
+});
+
+export const databaseLinkBody = databaseLinkConnection
+  .extend({
+    F_DBAlias: z.string().trim().min(1).max(100),
+    F_GroupName: z.string().trim().max(100).default(''),
+    F_Description: z.string().max(500).default(''),
+    F_SortCode: z.coerce.number().int().min(-1_000_000).max(1_000_000).default(0),
+  })
+  .strict();
+export type DatabaseLinkBody = z.infer<typeof databaseLinkBody>;
+
+/** Test a link without saving: its id, or connection fields (with an id, a missing password means the stored one). */
+export const databaseLinkTestQuery = databaseLinkConnection.partial().extend({ id: z.string().trim().max(64).optional() }).strict();
+export type DatabaseLinkTestQuery = z.infer<typeof databaseLinkTestQuery>;
+export const databaseLinkTestResult = z.object({ durationMs: z.number() });
+
+export const databaseLinkQuery = pageQuery;
+export const databaseLinkGroup = z.object({ F_GroupName: z.string(), children: z.array(databaseLinkRow) });
+export const databaseLinkGroupBody = z.object({ groupName: z.string().trim().max(100).optional(), F_GroupName: z.string().trim().max(100).optional() }).partial();
+export const databaseLinkIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const databaseLinkTableParams = databaseLinkIdParams.extend({ table: identifier });
+export const databaseLinkColumnParams = databaseLinkIdParams.extend({ col: identifier });
+
+export const linkTableInfo = z.object({ name: z.string(), comment: z.string() });
+export const linkTablesQuery = z.object({ keyword: z.string().trim().max(100).optional() });
+export const linkTablePageQuery = pageQuery;
+/** The spec's column fields. */
+export const linkColumnInfo = z.object({
+  f_number: z.number().int(),
+  f_column: z.string(),
+  f_datatype: z.string(),
+  f_length: z.number().int().nullable(),
+  f_defaults: z.string().nullable(),
+  f_identity: z.boolean(),
+  f_key: z.boolean(),
+  f_isnullable: z.boolean(),
+  f_remark: z.string(),
+});
+export type LinkColumnInfo = z.infer<typeof linkColumnInfo>;
+/** `after`: the primary-key value of the last row shown (keyset paging; `limit` is then ignored). */
+export const linkTableDataQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(20),
+  after: z.string().max(200).optional(),
+});
+export const linkTableDataResult = z.object({
+  Rows: z.array(z.record(z.string(), z.unknown())),
+  /** Exact up to 100,000 rows, the database's estimate above. */
+  Total: z.number().int(),
+  /** Cursor of the next page (`after`), null at the end or without a one-column primary key. */
+  Next: z.string().nullable(),
+});
+
+/** User-written SQL: `@name` placeholders take their values from `params` (a JSON object), always bound. */
+export const linkSqlQuery = z.object({
+  sql: z.string().trim().min(1).max(20_000),
+  params: z.string().max(20_000).optional(),
+});
+export type LinkSqlQuery = z.infer<typeof linkSqlQuery>;
+export const linkResultField = z.object({ name: z.string(), dataType: z.string() });
+export const linkQueryResult = z.object({
+  fields: z.array(linkResultField),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  truncated: z.boolean(),
+  durationMs: z.number(),
+  /** The row cap that applied. */
+  maxRows: z.number().int(),
+});
+export type LinkQueryResult = z.infer<typeof linkQueryResult>;
+export const linkTreeQuery = linkSqlQuery.extend({ idField: identifier, parentField: identifier });
+export type LinkTreeNode = Record<string, unknown> & { children: LinkTreeNode[] };
+export const linkTreeNode: z.ZodType<LinkTreeNode> = z.lazy(() => z.looseObject({ children: z.array(linkTreeNode) })) as unknown as z.ZodType<LinkTreeNode>;
+export const linkTreeResult = z.object({ tree: z.array(linkTreeNode), truncated: z.boolean() });
+export const linkValidateTableQuery = z.object({ tableNames: z.string().max(5000) });
+export const linkValidateTableResult = z.object({ exists: z.array(z.string()), missing: z.array(z.string()), invalid: z.array(z.string()) });
+export const linkColumnDataResult = z.object({ values: z.array(z.unknown()), truncated: z.boolean() });
+
 // ---------- table design, drafts, common fields, generic CRUD (modules/data-design) ----------
 
 /** Portable column types; each driver maps them to its own (postgresql/platform, mysql, sqlserver). */

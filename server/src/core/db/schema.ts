@@ -492,8 +492,28 @@ export interface InterfacesTable {
   updated_at: DefaultTimestamp;
 }
 
-export interface Database {
-  tenants: TenantsTable;
+/** Issue 7, modules/database-link: named connections to external databases (password encrypted, never returned). */
+export interface DatabaseLinksTable {
+  id: string;
+  tenant_id: string;
+  alias: string;
+  db_type: string;
+  host: string;
+  port: number;
+  database_name: string;
+  schema_name: Generated<string>;
+  user_name: Generated<string>;
+  /** AES-256-GCM, see modules/database-link/password-cipher.ts; '' = no password. */
+  password_cipher: Generated<string>;
+  query_role: Generated<string>;
+  group_name: Generated<string>;
+  description: Generated<string>;
+  sort_code: Generated<number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 /** Issue 7, modules/data-design: table designs saved per link and table (drafts) and released ones. */
 export interface DatabaseDraftsTable {
   id: string;
@@ -544,6 +564,8 @@ export interface ReportsRelationsTable {
   updated_at: DefaultTimestamp;
 }
 
+export interface Database {
+  tenants: TenantsTable;
   companies: CompaniesTable;
   departments: DepartmentsTable;
   posts: PostsTable;
@@ -581,12 +603,13 @@ export interface ReportsRelationsTable {
   messages: MessagesTable;
   file_folders: FileFoldersTable;
   files: FilesTable;
-  data_sources: DataSourcesTable;
-  interfaces: InterfacesTable;
+  database_links: DatabaseLinksTable;
   database_drafts: DatabaseDraftsTable;
   data_tables: DataTablesTable;
   database_fields: DatabaseFieldsTable;
   reports_relations: ReportsRelationsTable;
+  data_sources: DataSourcesTable;
+  interfaces: InterfacesTable;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

@@ -54,8 +54,16 @@ export interface LinkDriver {
   readQuery(sql: string, options: ReadQueryOptions): Promise<QueryResult>;
   listTables(options: { keyword?: string; offset: number; limit: number }): Promise<{ rows: TableInfo[]; total: number }>;
   columns(table: string): Promise<ColumnInfo[]>;
-  /** Keyset/indexed paging where the table has a primary key; offset otherwise. */
-  tableData(table: string, options: { offset: number; limit: number }): Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /**
+   * Paged rows ordered by the primary key (indexed), offset otherwise. `after` (the primary-key value of the last
+   * row seen, as text) pages by keyset, so deep pages cost as much as the first; answers carry `next`, the cursor of
+   * the following page, when the table has a one-column primary key. `total` is exact up to 100,000 rows, the
+   * planner's estimate above.
+   */
+  tableData(
+    table: string,
+    options: { offset: number; limit: number; after?: string },
+  ): Promise<{ rows: Record<string, unknown>[]; total: number; next?: string | null }>;
   tableExists(table: string): Promise<boolean>;
   /** DDL built from a validated design only (the release path); never user text. */
   executeDdl(statements: string[]): Promise<void>;
@@ -67,10 +75,27 @@ export interface LinkDriver {
   close(): Promise<void>;
 }
 
+/** Connection fields of a stored link, password decrypted (never leaves the server). */
+export interface LinkSettings {
+  id: string;
+  dbType: Exclude<DbType, 'platform'>;
+  host: string;
+  port: number;
+  database: string;
+  /** PostgreSQL schema / SQL Server schema the table browser shows; '' = the default (public / dbo). */
+  schema: string;
+  user: string;
+  password: string;
+  /** Role / database user that user-written SQL runs under; '' = the link's user. */
+  queryRole: string;
+}
+
 /** Drivers by link, one pool per link, cached (deps.links). */
 export interface LinkDrivers {
   /** The driver of a link of this tenant (DEFAULT_LINK_ID = the platform database); 404 when there is no such link. */
   forLink(tenantId: string, linkId: string): Promise<LinkDriver>;
+  /** Connection test of unsaved fields (address guard first); throws the user's message on failure. */
+  probe(settings: LinkSettings): Promise<void>;
   /** Closes and forgets the pools of a link (after it changes or is deleted). */
   forget(linkId: string): Promise<void>;
   closeAll(): Promise<void>;

@@ -1,0 +1,140 @@
+import { AppError } from '../../core/errors.js';
+
+/** Table and column names (same rule as `identifier` in contracts/src/data.ts). */
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+export function assertIdentifier(name: string, kind: 'table' | 'column' = 'table'): string {
+  if (!IDENTIFIER.test(name)) {
+    throw kind === 'table' ? new AppError('dataLink.tableNotFound', { table: name }, 404) : new AppError('dataLink.columnNotFound', { column: name }, 400);
+  }
+  return name;
+}
+
+export class MissingParamError extends AppError {
+  constructor(readonly param: string) {
+    super('dataLink.missingParam', { name: param }, 400);
+  }
+}
+
+export interface BindOptions {
+  /** MySQL/MariaDB strings treat backslash as an escape ('it\'s'); PostgreSQL's standard strings do not. */
+  backslashEscapes?: boolean;
+}
+
+const IDENT_START = /[A-Za-z_]/;
+const IDENT_PART = /[A-Za-z0-9_]/;
+
+/**
+ * `@name` in user SQL → the driver's bound placeholder, each occurrence its own parameter, values in order.
+ * Skipped: string literals ('…', E'…', $tag$…$tag$), quoted names ("…", `…`, […]), comments (-- and /* *\/),
+ * system variables (@@name) and operators that contain @ (PostgreSQL's @>, <@, @@). A name without a value throws
+ * MissingParamError, so a typo never silently becomes null.
+ */
+export function bindNamedParams(
+  sql: string,
+  values: Record<string, unknown>,
+  placeholder: (n: number) => string,
+  options: BindOptions = {},
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  let out = '';
+  let i = 0;
+  const n = sql.length;
+  const copyQuoted = (close: string, backslash: boolean) => {
+    // Copies from the opening quote (at i) to the matching close, doubled closes being escapes.
+    let j = i + 1;
+    while (j < n) {
+      const ch = sql[j];
+      if (backslash && ch === '\\') {
+        j += 2;
+        continue;
+      }
+      if (ch === close) {
+        if (sql[j + 1] === close) {
+          j += 2;
+          continue;
+        }
+        j += 1;
+        break;
+      }
+      j += 1;
+    }
+    out += sql.slice(i, j);
+    i = j;
+  };
+  while (i < n) {
+    const ch = sql[i];
+    const next = sql[i + 1];
+    if (ch === "'") {
+      const escaped = options.backslashEscapes || (i > 0 && /[eE]/.test(sql[i - 1]) && !IDENT_PART.test(sql[i - 2] ?? ' '));
+      copyQuoted("'", !!escaped);
+    } else if (ch === '"') copyQuoted('"', false);
+    else if (ch === '`') copyQuoted('`', false);
+    else if (ch === '[') copyQuoted(']', false);
+    else if (ch === '-' && next === '-') {
+      const end = sql.indexOf('\n', i);
+      const j = end < 0 ? n : end;
+      out += sql.slice(i, j);
+      i = j;
+    } else if (ch === '/' && next === '*') {
+      const end = sql.indexOf('*/', i + 2);
+      const j = end < 0 ? n : end + 2;
+      out += sql.slice(i, j);
+      i = j;
+    } else if (ch === '$' && !IDENT_PART.test(sql[i - 1] ?? ' ')) {
+      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
+      if (tag) {
+        const end = sql.indexOf(tag[0], i + tag[0].length);
+        const j = end < 0 ? n : end + tag[0].length;
+        out += sql.slice(i, j);
+        i = j;
+      } else {
+        out += ch;
+        i += 1;
+      }
+    } else if (ch === '@') {
+      const prev = sql[i - 1] ?? ' ';
+      if (next === '@') {
+        // @@version, or the @@ operator: copy both characters and the name that follows.
+        let j = i + 2;
+        while (j < n && IDENT_PART.test(sql[j])) j += 1;
+        out += sql.slice(i, j);
+        i = j;
+      } else if (next !== undefined && IDENT_START.test(next) && prev !== '<' && !IDENT_PART.test(prev)) {
+        let j = i + 1;
+        while (j < n && IDENT_PART.test(sql[j])) j += 1;
+        const name = sql.slice(i + 1, j);
+        if (!Object.prototype.hasOwnProperty.call(values, name)) throw new MissingParamError(name);
+        params.push(values[name]);
+        out += placeholder(params.length);
+        i = j;
+      } else {
+        out += ch;
+        i += 1;
+      }
+    } else {
+      out += ch;
+      i += 1;
+    }
+  }
+  return { sql: out, params };
+}
+
+/** JSON-safe cell values: big integers and binary data do not survive JSON as themselves. */
+export function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  return value;
+}
+
+export function jsonSafeRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = jsonSafe(v);
+  return out;
+}
+
+/** Errors that reach the user as text: first line only, no stack. */
+export function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] || 'unknown error').slice(0, 500);
+}
