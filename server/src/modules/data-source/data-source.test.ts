@@ -41,6 +41,14 @@ const data = (id: string, query = '', token = admin) => t.get(`/api/data-sources
 const q = (values: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
 
 describe('data sources: definitions', () => {
+  it('documents every data-source and interface path in the OpenAPI document', async () => {
+    const doc = (await t.get('/api/docs/json')).json();
+    const paths = Object.keys(doc.paths);
+    for (const path of ['/api/data-sources', '/api/data-sources/{id}', '/api/data-sources/{id}/fields', '/api/data-sources/{id}/data', '/api/data-sources/{id}/data/', '/api/data-sources/{id}/tree', '/api/data-sources/{id}/columns/{col}/data', '/api/interface', '/api/interface/', '/api/interface/page', '/api/interface/{id}', '/api/interface/{id}/test']) {
+      expect(paths, path).toContain(path);
+    }
+  });
+
   it('adds, lists (paged, keyword), edits and deletes', async () => {
     const id = await add(source({ F_Code: 'numbers.main', F_Name: '数字列表' }));
     const page = (await t.get('/api/data-sources?limit=1&size=5&keyword=数字列', admin)).json().data;

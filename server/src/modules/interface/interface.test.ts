@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { InterfaceService } from './interface.service.js';
-import { MAX_ANSWER_BYTES } from './outbound.js';
+import { MAX_ANSWER_BYTES, sendOutbound } from './outbound.js';
+import { atPath, renderBody, renderUrl } from './template.js';
 
 /** A local service on 127.0.0.1 (allowed by the test configuration): echoes, redirects, big and slow answers. */
 let bigBytesSent = 0;
@@ -354,5 +355,57 @@ describe('interfaces: address guard (nothing allowed)', () => {
       expect(res.statusCode, target).toBe(400);
       expect(res.json().msg).toMatch(/^接口地址只能是 http:\/\/ 或 https:\/\/ 地址/);
     }
+  });
+});
+
+describe('outbound unit', () => {
+  it('connects to the checked address, not to what DNS would answer later (no rebinding)', async () => {
+    const port = new URL(base).port;
+    const checked: string[] = [];
+    // The name does not exist in DNS: the call can only work if the socket uses the checked address.
+    const answer = await sendOutbound(
+      { method: 'GET', url: `http://rebind.invalid:${port}/echo`, headers: [], body: null, timeoutMs: 2000 },
+      async (host) => {
+        checked.push(host);
+        return { address: '127.0.0.1', family: 4 };
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString()).headers.host).toBe(`rebind.invalid:${port}`);
+    expect(checked).toEqual(['rebind.invalid']);
+  });
+
+  it('drops forbidden or broken headers even if they were stored', async () => {
+    const answer = await sendOutbound(
+      {
+        method: 'GET',
+        url: `${base}/echo`,
+        headers: [
+          { name: 'Host', value: 'evil.example' },
+          { name: 'Transfer-Encoding', value: 'chunked' },
+          { name: 'X-Bad', value: 'a\r\nX-Injected: 1' },
+          { name: 'X-Good', value: 'yes' },
+        ],
+        body: null,
+        timeoutMs: 2000,
+      },
+      async () => ({ address: '127.0.0.1', family: 4 }),
+    );
+    const headers = JSON.parse(answer.body.toString()).headers;
+    expect(headers.host).toBe(new URL(base).host);
+    expect(headers['x-good']).toBe('yes');
+    expect(headers['x-bad']).toBeUndefined();
+    expect(headers['x-injected']).toBeUndefined();
+  });
+
+  it('templates and paths', () => {
+    expect(renderBody('{"a":"{{a}}","n":{{ n }},"b":{{b}},"z":"{{missing}}"}', { a: 'x"y\\', n: 1.5, b: true })).toBe('{"a":"x\\"y\\\\","n":1.5,"b":true,"z":""}');
+    expect(renderUrl('http://h/p?q={{q}}&r={{r}}', { q: 'a b/c?d', r: null })).toBe('http://h/p?q=a%20b%2Fc%3Fd&r=');
+    const doc = { data: { items: [{ name: 'a' }, { name: 'b' }] }, __proto__x: 1 };
+    expect(atPath(doc, 'data.items[1].name')).toBe('b');
+    expect(atPath(doc, 'data.items.0.name')).toBe('a');
+    expect(atPath(doc, 'data.items.x')).toBeNull();
+    expect(atPath(doc, 'constructor')).toBeNull();
+    expect(atPath(doc, '')).toEqual(doc);
   });
 });
