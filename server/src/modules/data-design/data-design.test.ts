@@ -201,6 +201,20 @@ describe('release on the platform link', () => {
     expect(columns.find((c) => c.f_column === 'id')?.f_remark).toBe(tricky);
   });
 
+  it('runs the DDL in one transaction: a failing statement leaves no table behind', async () => {
+    const index = uniqueName('ix_shared');
+    const first = uniqueName('tx_a');
+    expect((await release(local, design(first, { indexes: [{ name: index, columns: ['title'], unique: false }] }))).json().code).toBe(0);
+    // PostgreSQL index names are per schema: the create table succeeds, the create index fails, both roll back.
+    const second = uniqueName('tx_b');
+    const failed = await release(local, design(second, { indexes: [{ name: index, columns: ['title'], unique: false }] }));
+    expect(failed.statusCode).toBe(400);
+    // The driver's own message ('发布失败：…' on PGlite, the PostgreSQL driver's query-failure text otherwise).
+    expect(failed.json().msg).toContain(index);
+    expect(await (await t.deps.links.forLink('default', local)).tableExists(second)).toBe(false);
+    expect((await release(local, design(second))).json().data).toMatchObject({ created: true });
+  });
+
   it('is refused without the design button', async () => {
     expect((await release(local, design(uniqueName('nope')), zhangsan)).statusCode).toBe(403);
     expect((await t.get(`/api/database-links/released?linkId=${local}&tableName=x`, zhangsan)).statusCode).toBe(403);
