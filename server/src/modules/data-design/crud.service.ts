@@ -1,4 +1,5 @@
 import { Permission, type CrudAddBody, type CrudDeleteQuery, type CrudListQuery, type CrudUpdateBody, type TableColumn } from '@app/contracts';
+import { stripColumns } from '../../core/auth/columns.js';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { TIME_ZONE } from '../../core/db/helpers.js';
@@ -85,9 +86,14 @@ export class CrudService {
   async list(auth: AuthContext, q: CrudListQuery) {
     const { driver, ctx, scope } = await this.open(auth, q, 'list');
     const { page, count } = listSql(ctx, { scope, keyword: q.keyword || undefined, field: q.field, orderBy: q.orderBy, order: q.order, page: q.limit, size: q.size });
-    const [rows, total] = await Promise.all([this.run(driver, page), this.run(driver, count)]);
+    const [rows, total, hidden] = await Promise.all([
+      this.run(driver, page),
+      this.run(driver, count),
+      // Column permissions of the screen apply as on every list.
+      q.moduleCode ? this.deps.columns.hidden(auth, q.moduleCode) : Promise.resolve([]),
+    ]);
     const first = total.rows[0] ?? {};
-    return { Rows: rows.rows.map((row) => readRow(ctx.design, row)), Total: Number(first.total ?? first.TOTAL ?? 0) };
+    return { Rows: stripColumns(rows.rows.map((row) => readRow(ctx.design, row)), hidden), Total: Number(first.total ?? first.TOTAL ?? 0) };
   }
 
   /** Declared columns of `data`, checked and converted; system columns are the server's and are skipped. */

@@ -276,6 +276,23 @@ describe('generic CRUD: permissions, data scope, tenants', () => {
     expect(titles).toEqual(['lisi 的行', '越权']);
   });
 
+  it('hides the columns of the screen the caller is not granted', async () => {
+    const db = t.deps.db;
+    const column = newId();
+    await db.insertInto('module_columns').values({ id: column, module_id: 'demo-crud', en_code: 'amount', full_name: '金额' }).execute();
+    await db.insertInto('authorizes').values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users.lisi, item_type: 3, item_id: column }).execute();
+    t.deps.columns.invalidate();
+    t.deps.grants.invalidate();
+    const mine = (await crudList(local, table, `&moduleCode=${screen}`, zhangsan)).json().data.Rows[0];
+    expect(mine).not.toHaveProperty('amount');
+    expect(mine).toHaveProperty('title');
+    expect((await crudList(local, table, `&moduleCode=${screen}`, lisi)).json().data.Rows[0]).toHaveProperty('amount');
+    await db.deleteFrom('authorizes').where('item_id', '=', column).execute();
+    await db.deleteFrom('module_columns').where('id', '=', column).execute();
+    t.deps.columns.invalidate();
+    t.deps.grants.invalidate();
+  });
+
   it('needs the screen button, or the design button without a screen', async () => {
     expect((await crudList(local, table, '', zhangsan)).statusCode).toBe(403);
     expect((await crudList(local, table, '&moduleCode=data.link', zhangsan)).statusCode).toBe(403);
