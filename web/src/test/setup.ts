@@ -1,9 +1,12 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { loadLazyLocales } from '../lib/i18n';
 
 // The shell loads these namespaces before any signed-in screen renders; tests get them up front.
 await loadLazyLocales();
+
+// CI runs several suites side by side on two cores: findBy/waitFor get more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; antd needs them.
 if (!window.matchMedia) {

@@ -86,21 +86,21 @@ export function AttachmentList<F extends ListedFile>({ files, loading, onDelete,
             key: 'action',
             width: 100,
             render: (_: unknown, f: F) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => open(f)} data-testid={`attachment-preview-${f.F_Id ?? f.F_FileName}`}>
+              <Space size={0}>
+                <Button type="link" size="small" style={{ paddingInline: 2 }} onClick={() => open(f)} data-testid={`attachment-preview-${f.F_Id ?? f.F_FileName}`}>
                   {t('preview')}
                 </Button>
-                <Button type="link" size="small" onClick={() => void download(f)} data-testid={`attachment-download-${f.F_Id ?? f.F_FileName}`}>
+                <Button type="link" size="small" style={{ paddingInline: 2 }} onClick={() => void download(f)} data-testid={`attachment-download-${f.F_Id ?? f.F_FileName}`}>
                   {t('download')}
                 </Button>
                 {onDelete && deleteRefusal && (
-                  <Button type="link" size="small" danger onClick={() => void message.error(deleteRefusal)} data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
+                  <Button type="link" size="small" style={{ paddingInline: 2 }} danger onClick={() => void message.error(deleteRefusal)} data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
                     {t('delete')}
                   </Button>
                 )}
                 {onDelete && !deleteRefusal && (
                   <Popconfirm title={t('deleteConfirm', { name: f.F_FileName })} onConfirm={() => onDelete(f)} okButtonProps={{ 'data-testid': 'attachment-delete-ok' } as { danger?: boolean }}>
-                    <Button type="link" size="small" danger data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
+                    <Button type="link" size="small" style={{ paddingInline: 2 }} danger data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
                       {t('delete')}
                     </Button>
                   </Popconfirm>

@@ -152,7 +152,7 @@ export function UploadField({
           {tip}
         </Typography.Text>
       </Space>
-      <input ref={input} type="file" hidden accept={accept} multiple={multiple} onChange={onInput} data-testid={`${testId}-input`} />
+      <input ref={input} type="file" style={{ display: 'none' }} accept={accept} multiple={multiple} onChange={onInput} data-testid={`${testId}-input`} />
       {folderId && (
         <AttachmentList
           files={files}

@@ -430,7 +430,7 @@ export default function FileManagerPage() {
               />
             )}
           </div>
-          <input ref={fileInput} type="file" multiple hidden data-testid="fm-file-input" onChange={(e) => void upload(Array.from(e.target.files ?? []))} />
+          <input ref={fileInput} type="file" multiple style={{ display: 'none' }} data-testid="fm-file-input" onChange={(e) => void upload(Array.from(e.target.files ?? []))} />
           {progress !== null && (
             <div data-testid="fm-upload-progress" style={{ marginBottom: 12 }}>
               <span style={{ color: token.colorTextSecondary }}>{t('uploading', { percent: progress })}</span>

@@ -87,7 +87,7 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       <Form.Item label={t('news.content')} required>
         <div data-testid="news-editor">
           <Suspense fallback={<Spin />}>
-            <Form.Item name="F_NewsContent" noStyle>
+            <Form.Item name="F_NewsContent" noStyle rules={[{ required: true, message: t('common:required', { label: t('news.content') }) }]}>
               <RichEditor height={340} />
             </Form.Item>
           </Suspense>
