@@ -72,7 +72,19 @@ export const databaseLinkBody = databaseLinkConnection
 export type DatabaseLinkBody = z.infer<typeof databaseLinkBody>;
 
 /** Test a link without saving: its id, or connection fields (with an id, a missing password means the stored one). */
-export const databaseLinkTestQuery = databaseLinkConnection.partial().extend({ id: z.string().trim().max(64).optional() }).strict();
+export const databaseLinkTestQuery = z
+  .object({
+    id: z.string().trim().max(64).optional(),
+    F_DbType: z.enum(dbTypes).optional(),
+    F_ServerAddress: hostName.optional(),
+    F_Port: z.coerce.number().int().min(1).max(65535).optional(),
+    F_DBName: databaseLinkConnection.shape.F_DBName.optional(),
+    F_Schema: z.union([z.literal(''), identifier]).optional(),
+    F_UserName: z.string().trim().max(128).optional(),
+    F_Password: z.string().max(256).optional(),
+    F_QueryRole: z.union([z.literal(''), identifier]).optional(),
+  })
+  .strict();
 export type DatabaseLinkTestQuery = z.infer<typeof databaseLinkTestQuery>;
 export const databaseLinkTestResult = z.object({ durationMs: z.number() });
 
