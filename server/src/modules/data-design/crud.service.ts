@@ -18,7 +18,7 @@ interface Target {
   moduleCode?: string;
 }
 
-const localTime = new Intl.DateTimeFormat('sv-SE', {
+const localTime = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -28,8 +28,11 @@ const localTime = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
   hourCycle: 'h23',
 });
-/** Now as the tenant reads it ('yyyy-MM-dd HH:mm:ss'); the columns have no time zone. */
-const now = () => localTime.format(new Date());
+/** Now as the tenant reads it ('yyyy-MM-dd HH:mm:ss'); the columns have no time zone. Built from parts: locales differ. */
+const now = () => {
+  const part = Object.fromEntries(localTime.formatToParts(new Date()).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+};
 
 /**
  * Generic CRUD over tables released through the designer (data_tables of the caller's tenant). Permission: the
