@@ -87,6 +87,8 @@ async function releaseAndCrud(linkId: string): Promise<void> {
   expect((await crudList(linkId, table, '&orderBy=nope')).statusCode).toBe(400);
   expect((await t.send('PUT', '/api/crud/update', { linkId, tableName: table, id: 'abc', data: {} }, admin)).statusCode).toBe(400);
   expect((await t.send('PUT', '/api/crud/update', { linkId, tableName: table, id: 999999, data: { title: 'z' } }, admin)).statusCode).toBe(404);
+  expect((await t.send('DELETE', `/api/crud/delete?linkId=${linkId}&tableName=${table}&id=${encodeURIComponent('1 or 1=1')}`, undefined, admin)).statusCode).toBe(400);
+  expect((await crudList(linkId, table)).json().data.Total).toBe(2);
 
   // Second release: a new column and index; the same design again adds nothing; a type change is refused.
   const next = design(table);
