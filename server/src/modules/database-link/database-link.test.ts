@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newId } from '../../core/ids.js';
@@ -167,6 +168,29 @@ describe('database links: connection test', () => {
     expect(elapsed).toBeLessThan(6500);
   });
 
+  it('a server that accepts but never answers gives up after the 5 s connect time-out, for every driver', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = String((silent.address() as { port: number }).port);
+    try {
+      const started = performance.now();
+      const pending = ['postgresql', 'mysql', 'sqlserver'].map((dbType) =>
+        t.get(`/api/database-links/test?${q({ F_DbType: dbType, F_ServerAddress: '127.0.0.1', F_Port: port, F_DBName: 'x', F_UserName: 'u', F_Password: 'p' })}`, admin),
+      );
+      const other = performance.now();
+      expect((await t.get('/api/database-links/group', admin)).json().code).toBe(0);
+      expect(performance.now() - other).toBeLessThan(1000);
+      for (const res of await Promise.all(pending)) expect(res.json().msg).toMatch(/^连接失败：/);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThan(4500);
+      expect(elapsed).toBeLessThan(7000);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      silent.close();
+    }
+  });
+
   it('needs the address or an id', async () => {
     expect((await t.get('/api/database-links/test?F_DbType=mysql', admin)).statusCode).toBe(400);
     expect((await t.get('/api/database-links/test?F_Extra=1', admin)).statusCode).toBe(400);
@@ -226,12 +250,19 @@ describe('platform link (tenant schema, reader role)', () => {
     expect(res.data.truncated).toBe(true);
   });
 
-  it('refuses statements PGlite could not interrupt, by the planner estimate', async () => {
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('refuses statements PGlite could not interrupt, by the planner estimate', async () => {
     for (const sql of ['select count(*) from generate_series(1, 100000000) a, generate_series(1, 100) b', 'select g from generate_series(1, 10000000) g']) {
       const res = (await datas(sql)).json();
       expect(res.code).toBe(10400);
       expect(res.msg).toMatch(/^查询估算代价 \d+ 超过上限 60000/);
     }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL the platform link cancels at the server-side time-out', async () => {
+    const driver = await t.deps.links.forLink('default', 'local');
+    const started = performance.now();
+    await expect(driver.readQuery('select pg_sleep(5)', { params: [], maxRows: 10, timeoutMs: 500 })).rejects.toMatchObject({ key: 'dataLink.timeout' });
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('writes, DDL, statement chaining and platform tables are refused by the database', async () => {

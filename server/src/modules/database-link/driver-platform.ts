@@ -46,9 +46,12 @@ async function ensureTenantOnce(db: Kysely<Database>, tenantId: string): Promise
        end if;
      end $$`,
     // SET ROLE can be undone from inside a SELECT with set_config('role', …); readers must not be able to call it.
-    `revoke execute on function pg_catalog.set_config(text, text, boolean) from public`,
+    // Only the function's owner (a superuser) may change that: an app user that is not one leaves it to the DBA
+    // (docs/data-platform-design.md) rather than failing the link.
     `do $$ begin
        execute format('grant execute on function pg_catalog.set_config(text, text, boolean) to %I', current_user);
+       revoke execute on function pg_catalog.set_config(text, text, boolean) from public;
+     exception when insufficient_privilege then null;
      end $$`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -16,7 +16,18 @@ export const pgQuote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const TABLE_KINDS = `('r','p','v','m','f')`;
 
-const typeNames = new Map<number, string>(Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()]));
+/** Result column types by OID, spelled as format_type / pg_typeof spell them (the PGlite platform link reads those). */
+const typeNames = new Map<number, string>([
+  ...Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()] as [number, string]),
+  ...(
+    [
+      [16, 'boolean'], [17, 'bytea'], [18, '"char"'], [19, 'name'], [20, 'bigint'], [21, 'smallint'], [23, 'integer'], [25, 'text'],
+      [26, 'oid'], [114, 'json'], [700, 'real'], [701, 'double precision'], [1042, 'character'], [1043, 'character varying'],
+      [1082, 'date'], [1083, 'time without time zone'], [1114, 'timestamp without time zone'], [1184, 'timestamp with time zone'],
+      [1186, 'interval'], [1700, 'numeric'], [2950, 'uuid'], [3802, 'jsonb'],
+    ] as [number, string][]
+  ),
+]);
 export const pgTypeName = (oid: number) => typeNames.get(oid) ?? String(oid);
 
 export async function pgListTables(exec: PgExec, schema: string, o: { keyword?: string; offset: number; limit: number }): Promise<{ rows: TableInfo[]; total: number }> {

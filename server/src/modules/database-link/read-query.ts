@@ -31,7 +31,7 @@ export function runReadQuery(
   values: Record<string, unknown>,
   options: { maxRows?: number; timeoutMs?: number } = {},
 ): Promise<QueryResult> {
-  const bound = bindNamedParams(sql, values, (n) => driver.placeholder(n), { backslashEscapes: driver.type === 'mysql' });
+  const bound = bindNamedParams(sql, values, (n) => driver.placeholder(n), { backslashEscapes: driver.type === 'mysql', bracketQuotes: driver.type === 'sqlserver' });
   return driver.readQuery(bound.sql, {
     params: bound.params,
     maxRows: Math.min(options.maxRows ?? config.sql.maxRows, config.sql.maxRows),

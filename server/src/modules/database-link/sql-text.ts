@@ -19,6 +19,8 @@ export class MissingParamError extends AppError {
 export interface BindOptions {
   /** MySQL/MariaDB strings treat backslash as an escape ('it\'s'); PostgreSQL's standard strings do not. */
   backslashEscapes?: boolean;
+  /** SQL Server quotes names in [brackets]; elsewhere brackets are array syntax (PostgreSQL `array[@a]`). */
+  bracketQuotes?: boolean;
 }
 
 const IDENT_START = /[A-Za-z_]/;
@@ -26,7 +28,7 @@ const IDENT_PART = /[A-Za-z0-9_]/;
 
 /**
  * `@name` in user SQL → the driver's bound placeholder, each occurrence its own parameter, values in order.
- * Skipped: string literals ('…', E'…', $tag$…$tag$), quoted names ("…", `…`, […]), comments (-- and /* *\/),
+ * Skipped: string literals ('…', E'…', $tag$…$tag$), quoted names ("…", `…`, and […] on SQL Server), comments (-- and /* *\/),
  * system variables (@@name) and operators that contain @ (PostgreSQL's @>, <@, @@). A name without a value throws
  * MissingParamError, so a typo never silently becomes null.
  */
@@ -70,7 +72,7 @@ export function bindNamedParams(
       copyQuoted("'", !!escaped);
     } else if (ch === '"') copyQuoted('"', false);
     else if (ch === '`') copyQuoted('`', false);
-    else if (ch === '[') copyQuoted(']', false);
+    else if (ch === '[' && options.bracketQuotes) copyQuoted(']', false);
     else if (ch === '-' && next === '-') {
       const end = sql.indexOf('\n', i);
       const j = end < 0 ? n : end;
