@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { ResultGrid, errorMessage, mono, useLinks } from './shared';
+import { ResultGrid, errorMessage, mono, useLinks, useFormSession } from './shared';
 
 interface SourcePage {
   Rows: Record<string, unknown>[];
@@ -25,7 +25,7 @@ export default function DataSourcePage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.dataSourceEdit), del: usePermission(P.dataSourceDelete) };
-  const [editing, setEditing] = useState<{ id: string | null; values: Partial<DataSourceBody> } | null>(null);
+  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<DataSourceBody> }>();
   const [previewing, setPreviewing] = useState<DataSource | null>(null);
   const links = useLinks();
   const linkName = (id: string) => links.data?.find((l) => l.F_Id === id)?.F_DBAlias ?? id;
@@ -74,6 +74,7 @@ export default function DataSourcePage() {
         ]}
       />
       <FormModal<DataSourceBody>
+        key={formKey}
         open={!!editing}
         width={860}
         title={editing?.id ? t('source.edit') : t('source.add')}
@@ -240,10 +241,13 @@ function SourcePreview({ source }: { source: DataSource }) {
               label: t('source.treeView'),
               children: tree.error ? (
                 <Alert type="error" showIcon title={errorMessage(tree.error)} />
-              ) : tree.data && !tree.data.length ? (
+              ) : !tree.data ? (
+                <Spin />
+              ) : !tree.data.length ? (
                 <Empty />
               ) : (
-                <ResultGrid testId="source-preview-tree" tree fields={fields} rows={(tree.data ?? []) as unknown as Record<string, unknown>[]} loading={tree.isFetching} />
+                // Keyed by the answer so each new tree opens fully expanded.
+                <ResultGrid key={tree.dataUpdatedAt} testId="source-preview-tree" tree fields={fields} rows={tree.data as unknown as Record<string, unknown>[]} />
               ),
             },
           ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Tag, Tooltip } from 'antd';
+import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { LINK_GROUPS_KEY, errorMessage, type LinkGroup } from './shared';
+import { LINK_GROUPS_KEY, errorMessage, type LinkGroup, useFormSession } from './shared';
 import { TableBrowser } from './TableBrowser';
 import { SqlConsole } from './SqlConsole';
 import { TableDesigner } from './TableDesigner';
@@ -51,7 +51,7 @@ export default function DatabaseLinkPage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.linkEdit), del: usePermission(P.linkDelete), query: usePermission(P.linkQuery), design: usePermission(P.linkDesign) };
-  const [editing, setEditing] = useState<{ id: string | null; values: Partial<LinkForm> } | null>(null);
+  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<LinkForm> }>();
   const [browsing, setBrowsing] = useState<DatabaseLinkRow | null>(null);
   const [querying, setQuerying] = useState<DatabaseLinkRow | null>(null);
   const [designing, setDesigning] = useState<DatabaseLinkRow | null>(null);
@@ -133,6 +133,7 @@ export default function DatabaseLinkPage() {
         ]}
       />
       <FormModal<LinkForm>
+        key={formKey}
         open={!!editing}
         width={720}
         title={editing?.id ? t('link.edit') : t('link.add')}
@@ -230,11 +231,12 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Tooltip title={t('link.testHelp')}>
+          <Space>
             <Button loading={testing} onClick={() => void runTest().catch(() => undefined)} data-testid="link-test">
               {t('link.test')}
             </Button>
-          </Tooltip>
+            <Typography.Text type="secondary">{t('link.testHelp')}</Typography.Text>
+          </Space>
           {test && <Alert type={test.ok ? 'success' : 'error'} showIcon title={test.text} data-testid="link-test-result" />}
         </Space>
       </Form.Item>

@@ -71,6 +71,8 @@ export function fromDesign(d: TableDesign): DesignForm {
   };
 }
 
+const partsOf = (d: TableDesign) => ({ columns: d.columns.map((c) => c.name), indexes: d.indexes.map((i) => i.name) });
+
 const newDesign = (): DesignForm => ({
   tableName: '',
   comment: '',
@@ -91,7 +93,8 @@ export function Designer({ linkId }: { linkId: string }) {
   const { t } = useTranslation('data');
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<DesignForm>();
-  const [released, setReleased] = useState<string[] | null>(null);
+  // What is already in the database: a release never changes it, so those rows are read-only here.
+  const [released, setReleased] = useState<{ columns: string[]; indexes: string[] } | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,9 +102,9 @@ export function Designer({ linkId }: { linkId: string }) {
   const drafts = useQuery({ queryKey: ['design-drafts', linkId], queryFn: () => api.get<DraftRow[]>('/database-draft', { linkId }, { silent: true }) });
   const tables = useQuery({ queryKey: ['design-tables', linkId], queryFn: () => api.get<{ name: string; comment: string }[]>(`/database-links/${linkId}/tables`, undefined, { silent: true }) });
 
-  const load = (design: TableDesign, releasedColumns: string[] | null) => {
+  const load = (design: TableDesign, releasedParts: { columns: string[]; indexes: string[] } | null) => {
     form.setFieldsValue(fromDesign(design));
-    setReleased(releasedColumns);
+    setReleased(releasedParts);
     setOutcome(null);
   };
   const open = async (value: string) => {
@@ -109,18 +112,18 @@ export function Designer({ linkId }: { linkId: string }) {
     try {
       if (kind === 'draft') {
         const draft = drafts.data?.find((d) => d.F_TableName === name);
-        if (draft) load(draft.F_Design, await releasedColumnsOf(name));
+        if (draft) load(draft.F_Design, await releasedPartsOf(name));
         return;
       }
       const table = await api.get<ReleasedTable>('/database-links/released', { linkId, tableName: name }, { silent: true });
-      load(table.F_Design, table.F_Design.columns.map((c) => c.name));
+      load(table.F_Design, partsOf(table.F_Design));
     } catch (e) {
       setOutcome({ ok: false, text: errorMessage(e) });
     }
   };
-  const releasedColumnsOf = (name: string) =>
+  const releasedPartsOf = (name: string) =>
     api.get<ReleasedTable>('/database-links/released', { linkId, tableName: name }, { silent: true }).then(
-      (r) => r.F_Design.columns.map((c) => c.name),
+      (r) => partsOf(r.F_Design),
       () => null,
     );
   const validDesign = async () => toDesign(await form.validateFields());
@@ -147,7 +150,7 @@ export function Designer({ linkId }: { linkId: string }) {
         try {
           const r = await api.post<ReleaseResult>('/database-links/release', { linkId, design }, { silent: true });
           setOutcome({ ok: true, text: releaseText(r) });
-          setReleased(design.columns.map((c) => c.name));
+          setReleased(partsOf(design));
           void message.success(t('design.released'));
           await Promise.all([tables.refetch(), drafts.refetch()]);
         } catch (e) {
@@ -171,7 +174,9 @@ export function Designer({ linkId }: { linkId: string }) {
     form.setFieldValue('columns', [...current, ...added]);
   };
   const columnNames = columns.map((c) => c?.name).filter((n): n is string => !!n && NAME_PATTERN.test(n));
-  const isReleased = (i: number) => !!released && !!columns[i]?.name && released.includes(columns[i].name);
+  const isReleased = (i: number) => !!released && !!columns[i]?.name && released.columns.includes(columns[i].name);
+  const indexes = Form.useWatch('indexes', form) ?? [];
+  const isReleasedIndex = (i: number) => !!released && !!indexes[i]?.name && released.indexes.includes(indexes[i].name);
   const nameRules = (label: string) => [
     { required: true, message: t('common:required', { label }) },
     { pattern: NAME_PATTERN, message: t('design.namePattern') },
@@ -311,7 +316,7 @@ export function Designer({ linkId }: { linkId: string }) {
                             width: 200,
                             render: (_, f) => (
                               <Form.Item name={[f.name, 'comment']} noStyle>
-                                <Input maxLength={500} />
+                                <Input maxLength={500} disabled={isReleased(f.name)} />
                               </Form.Item>
                             ),
                           },
@@ -357,7 +362,7 @@ export function Designer({ linkId }: { linkId: string }) {
                             width: 220,
                             render: (_, f) => (
                               <Form.Item name={[f.name, 'name']} rules={nameRules(t('design.index.name'))} style={{ margin: 0 }}>
-                                <Input maxLength={63} />
+                                <Input maxLength={63} disabled={isReleasedIndex(f.name)} />
                               </Form.Item>
                             ),
                           },
@@ -366,7 +371,7 @@ export function Designer({ linkId }: { linkId: string }) {
                             key: 'columns',
                             render: (_, f) => (
                               <Form.Item name={[f.name, 'columns']} rules={[{ required: true, message: t('common:required', { label: t('design.index.columns') }) }]} style={{ margin: 0 }}>
-                                <Select mode="multiple" options={columnNames.map((n) => ({ value: n, label: n }))} />
+                                <Select mode="multiple" disabled={isReleasedIndex(f.name)} options={columnNames.map((n) => ({ value: n, label: n }))} />
                               </Form.Item>
                             ),
                           },
@@ -377,11 +382,11 @@ export function Designer({ linkId }: { linkId: string }) {
                             align: 'center',
                             render: (_, f) => (
                               <Form.Item name={[f.name, 'unique']} valuePropName="checked" noStyle>
-                                <Checkbox />
+                                <Checkbox disabled={isReleasedIndex(f.name)} />
                               </Form.Item>
                             ),
                           },
-                          { key: 'x', width: 48, render: (_, f) => <Button type="text" danger size="small" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common:delete')} /> },
+                          { key: 'x', width: 48, render: (_, f) => <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={isReleasedIndex(f.name)} onClick={() => remove(f.name)} aria-label={t('common:delete')} /> },
                         ]}
                       />
                       <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} data-testid="design-add-index" onClick={() => add({ name: '', columns: [], unique: false })}>

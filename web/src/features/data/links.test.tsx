@@ -19,6 +19,9 @@ const groups = () => [
   { F_GroupName: 'prod', children: [link({})] },
 ];
 
+// antd forms under a loaded CI machine: the default 20 s is too tight for the longer flows.
+const SLOW = 60_000;
+
 afterEach(() => {
   endSession();
   vi.unstubAllGlobals();
@@ -26,7 +29,7 @@ afterEach(() => {
 
 const allLinkButtons = [P.linkAdd, P.linkEdit, P.linkDelete, P.linkQuery, P.linkDesign];
 
-describe('database links', () => {
+describe('database links', { timeout: SLOW }, () => {
   it('lists the platform link first without edit or delete, and hides buttons without their permission', async () => {
     signInForTest(allLinkButtons);
     stubData([[/^GET \/database-links\/group$/, groups]]);
@@ -87,8 +90,15 @@ describe('database links', () => {
       [/^PUT \/database-links\/l1$/, () => null],
     ]);
     renderWithApp(<DatabaseLinkPage />);
+    // What was typed into an abandoned add form must not leak into the next edit.
+    fireEvent.click(await screen.findByTestId('link-add'));
+    fireEvent.change(within(await screen.findByTestId('link-form')).getByTestId('link-alias'), { target: { value: 'typed' } });
+    fireEvent.click(screen.getByText('取 消'));
+    await waitFor(() => expect(screen.queryByTestId('link-form')).toBeNull());
     fireEvent.click(await screen.findByTestId('link-edit-l1'));
     const form = await screen.findByTestId('link-form');
+    expect((within(form).getByTestId('link-alias') as HTMLInputElement).value).toBe('ERP');
+    expect((within(form).getByTestId('link-host') as HTMLInputElement).value).toBe('10.0.0.5');
     const password = within(form).getByTestId('link-password') as HTMLInputElement;
     expect(password.value).toBe('');
     expect(password.placeholder).toBe('留空则不修改');
@@ -114,7 +124,7 @@ describe('database links', () => {
   });
 });
 
-describe('SQL console', () => {
+describe('SQL console', { timeout: SLOW }, () => {
   const result = (over: object = {}) => ({
     fields: [{ name: 'id', dataType: 'int4' }, { name: 'name', dataType: 'text' }],
     rows: [{ id: 1, name: 'a' }, { id: 2, name: null }],

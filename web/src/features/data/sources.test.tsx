@@ -10,6 +10,9 @@ import DataSourcePage from './DataSourcePage';
 import InterfacePage, { templateParams } from './InterfacePage';
 import { Designer, toDesign } from './TableDesigner';
 
+// antd forms under a loaded CI machine: the default 20 s is too tight for the longer flows.
+const SLOW = 60_000;
+
 afterEach(() => {
   endSession();
   vi.unstubAllGlobals();
@@ -25,7 +28,7 @@ const source: DataSource = {
   F_Params: [{ name: 'kind', label: '类型', defaultValue: 'a' }], F_IdField: 'id', F_ParentField: 'parent', F_Description: '', F_CreateDate: '2026-11-23 08:00:00',
 };
 
-describe('data sources', () => {
+describe('data sources', { timeout: SLOW }, () => {
   it('previews with the default parameter values, then with the values typed and a keyword on a chosen field; shows the tree', async () => {
     signInForTest([P.dataSourceList]);
     const calls = stubData([
@@ -91,7 +94,7 @@ const iface: InterfaceRow = {
   F_BodyTemplate: '{"day": "{{day}}", "city": "{{city}}"}', F_ResponsePath: 'data.temp', F_TimeoutMs: 5000, F_Description: '', F_CreateDate: '2026-11-23 08:00:00',
 };
 
-describe('interfaces', () => {
+describe('interfaces', { timeout: SLOW }, () => {
   it('finds the template parameters', () => {
     expect(templateParams(iface)).toEqual(['city', 'day']);
     expect(templateParams({ F_Url: 'https://x/{{ a }}', F_BodyTemplate: '' })).toEqual(['a']);
@@ -112,7 +115,7 @@ describe('interfaces', () => {
     fireEvent.change(params, { target: { value: '{"city": "杭州", "day": 1}' } });
     fireEvent.click(screen.getByTestId('iface-test-send'));
     expect((await screen.findByTestId('iface-test-status')).textContent).toBe('200');
-    expect(screen.getByTestId('iface-test-duration').textContent).toBe('耗时 31 ms');
+    expect(screen.getByTestId('iface-test-duration').textContent).toBe('31 ms');
     expect(screen.getByTestId('iface-test-value').textContent).toBe('21.5');
     expect(JSON.parse(screen.getByTestId('iface-test-body').textContent!)).toEqual({ data: { temp: 21.5 } });
     expect(screen.getByText('返回值（data.temp）')).toBeTruthy();
@@ -138,7 +141,7 @@ describe('interfaces', () => {
   });
 });
 
-describe('table designer', () => {
+describe('table designer', { timeout: SLOW }, () => {
   it('turns typed defaults into typed literals and drops lengths that do not apply', () => {
     const d = toDesign({
       tableName: ' orders ',
