@@ -159,12 +159,14 @@ export function Designer({ linkId }: { linkId: string }) {
       },
     });
   };
-  const releaseText = (r: ReleaseResult) =>
-    r.created
-      ? t('design.created', { name: r.F_TableName })
-      : r.addedColumns.length || r.addedIndexes.length
-        ? t('design.altered', { name: r.F_TableName, columns: r.addedColumns.join(', ') || '-', indexes: r.addedIndexes.join(', ') || '-' })
-        : t('design.unchanged', { name: r.F_TableName });
+  const releaseText = (r: ReleaseResult) => {
+    if (r.created) return t('design.created', { name: r.F_TableName });
+    const parts = [
+      ...(r.addedColumns.length ? [t('design.addedColumns', { names: r.addedColumns.join(', ') })] : []),
+      ...(r.addedIndexes.length ? [t('design.addedIndexes', { names: r.addedIndexes.join(', ') })] : []),
+    ];
+    return parts.length ? t('design.altered', { name: r.F_TableName, parts: parts.join(t('design.sep')) }) : t('design.unchanged', { name: r.F_TableName });
+  };
   const addFields = (rows: FieldRow[]) => {
     const current: ColumnForm[] = form.getFieldValue('columns') ?? [];
     const have = new Set(current.map((c) => c.name?.toLowerCase()));
