@@ -218,6 +218,7 @@ export function Designer({ linkId }: { linkId: string }) {
           {t('design.release')}
         </Button>
       </Flex>
+      {(tables.error ?? drafts.error) && <Alert type="error" showIcon title={errorMessage(tables.error ?? drafts.error)} style={{ marginBottom: 12 }} />}
       {outcome && <Alert type={outcome.ok ? 'success' : 'error'} showIcon closable={{ onClose: () => setOutcome(null) }} title={outcome.text} style={{ marginBottom: 12 }} data-testid="design-outcome" />}
       {released && <Alert type="info" showIcon title={t('design.releasedHelp')} style={{ marginBottom: 12 }} />}
       <Form<DesignForm> form={form} initialValues={newDesign()} layout="vertical" component="div">
