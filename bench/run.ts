@@ -17,6 +17,7 @@ import { organisationBench } from './organisation.js';
 import { oaBench } from './oa.js';
 import { filesBench } from './files.js';
 import { startLocalPostgres } from './postgres.js';
+import { dataBench } from './data.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -193,5 +194,8 @@ if (only === 'oa' || !only) {
 }
 if (only === 'files' || !only) {
   (await filesBench()).forEach(report);
+}
+if (only === 'data' || !only) {
+  (await dataBench()).forEach(report);
 }
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

@@ -226,7 +226,7 @@ async function describe(
 export function createPlatformDriver(db: Kysely<Database>, dbKind: 'pglite' | 'postgres', config: AppConfig, tenantId: string): LinkDriver {
   if (dbKind === 'postgres' && config.databaseUrl) {
     return new PostgresDriver(
-      { connection: { connectionString: config.databaseUrl }, schema: tenantSchema(tenantId), queryRole: tenantReaderRole(tenantId), querySearchPath: true },
+      { connection: { connectionString: config.databaseUrl }, schema: tenantSchema(tenantId), queryRole: tenantReaderRole(tenantId) },
       config,
       'platform',
       () => ensureTenantSpace(db, tenantId),

@@ -21,8 +21,6 @@ export interface PostgresTarget {
   schema: string;
   /** Role user-written SQL runs under ('' = the connecting user). */
   queryRole: string;
-  /** Also put user-written SQL's search_path on `schema` only (the platform link: the tenant's schema). */
-  querySearchPath: boolean;
 }
 
 export function connectFailed(error: unknown): AppError {
@@ -32,12 +30,25 @@ export function connectFailed(error: unknown): AppError {
 
 /**
  * PostgreSQL links (and the platform database when it is a PostgreSQL server). User-written SQL runs as
- * `select * from (<sql>) q limit $cap+1` through the extended protocol (one statement only), inside
- * `begin read only; set local role …; set local statement_timeout …`, so the database itself refuses writes and
- * cancels long statements.
+ * `select * from (<sql>) q limit $cap+1` through the extended protocol (one statement only), in a read-only
+ * transaction under the query role with a statement time-out (see readPool), so the database itself refuses writes
+ * and cancels long statements.
  */
 export class PostgresDriver implements LinkDriver {
   private readonly pool: pg.Pool;
+  /**
+   * User-written SQL only. Its connections are made read-only, under the query role, with the statement time-out
+   * and search path, by startup parameters; each query runs alone in its own (read-only) transaction and is
+   * followed in the same pipeline by a reset to those startup values, so whatever the query changed with
+   * set_config(…, false) is undone before the connection is used again. Same guarantees as
+   * `begin read only; set local …; <query>; rollback`, one statement instead of three on the server.
+   */
+  private readonly readPool: pg.Pool;
+  /**
+   * RESET ALL leaves role and session_authorization alone; they matter only when a query role confines the query
+   * (without one, the link's user could take any role it is a member of anyway).
+   */
+  private readonly reset: string;
 
   constructor(
     private readonly target: PostgresTarget,
@@ -46,7 +57,7 @@ export class PostgresDriver implements LinkDriver {
     /** Runs once before first use (the platform link makes the tenant's schema and role). */
     private readonly prepare: () => Promise<void> = async () => {},
   ) {
-    this.pool = new pg.Pool({
+    const options: pg.PoolConfig = {
       ...target.connection,
       max: POOL_MAX,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -54,10 +65,16 @@ export class PostgresDriver implements LinkDriver {
       // Catalog and paging statements get the same server-side limit as user SQL.
       statement_timeout: config.sql.timeoutMs,
       application_name: 'database-link',
-      options: target.schema ? `-c search_path=${target.schema}` : undefined,
-    });
+    };
+    // Names here are validated identifiers (contracts) or derived from the tenant id as [a-z0-9_]: no escaping needed.
+    const searchPath = target.schema ? `-c search_path=${target.schema}` : '';
+    this.pool = new pg.Pool({ ...options, options: searchPath || undefined });
+    const readOptions = ['-c default_transaction_read_only=on', searchPath, target.queryRole ? `-c role=${target.queryRole}` : ''].filter(Boolean).join(' ');
+    this.readPool = new pg.Pool({ ...options, options: readOptions, pipeline: true } as pg.PoolConfig);
+    this.reset = target.queryRole ? 'reset session authorization; reset all; reset role' : 'reset all';
     // A connection the server drops while idle must not crash the process; the pool replaces it.
     this.pool.on('error', () => {});
+    this.readPool.on('error', () => {});
   }
 
   private prepared: Promise<void> | null = null;
@@ -69,10 +86,10 @@ export class PostgresDriver implements LinkDriver {
     return this.prepared;
   }
 
-  private async connect(): Promise<pg.PoolClient> {
+  private async connect(pool = this.pool): Promise<pg.PoolClient> {
     await this.ready();
     try {
-      return await this.pool.connect();
+      return await pool.connect();
     } catch (error) {
       throw connectFailed(error);
     }
@@ -113,31 +130,27 @@ export class PostgresDriver implements LinkDriver {
 
   async readQuery(sql: string, options: ReadQueryOptions): Promise<QueryResult> {
     const started = performance.now();
-    const client = await this.connect();
-    const setup = ['begin read only'];
-    if (this.target.queryRole) setup.push(`set local role ${pgQuote(this.target.queryRole)}`);
-    if (this.target.querySearchPath) setup.push(`set local search_path to ${pgQuote(this.schema)}`);
-    setup.push(`set local statement_timeout = ${Math.max(1, Math.floor(options.timeoutMs))}`);
-    try {
-      // Our own fixed text (the role is a validated, quoted name): one round trip for the whole preamble.
-      await client.query(setup.join('; '));
-      // The newline ends a trailing `--` comment; the bound limit forces the extended protocol (one statement).
-      const result = await client.query(extended(`select * from (${sql}\n) q limit $${options.params.length + 1}`, [...options.params, options.maxRows + 1]));
-      const truncated = result.rows.length > options.maxRows;
-      const rows = (truncated ? result.rows.slice(0, options.maxRows) : result.rows).map(jsonSafeRow);
-      return {
-        fields: result.fields.map((f) => ({ name: f.name, dataType: pgTypeName(f.dataTypeID) })),
-        rows,
-        truncated,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-      };
-    } catch (error) {
-      throw pgQueryError(error, options.timeoutMs);
-    } finally {
-      // The rollback is queued on this client before any later borrower's statements, so it need not be awaited.
-      client.query('rollback').catch(() => {});
-      client.release();
-    }
+    // The session was started under the role (startup parameter): a role it may not use fails the connection.
+    const client = await this.connect(this.readPool);
+    const timeout = Math.max(1, Math.floor(options.timeoutMs));
+    // Sent together (pipeline), answered in order. The newline ends a trailing `--` comment; the extended protocol
+    // takes exactly one statement, so `…) q; commit; drop …` is a syntax error rather than a second statement.
+    const [custom, query, reset] = await Promise.allSettled([
+      timeout === this.config.sql.timeoutMs ? Promise.resolve(null) : client.query(`set statement_timeout = ${timeout}`),
+      client.query(extended(`select * from (${sql}\n) q limit $${options.params.length + 1}`, [...options.params, options.maxRows + 1])),
+      client.query(this.reset),
+    ]);
+    // A connection whose reset failed is closed, never reused.
+    client.release(reset.status === 'rejected' ? (reset.reason as Error) : custom.status === 'rejected' ? (custom.reason as Error) : undefined);
+    if (query.status === 'rejected') throw pgQueryError(query.reason, timeout);
+    const result = query.value;
+    const truncated = result.rows.length > options.maxRows;
+    return {
+      fields: result.fields.map((f) => ({ name: f.name, dataType: pgTypeName(f.dataTypeID) })),
+      rows: (truncated ? result.rows.slice(0, options.maxRows) : result.rows).map(jsonSafeRow),
+      truncated,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    };
   }
 
   async listTables(options: { keyword?: string; offset: number; limit: number }): Promise<{ rows: TableInfo[]; total: number }> {
@@ -187,6 +200,6 @@ export class PostgresDriver implements LinkDriver {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.allSettled([this.pool.end(), this.readPool.end()]);
   }
 }

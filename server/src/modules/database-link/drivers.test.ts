@@ -78,7 +78,8 @@ const postgres: Server = {
       create sequence items_seq;
       create role ${role} nologin;
       grant usage on schema public to ${role};
-      grant select on items to ${role};`);
+      grant select on items to ${role};
+      grant usage, update on sequence items_seq to ${role};`);
     return {
       host: url.hostname,
       port: Number(url.port || 5432),
@@ -300,6 +301,20 @@ for (const server of [postgres, mariadb]) {
       expect(denied.code).toBe(10400);
       expect(denied.msg).toMatch(/^查询失败：.*(denied|权限)/i);
       expect((await datas('select * from secret')).json().data.rows).toHaveLength(1);
+    });
+
+    it.skipIf(server.dbType !== 'postgresql')('settings a query changes with set_config do not outlive it', async () => {
+      // More tampering queries than the pool has connections, so every connection has been tampered with.
+      for (let i = 0; i < 6; i++) {
+        const res = await datas("select set_config('default_transaction_read_only', 'off', false) as a, set_config('statement_timeout', '0', false) as b, set_config('role', 'none', false) as c", undefined, roleLinkId);
+        expect(res.json().code).toBe(0);
+      }
+      const after = await Promise.all(Array.from({ length: 6 }, () => datas("select nextval('items_seq') as n", undefined, roleLinkId)));
+      for (const res of after) expect(res.json().msg).toMatch(/^只能执行查询语句：/);
+      for (let i = 0; i < 6; i++) expect((await datas('select * from secret', undefined, roleLinkId)).json().code).toBe(10400);
+      const settings = (await datas("select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as st, current_user as u", undefined, roleLinkId)).json().data.rows[0];
+      expect(settings).toEqual({ ro: 'on', st: `${TIMEOUT_MS / 1000}s`, u: f.role });
+      expect((await datas(server.sleepSql, undefined, roleLinkId)).json().msg).toMatch(/^查询超时/);
     });
 
     it('never answers a password', () => {

@@ -106,7 +106,6 @@ export class LinkDriverRegistry implements LinkDrivers {
             connection: { host: address.address, port: settings.port, database: settings.database, user: settings.user, password: settings.password },
             schema: settings.schema,
             queryRole: settings.queryRole,
-            querySearchPath: false,
           },
           this.config,
         );

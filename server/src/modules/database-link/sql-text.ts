@@ -129,10 +129,13 @@ export function jsonSafe(value: unknown): unknown {
   return value;
 }
 
+/** In place: rows come fresh from the driver and are not shared. */
 export function jsonSafeRow(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = jsonSafe(v);
-  return out;
+  for (const k in row) {
+    const v = row[k];
+    if (typeof v === 'bigint' || v instanceof Uint8Array) row[k] = jsonSafe(v);
+  }
+  return row;
 }
 
 /** Errors that reach the user as text: first line only, no stack. */
