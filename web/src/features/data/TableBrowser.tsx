@@ -91,13 +91,22 @@ const yes = (v: boolean) => (v ? <CheckOutlined /> : null);
 function TableDetail({ linkId, table }: { linkId: string; table: string }) {
   const { t } = useTranslation('data');
   const [page, setPage] = useState({ limit: 1, size: 20 });
+  // Keyset cursors by page number: stepping forward asks for the rows after the last key shown, which stays fast
+  // deep into a large table; a page jumped to without a cursor falls back to its number.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
   const columns = useQuery({
     queryKey: ['link-columns', linkId, table],
     queryFn: () => api.get<LinkColumnInfo[]>(`/database-links/${linkId}/tables/${table}/columns`, undefined, { silent: true }),
   });
   const data = useQuery({
     queryKey: ['link-table-data', linkId, table, page],
-    queryFn: () => api.get<TableData>(`/database-links/${linkId}/tables/${table}/datas`, page, { silent: true }),
+    queryFn: async () => {
+      const after = cursors[page.limit];
+      const r = await api.get<TableData>(`/database-links/${linkId}/tables/${table}/datas`, after === undefined ? page : { size: page.size, after }, { silent: true });
+      const next = r.Next;
+      if (next !== null) setCursors((c) => (c[page.limit + 1] === next ? c : { ...c, [page.limit + 1]: next }));
+      return r;
+    },
     placeholderData: keepPreviousData,
   });
   const names = columns.data?.map((c) => c.f_column) ?? fieldsOf(data.data?.Rows ?? []);
@@ -153,7 +162,10 @@ function TableDetail({ linkId, table }: { linkId: string; table: string }) {
                   total: data.data?.Total ?? 0,
                   showSizeChanger: true,
                   showTotal: (total) => t('common:total', { total }),
-                  onChange: (limit, size) => setPage((p) => ({ limit: size !== p.size ? 1 : limit, size })),
+                  onChange: (limit, size) => {
+                    if (size !== page.size) setCursors({});
+                    setPage({ limit: size !== page.size ? 1 : limit, size });
+                  },
                 }}
               />
             </>

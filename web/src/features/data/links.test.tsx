@@ -8,6 +8,7 @@ import { dataPermissions as P } from './permissions';
 import { Fail, stubData } from './test-stub';
 import DatabaseLinkPage from './DatabaseLinkPage';
 import { SqlConsolePanel } from './SqlConsole';
+import { TableBrowser } from './TableBrowser';
 
 const link = (over: Partial<DatabaseLinkRow>): DatabaseLinkRow => ({
   F_Id: 'l1', F_DBAlias: 'ERP', F_DbType: 'postgresql', F_ServerAddress: '10.0.0.5', F_Port: 5432, F_DBName: 'erp', F_Schema: '', F_UserName: 'reader',
@@ -180,5 +181,46 @@ describe('SQL console', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('sql-run'));
     expect((await screen.findByTestId('sql-error')).textContent).toContain('参数必须是 JSON 对象');
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('table browser', { timeout: SLOW }, () => {
+  it('lists tables, shows the spec column fields of the one clicked and pages its rows forward by key', async () => {
+    signInForTest([P.linkList]);
+    const calls = stubData([
+      [/^GET \/database-links\/l1\/tables\/page$/, () => ({ Rows: [{ name: 'orders', comment: '订单' }], Total: 1 })],
+      [
+        /^GET \/database-links\/l1\/tables\/orders\/columns$/,
+        () => [
+          { f_number: 1, f_column: 'id', f_datatype: 'integer', f_length: null, f_defaults: null, f_identity: true, f_key: true, f_isnullable: false, f_remark: '编号' },
+          { f_number: 2, f_column: 'title', f_datatype: 'varchar', f_length: 200, f_defaults: "'无'", f_identity: false, f_key: false, f_isnullable: true, f_remark: '标题' },
+        ],
+      ],
+      [
+        /^GET \/database-links\/l1\/tables\/orders\/datas$/,
+        (url) => {
+          const start = Number(url.searchParams.get('after') ?? (Number(url.searchParams.get('limit')) - 1) * 20);
+          const rows = Array.from({ length: Math.min(20, 45 - start) }, (_, i) => ({ id: start + i + 1, title: `t${start + i + 1}` }));
+          return { Rows: rows, Total: 45, Next: start + 20 < 45 ? String(start + 20) : null };
+        },
+      ],
+    ]);
+    renderWithApp(<TableBrowser link={link({})} onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('browser-table-orders'));
+    const columns = await screen.findByTestId('browser-columns');
+    for (const h of ['序号', '字段名', '类型', '长度', '默认值', '自增', '主键', '可空', '说明']) expect(within(columns).getByText(h, { selector: 'th' })).toBeTruthy();
+    expect(await within(columns).findByText('标题')).toBeTruthy();
+    expect(within(columns).getByText("'无'")).toBeTruthy();
+    expect(within(columns).getByText('PK')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('数据', { selector: '[role=tab]' }));
+    const data = await screen.findByTestId('browser-data');
+    expect(await within(data).findByText('t1')).toBeTruthy();
+    fireEvent.click(data.querySelector('.ant-pagination-item-2')!);
+    expect(await within(data).findByText('t21')).toBeTruthy();
+    fireEvent.click(data.querySelector('.ant-pagination-item-3')!);
+    expect(await within(data).findByText('t45')).toBeTruthy();
+    const pages = calls.filter((c) => c.path.endsWith('/datas')).map((c) => Object.fromEntries(c.url.searchParams));
+    expect(pages).toEqual([{ limit: '1', size: '20' }, { size: '20', after: '20' }, { size: '20', after: '40' }]);
   });
 });

@@ -9,6 +9,7 @@ import { Fail, stubData } from './test-stub';
 import DataSourcePage from './DataSourcePage';
 import InterfacePage, { templateParams } from './InterfacePage';
 import { Designer, toDesign } from './TableDesigner';
+import DatabaseFieldPage from './DatabaseFieldPage';
 
 // antd forms under a loaded CI machine: the default 20 s is too tight for the longer flows.
 const SLOW = 60_000;
@@ -76,6 +77,32 @@ describe('data sources', { timeout: SLOW }, () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/data-sources/s1/tree')).toBe(true));
   });
 
+  it('saves a new data source with its declared parameters and tree fields', async () => {
+    signInForTest([P.dataSourceList, P.dataSourceAdd]);
+    const calls = stubData([
+      [/^GET \/database-links\/group$/, () => [{ F_GroupName: '', children: [{ F_Id: 'local', F_DBAlias: '本地数据库' }] }]],
+      [/^GET \/data-sources$/, () => page([])],
+      [/^POST \/data-sources$/, () => ({ id: 's2' })],
+    ]);
+    renderWithApp(<DataSourcePage />);
+    fireEvent.click(await screen.findByTestId('source-add'));
+    const form = await screen.findByTestId('source-form');
+    fireEvent.change(within(form).getByTestId('source-code'), { target: { value: 'dept' } });
+    fireEvent.change(within(form).getByTestId('source-name'), { target: { value: '部门' } });
+    fireEvent.change(within(form).getByTestId('source-sql'), { target: { value: 'select * from dept where kind = @kind' } });
+    fireEvent.click(within(form).getByTestId('source-param-add'));
+    fireEvent.change(await within(form).findByTestId('source-param-name-0'), { target: { value: 'kind' } });
+    fireEvent.change(within(form).getByTestId('source-param-default-0'), { target: { value: 'a' } });
+    fireEvent.change(within(form).getByPlaceholderText('ID 字段'), { target: { value: 'id' } });
+    fireEvent.change(within(form).getByPlaceholderText('父级字段'), { target: { value: 'parent' } });
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      F_Code: 'dept', F_Name: '部门', F_DbId: 'local', F_Sql: 'select * from dept where kind = @kind',
+      F_Params: [{ name: 'kind', label: '', defaultValue: 'a' }], F_IdField: 'id', F_ParentField: 'parent', F_Description: '',
+    });
+  });
+
   it("shows the server's msg when the query fails", async () => {
     signInForTest([P.dataSourceList]);
     stubData([
@@ -120,6 +147,30 @@ describe('interfaces', { timeout: SLOW }, () => {
     expect(JSON.parse(screen.getByTestId('iface-test-body').textContent!)).toEqual({ data: { temp: 21.5 } });
     expect(screen.getByText('返回值（data.temp）')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ params: { city: '杭州', day: 1 } });
+  });
+
+  it('saves an interface with its headers', async () => {
+    signInForTest([P.interfaceList, P.interfaceAdd]);
+    const calls = stubData([
+      [/^GET \/interface\/page$/, () => page([])],
+      [/^POST \/interface$/, () => ({ id: 'i2' })],
+    ]);
+    renderWithApp(<InterfacePage />);
+    fireEvent.click(await screen.findByTestId('iface-add'));
+    const form = await screen.findByTestId('iface-form');
+    fireEvent.change(within(form).getByTestId('iface-code'), { target: { value: 'stock' } });
+    fireEvent.change(within(form).getByTestId('iface-name'), { target: { value: '库存' } });
+    fireEvent.change(within(form).getByTestId('iface-url'), { target: { value: 'https://erp.example.com/stock/{{sku}}' } });
+    fireEvent.click(within(form).getByTestId('iface-header-add'));
+    fireEvent.change(await within(form).findByTestId('iface-header-name-0'), { target: { value: 'Authorization' } });
+    fireEvent.change(within(form).getByTestId('iface-header-value-0'), { target: { value: 'Bearer x' } });
+    fireEvent.change(within(form).getByTestId('iface-path'), { target: { value: 'data.qty' } });
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      F_Code: 'stock', F_Name: '库存', F_Method: 'GET', F_Url: 'https://erp.example.com/stock/{{sku}}', F_Headers: [{ name: 'Authorization', value: 'Bearer x' }],
+      F_BodyTemplate: '', F_ResponsePath: 'data.qty', F_TimeoutMs: 5000, F_Description: '',
+    });
   });
 
   it("shows the refusal inline and no test button without the permission", async () => {
@@ -191,5 +242,27 @@ describe('table designer', { timeout: SLOW }, () => {
     fireEvent.click(await screen.findByTestId('design-release-ok'));
     expect((await screen.findByTestId('design-outcome')).textContent).toContain('已创建表 orders');
     expect(calls.find((c) => c.path === '/database-links/release')!.body).toMatchObject({ linkId: 'local', design: { tableName: 'orders' } });
+  });
+});
+
+describe('common fields', { timeout: SLOW }, () => {
+  it('adds a field (length only for varchar) and hides edit and delete without their permission', async () => {
+    signInForTest([P.fieldList, P.fieldAdd]);
+    const calls = stubData([
+      [/^GET \/database-field$/, () => page([{ F_Id: 'f1', F_FieldName: 'F_Name', F_DataType: 'varchar', F_Length: 50, F_Nullable: true, F_DefaultValue: '', F_Remark: '名称', F_SortCode: 0, F_CreateDate: '', F_ModifyDate: '' }])],
+      [/^POST \/database-field$/, () => ({ F_Id: 'f2' })],
+    ]);
+    renderWithApp(<DatabaseFieldPage />);
+    await screen.findByTestId('field-row-F_Name');
+    expect(screen.queryByTestId('field-edit-F_Name')).toBeNull();
+    expect(screen.queryByTestId('field-delete-F_Name')).toBeNull();
+    fireEvent.click(screen.getByTestId('field-add'));
+    const form = await screen.findByTestId('field-form');
+    fireEvent.change(within(form).getByTestId('field-name'), { target: { value: 'F_Qty' } });
+    fireEvent.mouseDown(within(within(form).getByTestId('field-type')).getByRole('combobox'));
+    fireEvent.click(await findOption('int'));
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ F_FieldName: 'F_Qty', F_DataType: 'int', F_Length: null, F_Nullable: true, F_DefaultValue: '', F_Remark: '', F_SortCode: 0 });
   });
 });
