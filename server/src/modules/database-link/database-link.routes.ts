@@ -65,6 +65,11 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
   });
 
   r.get('/database-links/test', {
+    // The spec puts the connection fields in the query string: the password must not reach the request log line,
+    // which prints the URL. The query is parsed before onRequest, so rewriting the raw URL changes only the log.
+    onRequest: async (request) => {
+      if (request.raw.url) request.raw.url = request.raw.url.replace(/([?&]F_Password=)[^&]*/g, '$1******');
+    },
     schema: {
       tags,
       summary: 'Connection test without saving: a link id, or connection fields (address guard applies); needs add or edit',

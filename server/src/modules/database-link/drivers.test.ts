@@ -173,6 +173,7 @@ for (const server of [postgres, mariadb]) {
     let linkId: string;
     let roleLinkId: string;
     const bodies: string[] = [];
+    const loggedUrls: string[] = [];
     const get = async (url: string) => {
       const res = await t.get(url, admin);
       bodies.push(res.body);
@@ -184,7 +185,9 @@ for (const server of [postgres, mariadb]) {
 
     beforeAll(async () => {
       f = await server.setUp(`t_${randomBytes(5).toString('hex')}`);
-      t = await createTestApp({ sql: { timeoutMs: TIMEOUT_MS, maxRows: 1000, maxCost: 1_000_000 } });
+      t = await createTestApp({ sql: { timeoutMs: TIMEOUT_MS, maxRows: 1000, maxCost: 1_000_000 } }, (app) =>
+        app.addHook('onResponse', async (request) => void loggedUrls.push(request.url)),
+      );
       admin = await t.login('admin');
       const add = async (alias: string, user: string, password: string, role: string) => {
         const body = { F_DBAlias: alias, F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: user, F_Password: password, F_QueryRole: role };
@@ -207,6 +210,11 @@ for (const server of [postgres, mariadb]) {
         `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.user, F_Password: f.password })}`,
       );
       expect(unsaved.json()).toMatchObject({ code: 0, msg: '连接成功' });
+      const res = await get(`/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.roleUser, F_Password: f.rolePassword })}`);
+      expect(res.json()).toMatchObject({ code: 0, msg: '连接成功' });
+      // The request log line prints request.url: it must not carry the password given in the query string.
+      expect(loggedUrls.join('\n')).toContain('F_Password=******');
+      expect(loggedUrls.join('\n')).not.toContain(f.rolePassword);
       const wrong = await get(`/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: 'no_such_db_x', F_UserName: f.user })}`);
       expect(wrong.json().msg).toMatch(/^连接失败：/);
     });
