@@ -316,6 +316,32 @@ describe('platform link (tenant schema, reader role)', () => {
   });
 });
 
+describe('documentation', () => {
+  it('every database-link call is in the OpenAPI document', async () => {
+    const res = await t.get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/database-links/group',
+      '/api/database-links',
+      '/api/database-links/test',
+      '/api/database-links/{id}',
+      '/api/database-links/{id}/tables',
+      '/api/database-links/{id}/tables/page',
+      '/api/database-links/{id}/tables/{table}/columns',
+      '/api/database-links/{id}/tables/{table}/datas',
+      '/api/database-links/{id}/datas',
+      '/api/database-links/{id}/fields',
+      '/api/database-links/{id}/tree',
+      '/api/database-links/{id}/validate-tablename',
+      '/api/database-links/{id}/columns/{col}/data',
+      '/api/db_link/getDatabaselinksFroGroup',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});
+
 describe('address guard configuration', () => {
   it('refuses loopback when the allow list is empty', async () => {
     const strict = await createTestApp({ linkAllowedHosts: [] });

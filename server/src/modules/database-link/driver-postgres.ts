@@ -117,8 +117,9 @@ export class PostgresDriver implements LinkDriver {
     return `$${n}`;
   }
 
+  /** Through the read pool: a query role the user may not take fails the test, not the first query. */
   async ping(): Promise<void> {
-    const client = await this.connect();
+    const client = await this.connect(this.readPool);
     try {
       await client.query('select 1');
     } catch (error) {

@@ -215,6 +215,10 @@ for (const server of [postgres, mariadb]) {
       // The request log line prints request.url: it must not carry the password given in the query string.
       expect(loggedUrls.join('\n')).toContain('F_Password=******');
       expect(loggedUrls.join('\n')).not.toContain(f.rolePassword);
+      const badRole = await get(
+        `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.user, F_Password: f.password, F_QueryRole: 'no_such_role_x' })}`,
+      );
+      expect(badRole.json().msg).toMatch(/^连接失败：.*no_such_role_x/);
       const wrong = await get(`/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: 'no_such_db_x', F_UserName: f.user })}`);
       expect(wrong.json().msg).toMatch(/^连接失败：/);
     });
