@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { columnDataTypes, type ColumnDataType, type DatabaseLinkRow, type DraftRow, type FieldRow, type PageResult, type ReleaseResult, type ReleasedTable, type TableDesign } from '@app/contracts';
 import { api } from '../../lib/api';
+import { useDeleteConfirm } from '../../components/crud';
 import { errorMessage } from './shared';
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
@@ -99,6 +100,8 @@ export function Designer({ linkId }: { linkId: string }) {
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   const columns = Form.useWatch('columns', form) ?? [];
+  const tableName = Form.useWatch('tableName', form);
+  const confirmDelete = useDeleteConfirm();
   const drafts = useQuery({ queryKey: ['design-drafts', linkId], queryFn: () => api.get<DraftRow[]>('/database-draft', { linkId }, { silent: true }) });
   const tables = useQuery({ queryKey: ['design-tables', linkId], queryFn: () => api.get<{ name: string; comment: string }[]>(`/database-links/${linkId}/tables`, undefined, { silent: true }) });
 
@@ -211,6 +214,11 @@ export function Designer({ linkId }: { linkId: string }) {
           {t('design.new')}
         </Button>
         <div style={{ flex: 1 }} />
+        {!!tableName && drafts.data?.some((d) => d.F_TableName === tableName) && (
+          <Button danger data-testid="design-delete-draft" onClick={() => confirmDelete(t('design.draftName', { name: tableName }), () => api.del('/database-draft', { query: { linkId, tableName } }), () => drafts.refetch())}>
+            {t('design.deleteDraft')}
+          </Button>
+        )}
         <Button loading={busy} onClick={() => void saveDraft().catch(() => undefined)} data-testid="design-save-draft">
           {t('design.saveDraft')}
         </Button>

@@ -213,13 +213,15 @@ describe('table designer', { timeout: SLOW }, () => {
     expect(d.indexes).toEqual([{ name: 'ix_code', columns: ['code'], unique: false }]);
   });
 
-  it('adds common fields, saves a draft and releases after confirming', async () => {
+  it('adds common fields, saves and discards a draft, releases after confirming', async () => {
     signInForTest([P.linkDesign, P.fieldList]);
+    let drafts: object[] = [];
     const calls = stubData([
-      [/^GET \/database-draft$/, () => []],
+      [/^GET \/database-draft$/, () => drafts],
       [/^GET \/database-links\/local\/tables$/, () => []],
       [/^GET \/database-field$/, () => page([{ F_Id: 'f1', F_FieldName: 'F_Name', F_DataType: 'varchar', F_Length: 50, F_Nullable: true, F_DefaultValue: '', F_Remark: '名称', F_SortCode: 0, F_CreateDate: '', F_ModifyDate: '' }])],
-      [/^POST \/database-draft$/, () => ({ F_Id: 'd1' })],
+      [/^POST \/database-draft$/, () => ((drafts = [{ F_Id: 'd1', F_DbLinkId: 'local', F_TableName: 'orders' }]), { F_Id: 'd1' })],
+      [/^DELETE \/database-draft$/, () => ((drafts = []), null)],
       [/^POST \/database-links\/release$/, () => ({ F_TableName: 'orders', created: true, addedColumns: [], addedIndexes: [] })],
     ]);
     renderWithApp(<Designer linkId="local" />);
@@ -237,6 +239,12 @@ describe('table designer', { timeout: SLOW }, () => {
     expect(draft.linkId).toBe('local');
     expect(draft.design.tableName).toBe('orders');
     expect(draft.design.columns.map((c) => [c.name, c.length])).toEqual([['F_Id', 64], ['F_Name', 50]]);
+
+    fireEvent.click(await screen.findByTestId('design-delete-draft'));
+    fireEvent.click(await screen.findByTestId('delete-ok'));
+    await waitFor(() => expect(screen.queryByTestId('design-delete-draft')).toBeNull());
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(Object.fromEntries(del.url.searchParams)).toEqual({ linkId: 'local', tableName: 'orders' });
 
     fireEvent.click(screen.getByTestId('design-release'));
     fireEvent.click(await screen.findByTestId('design-release-ok'));
