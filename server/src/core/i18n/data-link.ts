@@ -19,6 +19,8 @@ export const dataLinkZhCN = {
   'dataLink.needQueryRole': 'SQL Server 连接需要设置查询角色（只读数据库用户）才能执行自定义查询',
   'dataLink.defaultAlias': '本地数据库',
   'dataLink.passwordUndecryptable': '无法解密已保存的密码（JWT 密钥已更换？），请重新输入密码',
+  'dataLink.roleEscapable':
+    '查询角色 {role} 可以调用 set_config 切换回连接用户，无法限制查询范围。请数据库管理员执行：revoke execute on function pg_catalog.set_config(text, text, boolean) from public;（再授权给需要的用户）',
 } as const;
 
 export const dataLinkEn: Record<keyof typeof dataLinkZhCN, string> = {
@@ -41,4 +43,6 @@ export const dataLinkEn: Record<keyof typeof dataLinkZhCN, string> = {
   'dataLink.needQueryRole': 'A SQL Server link needs a query role (a read-only database user) to run custom queries',
   'dataLink.defaultAlias': 'Local database',
   'dataLink.passwordUndecryptable': 'The stored password cannot be decrypted (was the JWT secret changed?); enter the password again',
+  'dataLink.roleEscapable':
+    'The query role {role} can call set_config and switch back to the connecting user, so it cannot confine queries. A database administrator should run: revoke execute on function pg_catalog.set_config(text, text, boolean) from public; (and grant it to the users that need it)',
 };

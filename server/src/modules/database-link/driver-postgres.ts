@@ -119,7 +119,7 @@ export class PostgresDriver implements LinkDriver {
 
   /** Through the read pool: a query role the user may not take fails the test, not the first query. */
   async ping(): Promise<void> {
-    const client = await this.connect(this.readPool);
+    const client = await this.readConnection();
     try {
       await client.query('select 1');
     } catch (error) {
@@ -129,10 +129,34 @@ export class PostgresDriver implements LinkDriver {
     }
   }
 
-  async readQuery(sql: string, options: ReadQueryOptions): Promise<QueryResult> {
-    const started = performance.now();
+  private roleChecked = false;
+  /**
+   * SET ROLE confines a query only while the query cannot undo it: a role that may call set_config can run
+   * `set_config('role', 'none', true)` and then read through query_to_xml() as the connecting user. Such a role is
+   * refused (with what the DBA has to revoke) instead of giving a false sense of confinement.
+   */
+  private async checkRole(client: pg.PoolClient): Promise<void> {
+    if (!this.target.queryRole || this.roleChecked) return;
+    const { rows } = await client.query(extended(`select has_function_privilege('pg_catalog.set_config(text, text, boolean)', 'execute') as escapable`));
+    if (rows[0]?.escapable !== false) throw new AppError('dataLink.roleEscapable', { role: this.target.queryRole }, 400);
+    this.roleChecked = true;
+  }
+
+  private async readConnection(): Promise<pg.PoolClient> {
     // The session was started under the role (startup parameter): a role it may not use fails the connection.
     const client = await this.connect(this.readPool);
+    try {
+      await this.checkRole(client);
+      return client;
+    } catch (error) {
+      client.release();
+      throw error instanceof AppError ? error : connectFailed(error);
+    }
+  }
+
+  async readQuery(sql: string, options: ReadQueryOptions): Promise<QueryResult> {
+    const started = performance.now();
+    const client = await this.readConnection();
     const timeout = Math.max(1, Math.floor(options.timeoutMs));
     // Sent together (pipeline), answered in order. The newline ends a trailing `--` comment; the extended protocol
     // takes exactly one statement, so `…) q; commit; drop …` is a syntax error rather than a second statement.
