@@ -21,6 +21,8 @@ export const dataLinkZhCN = {
   'dataLink.passwordUndecryptable': '无法解密已保存的密码（JWT 密钥已更换？），请重新输入密码',
   'dataLink.roleEscapable':
     '查询角色 {role} 可以调用 set_config 切换回连接用户，无法限制查询范围。请数据库管理员执行：revoke execute on function pg_catalog.set_config(text, text, boolean) from public;（再授权给需要的用户）',
+  'dataLink.roleNotConfining':
+    '连接用户自身拥有权限（{grant}），查询角色 {role} 无法限制查询范围（MySQL/MariaDB 的角色权限与用户权限叠加）：请使用只被授予该角色、没有自身权限的连接用户',
 } as const;
 
 export const dataLinkEn: Record<keyof typeof dataLinkZhCN, string> = {
@@ -45,4 +47,6 @@ export const dataLinkEn: Record<keyof typeof dataLinkZhCN, string> = {
   'dataLink.passwordUndecryptable': 'The stored password cannot be decrypted (was the JWT secret changed?); enter the password again',
   'dataLink.roleEscapable':
     'The query role {role} can call set_config and switch back to the connecting user, so it cannot confine queries. A database administrator should run: revoke execute on function pg_catalog.set_config(text, text, boolean) from public; (and grant it to the users that need it)',
+  'dataLink.roleNotConfining':
+    "The link's user has rights of its own ({grant}), so the query role {role} cannot confine queries (MySQL/MariaDB add a role's rights to the user's): use a user that has only this role",
 };

@@ -113,7 +113,32 @@ export class MysqlDriver implements LinkDriver {
     await this.isMaria();
     const setup = ['set session transaction read only'];
     if (this.settings.queryRole) setup.push(`set role ${myQuote(this.settings.queryRole)}`);
-    return this.acquire(this.read, setup);
+    const conn = await this.acquire(this.read, setup);
+    try {
+      await this.checkRole(conn);
+      return conn;
+    } catch (error) {
+      conn.release();
+      throw error instanceof AppError ? error : connectFailed(error);
+    }
+  }
+
+  private roleChecked = false;
+  /**
+   * A role adds its rights to the user's own here (unlike PostgreSQL's SET ROLE), so it confines queries only when
+   * the link's user has nothing but USAGE and role grants; anything else is refused rather than trusted.
+   */
+  private async checkRole(conn: Conn): Promise<void> {
+    if (!this.settings.queryRole || this.roleChecked) return;
+    const [rows] = await conn.query<mysql.RowDataPacket[]>('show grants for current_user()');
+    for (const row of rows) {
+      const grant = String(Object.values(row)[0] ?? '');
+      if (!/^GRANT /i.test(grant)) continue;
+      if (/^GRANT USAGE ON \*\.\* TO /i.test(grant)) continue;
+      if (/^GRANT\s+(`[^`]+`(@`[^`]*`)?\s*,?\s*)+TO /i.test(grant)) continue;
+      throw new AppError('dataLink.roleNotConfining', { role: this.settings.queryRole, grant: grant.replace(/ IDENTIFIED BY .*$/i, '').slice(0, 120) }, 400);
+    }
+    this.roleChecked = true;
   }
 
   quoteIdent(name: string): string {

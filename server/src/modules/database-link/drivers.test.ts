@@ -350,6 +350,16 @@ for (const server of [postgres, mariadb]) {
       await f.sql(`drop owned by ${loose}; drop role ${loose}`);
     });
 
+    it.skipIf(server.dbType !== 'mysql')("a query role cannot confine a user with rights of its own (roles add up here), so it is refused", async () => {
+      const res = await t.send('POST', '/api/database-links', { F_DBAlias: 'additive', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_Password: f.password, F_QueryRole: f.role }, admin);
+      const id = res.json().data.F_Id as string;
+      const refused = (await datas('select * from secret', undefined, id)).json();
+      expect(refused.code).toBe(10400);
+      expect(refused.msg).toMatch(/^连接用户自身拥有权限（GRANT ALL PRIVILEGES ON \*\.\* TO .*），查询角色 r_t_\w+ 无法限制查询范围/);
+      expect((await get(`/api/database-links/test?id=${id}`)).json().msg).toMatch(/^连接用户自身拥有权限/);
+      await t.send('DELETE', `/api/database-links/${id}`, undefined, admin);
+    });
+
     it('never answers a password', () => {
       for (const body of bodies) {
         expect(body).not.toContain(f.rolePassword);
