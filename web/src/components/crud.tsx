@@ -66,7 +66,7 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
       destroyOnHidden
     >
       <div data-testid={testId}>
-        <Form<V> form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} preserve={false} initialValues={initialValues as never}>
+        <Form<V> form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} preserve={false} clearOnDestroy initialValues={initialValues as never}>
           {children}
         </Form>
       </div>
