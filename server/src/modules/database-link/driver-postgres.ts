@@ -67,7 +67,7 @@ export class PostgresDriver implements LinkDriver {
       application_name: 'database-link',
     };
     // Names here are validated identifiers (contracts) or derived from the tenant id as [a-z0-9_]: no escaping needed.
-    const searchPath = target.schema ? `-c search_path=${target.schema}` : '';
+    const searchPath = target.schema ? `-c search_path=${pgQuote(target.schema)}` : '';
     this.pool = new pg.Pool({ ...options, options: searchPath || undefined });
     const readOptions = ['-c default_transaction_read_only=on', searchPath, target.queryRole ? `-c role=${target.queryRole}` : ''].filter(Boolean).join(' ');
     this.readPool = new pg.Pool({ ...options, options: readOptions, pipeline: true } as pg.PoolConfig);

@@ -322,6 +322,16 @@ for (const server of [postgres, mariadb]) {
       expect((await datas('select * from secret')).json().data.rows).toHaveLength(1);
     });
 
+    it.skipIf(server.dbType !== 'postgresql')('F_Schema picks the schema the browser shows and unqualified names resolve to', async () => {
+      await f.sql(`create schema "Sales"; create table "Sales".orders (id int primary key, total int); insert into "Sales".orders values (1, 10), (2, 20)`);
+      const res = await t.send('POST', '/api/database-links', { F_DBAlias: 'sales', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_Schema: 'Sales' }, admin);
+      const id = res.json().data.F_Id as string;
+      expect((await get(`/api/database-links/${id}/tables`)).json().data.map((x: { name: string }) => x.name)).toEqual(['orders']);
+      expect((await get(`/api/database-links/${id}/tables/orders/datas`)).json().data).toMatchObject({ Total: 2, Rows: [{ id: 1 }, { id: 2 }] });
+      expect((await datas('select sum(total)::int as s from orders', undefined, id)).json().data.rows).toEqual([{ s: 30 }]);
+      await t.send('DELETE', `/api/database-links/${id}`, undefined, admin);
+    });
+
     it.skipIf(server.dbType !== 'postgresql')('settings a query changes with set_config do not outlive it', async () => {
       // More tampering queries than the pool has connections, so every connection has been tampered with.
       for (let i = 0; i < 6; i++) {
