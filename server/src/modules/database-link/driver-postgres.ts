@@ -66,7 +66,8 @@ export class PostgresDriver implements LinkDriver {
       statement_timeout: config.sql.timeoutMs,
       application_name: 'database-link',
     };
-    // Names here are validated identifiers (contracts) or derived from the tenant id as [a-z0-9_]: no escaping needed.
+    // Names here are validated identifiers (contracts) or derived from the tenant id as [a-z0-9_], so nothing in them
+    // can split the options string; the schema is quoted because search_path would fold its case.
     const searchPath = target.schema ? `-c search_path=${pgQuote(target.schema)}` : '';
     this.pool = new pg.Pool({ ...options, options: searchPath || undefined });
     const readOptions = ['-c default_transaction_read_only=on', searchPath, target.queryRole ? `-c role=${target.queryRole}` : ''].filter(Boolean).join(' ');
