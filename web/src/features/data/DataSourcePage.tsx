@@ -9,7 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { ResultGrid, errorMessage, mono, useLinks, useFormSession } from './shared';
+import { ResultGrid, errorMessage, mono, useLinks } from './shared';
 
 interface SourcePage {
   Rows: Record<string, unknown>[];
@@ -25,7 +25,7 @@ export default function DataSourcePage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.dataSourceEdit), del: usePermission(P.dataSourceDelete) };
-  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<DataSourceBody> }>();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<DataSourceBody> } | null>(null);
   const [previewing, setPreviewing] = useState<DataSource | null>(null);
   const links = useLinks();
   const linkName = (id: string) => links.data?.find((l) => l.F_Id === id)?.F_DBAlias ?? id;
@@ -74,7 +74,6 @@ export default function DataSourcePage() {
         ]}
       />
       <FormModal<DataSourceBody>
-        key={formKey}
         open={!!editing}
         width={860}
         title={editing?.id ? t('source.edit') : t('source.add')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,6 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { useFormSession } from './shared';
 
 /** 常用字段: ready-made columns the table designer offers. */
 export default function DatabaseFieldPage() {
@@ -16,7 +16,7 @@ export default function DatabaseFieldPage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.fieldEdit), del: usePermission(P.fieldDelete) };
-  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<FieldBody> }>();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<FieldBody> } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'database-field'] });
   return (
     <>
@@ -66,7 +66,6 @@ export default function DatabaseFieldPage() {
         ]}
       />
       <FormModal<FieldBody>
-        key={formKey}
         open={!!editing}
         title={editing?.id ? t('field.edit') : t('field.add')}
         editing={!!editing?.id}

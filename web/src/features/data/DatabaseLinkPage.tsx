@@ -9,7 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { LINK_GROUPS_KEY, errorMessage, type LinkGroup, useFormSession } from './shared';
+import { LINK_GROUPS_KEY, errorMessage, type LinkGroup } from './shared';
 import { TableBrowser } from './TableBrowser';
 import { SqlConsole } from './SqlConsole';
 import { TableDesigner } from './TableDesigner';
@@ -51,7 +51,7 @@ export default function DatabaseLinkPage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.linkEdit), del: usePermission(P.linkDelete), query: usePermission(P.linkQuery), design: usePermission(P.linkDesign) };
-  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<LinkForm> }>();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<LinkForm> } | null>(null);
   const [browsing, setBrowsing] = useState<DatabaseLinkRow | null>(null);
   const [querying, setQuerying] = useState<DatabaseLinkRow | null>(null);
   const [designing, setDesigning] = useState<DatabaseLinkRow | null>(null);
@@ -133,7 +133,6 @@ export default function DatabaseLinkPage() {
         ]}
       />
       <FormModal<LinkForm>
-        key={formKey}
         open={!!editing}
         width={720}
         title={editing?.id ? t('link.edit') : t('link.add')}

@@ -9,7 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { JsonBlock, errorMessage, mono, useFormSession } from './shared';
+import { JsonBlock, errorMessage, mono } from './shared';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
 
@@ -25,7 +25,7 @@ export default function InterfacePage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.interfaceEdit), del: usePermission(P.interfaceDelete), test: usePermission(P.interfaceTest) };
-  const [editing, setEditing, formKey] = useFormSession<{ id: string | null; values: Partial<InterfaceBody> }>();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<InterfaceBody> } | null>(null);
   const [testing, setTesting] = useState<InterfaceRow | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'interfaces'] });
   const required = (label: string) => [{ required: true, message: t('common:required', { label }) }];
@@ -83,7 +83,6 @@ export default function InterfacePage() {
         ]}
       />
       <FormModal<InterfaceBody>
-        key={formKey}
         open={!!editing}
         width={820}
         title={editing?.id ? t('iface.edit') : t('iface.add')}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Table, Typography, type TablePaginationConfig } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { DatabaseLinkRow } from '@app/contracts';
@@ -97,18 +97,3 @@ export function ResultGrid({
 export const fieldsOf = (rows: Record<string, unknown>[]): string[] => [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => k !== 'children');
 
 export const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 } as const;
-
-/**
- * Edit state for a FormModal plus a key that changes with every opening. FormModal keeps one form store for its
- * life and merges it over the next initialValues, so an abandoned add form would leak its typed values into the
- * next edit; keying the modal by opening gives each one a fresh store.
- */
-export function useFormSession<T>() {
-  const [editing, setEditing] = useState<T | null>(null);
-  const [key, setKey] = useState(0);
-  const open = (v: T | null) => {
-    if (v) setKey((k) => k + 1);
-    setEditing(v);
-  };
-  return [editing, open, key] as const;
-}
