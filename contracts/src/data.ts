@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacter } from './common/text.js';
 import { pageQuery } from './common/paging.js';
 
 /**
@@ -51,7 +52,12 @@ export const databaseLinkConnection = z.object({
   F_DbType: z.enum(dbTypes),
   F_ServerAddress: hostName,
   F_Port: z.coerce.number().int().min(1).max(65535),
-  F_DBName: z.string().trim().min(1).max(128).regex(/^[^\u0000;'"`\\]+$/, 'a database name without quotes, ; or \\'),
+  F_DBName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .refine((s) => !/[;'"`\\]/.test(s) && !hasControlCharacter(s), 'a database name without quotes, ; or \\'),
   /** PostgreSQL / SQL Server schema shown by the table browser ('' = public / dbo). */
   F_Schema: linkOptionalIdentifier,
   F_UserName: z.string().trim().max(128).default(''),

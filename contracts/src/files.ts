@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+import { hasControlCharacter } from './common/text.js';
 
 /**
  * Files (issue 6): uploads, attachment folders, signed file URLs, preview, the file manager.
@@ -16,7 +17,7 @@ const name = z
   .trim()
   .min(1)
   .max(200)
-  .refine((s) => !/[\\/:*?"<>|\u0000-\u001f]/.test(s) && s !== '.' && s !== '..', 'a name without / \\ : * ? " < > | or control characters');
+  .refine((s) => !/[\\/:*?"<>|]/.test(s) && !hasControlCharacter(s) && s !== '.' && s !== '..', 'a name without / \\ : * ? " < > | or control characters');
 
 export const fileIdParams = z.object({ id: fileId });
 export const folderIdParams = z.object({ folderId: fileId });
