@@ -16,3 +16,5 @@ export * from './log.js';
 export * from './oa.js';
 export * from './files.js';
 export * from './data.js';
+export * from './forms.js';
+export * from './form-logic/index.js';

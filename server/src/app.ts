@@ -17,6 +17,7 @@ import databaseLinkModule from './modules/database-link/index.js';
 import dataDesignModule from './modules/data-design/index.js';
 import dataSourceModule from './modules/data-source/index.js';
 import interfaceModule from './modules/interface/index.js';
+import formSchemeModule from './modules/form-scheme/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(dataDesignModule, { deps });
       await api.register(dataSourceModule, { deps });
       await api.register(interfaceModule, { deps });
+      await api.register(formSchemeModule, { deps });
     },
     { prefix: '/api' },
   );

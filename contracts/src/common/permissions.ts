@@ -113,6 +113,14 @@ export const Permission = {
   interfaceEdit: 'system.interface.edit',
   interfaceDelete: 'system.interface.delete',
   interfaceTest: 'system.interface.test',
+  formList: 'forms.scheme.list',
+  formAdd: 'forms.scheme.add',
+  formEdit: 'forms.scheme.edit',
+  formDelete: 'forms.scheme.delete',
+  formEnable: 'forms.scheme.enable',
+  formHistory: 'forms.scheme.history',
+  /** Fill in a designed form and edit its stored records from the form design screen (published lists: issue 9). */
+  formData: 'forms.scheme.data',
 } as const;
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];

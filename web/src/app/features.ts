@@ -7,10 +7,11 @@ import { organisationFeature } from '../features/organisation';
 import { iframeFeature } from '../features/iframe';
 import { oaFeature } from '../features/oa';
 import { fileManagerFeature } from '../features/files';
+import { formsFeature } from '../features/forms';
 import { dataFeature } from '../features/data';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, dataFeature, iframeFeature];
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, dataFeature, formsFeature, iframeFeature];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { TableDesign } from '@app/contracts';
+import type { FormSchemeContent, FormTable, TableDesign } from '@app/contracts';
 
 /** Timestamps are written as Date or left to the database default; they are read formatted in SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -610,6 +610,40 @@ export interface Database {
   reports_relations: ReportsRelationsTable;
   data_sources: DataSourcesTable;
   interfaces: InterfacesTable;
+  form_schemes: FormSchemesTable;
+  form_scheme_versions: FormSchemeVersionsTable;
+}
+
+/** Issue 8: one row per form; current_version_id points at its current version. */
+export interface FormSchemesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  form_type: Generated<number>;
+  category: Generated<string>;
+  url: Generated<string>;
+  description: Generated<string>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  is_default: Generated<boolean>;
+  current_version_id: string | null;
+  current_version: Generated<number>;
+  has_tables: Generated<boolean>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** One saved version of a form: its content (F_Scheme) and the tables it stores into. */
+export interface FormSchemeVersionsTable {
+  id: string;
+  tenant_id: string;
+  scheme_id: string;
+  version: number;
+  content: Json<FormSchemeContent>;
+  table_info: Json<FormTable[]>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

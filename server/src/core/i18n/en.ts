@@ -7,6 +7,7 @@ import { dataLinkEn } from './data-link.js';
 import { dataDesignEn } from './data-design.js';
 import { dataSourceEn } from './data-source.js';
 import { interfaceEn } from './interface.js';
+import { formsEn } from './forms.js';
 import { systemEn } from './system.js';
 
 const coreEn = {
@@ -47,4 +48,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn };

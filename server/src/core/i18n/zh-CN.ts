@@ -7,6 +7,7 @@ import { dataLinkZhCN } from './data-link.js';
 import { dataDesignZhCN } from './data-design.js';
 import { dataSourceZhCN } from './data-source.js';
 import { interfaceZhCN } from './interface.js';
+import { formsZhCN } from './forms.js';
 import { systemZhCN } from './system.js';
 
 const coreZhCN = {
@@ -48,6 +49,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN };
 
 export type MessageKey = keyof typeof zhCN;

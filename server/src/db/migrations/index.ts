@@ -13,6 +13,8 @@ import * as dataPlatformMenu from './20261123040100_data_platform_menu.js';
 import * as files from './20261123030000_files.js';
 import * as filesMenu from './20261123030100_files_menu.js';
 import * as newsAttachments from './20261123040500_news_attachments.js';
+import * as forms from './20261123050000_forms.js';
+import * as formsMenu from './20261123050100_forms_menu.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261123040000_data_platform': dataPlatform,
   '20261123040100_data_platform_menu': dataPlatformMenu,
   '20261123040500_news_attachments': newsAttachments,
+  '20261123050000_forms': forms,
+  '20261123050100_forms_menu': formsMenu,
 };

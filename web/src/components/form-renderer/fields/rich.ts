@@ -1,0 +1,1 @@
+export { richFields } from './rich/index';
