@@ -12,6 +12,8 @@ export type FormMode = 'add' | 'edit' | 'look';
 export interface FormRuntime {
   mode: FormMode;
   scheme: FormSchemeContent;
+  /** The stored form (and version) being shown, for server-side option loading; absent in the designer's preview. */
+  source?: { schemeId: string; versionId?: string };
   /** Current value of a field of the main form by __vModel__. */
   getValue(vModel: string): unknown;
   /** Current value of any field by formId (main form; for sub-table columns: the same row, see FieldProps.row). */
@@ -55,5 +57,7 @@ export interface FormRendererProps {
   /** Per-field authority from a workflow node; absent: each field's own view / edit / required. */
   authority?: FieldAuthority[];
   initialValues?: FormValues;
+  /** The stored form (and version) shown: option loading asks the server by field (GET /form-scheme/{id}/field-options/{formId}). */
+  source?: { schemeId: string; versionId?: string };
   onValuesChange?(values: FormValues): void;
 }
