@@ -126,8 +126,11 @@ export const fieldConfig = z.looseObject({
   /** Sub-table: show a totals row for number / computation columns. */
   showSummary: z.boolean().optional(),
 });
+/** Omit that keeps the other known keys of a loose object (the built-in Omit collapses them into the index signature). */
+type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
+
 /** Written out so the recursion (children, childrenObj) stays typed in the emitted declarations. */
-export type FieldConfig = Omit<z.infer<typeof fieldConfig>, 'children' | 'childrenObj'> & {
+export type FieldConfig = Without<z.infer<typeof fieldConfig>, 'children' | 'childrenObj'> & {
   children?: FormField[];
   childrenObj?: Record<string, FormField[]>;
 };
@@ -167,7 +170,7 @@ export const formField = z.looseObject({
   /** Map marker: initial zoom (3 to 19). */
   zoom: z.number().int().min(3).max(19).optional(),
 });
-export type FormField = Omit<z.infer<typeof formField>, '__config__'> & { __config__: FieldConfig };
+export type FormField = Without<z.infer<typeof formField>, '__config__'> & { __config__: FieldConfig };
 
 export const formConf = z.looseObject({
   labelWidth: z.number().int().min(0).max(1000).default(120),
@@ -181,7 +184,7 @@ export const formSchemeContent = z.object({
   data: z.array(formField).max(1000),
   formConf: formConf.optional(),
 });
-export type FormSchemeContent = Omit<z.infer<typeof formSchemeContent>, 'data'> & { data: FormField[] };
+export type FormSchemeContent = Without<z.infer<typeof formSchemeContent>, 'data'> & { data: FormField[] };
 
 /** A table a form stores into: one main table and any number of sub-tables (one per sub-table container). */
 export const formTable = z.object({
@@ -240,7 +243,7 @@ export const formSchemeDetail = formSchemeRow.extend({
   F_Scheme: formSchemeContent,
   tableInfo: z.array(formTable),
 });
-export type FormSchemeDetail = Omit<z.infer<typeof formSchemeDetail>, 'F_Scheme'> & { F_Scheme: FormSchemeContent };
+export type FormSchemeDetail = Without<z.infer<typeof formSchemeDetail>, 'F_Scheme'> & { F_Scheme: FormSchemeContent };
 
 export const formSchemePageQuery = pageQuery.extend({
   keyword: z.string().max(100).optional(),
