@@ -1,0 +1,25 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Skeleton } from 'antd';
+import type { FieldProps } from '../../types';
+import { sanitizeHtml } from './sanitize';
+
+// TinyMCE is large: it loads with the first editable rich-text field, never with the form itself.
+const RichEditor = lazy(() => import('../../../editor/RichEditor'));
+
+/** Rich text (TinyMCE). Read-only shows the cleaned HTML instead of an editor. */
+export function EditorField({ field, value, onChange, disabled }: FieldProps) {
+  const html = typeof value === 'string' ? value : '';
+  const safe = useMemo(() => (disabled ? sanitizeHtml(html) : ''), [disabled, html]);
+  const testId = `editor-${field.__config__.formId}`;
+  if (disabled) {
+    return <div className="form-editor-readonly" data-testid={testId} style={{ minHeight: 32, ...field.style }} dangerouslySetInnerHTML={{ __html: safe }} />;
+  }
+  const height = typeof field.style?.height === 'number' ? field.style.height : undefined;
+  return (
+    <div data-testid={testId}>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <RichEditor value={html} height={height} onChange={(next) => onChange(next)} />
+      </Suspense>
+    </div>
+  );
+}
