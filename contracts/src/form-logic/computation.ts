@@ -1,10 +1,180 @@
-import type { FormField } from '../forms.js';
+import type { ComputationToken, FormField } from '../forms.js';
+import { formatDecimal, fraction, fractionOf, parseDecimal, type Fraction } from './decimal.js';
+
+/**
+ * Computed fields. The original client glued the tokens into a text and ran eval() on it, then cut the result to
+ * 2 decimals in floating point. Here the tokens are read into a small expression language (numbers, + - * /,
+ * parentheses, unary minus) and evaluated with exact fractions, so 0.1 + 0.2 is 0.30 and 19.99 * 3 is 59.97;
+ * nothing is rounded before the final truncation. A referenced value is one operand (as if in parentheses), so
+ * a negative value after '-' works where the original's text gluing ('5--3') would not.
+ *
+ * Result format: always exactly 2 decimals ('12.30', '-0.50', '0.00'), truncated toward zero (12.349 → '12.34',
+ * -1.239 → '-1.23'), because computed values are money-like and a fixed format lines up in sub-table totals.
+ */
+
+/** Digits kept in a computed value. */
+export const COMPUTATION_DECIMALS = 2;
+
+type Lexeme = { kind: 'num'; value: Fraction } | { kind: 'op'; op: '+' | '-' | '*' | '/' | '(' | ')' };
+
+const ZERO: Fraction = { num: 0n, den: 1n };
+
+/** A token's formId as a number, 0 for operator / constant tokens, NaN when it is not a number at all. */
+function referenceId(token: ComputationToken): number {
+  if (token.type === 'operator') return 0;
+  const raw = token.formId;
+  if (typeof raw === 'number') return raw;
+  const text = String(raw ?? '').trim();
+  return text === '' ? 0 : Number(text);
+}
+
+/** Reads the text of an operator / constant token ('+', '(', '1.5', '* 2'); null when something else is in it. */
+function lexText(text: string, out: Lexeme[]): boolean {
+  const re = /\s*(?:(\d+(?:\.\d*)?|\.\d+)|([-+*/()]))/y;
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return false;
+    if (m[1] !== undefined) {
+      const d = parseDecimal(m[1]);
+      if (!d) return false;
+      out.push({ kind: 'num', value: fractionOf(d) });
+    } else {
+      out.push({ kind: 'op', op: m[2] as '+' | '-' | '*' | '/' | '(' | ')' });
+    }
+    at = re.lastIndex;
+  }
+  return true;
+}
+
+/** A referenced field's value as an operand: empty, missing or non-numeric values count as 0 (spec 5). */
+function operandOf(value: unknown): Fraction {
+  const d = parseDecimal(value);
+  return d ? fractionOf(d) : ZERO;
+}
+
+function lex(field: FormField, valueOf: (formId: number) => unknown): Lexeme[] | null {
+  const out: Lexeme[] = [];
+  for (const token of field.computationalConfiguration ?? []) {
+    if (token.type === 'taxRate') {
+      // The tax rate is a percentage; a negative rate means "no tax rate" and adds nothing.
+      const rate = parseDecimal(field.taxRate);
+      if (rate && rate.units >= 0n) out.push({ kind: 'num', value: fraction.multiply(fractionOf(rate), { num: 1n, den: 100n }) });
+      continue;
+    }
+    const id = referenceId(token);
+    if (Number.isNaN(id)) return null;
+    if (id !== 0) out.push({ kind: 'num', value: operandOf(valueOf(id)) });
+    else if (!lexText(token.name ?? '', out)) return null;
+  }
+  return out;
+}
+
+/**
+ * Recursive descent over the lexemes:
+ *   expr   := term (('+' | '-') term)*
+ *   term   := factor (('*' | '/') factor)*
+ *   factor := ('-' | '+') factor | number | '(' expr ')'
+ * Any failure (unbalanced parentheses, two numbers in a row, division by zero) throws Malformed, answered as null.
+ */
+class Malformed extends Error {}
+
+function evaluate(lexemes: Lexeme[]): Fraction {
+  let at = 0;
+  const peekOp = (): string | undefined => {
+    const l = lexemes[at];
+    return l && l.kind === 'op' ? l.op : undefined;
+  };
+
+  const factor = (): Fraction => {
+    const l = lexemes[at];
+    if (!l) throw new Malformed();
+    at += 1;
+    if (l.kind === 'num') return l.value;
+    if (l.op === '-') return fraction.negate(factor());
+    if (l.op === '+') return factor();
+    if (l.op === '(') {
+      const inner = expr();
+      if (peekOp() !== ')') throw new Malformed();
+      at += 1;
+      return inner;
+    }
+    throw new Malformed();
+  };
+
+  const term = (): Fraction => {
+    let value = factor();
+    for (let op = peekOp(); op === '*' || op === '/'; op = peekOp()) {
+      at += 1;
+      const right = factor();
+      if (op === '*') value = fraction.multiply(value, right);
+      else {
+        const q = fraction.divide(value, right);
+        if (!q) throw new Malformed();
+        value = q;
+      }
+    }
+    return value;
+  };
+
+  const expr = (): Fraction => {
+    let value = term();
+    for (let op = peekOp(); op === '+' || op === '-'; op = peekOp()) {
+      at += 1;
+      const right = term();
+      value = op === '+' ? fraction.add(value, right) : fraction.subtract(value, right);
+    }
+    return value;
+  };
+
+  const result = expr();
+  if (at !== lexemes.length) throw new Malformed();
+  return result;
+}
+
+/** Evaluates a formula text of decimals, + - * / and parentheses ('(1.5 + 2) * 3' → '10.50'); null when invalid. */
+export function evaluateFormula(text: string): string | null {
+  const lexemes: Lexeme[] = [];
+  if (!lexText(text, lexemes) || lexemes.length === 0) return null;
+  return run(lexemes);
+}
+
+function run(lexemes: Lexeme[]): string | null {
+  try {
+    return formatDecimal(fraction.truncate(evaluate(lexemes), COMPUTATION_DECIMALS), COMPUTATION_DECIMALS);
+  } catch (e) {
+    if (e instanceof Malformed) return null;
+    throw e;
+  }
+}
+
+/** The formIds a computed field refers to (tokens with formId ≠ 0), in formula order. */
+export function computationReferences(field: FormField): number[] {
+  const ids: number[] = [];
+  for (const token of field.computationalConfiguration ?? []) {
+    if (token.type === 'taxRate') continue;
+    const id = referenceId(token);
+    if (!Number.isNaN(id) && id !== 0) ids.push(id);
+  }
+  return ids;
+}
+
+/** Whether a field is computed: a computation field, or a number with a formula. */
+export function isComputed(field: FormField): boolean {
+  const type = field.__config__.avueType;
+  return type === 'computation' || (type === 'number' && (field.computationalConfiguration?.length ?? 0) > 0);
+}
 
 /**
  * The value of a computed field: its formula tokens with referenced values (missing = 0), the tax rate as
  * rate × 0.01 when non-negative, evaluated in decimal arithmetic and truncated (not rounded) to 2 decimals.
- * `valueOf(formId)` gives the referenced field's current value. Answers null when the formula is not valid.
+ * `valueOf(formId)` gives the referenced field's current value. Answers null when the formula is not valid
+ * (also when it is empty). The text always has 2 decimals: '12.30'.
  */
-export function computeField(_field: FormField, _valueOf: (formId: number) => unknown): string | null {
-  throw new Error('form-logic: computeField not implemented');
+export function computeField(field: FormField, valueOf: (formId: number) => unknown): string | null {
+  const lexemes = lex(field, valueOf);
+  if (!lexemes || lexemes.length === 0) return null;
+  return run(lexemes);
 }

@@ -1,8 +1,114 @@
-import type { FormSchemeContent } from '../forms.js';
+import { formSchemeContent, type FormField, type FormSchemeContent } from '../forms.js';
+import { computationReferences } from './computation.js';
+import { isContainer } from './walk.js';
 
 export type SchemeCheck = { ok: true; scheme: FormSchemeContent } | { ok: false; reason: string };
 
-/** Parses a stored or posted F_Scheme (object or JSON string) and checks it: schema, unique formIds and __vModel__s per table, containers well formed. */
-export function parseScheme(_input: unknown): SchemeCheck {
-  throw new Error('form-logic: parseScheme not implemented');
+/**
+ * Checks beyond the schema. An empty form is valid here (the designer saves work in progress); the renderer
+ * refuses to render one. Reasons are short English details for developers and logs, never shown as they are.
+ */
+class SchemeError extends Error {}
+
+function fail(reason: string): never {
+  throw new SchemeError(reason);
+}
+
+/** Every field and container at any depth (rows, every tab key, sub-table columns), parents first. */
+function everyField(fields: readonly FormField[] | undefined, out: FormField[] = []): FormField[] {
+  for (const field of fields ?? []) {
+    out.push(field);
+    everyField(field.__config__.children, out);
+    for (const children of Object.values(field.__config__.childrenObj ?? {})) everyField(children, out);
+  }
+  return out;
+}
+
+function checkUnique(seen: Set<string>, value: string, what: string): void {
+  if (seen.has(value)) fail(`duplicate ${what} ${value}`);
+  seen.add(value);
+}
+
+/** One data scope (the main form, or one sub-table): its __vModel__s are keys of one object. */
+function checkScope(fields: readonly FormField[] | undefined, vModels: Set<string>, where: string): void {
+  for (const field of fields ?? []) {
+    const c = field.__config__;
+    switch (c.avueType) {
+      case 'row':
+        checkScope(c.children, vModels, where);
+        break;
+      case 'tabs': {
+        const props = new Set<string>();
+        for (const column of c.option?.column ?? []) checkUnique(props, column.prop, `tab prop in tabs ${c.formId}:`);
+        for (const [prop, children] of Object.entries(c.childrenObj ?? {})) {
+          if (!props.has(prop)) fail(`tabs ${c.formId} has children under '${prop}', which is not a tab`);
+          checkScope(children, vModels, where);
+        }
+        break;
+      }
+      case 'table': {
+        if (where !== 'main form') fail(`sub-table ${c.formId} inside ${where}`);
+        if (!field.__vModel__) fail(`sub-table ${c.formId} has no __vModel__`);
+        checkUnique(vModels, field.__vModel__, `__vModel__ in ${where}:`);
+        const columns = c.children ?? [];
+        const container = columns.find(isContainer);
+        if (container) fail(`sub-table ${c.formId} has a ${container.__config__.avueType} container as a column`);
+        checkScope(columns, new Set<string>(), `sub-table ${c.formId}`);
+        break;
+      }
+      default:
+        if (!field.__vModel__) fail(`field ${c.formId} has no __vModel__`);
+        checkUnique(vModels, field.__vModel__, `__vModel__ in ${where}:`);
+    }
+  }
+}
+
+function checkScheme(scheme: FormSchemeContent): void {
+  const all = everyField(scheme.data);
+  const formIds = new Set<string>();
+  for (const field of all) checkUnique(formIds, String(field.__config__.formId), 'formId');
+  checkScope(scheme.data, new Set<string>(), 'main form');
+  for (const field of all) {
+    for (const ref of computationReferences(field)) {
+      if (!formIds.has(String(ref))) fail(`field ${field.__config__.formId} refers to missing formId ${ref}`);
+    }
+  }
+}
+
+function readInput(input: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (typeof input !== 'string') return { ok: true, value: input };
+  try {
+    return { ok: true, value: JSON.parse(input) as unknown };
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+}
+
+/** Parses a stored or posted F_Scheme (object or JSON string) and checks it: schema, unique formIds and __vModel__s per table, containers well formed. Never throws. */
+export function parseScheme(input: unknown): SchemeCheck {
+  try {
+    return parseAndCheck(input);
+  } catch {
+    // Only a pathological input gets here (nesting deep enough to exhaust the stack): refused, not a 500.
+    return { ok: false, reason: 'invalid scheme' };
+  }
+}
+
+function parseAndCheck(input: unknown): SchemeCheck {
+  const read = readInput(input);
+  if (!read.ok) return read;
+  const parsed = formSchemeContent.safeParse(read.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.map(String).join('.') ?? '';
+    return { ok: false, reason: `schema: ${path ? `${path}: ` : ''}${issue?.message ?? 'invalid'}` };
+  }
+  const scheme = parsed.data as FormSchemeContent;
+  try {
+    checkScheme(scheme);
+  } catch (e) {
+    if (e instanceof SchemeError) return { ok: false, reason: e.message };
+    return { ok: false, reason: 'invalid scheme' };
+  }
+  return { ok: true, scheme };
 }
