@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComputationToken, FormField } from '../forms.js';
-import { computationReferences, computeField, evaluateFormula, isComputed } from './computation.js';
+import { computationReferences, computeField, evaluateFormula, indexFields, isComputed, recomputeValues, valueResolver } from './computation.js';
 
 const ref = (formId: number | string): ComputationToken => ({ type: 'formId', formId, name: `f${formId}` });
 const op = (name: string): ComputationToken => ({ formId: 0, name });
@@ -63,6 +63,10 @@ describe('computeField', () => {
     ['only blank operator tokens', [op(''), op('  ')], undefined, null],
     ['a non-numeric formId', [{ formId: 'x', name: '' }], undefined, null],
     ['two decimal points', [op('1.2.3')], undefined, null],
+    ['a constant entered key by key', [ref(4), op('*'), op('1'), op('0'), op('.'), op('5')], undefined, '31.50'],
+    ['operators across tokens', [op('('), op('2'), op('+'), op('3'), op(')'), op('*'), ref(4)], undefined, '15.00'],
+    ['a constant after a reference is not glued to it', [ref(4), op('0')], undefined, null],
+    ['two constant tokens with a space', [op('1'), op(' 2')], undefined, null],
   ])('%s', (_name, tokens, taxRate, expected) => {
     expect(computeField(computed(tokens, taxRate), valueOf)).toBe(expected);
   });
@@ -104,4 +108,63 @@ describe('references', () => {
     expect(isComputed({ __config__: { formId: 1, avueType: 'number' } as FormField['__config__'], computationalConfiguration: [ref(1)] })).toBe(true);
     expect(isComputed({ __config__: { formId: 1, avueType: 'number' } as FormField['__config__'] })).toBe(false);
   });
+});
+
+describe('valueResolver and recomputeValues', () => {
+  const num = (formId: number, vModel: string): FormField => ({ __vModel__: vModel, __config__: { formId, avueType: 'number' } as FormField['__config__'] });
+  const comp = (formId: number, vModel: string, tokens: ComputationToken[]): FormField => ({
+    __vModel__: vModel,
+    __config__: { formId, avueType: 'computation' } as FormField['__config__'],
+    computationalConfiguration: tokens,
+  });
+  const price = num(11, 'price');
+  const qty = num(12, 'qty');
+  const line = comp(13, 'line', [ref(11), op('*'), ref(12), op('*'), ref(1)]);
+  const table = { __vModel__: 'items', __config__: { formId: 10, avueType: 'table', children: [price, qty, line] } as FormField['__config__'] } as FormField;
+  const rate = num(1, 'rate');
+  const total = comp(2, 'total', [ref(13)]);
+  const withTax = comp(3, 'withTax', [ref(2), op('* 1.13')]);
+  const broken = comp(4, 'broken', [ref(1), op('/ 0')]);
+  const data: FormField[] = [withTax, rate, table, total, broken];
+
+  it('reads the same row, the main form, and sums columns for the main form; chains of computed fields settle', () => {
+    const values = { rate: '1', items: [{ price: '19.99', qty: 3 }, { price: '0.1', qty: '' }, { price: '0.01', qty: '2' }], withTax: 'stale' };
+    const out = recomputeValues(data, values);
+    expect(out.items).toEqual([
+      { price: '19.99', qty: 3, line: '59.97' },
+      { price: '0.1', qty: '', line: '0.00' },
+      { price: '0.01', qty: '2', line: '0.02' },
+    ]);
+    expect(out.total).toBe('59.99');
+    expect(out.withTax).toBe('67.78');
+    expect(out.broken).toBe('');
+    expect(values.items[0]).toEqual({ price: '19.99', qty: 3 });
+    expect(values.withTax).toBe('stale');
+  });
+
+  it('copes with missing sub-tables, junk rows and self references', () => {
+    const self = comp(5, 'self', [ref(5), op('+1')]);
+    const out = recomputeValues([table, total, self], { items: [null, 'x'] });
+    expect(out.total).toBe('0.00');
+    expect(out.items).toEqual([null, 'x']);
+    expect(typeof out.self).toBe('string');
+  });
+
+  it('resolves references one by one', () => {
+    const index = indexFields(data);
+    const values = { rate: '2', items: [{ price: '1.5' }, { price: '2' }] };
+    const main = valueResolver(index, values);
+    expect(main(1)).toBe('2');
+    expect(main(11)).toBe('3.5');
+    expect(main(10)).toBeUndefined();
+    expect(main(999)).toBeUndefined();
+    const inRow = valueResolver(index, values, { table, row: values.items[1] });
+    expect(inRow(11)).toBe('2');
+    expect(inRow(1)).toBe('2');
+  });
+});
+
+it('a formula nested too deep answers null rather than throwing', () => {
+  expect(computeField(computed([op('('.repeat(100)), ...Array.from({ length: 199 }, () => op('('.repeat(100)))]), valueOf)).toBeNull();
+  expect(evaluateFormula(`${'('.repeat(200000)}1${')'.repeat(200000)}`)).toBeNull();
 });

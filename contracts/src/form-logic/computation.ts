@@ -1,5 +1,6 @@
-import type { ComputationToken, FormField } from '../forms.js';
-import { formatDecimal, fraction, fractionOf, parseDecimal, type Fraction } from './decimal.js';
+import type { ComputationToken, FormField, FormValues } from '../forms.js';
+import { formatDecimal, fraction, fractionOf, parseDecimal, sumDecimals, type Fraction } from './decimal.js';
+import { flattenFields, type FieldPlace } from './walk.js';
 
 /**
  * Computed fields. The original client glued the tokens into a text and ran eval() on it, then cut the result to
@@ -31,11 +32,11 @@ function referenceId(token: ComputationToken): number {
 /** Reads the text of an operator / constant token ('+', '(', '1.5', '* 2'); null when something else is in it. */
 function lexText(text: string, out: Lexeme[]): boolean {
   const re = /\s*(?:(\d+(?:\.\d*)?|\.\d+)|([-+*/()]))/y;
+  const body = text.trimEnd();
   let at = 0;
-  while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
+  while (at < body.length) {
     re.lastIndex = at;
-    const m = re.exec(text);
+    const m = re.exec(body);
     if (!m) return false;
     if (m[1] !== undefined) {
       const d = parseDecimal(m[1]);
@@ -55,21 +56,36 @@ function operandOf(value: unknown): Fraction {
   return d ? fractionOf(d) : ZERO;
 }
 
+/**
+ * The formula's lexemes. Consecutive operator / constant tokens are read as one text, as the original's text
+ * gluing did, so a constant entered key by key ('1', '0', '.', '5') is 10.5; references and the tax rate stay
+ * single operands.
+ */
 function lex(field: FormField, valueOf: (formId: number) => unknown): Lexeme[] | null {
   const out: Lexeme[] = [];
+  let text = '';
+  const flush = (): boolean => {
+    const ok = lexText(text, out);
+    text = '';
+    return ok;
+  };
   for (const token of field.computationalConfiguration ?? []) {
-    if (token.type === 'taxRate') {
-      // The tax rate is a percentage; a negative rate means "no tax rate" and adds nothing.
-      const rate = parseDecimal(field.taxRate);
-      if (rate && rate.units >= 0n) out.push({ kind: 'num', value: fraction.multiply(fractionOf(rate), { num: 1n, den: 100n }) });
+    const id = token.type === 'taxRate' ? 0 : referenceId(token);
+    if (Number.isNaN(id)) return null;
+    if (token.type !== 'taxRate' && id === 0) {
+      text += token.name ?? '';
       continue;
     }
-    const id = referenceId(token);
-    if (Number.isNaN(id)) return null;
-    if (id !== 0) out.push({ kind: 'num', value: operandOf(valueOf(id)) });
-    else if (!lexText(token.name ?? '', out)) return null;
+    if (!flush()) return null;
+    if (token.type !== 'taxRate') {
+      out.push({ kind: 'num', value: operandOf(valueOf(id)) });
+      continue;
+    }
+    // The tax rate is a percentage; a negative (or missing) rate means "no tax rate" and adds nothing.
+    const rate = parseDecimal(field.taxRate);
+    if (rate && rate.units >= 0n) out.push({ kind: 'num', value: fraction.multiply(fractionOf(rate), { num: 1n, den: 100n }) });
   }
-  return out;
+  return flush() ? out : null;
 }
 
 /**
@@ -144,9 +160,9 @@ export function evaluateFormula(text: string): string | null {
 function run(lexemes: Lexeme[]): string | null {
   try {
     return formatDecimal(fraction.truncate(evaluate(lexemes), COMPUTATION_DECIMALS), COMPUTATION_DECIMALS);
-  } catch (e) {
-    if (e instanceof Malformed) return null;
-    throw e;
+  } catch {
+    // Malformed, or parentheses nested deep enough to exhaust the stack: either way not a usable formula.
+    return null;
   }
 }
 
@@ -177,4 +193,80 @@ export function computeField(field: FormField, valueOf: (formId: number) => unkn
   const lexemes = lex(field, valueOf);
   if (!lexemes || lexemes.length === 0) return null;
   return run(lexemes);
+}
+
+// ---------- resolving references and recomputing a whole form ----------
+
+/** The fields of a scheme by formId (sub-table columns with their table). */
+export type FieldIndex = ReadonlyMap<number, FieldPlace>;
+
+export function indexFields(data: FormField[]): FieldIndex {
+  const index = new Map<number, FieldPlace>();
+  for (const place of flattenFields(data)) index.set(place.field.__config__.formId, place);
+  return index;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The `valueOf` a computed field needs. A reference to a main-form field reads `values`. A reference to a column of
+ * the sub-table the computed field itself sits in reads the same row (`current`). A reference to a sub-table column
+ * from elsewhere (the main form, another sub-table) reads the column's total over the rows — a form's "amount"
+ * field is typically the sum of its item lines. Anything else (containers, unknown formIds) is missing (0).
+ */
+export function valueResolver(index: FieldIndex, values: FormValues, current?: { table: FormField; row: Record<string, unknown> }): (formId: number) => unknown {
+  return (formId) => {
+    const place = index.get(formId);
+    const vModel = place?.field.__vModel__;
+    if (!place || !vModel || place.field.__config__.avueType === 'table') return undefined;
+    if (!place.table) return values[vModel];
+    if (current && current.table === place.table) return current.row[vModel];
+    const rows = place.table.__vModel__ ? values[place.table.__vModel__] : undefined;
+    return Array.isArray(rows) ? sumDecimals(rows.map((r: unknown) => (isRecord(r) ? r[vModel] : undefined))) : undefined;
+  };
+}
+
+/** A copy of the values whose sub-table rows can be written without touching the caller's objects. */
+function copyValues(data: FormField[], values: FormValues): FormValues {
+  const out: FormValues = { ...values };
+  for (const { field } of flattenFields(data)) {
+    const key = field.__vModel__;
+    if (field.__config__.avueType === 'table' && key && Array.isArray(out[key])) {
+      out[key] = (out[key] as unknown[]).map((r) => (isRecord(r) ? { ...r } : r));
+    }
+  }
+  return out;
+}
+
+/**
+ * The values with every computed field (main form and each sub-table row) set from its formula; an invalid formula
+ * gives ''. Computed fields may refer to other computed fields: passes repeat until nothing changes (at most one
+ * pass per computed field, so a cycle cannot loop forever). The given values are not changed.
+ */
+export function recomputeValues(data: FormField[], values: FormValues): FormValues {
+  const index = indexFields(data);
+  const computed = [...index.values()].filter((p) => isComputed(p.field) && p.field.__vModel__);
+  const out = copyValues(data, values);
+  for (let pass = 0; pass <= computed.length; pass += 1) {
+    let changed = false;
+    for (const { field, table } of computed) {
+      const key = field.__vModel__ ?? '';
+      if (!table) {
+        const value = computeField(field, valueResolver(index, out)) ?? '';
+        if (out[key] !== value) [out[key], changed] = [value, true];
+        continue;
+      }
+      const rows = table.__vModel__ ? out[table.__vModel__] : undefined;
+      if (!Array.isArray(rows)) continue;
+      for (const row of rows) {
+        if (!isRecord(row)) continue;
+        const value = computeField(field, valueResolver(index, out, { table, row })) ?? '';
+        if (row[key] !== value) [row[key], changed] = [value, true];
+      }
+    }
+    if (!changed) break;
+  }
+  return out;
 }
