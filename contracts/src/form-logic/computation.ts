@@ -1,5 +1,5 @@
 import type { ComputationToken, FormField, FormValues } from '../forms.js';
-import { formatDecimal, fraction, fractionOf, parseDecimal, sumDecimals, type Fraction } from './decimal.js';
+import { formatDecimal, fraction, fractionOf, parseDecimal, type Fraction } from './decimal.js';
 import { flattenFields, type FieldPlace } from './walk.js';
 
 /**
@@ -212,9 +212,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The `valueOf` a computed field needs. A reference to a main-form field reads `values`. A reference to a column of
- * the sub-table the computed field itself sits in reads the same row (`current`). A reference to a sub-table column
- * from elsewhere (the main form, another sub-table) reads the column's total over the rows — a form's "amount"
- * field is typically the sum of its item lines. Anything else (containers, unknown formIds) is missing (0).
+ * the sub-table the computed field itself sits in reads the same row (`current`). A sub-table column referred to
+ * from anywhere else (the main form, another sub-table) has no single value and counts as missing (0), as in the
+ * renderer's store; containers and unknown formIds likewise.
  */
 export function valueResolver(index: FieldIndex, values: FormValues, current?: { table: FormField; row: Record<string, unknown> }): (formId: number) => unknown {
   return (formId) => {
@@ -222,9 +222,7 @@ export function valueResolver(index: FieldIndex, values: FormValues, current?: {
     const vModel = place?.field.__vModel__;
     if (!place || !vModel || place.field.__config__.avueType === 'table') return undefined;
     if (!place.table) return values[vModel];
-    if (current && current.table === place.table) return current.row[vModel];
-    const rows = place.table.__vModel__ ? values[place.table.__vModel__] : undefined;
-    return Array.isArray(rows) ? sumDecimals(rows.map((r: unknown) => (isRecord(r) ? r[vModel] : undefined))) : undefined;
+    return current && current.table === place.table ? current.row[vModel] : undefined;
   };
 }
 

@@ -75,6 +75,7 @@ describe('parseScheme', () => {
     ['duplicate tab prop', { data: [tabs(1, ['a', 'a'], {})] }, 'duplicate tab prop in tabs 1: a'],
     ['reference to a missing field', { data: [f(1, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 9 }] })] }, 'field 1 refers to missing formId 9'],
     ['reference as text to a missing field', { data: [f(1, 'number', 'c', {}, { computationalConfiguration: [{ formId: '9' }] })] }, 'field 1 refers to missing formId 9'],
+    ['reference to a container', { data: [table(1, 't', []), f(2, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 1 }] })] }, 'field 2 refers to container 1'],
   ])('refuses %s', (_name, input, reason) => {
     const result = parseScheme(input);
     expect(result.ok).toBe(false);

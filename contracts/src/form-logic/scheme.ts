@@ -65,12 +65,19 @@ function checkScope(fields: readonly FormField[] | undefined, vModels: Set<strin
 
 function checkScheme(scheme: FormSchemeContent): void {
   const all = everyField(scheme.data);
-  const formIds = new Set<string>();
-  for (const field of all) checkUnique(formIds, String(field.__config__.formId), 'formId');
+  const byId = new Map<string, FormField>();
+  for (const field of all) {
+    const id = String(field.__config__.formId);
+    if (byId.has(id)) fail(`duplicate formId ${id}`);
+    byId.set(id, field);
+  }
   checkScope(scheme.data, new Set<string>(), 'main form');
   for (const field of all) {
     for (const ref of computationReferences(field)) {
-      if (!formIds.has(String(ref))) fail(`field ${field.__config__.formId} refers to missing formId ${ref}`);
+      const target = byId.get(String(ref));
+      if (!target) fail(`field ${field.__config__.formId} refers to missing formId ${ref}`);
+      // A container has no value of its own: a formula reading it would silently use 0.
+      if (isContainer(target)) fail(`field ${field.__config__.formId} refers to container ${ref}`);
     }
   }
 }

@@ -213,6 +213,14 @@ describe('validateFormValues', () => {
     expect(validateFormValues(data, { F_Name: 'x', items: 'rows' }, hideTable)).toEqual([]);
   });
 
+  it('skips fields inside a hidden tab set or row', () => {
+    const hidden: FieldAuthority[] = [
+      { formId: 105, view: false, edit: false, required: false },
+      { formId: 120, view: false, edit: false, required: false },
+    ];
+    expect(validateFormValues(data, { F_Name: 'x', F_Phone: '1', F_Age: 'x' }, hidden)).toEqual([]);
+  });
+
   it('checks an empty form as fine', () => {
     expect(validateFormValues([], { anything: 1 })).toEqual([]);
   });

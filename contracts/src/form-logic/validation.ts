@@ -1,6 +1,6 @@
 import type { FieldAuthority, FieldError, FormField, FormValues } from '../forms.js';
 import { compare, parseDecimal, type Decimal } from './decimal.js';
-import { authorityOf, flattenFields, isContainer, isMultiValue, splitMulti } from './walk.js';
+import { authorityOf, flattenFields, isContainer, isMultiValue, isShown, splitMulti } from './walk.js';
 
 /**
  * Field validation, the same in the renderer and on the server (docs/forms-design.md "Validation"). One error per
@@ -172,7 +172,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Every error of a filled form (sub-table rows included, hidden fields skipped). */
+/** Every error of a filled form (sub-table rows included; hidden fields, also those inside a hidden row, tab set or sub-table, skipped). */
 export function validateFormValues(data: FormField[], values: FormValues, authority?: FieldAuthority[]): FieldError[] {
   const errors: FieldError[] = [];
   const push = (field: FormField, e: RuleError | null, row?: number): void => {
@@ -181,13 +181,14 @@ export function validateFormValues(data: FormField[], values: FormValues, author
     errors.push(row === undefined ? { ...base, ...e } : { ...base, row, ...e });
   };
 
-  for (const { field, table } of flattenFields(data)) {
+  for (const place of flattenFields(data)) {
+    const { field, table } = place;
     if (table || !field.__vModel__) continue; // columns are checked with their table below
+    if (!isShown(place, authority)) continue;
     if (field.__config__.avueType !== 'table') {
       push(field, validateFieldValue(field, values[field.__vModel__], authority));
       continue;
     }
-    if (!authorityOf(field, authority).view) continue;
     const rows = values[field.__vModel__];
     if (rows === undefined || rows === null) continue;
     if (!Array.isArray(rows)) {

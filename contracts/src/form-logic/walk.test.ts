@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formField, type FormField } from '../forms.js';
-import { authorityOf, defaultRowValues, defaultValues, findField, flattenFields, isMultiValue, joinMulti, parseAutoBindFields, splitMulti } from './walk.js';
+import { authorityOf, defaultRowValues, defaultValues, findField, flattenFields, isMultiValue, isShown, joinMulti, parseAutoBindFields, splitMulti } from './walk.js';
 
 type Config = Partial<FormField['__config__']>;
 let nextId = 1;
@@ -44,6 +44,22 @@ describe('flattenFields', () => {
     const inner = field('tabs', undefined, { formId: 41, option: { column: [{ label: 'x', prop: 'x' }] } });
     const outer = field('row', undefined, { formId: 40, children: [inner, field('row', undefined, { formId: 42, children: [a] })] });
     expect(flattenFields([outer]).map((p) => p.field.__config__.formId)).toEqual([1]);
+  });
+
+  it('lists the containers around each field', () => {
+    expect(flattenFields(scheme).map((p) => (p.parents ?? []).map((c) => c.__config__.formId))).toEqual([[], [20], [30], [30], [30], [], [], [10], [10]]);
+  });
+
+  it('knows a field inside a hidden container is not shown', () => {
+    const places = flattenFields(scheme);
+    const inTab = places.find((p) => p.field.__config__.formId === 4)!;
+    const column = places.find((p) => p.field.__config__.formId === 11)!;
+    expect(isShown(inTab)).toBe(true);
+    expect(isShown(inTab, [{ formId: 30, view: false, edit: true, required: false }])).toBe(false);
+    expect(isShown(inTab, [{ formId: 4, view: false, edit: true, required: false }])).toBe(false);
+    expect(isShown(column, [{ formId: 10, view: false, edit: true, required: false }])).toBe(false);
+    expect(isShown({ field: col1, table }, [{ formId: 10, view: false, edit: true, required: false }])).toBe(false);
+    expect(isShown({ field: col1 })).toBe(true);
   });
 
   it('finds a field by formId as number or text', () => {

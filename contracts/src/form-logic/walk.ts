@@ -5,6 +5,8 @@ export interface FieldPlace {
   field: FormField;
   /** The sub-table container when the field is one of its columns. */
   table?: FormField;
+  /** The containers around the field (rows, tabs, the sub-table), outermost first; flattenFields always fills it. */
+  parents?: FormField[];
 }
 
 const CONTAINERS: ReadonlySet<FieldType> = new Set<FieldType>(['row', 'tabs', 'table']);
@@ -27,22 +29,25 @@ export function tabChildren(tabs: FormField): FormField[][] {
   return [...props, ...rest].filter((p, i, all) => all.indexOf(p) === i).map((p) => byProp[p] ?? []);
 }
 
-function walk(fields: readonly FormField[] | undefined, out: FieldPlace[]): void {
+function walk(fields: readonly FormField[] | undefined, parents: FormField[], out: FieldPlace[]): void {
   for (const field of fields ?? []) {
+    const inside = [...parents, field];
     switch (field.__config__.avueType) {
       case 'row':
-        walk(field.__config__.children, out);
+        walk(field.__config__.children, inside, out);
         break;
       case 'tabs':
-        for (const children of tabChildren(field)) walk(children, out);
+        for (const children of tabChildren(field)) walk(children, inside, out);
         break;
       case 'table':
-        out.push({ field });
+        out.push({ field, parents });
         // A sub-table holds plain columns only (parseScheme refuses containers there); stray ones are not opened.
-        for (const column of field.__config__.children ?? []) if (!isContainer(column)) out.push({ field: column, table: field });
+        for (const column of field.__config__.children ?? []) {
+          if (!isContainer(column)) out.push({ field: column, table: field, parents: inside });
+        }
         break;
       default:
-        out.push({ field });
+        out.push({ field, parents });
     }
   }
 }
@@ -50,7 +55,7 @@ function walk(fields: readonly FormField[] | undefined, out: FieldPlace[]): void
 /** Every value field of a scheme in display order, containers opened (rows, tabs, sub-table columns listed with their table). Sub-table containers are listed too. */
 export function flattenFields(data: FormField[]): FieldPlace[] {
   const out: FieldPlace[] = [];
-  walk(data, out);
+  walk(data, [], out);
   return out;
 }
 
@@ -118,6 +123,15 @@ export function authorityOf(field: FormField, list?: FieldAuthority[]): { view: 
   if (entry) return { view: entry.view !== false, edit: entry.edit !== false, required: entry.required === true };
   const c = field.__config__;
   return { view: c.view !== false, edit: c.edit !== false, required: c.required === true };
+}
+
+/**
+ * Whether a field is shown: it and every container around it have view authority (a hidden tab or row hides what
+ * is inside). Hidden fields are neither validated nor stored.
+ */
+export function isShown(place: FieldPlace, list?: FieldAuthority[]): boolean {
+  const around = place.parents ?? (place.table ? [place.table] : []);
+  return [...around, place.field].every((f) => authorityOf(f, list).view);
 }
 
 /** Multi-values (checkbox, ranges, multiple select / pickers) are stored comma-joined. */
