@@ -18,15 +18,15 @@ export function MapField({ field, value, onChange, disabled }: FieldProps) {
   const point = parseLngLat(value);
   const [draft, setDraft] = useState<Draft>({ lng: point?.lng ?? null, lat: point?.lat ?? null });
   // The stored value wins when it changes from outside (bound select, reset, loading a record).
+  // A value cleared while one input is half typed keeps that input (the clear came from set() below).
   useEffect(() => {
-    setDraft({ lng: point?.lng ?? null, lat: point?.lat ?? null });
-  }, [point?.lng, point?.lat]);
+    setDraft((d) => (point ? { lng: point.lng, lat: point.lat } : d.lng !== null && d.lat !== null ? { lng: null, lat: null } : d));
+  }, [point?.lng, point?.lat]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const set = (next: Draft) => {
     setDraft(next);
-    if (next.lng !== null && next.lat !== null) onChange(formatLngLat(next.lng, next.lat));
-    // Both emptied clears the value; one of two is kept as a draft until the other is typed.
-    else if (next.lng === null && next.lat === null) onChange('');
+    // Half a point is no point: the value is empty until both are typed (required validation then speaks).
+    onChange(next.lng !== null && next.lat !== null ? formatLngLat(next.lng, next.lat) : '');
   };
   const pick = (p: LngLat) => onChange(formatLngLat(p.lng, p.lat));
   const zoom = clampZoom(field.zoom);
