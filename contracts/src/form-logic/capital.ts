@@ -1,4 +1,4 @@
-import { compare, parseDecimal, truncate, type Decimal } from './decimal.js';
+import { compareDecimals, parseDecimal, truncateDecimal, type Decimal } from './decimal.js';
 
 /**
  * Chinese capital amounts as written on cheques and invoices (《支付结算办法》 conventions):
@@ -47,10 +47,10 @@ function integerCapital(digits: string): string {
 export function toChineseCapital(amount: unknown): string {
   const parsed = parseDecimal(typeof amount === 'string' ? amount.trim() : amount);
   if (!parsed) return '';
-  const cents = truncate(parsed, 2);
+  const cents = truncateDecimal(parsed, 2);
   const negative = cents.units < 0n;
   const abs: Decimal = { units: negative ? -cents.units : cents.units, scale: cents.scale };
-  if (compare(abs, LIMIT) >= 0) return '';
+  if (compareDecimals(abs, LIMIT) >= 0) return '';
   const totalCents = abs.units * 10n ** BigInt(2 - abs.scale);
   const yuan = (totalCents / 100n).toString();
   const jiao = Number((totalCents / 10n) % 10n);

@@ -1,5 +1,5 @@
 import type { ComputationToken, FormField, FormValues } from '../forms.js';
-import { formatDecimal, fraction, fractionOf, parseDecimal, type Fraction } from './decimal.js';
+import { formatDecimal, fractionOps, fractionOf, parseDecimal, type Fraction } from './decimal.js';
 import { flattenFields, type FieldPlace } from './walk.js';
 
 /**
@@ -83,7 +83,7 @@ function lex(field: FormField, valueOf: (formId: number) => unknown): Lexeme[] |
     }
     // The tax rate is a percentage; a negative (or missing) rate means "no tax rate" and adds nothing.
     const rate = parseDecimal(field.taxRate);
-    if (rate && rate.units >= 0n) out.push({ kind: 'num', value: fraction.multiply(fractionOf(rate), { num: 1n, den: 100n }) });
+    if (rate && rate.units >= 0n) out.push({ kind: 'num', value: fractionOps.multiply(fractionOf(rate), { num: 1n, den: 100n }) });
   }
   return flush() ? out : null;
 }
@@ -109,7 +109,7 @@ function evaluate(lexemes: Lexeme[]): Fraction {
     if (!l) throw new Malformed();
     at += 1;
     if (l.kind === 'num') return l.value;
-    if (l.op === '-') return fraction.negate(factor());
+    if (l.op === '-') return fractionOps.negate(factor());
     if (l.op === '+') return factor();
     if (l.op === '(') {
       const inner = expr();
@@ -125,9 +125,9 @@ function evaluate(lexemes: Lexeme[]): Fraction {
     for (let op = peekOp(); op === '*' || op === '/'; op = peekOp()) {
       at += 1;
       const right = factor();
-      if (op === '*') value = fraction.multiply(value, right);
+      if (op === '*') value = fractionOps.multiply(value, right);
       else {
-        const q = fraction.divide(value, right);
+        const q = fractionOps.divide(value, right);
         if (!q) throw new Malformed();
         value = q;
       }
@@ -140,7 +140,7 @@ function evaluate(lexemes: Lexeme[]): Fraction {
     for (let op = peekOp(); op === '+' || op === '-'; op = peekOp()) {
       at += 1;
       const right = term();
-      value = op === '+' ? fraction.add(value, right) : fraction.subtract(value, right);
+      value = op === '+' ? fractionOps.add(value, right) : fractionOps.subtract(value, right);
     }
     return value;
   };
@@ -159,7 +159,7 @@ export function evaluateFormula(text: string): string | null {
 
 function run(lexemes: Lexeme[]): string | null {
   try {
-    return formatDecimal(fraction.truncate(evaluate(lexemes), COMPUTATION_DECIMALS), COMPUTATION_DECIMALS);
+    return formatDecimal(fractionOps.truncate(evaluate(lexemes), COMPUTATION_DECIMALS), COMPUTATION_DECIMALS);
   } catch {
     // Malformed, or parentheses nested deep enough to exhaust the stack: either way not a usable formula.
     return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, divide, formatDecimal, multiply, parseDecimal, subtract, sumDecimals, toDecimal, truncate, type Decimal } from './decimal.js';
+import { addDecimals, compareDecimals, divideDecimals, formatDecimal, multiplyDecimals, parseDecimal, subtractDecimals, sumDecimals, toDecimal, truncateDecimal, type Decimal } from './decimal.js';
 
 const d = (v: string): Decimal => {
   const parsed = parseDecimal(v);
@@ -63,9 +63,9 @@ describe('arithmetic', () => {
     ['1000000000000000000.01', '0.99', '1000000000000000001', '999999999999999999.02', '990000000000000000.0099'],
     ['0', '-7', '-7', '7', '0'],
   ])('%s and %s: sum %s, difference %s, product %s', (a, b, sum, diff, product) => {
-    expect(formatDecimal(add(d(a), d(b)))).toBe(sum);
-    expect(formatDecimal(subtract(d(a), d(b)))).toBe(diff);
-    expect(formatDecimal(multiply(d(a), d(b)))).toBe(product);
+    expect(formatDecimal(addDecimals(d(a), d(b)))).toBe(sum);
+    expect(formatDecimal(subtractDecimals(d(a), d(b)))).toBe(diff);
+    expect(formatDecimal(multiplyDecimals(d(a), d(b)))).toBe(product);
   });
 
   it.each([
@@ -77,13 +77,13 @@ describe('arithmetic', () => {
     ['0.3', '0.1', 20, '3'],
     ['2', '-0.5', 0, '-4'],
   ])('%s / %s at scale %i = %s', (a, b, scale, expected) => {
-    const q = divide(d(a), d(b), scale);
+    const q = divideDecimals(d(a), d(b), scale);
     expect(q && formatDecimal(q)).toBe(expected);
   });
 
   it('refuses division by zero', () => {
-    expect(divide(d('1'), d('0'))).toBeNull();
-    expect(divide(d('0'), d('-0.00'))).toBeNull();
+    expect(divideDecimals(d('1'), d('0'))).toBeNull();
+    expect(divideDecimals(d('0'), d('-0.00'))).toBeNull();
   });
 
   it.each([
@@ -92,8 +92,8 @@ describe('arithmetic', () => {
     ['-0.009', 2, '0'],
     ['5', 2, '5'],
     ['12.3456', 0, '12'],
-  ])('truncate(%s, %i) = %s', (a, digits, expected) => {
-    expect(formatDecimal(truncate(d(a), digits))).toBe(expected);
+  ])('truncateDecimal(%s, %i) = %s', (a, digits, expected) => {
+    expect(formatDecimal(truncateDecimal(d(a), digits))).toBe(expected);
   });
 
   it.each([
@@ -111,8 +111,8 @@ describe('arithmetic', () => {
     ['1', '1.00', 0],
     ['-2', '1', -1],
     ['0.011', '0.01', 1],
-  ])('compare(%s, %s) = %i', (a, b, expected) => {
-    expect(compare(d(a), d(b))).toBe(expected);
+  ])('compareDecimals(%s, %s) = %i', (a, b, expected) => {
+    expect(compareDecimals(d(a), d(b))).toBe(expected);
   });
 
   it('sums with empty and foreign values as 0', () => {

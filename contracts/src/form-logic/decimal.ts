@@ -16,7 +16,7 @@ export interface Decimal {
   readonly scale: number;
 }
 
-/** The scale divide() answers with unless told otherwise. */
+/** The scale divideDecimals() answers with unless told otherwise. */
 export const DIVISION_SCALE = 20;
 
 const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
@@ -35,11 +35,11 @@ function fromParts(sign: string, intDigits: string, fracDigits: string, exponent
     units *= pow10(-scale);
     scale = 0;
   }
-  return normalize({ units: sign === '-' ? -units : units, scale });
+  return normalizeDecimal({ units: sign === '-' ? -units : units, scale });
 }
 
 /** Drops trailing zero digits after the point so equal values have one shape. */
-export function normalize(d: Decimal): Decimal {
+export function normalizeDecimal(d: Decimal): Decimal {
   let { units, scale } = d;
   while (scale > 0 && units % TEN === 0n) {
     units /= TEN;
@@ -85,42 +85,42 @@ function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
   return [a.units * pow10(scale - a.scale), b.units * pow10(scale - b.scale), scale];
 }
 
-export function add(a: Decimal, b: Decimal): Decimal {
+export function addDecimals(a: Decimal, b: Decimal): Decimal {
   const [x, y, scale] = align(a, b);
-  return normalize({ units: x + y, scale });
+  return normalizeDecimal({ units: x + y, scale });
 }
 
-export function subtract(a: Decimal, b: Decimal): Decimal {
+export function subtractDecimals(a: Decimal, b: Decimal): Decimal {
   const [x, y, scale] = align(a, b);
-  return normalize({ units: x - y, scale });
+  return normalizeDecimal({ units: x - y, scale });
 }
 
-export function multiply(a: Decimal, b: Decimal): Decimal {
-  return normalize({ units: a.units * b.units, scale: a.scale + b.scale });
+export function multiplyDecimals(a: Decimal, b: Decimal): Decimal {
+  return normalizeDecimal({ units: a.units * b.units, scale: a.scale + b.scale });
 }
 
 /** a / b cut (toward zero) after `scale` digits; null when b is 0. */
-export function divide(a: Decimal, b: Decimal, scale = DIVISION_SCALE): Decimal | null {
+export function divideDecimals(a: Decimal, b: Decimal, scale = DIVISION_SCALE): Decimal | null {
   if (b.units === 0n) return null;
   // a/b = (a.units · 10^b.scale) / (b.units · 10^a.scale); BigInt division truncates toward zero.
   const units = (a.units * pow10(b.scale + scale)) / (b.units * pow10(a.scale));
-  return normalize({ units, scale });
+  return normalizeDecimal({ units, scale });
 }
 
-export function negate(a: Decimal): Decimal {
+export function negateDecimal(a: Decimal): Decimal {
   return { units: -a.units, scale: a.scale };
 }
 
 /** -1, 0 or 1. */
-export function compare(a: Decimal, b: Decimal): number {
+export function compareDecimals(a: Decimal, b: Decimal): number {
   const [x, y] = align(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** Keeps at most `digits` digits after the point, dropping the rest (toward zero: -1.239 → -1.23). */
-export function truncate(a: Decimal, digits: number): Decimal {
+export function truncateDecimal(a: Decimal, digits: number): Decimal {
   if (a.scale <= digits) return a;
-  return normalize({ units: a.units / pow10(a.scale - digits), scale: digits });
+  return normalizeDecimal({ units: a.units / pow10(a.scale - digits), scale: digits });
 }
 
 /**
@@ -130,7 +130,7 @@ export function truncate(a: Decimal, digits: number): Decimal {
 export function formatDecimal(a: Decimal, fixed?: number): DecimalText {
   let { units, scale } = a;
   if (fixed !== undefined) {
-    const cut = truncate(a, fixed);
+    const cut = truncateDecimal(a, fixed);
     units = cut.units * pow10(fixed - cut.scale);
     scale = fixed;
   }
@@ -146,7 +146,7 @@ export function sumDecimals(values: readonly unknown[]): DecimalText {
   let total: Decimal = { units: 0n, scale: 0 };
   for (const v of values) {
     const d = parseDecimal(v);
-    if (d) total = add(total, d);
+    if (d) total = addDecimals(total, d);
   }
   return formatDecimal(total);
 }
@@ -182,7 +182,7 @@ export function fractionOf(d: Decimal): Fraction {
   return reduce(d.units, pow10(d.scale));
 }
 
-export const fraction = {
+export const fractionOps = {
   add: (a: Fraction, b: Fraction): Fraction => reduce(a.num * b.den + b.num * a.den, a.den * b.den),
   subtract: (a: Fraction, b: Fraction): Fraction => reduce(a.num * b.den - b.num * a.den, a.den * b.den),
   multiply: (a: Fraction, b: Fraction): Fraction => reduce(a.num * b.num, a.den * b.den),
@@ -190,5 +190,5 @@ export const fraction = {
   divide: (a: Fraction, b: Fraction): Fraction | null => (b.num === 0n ? null : reduce(a.num * b.den, a.den * b.num)),
   negate: (a: Fraction): Fraction => ({ num: -a.num, den: a.den }),
   /** The fraction cut (toward zero) to `digits` decimals. */
-  truncate: (a: Fraction, digits: number): Decimal => normalize({ units: (a.num * pow10(digits)) / a.den, scale: digits }),
+  truncate: (a: Fraction, digits: number): Decimal => normalizeDecimal({ units: (a.num * pow10(digits)) / a.den, scale: digits }),
 };

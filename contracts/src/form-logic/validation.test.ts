@@ -35,6 +35,11 @@ const cases: [string, FormField, unknown, Expected][] = [
   ['pattern fails without message', field('input', { regList: [{ pattern: '^\\d+$', message: '' }] }), 'x', { key: 'forms.rule.pattern', params: {} }],
   ['second pattern fails', field('input', { regList: [{ pattern: '.', message: 'a' }, { pattern: '^b', message: 'b' }] }), 'x', { key: 'forms.rule.pattern', message: 'b' }],
   ['invalid regexp fails', field('input', { regList: [{ pattern: '(', message: 'bad' }] }), 'x', { key: 'forms.rule.pattern', message: 'bad' }],
+  ['regex literal of the original passes', field('input', { regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机' }] }), '13812345678', null],
+  ['regex literal of the original fails', field('input', { regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机' }] }), '12812345678', { key: 'forms.rule.pattern', message: '手机' }],
+  ['regex literal with flags', field('input', { regList: [{ pattern: '/^abc$/i', message: 'm' }] }), 'ABC', null],
+  ['regex literal with g is not stateful', field('input', { regList: [{ pattern: '/^a/g', message: 'm' }, { pattern: '/^a/g', message: 'm2' }] }), 'abc', null],
+  ['a lone slash is a source', field('input', { regList: [{ pattern: '/', message: 'm' }] }), 'a/b', null],
   ['pattern not checked on empty', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), '', null],
   ['pattern on a number value', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), 42, null],
   ['pattern on a list value is tested on the joined text', field('checkbox', { regList: [{ pattern: '^a,b$', message: 'm' }] }), ['a', 'b'], null],
@@ -65,6 +70,10 @@ const cases: [string, FormField, unknown, Expected][] = [
   ['computation ok', field('computation'), '12.30', null],
   ['computation not a number', field('computation'), 'x', { key: 'forms.rule.number', params: L }],
   ['number with regList', field('number', { regList: [{ pattern: '^\\d+$', message: 'int' }] }), '1.5', { key: 'forms.rule.pattern', message: 'int' }],
+  ['slider ok', field('slider', {}, { min: 0, max: 100 }), 30, null],
+  ['slider out of range', field('slider', {}, { min: 0, max: 100 }), 130, { key: 'forms.rule.range', params: { label: 'L', min: 0, max: 100 } }],
+  ['rate not a number', field('rate'), 'x', { key: 'forms.rule.number', params: L }],
+  ['rate object', field('rate'), {}, { key: 'forms.rule.number', params: L }],
   // maxlength
   ['maxlength ok', field('input', {}, { maxlength: 3 }), 'abc', null],
   ['maxlength exceeded', field('input', {}, { maxlength: 3 }), 'abcd', { key: 'forms.rule.maxlength', params: { label: 'L', max: 3 } }],
@@ -142,6 +151,7 @@ describe('triggerOf', () => {
     ['input', 'change'],
     ['select', 'change'],
     ['mobile', 'change'],
+    ['slider', 'change'],
   ])('%s → %s', (type, expected) => {
     expect(triggerOf(field(type))).toBe(expected);
   });

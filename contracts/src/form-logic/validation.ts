@@ -1,5 +1,5 @@
 import type { FieldAuthority, FieldError, FormField, FormValues } from '../forms.js';
-import { compare, parseDecimal, type Decimal } from './decimal.js';
+import { compareDecimals, parseDecimal, type Decimal } from './decimal.js';
 import { authorityOf, flattenFields, isContainer, isMultiValue, isShown, splitMulti } from './walk.js';
 
 /**
@@ -33,9 +33,16 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/** Number input and computed fields: decimal values, checked on blur. */
 function isNumberField(field: FormField): boolean {
   const type = field.__config__.avueType;
   return type === 'number' || type === 'computation';
+}
+
+/** Fields whose value must be a number (slider and rate too: they are stored in numeric columns). */
+function holdsNumber(field: FormField): boolean {
+  const type = field.__config__.avueType;
+  return isNumberField(field) || type === 'slider' || type === 'rate';
 }
 
 function labelOf(field: FormField): string {
@@ -84,7 +91,7 @@ function numberError(field: FormField, value: unknown): RuleError | null {
   if (!d) return error('forms.rule.number', { label });
   const min = field.min !== undefined ? parseDecimal(field.min) : null;
   const max = field.max !== undefined ? parseDecimal(field.max) : null;
-  if ((min && compare(d, min) < 0) || (max && compare(d, max) > 0)) {
+  if ((min && compareDecimals(d, min) < 0) || (max && compareDecimals(d, max) > 0)) {
     return error('forms.rule.range', { label, min: field.min ?? '-∞', max: field.max ?? '∞' });
   }
   return null;
@@ -118,7 +125,7 @@ function optionError(field: FormField, value: unknown): RuleError | null {
 }
 
 function within(d: Decimal | null, limit: bigint): boolean {
-  return d !== null && compare(d, { units: -limit, scale: 0 }) >= 0 && compare(d, { units: limit, scale: 0 }) <= 0;
+  return d !== null && compareDecimals(d, { units: -limit, scale: 0 }) >= 0 && compareDecimals(d, { units: limit, scale: 0 }) <= 0;
 }
 
 function mapError(field: FormField, value: unknown): RuleError | null {
@@ -129,10 +136,21 @@ function mapError(field: FormField, value: unknown): RuleError | null {
 
 function typeError(field: FormField, value: unknown): RuleError | null {
   const type = field.__config__.avueType;
-  if (isNumberField(field)) return numberError(field, value);
+  if (holdsNumber(field)) return numberError(field, value);
   if (type === 'mobile') return mobileError(field, value);
   if (type === 'map') return mapError(field, value);
   return maxlengthError(field, value) ?? optionError(field, value);
+}
+
+/**
+ * The RegExp of a regList pattern. The original's form generator stored patterns as regex literals
+ * ('/^1(3|4|5|7|8|9)\\d{9}$/', later eval'd); those are read as source and flags (g and y dropped so a test does
+ * not depend on the previous one). Anything else is the source itself. Throws on a pattern the engine cannot read.
+ */
+export function patternRegExp(pattern: string): RegExp {
+  const literal = /^\/([\s\S]+)\/([dgimsuvy]*)$/.exec(pattern);
+  if (!literal) return new RegExp(pattern);
+  return new RegExp(literal[1], literal[2].replace(/[gy]/g, ''));
 }
 
 function patternError(field: FormField, value: unknown): RuleError | null {
@@ -140,7 +158,7 @@ function patternError(field: FormField, value: unknown): RuleError | null {
   for (const rule of field.__config__.regList ?? []) {
     let passed: boolean;
     try {
-      passed = new RegExp(rule.pattern).test(text);
+      passed = patternRegExp(rule.pattern).test(text);
     } catch {
       // A pattern the engine cannot read fails rather than letting any value through.
       passed = false;
@@ -160,7 +178,7 @@ export function validateFieldValue(field: FormField, value: unknown, authority?:
   const { view, required } = authorityOf(field, authority);
   if (!view) return null;
   if (isEmptyValue(value)) return required ? requiredError(field) : null;
-  if (!shapeFits(field, value)) return isNumberField(field) ? error('forms.rule.number', { label: labelOf(field) }) : error('forms.rule.pattern', {});
+  if (!shapeFits(field, value)) return holdsNumber(field) ? error('forms.rule.number', { label: labelOf(field) }) : error('forms.rule.pattern', {});
   return typeError(field, value) ?? patternError(field, value);
 }
 
