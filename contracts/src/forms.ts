@@ -313,3 +313,42 @@ export const fieldError = z.object({
   message: z.string().optional(),
 });
 export type FieldError = z.infer<typeof fieldError>;
+
+// ---------- route shapes of modules/form-scheme (server) ----------
+
+const formKey = z.string().trim().min(1).max(64);
+/** An address-based form's address (F_Url, POST /api/{address}): letters, digits, _ and -. */
+export const FORM_ADDRESS = /^[A-Za-z0-9_-]{1,64}$/;
+export const formAddress = z.string().regex(FORM_ADDRESS, 'letters, digits, _ and - only');
+
+export const formSchemeIdParams = z.object({ id: formKey });
+export const formSchemeVersionParams = z.object({ versionId: formKey });
+export const formSchemeRestoreParams = z.object({ id: formKey, versionId: formKey });
+/** PATCH …/set-enable/{0|1} and …/set-default/{0|1}. */
+export const formSchemeFlagParams = z.object({ id: formKey, value: z.coerce.number().int().min(0).max(1) });
+/** GET /form-scheme?F_Type=0: enabled forms of one type (0 designed, 1 or 2 address-based). */
+export const formSchemeOptionsQuery = z.object({
+  F_Type: z.coerce.number().int().min(0).max(2).default(0),
+  F_Category: z.string().max(100).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export const formSchemeHistoryQuery = pageQuery;
+
+/** GET /form-scheme/{id}/field-options/{formId}?keyword&versionId. */
+export const fieldOptionsParams = z.object({ id: formKey, formId: z.coerce.number().int().positive() });
+export const fieldOptionsQuery = z.object({ keyword: z.string().max(200).optional(), versionId: formKey.optional() });
+/** POST /form-scheme/field-options: an unsaved field (designer preview). */
+export const fieldOptionsBody = z.object({ field: formField, keyword: z.string().max(200).optional() });
+export const FIELD_OPTIONS_MAX = 200;
+export const fieldOptionsResult = z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(FIELD_OPTIONS_MAX) });
+export type FieldOptionsResult = z.infer<typeof fieldOptionsResult>;
+
+/** Form data calls: the form (and optionally the version whose fields apply; default: the current one). */
+export const formDataParams = z.object({ id: formKey, primaryKey: formKey });
+export const formDataQuery = z.object({ versionId: formKey.optional() });
+/** Address routes take any text: an address that is no form's (or not an address at all) is the usual 404. */
+export const formAddressParams = z.object({ address: z.string() });
+export const formAddressDataParams = z.object({ address: z.string(), primaryKey: z.string() });
+/** `data` of a refused form-data save (msg lists the first errors translated). */
+export const formDataRefused = z.object({ errors: z.array(fieldError) });
+export type FormDataRefused = z.infer<typeof formDataRefused>;

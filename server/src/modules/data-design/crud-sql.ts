@@ -19,7 +19,8 @@ export interface Statement {
   params: unknown[];
 }
 
-class Params {
+/** Bound values in order, each named by the driver's placeholder. */
+export class Params {
   readonly values: unknown[] = [];
   constructor(private readonly placeholder: (n: number) => string) {}
   bind(value: unknown): string {
@@ -40,7 +41,7 @@ export function primaryKeyOf(design: TableDesign): TableColumn {
 }
 
 /** Dates and times are read as text in SQL, so no driver or process time zone shifts them. */
-function selectExpr(dialect: Dialect, column: TableColumn): string {
+export function selectExpr(dialect: Dialect, column: TableColumn): string {
   const q = quoteIdent(dialect, column.name);
   if (column.dataType !== 'date' && column.dataType !== 'datetime') return q;
   const time = column.dataType === 'datetime';
@@ -70,7 +71,7 @@ function textOf(dialect: Dialect, column: TableColumn): string {
   return dialect === 'postgres' ? `cast(${q} as text)` : dialect === 'mysql' ? `cast(${q} as char)` : `cast(${q} as nvarchar(max))`;
 }
 
-function whereSql(parts: (string | null)[]): string {
+export function whereSql(parts: (string | null)[]): string {
   const present = parts.filter((p): p is string => Boolean(p));
   return present.length ? ` where ${present.join(' and ')}` : '';
 }

@@ -29,7 +29,7 @@ const localTime = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 /** Now as the tenant reads it ('yyyy-MM-dd HH:mm:ss'); the columns have no time zone. Built from parts: locales differ. */
-const now = () => {
+export const now = () => {
   const part = Object.fromEntries(localTime.formatToParts(new Date()).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 };

@@ -2,7 +2,7 @@ import mysql from 'mysql2/promise';
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import type { CheckedAddress } from './address-guard.js';
-import type { ColumnInfo, LinkDriver, LinkSettings, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
 import { CONNECT_TIMEOUT_MS, POOL_MAX, connectFailed } from './driver-postgres.js';
 import { EXACT_COUNT_LIMIT, cursorText } from './pg-catalog.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';
@@ -302,16 +302,40 @@ export class MysqlDriver implements LinkDriver {
     }
   }
 
-  async execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
-    const conn = await this.metaConnection();
+  private async executeOn(conn: Conn, sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
     try {
       const [result] = await conn.execute(sql, bind(params));
       if (Array.isArray(result)) return { rows: (result as mysql.RowDataPacket[]).map((r) => jsonSafeRow(r)), affected: 0 };
       return { rows: [], affected: (result as mysql.ResultSetHeader).affectedRows };
     } catch (error) {
       throw this.queryError(error, this.config.sql.timeoutMs);
+    }
+  }
+
+  async execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
+    const conn = await this.metaConnection();
+    try {
+      return await this.executeOn(conn, sql, params);
     } finally {
       conn.release();
+    }
+  }
+
+  /** InnoDB rows: DML only (DDL would commit implicitly; the release path never runs here). */
+  async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
+    const conn = await this.metaConnection();
+    let broken = false;
+    try {
+      await conn.beginTransaction();
+      const result = await fn({ execute: (sql, params) => this.executeOn(conn, sql, params) });
+      await conn.commit();
+      return result;
+    } catch (error) {
+      await conn.rollback().catch(() => (broken = true));
+      throw this.queryError(error, this.config.sql.timeoutMs);
+    } finally {
+      if (broken) conn.destroy();
+      else conn.release();
     }
   }
 

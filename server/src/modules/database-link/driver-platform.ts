@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../../core/config.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
-import type { ColumnInfo, LinkDriver, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
 import { PostgresDriver } from './driver-postgres.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, type PgExec } from './pg-catalog.js';
 import { jsonSafeRow } from './sql-text.js';
@@ -181,11 +181,19 @@ class PglitePlatformDriver implements LinkDriver {
   }
 
   async execute(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
+    return this.transaction((tx) => tx.execute(text, params));
+  }
+
+  async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
     await this.ready();
     return this.db.transaction().execute(async (trx) => {
       await sql.raw(`set local search_path to ${pgQuote(this.schema)}`).execute(trx);
-      const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-      return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+      return fn({
+        execute: async (text, params) => {
+          const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+          return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+        },
+      });
     });
   }
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
-import type { ColumnInfo, LinkDriver, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, pgTypeName, type PgExec } from './pg-catalog.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';
 
@@ -222,6 +222,31 @@ export class PostgresDriver implements LinkDriver {
       throw pgQueryError(error, this.config.sql.timeoutMs);
     } finally {
       client.release();
+    }
+  }
+
+  async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const result = await fn({
+        execute: async (sql, params) => {
+          try {
+            const r = await client.query(extended(sql, params));
+            return { rows: r.rows.map(jsonSafeRow), affected: r.rowCount ?? 0 };
+          } catch (error) {
+            throw pgQueryError(error, this.config.sql.timeoutMs);
+          }
+        },
+      });
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error instanceof AppError ? error : pgQueryError(error, this.config.sql.timeoutMs);
+    } finally {
+      client.release(broken ? new Error('rollback failed') : undefined);
     }
   }
 

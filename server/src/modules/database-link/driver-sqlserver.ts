@@ -2,7 +2,7 @@ import { Connection, Request, TYPES } from 'tedious';
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import type { CheckedAddress } from './address-guard.js';
-import type { ColumnInfo, LinkDriver, LinkSettings, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
 import { CONNECT_TIMEOUT_MS, POOL_MAX, connectFailed } from './driver-postgres.js';
 import { EXACT_COUNT_LIMIT, cursorText } from './pg-catalog.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';
@@ -307,6 +307,33 @@ export class SqlServerDriver implements LinkDriver {
   async execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
     const r = await this.on(this.meta, sql, params);
     return { rows: r.rows.map(jsonSafeRow), affected: r.affected };
+  }
+
+  /** One connection: XACT_ABORT makes any failing statement doom the transaction; it is rolled back before reuse. */
+  async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
+    const conn = await this.meta.acquire();
+    const timeout = this.config.sql.timeoutMs;
+    let broken = false;
+    try {
+      await conn.run('SET XACT_ABORT ON; BEGIN TRANSACTION;', [], timeout);
+      const result = await fn({
+        execute: async (sql, params) => {
+          try {
+            const r = await conn.run(sql, params, timeout);
+            return { rows: r.rows.map(jsonSafeRow), affected: r.affected };
+          } catch (error) {
+            throw this.error(error, timeout);
+          }
+        },
+      });
+      await conn.run('COMMIT TRANSACTION;', [], timeout);
+      return result;
+    } catch (error) {
+      await conn.run('IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION', [], CONNECT_TIMEOUT_MS).catch(() => (broken = true));
+      throw this.error(error, timeout);
+    } finally {
+      this.meta.release(conn, broken);
+    }
   }
 
   async close(): Promise<void> {

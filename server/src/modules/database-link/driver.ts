@@ -43,6 +43,11 @@ export interface ReadQueryOptions {
   timeoutMs: number;
 }
 
+/** The statements of one LinkDriver.transaction. */
+export interface LinkTransaction {
+  execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }>;
+}
+
 export interface LinkDriver {
   readonly type: DbType;
   /** Connects and runs a trivial query; rejects within the connect time-out. */
@@ -69,6 +74,11 @@ export interface LinkDriver {
   executeDdl(statements: string[]): Promise<void>;
   /** Parameterised statements for generic CRUD over released tables (not read-only). */
   execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }>;
+  /**
+   * Several parameterised statements in one transaction on one connection (form data: main row and sub-table rows):
+   * committed when `fn` resolves, rolled back when it throws (the error is passed on, database errors as AppError).
+   */
+  transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T>;
   quoteIdent(name: string): string;
   /** Placeholder of the n-th (1-based) bound parameter: $n, ? or @pn. */
   placeholder(n: number): string;

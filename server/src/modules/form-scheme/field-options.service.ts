@@ -1,0 +1,74 @@
+import { FIELD_OPTIONS_MAX, flattenFields, type FieldOptionsResult, type FormField } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { AppError, notFound } from '../../core/errors.js';
+import { runReadQuery } from '../database-link/read-query.js';
+import { IDENTIFIER, bindNamedParams } from '../database-link/sql-text.js';
+import type { LinkDriver } from '../database-link/driver.js';
+import { DataSourceService } from '../data-source/index.js';
+import { containsLike, dialectOf } from '../data-source/dialect.js';
+import type { FormSchemeRepository } from './form-scheme.repository.js';
+import type { LoadedForm } from './form-scheme.service.js';
+import { linkIdOf } from './form-tables.js';
+
+/** The filter's own parameter; `__` keeps it apart from the SQL's. */
+const KEYWORD_PARAM = '__kw';
+
+/** Whether the SQL reads `@keyword` (binding tells: the value comes back among the bound parameters). */
+function usesKeyword(driver: LinkDriver, sql: string): boolean {
+  const marker = {};
+  const bound = bindNamedParams(sql, { keyword: marker }, (n) => driver.placeholder(n), { backslashEscapes: driver.type === 'mysql', bracketQuotes: driver.type === 'sqlserver' });
+  return bound.params.includes(marker);
+}
+
+/**
+ * Options of select-like fields whose source is a data source or SQL (docs/forms-design.md "Calls", field-options):
+ * always run from a stored scheme (or, for the designer's preview, by a caller who may edit forms), read-only through
+ * the Data platform, at most FIELD_OPTIONS_MAX rows.
+ */
+export class FieldOptionsService {
+  private readonly sources: DataSourceService;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly repo: FormSchemeRepository,
+  ) {
+    this.sources = new DataSourceService(deps);
+  }
+
+  async ofStored(auth: AuthContext, loaded: LoadedForm, formId: number, keyword: string | undefined): Promise<FieldOptionsResult> {
+    const place = flattenFields(loaded.scheme.data).find((p) => p.field.__config__.formId === formId);
+    if (!place) throw notFound('forms.fieldNotFound', { formId });
+    return this.ofField(auth, place.field, keyword);
+  }
+
+  /**
+   * dataSource: the source's rows, filtered by showField containing the keyword; dataSql: the field's SQL with
+   * `@keyword` bound when it uses it, else filtered by showField the same way. Other sources: 400.
+   */
+  async ofField(auth: AuthContext, field: FormField, keyword: string | undefined): Promise<FieldOptionsResult> {
+    const c = field.__config__;
+    const label = c.label ?? '';
+    const text = keyword?.trim() ?? '';
+    if (c.dataType === 'dataSource') {
+      if (!c.dataSource) throw new AppError('forms.optionsSourceMissing', { label });
+      const id = (await this.repo.dataSourceId(auth.tenantId, c.dataSource)) ?? c.dataSource;
+      const filter = text && c.showField ? { field: c.showField, keyword: text } : {};
+      const page = await this.sources.data(auth, id, { limit: 1, size: FIELD_OPTIONS_MAX, params: {}, ...filter });
+      return { rows: page.Rows.slice(0, FIELD_OPTIONS_MAX) };
+    }
+    if (c.dataType === 'dataSql') {
+      if (!c.sql?.trim()) throw new AppError('forms.optionsSourceMissing', { label });
+      const driver = await this.deps.links.forLink(auth.tenantId, linkIdOf(c.database));
+      let sql = c.sql;
+      const values: Record<string, unknown> = { keyword: text };
+      if (!usesKeyword(driver, sql) && text && c.showField) {
+        if (!IDENTIFIER.test(c.showField)) throw new AppError('dataSource.unknownField', { field: c.showField });
+        sql = `select * from (${sql}\n) d where lower(${dialectOf(driver).asText(`d.${driver.quoteIdent(c.showField)}`)}) like @${KEYWORD_PARAM} escape '!'`;
+        values[KEYWORD_PARAM] = containsLike(text);
+      }
+      const result = await runReadQuery(driver, this.deps.config, sql, values, { maxRows: FIELD_OPTIONS_MAX });
+      return { rows: result.rows };
+    }
+    throw new AppError('forms.noRemoteOptions', { label });
+  }
+}

@@ -1,0 +1,234 @@
+import { authorityOf, joinMulti, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { AppError, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { LinkTransaction } from '../database-link/driver.js';
+import { Params, bindValue, columnsOf, deleteSql, findSql, insertSql, lookupColumn, readRow, selectExpr, updateSql, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
+import { now } from '../data-design/crud.service.js';
+import { DataDesignRepository } from '../data-design/data-design.repository.js';
+import { dialectOf, parseDecimal, quoteIdent, systemColumns } from '../data-design/ddl.js';
+import { databaseDetail } from '../data-design/design.service.js';
+import type { LoadedForm } from './form-scheme.service.js';
+import { SORT_COLUMN, checkReleased, planStorage, type Binding, type TablePlan } from './form-tables.js';
+
+/** A save refused by validation: the field errors (the route answers them translated, and in `data`). */
+export class FormDataInvalid extends AppError {
+  constructor(readonly errors: FieldError[]) {
+    super('forms.invalidData', {}, 400);
+  }
+}
+
+const ALL = { all: true } as const;
+
+interface OpenTable {
+  plan: TablePlan;
+  ctx: CrudContext;
+  key: TableColumn;
+  relation?: TableColumn;
+  sort?: TableColumn;
+}
+
+interface Storage {
+  main: OpenTable;
+  subs: OpenTable[];
+  transaction: <T>(fn: (tx: LinkTransaction) => Promise<T>) => Promise<T>;
+}
+
+export interface FormDataOptions {
+  /** Field authority of a workflow node; absent: the admin screen (each field's own view, every field written). */
+  authority?: FieldAuthority[];
+}
+
+function selectWhere(ctx: CrudContext, column: TableColumn, value: unknown, orderBy: TableColumn[] = []): Statement {
+  const params = new Params(ctx.placeholder);
+  const columns = [...ctx.design.columns, ...systemColumns].map((c) => selectExpr(ctx.dialect, c)).join(', ');
+  const where = whereSql([`${quoteIdent(ctx.dialect, column.name)} = ${params.bind(value)}`]);
+  const order = orderBy.length ? ` order by ${orderBy.map((c) => quoteIdent(ctx.dialect, c.name)).join(', ')}` : '';
+  return { sql: `select ${columns} from ${quoteIdent(ctx.dialect, ctx.design.tableName)}${where}${order}`, params: params.values };
+}
+
+function deleteWhere(ctx: CrudContext, column: TableColumn, value: unknown): Statement {
+  const params = new Params(ctx.placeholder);
+  return { sql: `delete from ${quoteIdent(ctx.dialect, ctx.design.tableName)}${whereSql([`${quoteIdent(ctx.dialect, column.name)} = ${params.bind(value)}`])}`, params: params.values };
+}
+
+const TEXT = new Set(['varchar', 'text']);
+
+/** A form value as its column stores it: lists comma-joined, flags and numbers as text in text columns, '' as null elsewhere. */
+function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unknown {
+  let v = value === undefined ? null : value;
+  if (Array.isArray(v)) v = joinMulti(v);
+  if (TEXT.has(column.dataType) && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (!TEXT.has(column.dataType) && typeof v === 'string' && v.trim() === '') v = null;
+  return bindValue(ctx.dialect, column, v);
+}
+
+/** A stored value as the form holds it: decimals as plain decimal text, rate / slider as numbers, switches as their values. */
+function formValue(field: FormField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  const type = field.__config__.avueType;
+  if (type === 'number' || type === 'computation') return parseDecimal(String(value), 76, 38) ?? String(value);
+  if (type === 'rate' || type === 'slider') return Number(value);
+  if (type === 'switch') {
+    for (const flag of [field['active-value'], field['inactive-value']]) if (flag !== undefined && String(flag) === String(value)) return flag;
+  }
+  return value;
+}
+
+/**
+ * Form data (docs/forms-design.md "Form data"): validated with the shared form-logic rules, converted through the
+ * released column types, then the main row and the sub-table rows are written in one transaction of the tables'
+ * link. System columns are filled as in generic CRUD.
+ */
+export class FormDataService {
+  private readonly designs: DataDesignRepository;
+
+  constructor(private readonly deps: AppDeps) {
+    this.designs = new DataDesignRepository(deps.db);
+  }
+
+  private async open(auth: AuthContext, loaded: LoadedForm): Promise<Storage> {
+    if (!loaded.tableInfo.length) throw new AppError('forms.noTables');
+    const storage = planStorage(loaded.scheme, loaded.tableInfo);
+    const driver = await this.deps.links.forLink(auth.tenantId, storage.linkId);
+    const dialect = dialectOf(driver.type);
+    const openTable = async (plan: TablePlan): Promise<OpenTable> => {
+      const released = await this.designs.released(auth.tenantId, storage.linkId, plan.table.name);
+      if (!released) throw new AppError('forms.tableNotReleased', { name: plan.table.name });
+      checkReleased(plan, released.F_Design);
+      const ctx: CrudContext = { dialect, placeholder: (n) => driver.placeholder(n), design: released.F_Design };
+      const all = columnsOf(ctx.design);
+      return {
+        plan,
+        ctx,
+        key: lookupColumn(ctx.design, plan.table.primaryKey),
+        relation: plan.container ? lookupColumn(ctx.design, plan.table.relationField) : undefined,
+        sort: plan.container ? all.get(SORT_COLUMN.toLowerCase()) : undefined,
+      };
+    };
+    const [main, ...subs] = await Promise.all([storage.main, ...storage.subs].map(openTable));
+    return { main, subs, transaction: (fn) => driver.transaction(fn) };
+  }
+
+  /** The bindings written: visible fields; with a workflow authority list, editable ones only. */
+  private written(bindings: Binding[], options: FormDataOptions): Binding[] {
+    return bindings.filter((b) => {
+      const a = authorityOf(b.field, options.authority);
+      return a.view && (options.authority === undefined || a.edit);
+    });
+  }
+
+  /** Every value checked and converted; all errors together (FormDataInvalid), or the rows to write. */
+  private prepare(storage: Storage, loaded: LoadedForm, formData: FormValues, options: FormDataOptions) {
+    const errors = validateFormValues(loaded.scheme.data, formData, options.authority);
+    const convert = (t: OpenTable, values: Record<string, unknown>, row?: number): [TableColumn, unknown][] =>
+      this.written(t.plan.bindings, options).flatMap((b): [TableColumn, unknown][] => {
+        const column = lookupColumn(t.ctx.design, b.column);
+        try {
+          return [[column, columnValue(t.ctx, column, values[b.field.__vModel__ ?? ''])]];
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          const base = { vModel: b.field.__vModel__ ?? '', formId: b.field.__config__.formId, key: error.key, params: { label: b.field.__config__.label ?? '', ...error.params } };
+          errors.push(row === undefined ? base : { ...base, row });
+          return [];
+        }
+      });
+    const main = convert(storage.main, formData);
+    const subs = storage.subs
+      .filter((t) => authorityOf(t.plan.container!, options.authority).view)
+      .map((t) => {
+        const given = formData[t.plan.container!.__vModel__ ?? ''];
+        const rows = Array.isArray(given) ? given : given === undefined || given === null ? undefined : [];
+        return { table: t, rows: rows?.map((r, i) => convert(t, typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {}, i)) };
+      });
+    if (errors.length) throw new FormDataInvalid(errors);
+    return { main, subs };
+  }
+
+  private async run(tx: LinkTransaction, statement: Statement) {
+    try {
+      return await tx.execute(statement.sql, statement.params);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('forms.saveFailed', { detail: databaseDetail(error) }, 400);
+    }
+  }
+
+  private async systemValues(auth: AuthContext, t: OpenTable): Promise<[TableColumn, unknown][]> {
+    const units = await this.designs.unitsOf(auth.tenantId, auth.userId);
+    const all = columnsOf(t.ctx.design);
+    const values: [string, unknown][] = [
+      ['F_CreateUserId', auth.userId],
+      ['F_CreateDate', now()],
+      ['F_CompanyId', units.companyId],
+      ['F_DepartmentId', units.departmentId],
+    ];
+    return values.map(([name, value]) => [all.get(name.toLowerCase())!, value]);
+  }
+
+  /** Stores a new record (no primaryKey) or replaces one; answers its key. A refused save changes nothing. */
+  async save(auth: AuthContext, loaded: LoadedForm, formData: FormValues, primaryKey: string | null, options: FormDataOptions = {}): Promise<string> {
+    const storage = await this.open(auth, loaded);
+    const prepared = this.prepare(storage, loaded, formData, options);
+    const key = primaryKey ?? newId();
+    const system = await this.systemValues(auth, storage.main);
+    const modified = columnsOf(storage.main.ctx.design).get('f_modifydate')!;
+    await storage.transaction(async (tx) => {
+      const main = storage.main;
+      if (primaryKey === null) {
+        await this.run(tx, insertSql(main.ctx, [...prepared.main, [main.key, key], ...system]));
+      } else {
+        if ((await this.run(tx, findSql(main.ctx, key, ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: key });
+        await this.run(tx, updateSql(main.ctx, key, [...prepared.main, [modified, now()]], ALL));
+      }
+      for (const { table, rows } of prepared.subs) {
+        // Rows not sent on an update stay as they are.
+        if (rows === undefined) continue;
+        if (primaryKey !== null) await this.run(tx, deleteWhere(table.ctx, table.relation!, key));
+        const subSystem = await this.systemValues(auth, table);
+        for (const [index, values] of rows.entries()) {
+          const own: [TableColumn, unknown][] = [[table.key, newId()], [table.relation!, key], ...(table.sort ? [[table.sort, index] as [TableColumn, unknown]] : [])];
+          await this.run(tx, insertSql(table.ctx, [...values, ...own, ...subSystem]));
+        }
+      }
+    });
+    return key;
+  }
+
+  /** The stored record as form data: main fields by __vModel__, each sub-table as its rows in their order. */
+  async read(auth: AuthContext, loaded: LoadedForm, primaryKey: string, options: FormDataOptions = {}): Promise<FormValues> {
+    const storage = await this.open(auth, loaded);
+    return storage.transaction(async (tx) => {
+      const main = storage.main;
+      const found = (await this.run(tx, selectWhere(main.ctx, main.key, primaryKey))).rows[0];
+      if (!found) throw notFound('forms.dataNotFound', { id: primaryKey });
+      const values = (t: OpenTable, raw: Record<string, unknown>) => {
+        const row = readRow(t.ctx.design, raw);
+        const out: FormValues = {};
+        for (const b of t.plan.bindings) {
+          if (!authorityOf(b.field, options.authority).view || !b.field.__vModel__) continue;
+          out[b.field.__vModel__] = formValue(b.field, row[lookupColumn(t.ctx.design, b.column).name]);
+        }
+        return out;
+      };
+      const formData = values(main, found);
+      for (const t of storage.subs) {
+        const container = t.plan.container!;
+        if (!authorityOf(container, options.authority).view || !container.__vModel__) continue;
+        const rows = await this.run(tx, selectWhere(t.ctx, t.relation!, primaryKey, t.sort ? [t.sort, t.key] : [t.key]));
+        formData[container.__vModel__] = rows.rows.map((r) => values(t, r));
+      }
+      return formData;
+    });
+  }
+
+  /** The record and its sub-table rows, together. */
+  async remove(auth: AuthContext, loaded: LoadedForm, primaryKey: string): Promise<void> {
+    const storage = await this.open(auth, loaded);
+    await storage.transaction(async (tx) => {
+      if ((await this.run(tx, findSql(storage.main.ctx, primaryKey, ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
+      for (const t of storage.subs) await this.run(tx, deleteWhere(t.ctx, t.relation!, primaryKey));
+      await this.run(tx, deleteSql(storage.main.ctx, primaryKey, ALL));
+    });
+  }
+}

@@ -1,0 +1,212 @@
+import {
+  FORM_ADDRESS,
+  FORM_TYPE,
+  Permission,
+  parseScheme,
+  type FormSchemeBody,
+  type FormSchemeContent,
+  type FormSchemeDetail,
+  type FormSchemePageQuery,
+  type FormSchemeSaved,
+  type FormTable,
+} from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { isUniqueViolation } from '../../core/db/helpers.js';
+import { AppError, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { DataDesignRepository } from '../data-design/data-design.repository.js';
+import { dialectOf, planRelease } from '../data-design/ddl.js';
+import { DesignService } from '../data-design/design.service.js';
+import { checkReleased, designOf, normaliseTableInfo, planStorage } from './form-tables.js';
+import { FormSchemeRepository, type FormRow, type FormValues, type VersionRow } from './form-scheme.repository.js';
+
+/** A form with one of its versions, checked: what the renderer, the data calls and the option calls work from. */
+export interface LoadedForm {
+  form: FormRow;
+  version: VersionRow;
+  scheme: FormSchemeContent;
+  tableInfo: FormTable[];
+}
+
+/** The stored or posted F_Scheme checked with parseScheme; anything broken is 'forms.schemeInvalid' (400). */
+export function checkedScheme(input: unknown): FormSchemeContent {
+  const check = parseScheme(input);
+  if (!check.ok) throw new AppError('forms.schemeInvalid', { reason: check.reason });
+  return check.scheme;
+}
+
+const saveTables = (released: { F_TableName: string; created: boolean; addedColumns: string[] }[]) =>
+  released.map((r) => ({ name: r.F_TableName, created: r.created, addedColumns: r.addedColumns }));
+
+/**
+ * Form schemes and their versions (docs/forms-design.md "Calls"). Every save is a new version; /customtable first
+ * releases the tables the fields need through the Data platform's release path (all checked before any DDL runs).
+ */
+export class FormSchemeService {
+  readonly repo: FormSchemeRepository;
+  private readonly designs: DataDesignRepository;
+  private readonly design: DesignService;
+
+  constructor(
+    private readonly deps: AppDeps,
+    /** Whether an address is taken by a registered route (POST /api/{address} would never reach the form). */
+    private readonly reservedAddress: (url: string) => boolean,
+  ) {
+    this.repo = new FormSchemeRepository(deps.db);
+    this.designs = new DataDesignRepository(deps.db);
+    this.design = new DesignService(deps);
+  }
+
+  page(auth: AuthContext, q: FormSchemePageQuery) {
+    return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, formType: q.F_Type, category: q.F_Category || undefined, enabled: q.F_EnabledMark });
+  }
+
+  options(auth: AuthContext, q: { F_Type: number; F_Category?: string; keyword?: string }) {
+    return this.repo.options(auth.tenantId, { formType: q.F_Type === 0 ? FORM_TYPE.designed : FORM_TYPE.address, category: q.F_Category || undefined, keyword: q.keyword || undefined });
+  }
+
+  private async form(auth: AuthContext, id: string): Promise<FormRow> {
+    const form = await this.repo.find(auth.tenantId, id);
+    if (!form) throw notFound('forms.notFound', { id });
+    return form;
+  }
+
+  /** A version of the form (default: the current one), its scheme checked. */
+  async load(auth: AuthContext, form: FormRow, versionId?: string): Promise<LoadedForm> {
+    const version = await this.repo.version(auth.tenantId, versionId || form.F_SchemeId);
+    if (!version || version.scheme_id !== form.F_Id) throw notFound('forms.versionNotFound', { id: versionId || form.F_SchemeId });
+    return { form, version, scheme: checkedScheme(version.content), tableInfo: normaliseTableInfo(version.table_info) };
+  }
+
+  /**
+   * For callers that render or fill a form (signed in, any button): an enabled form of the caller's tenant;
+   * holders of forms.scheme.list also reach disabled ones (designer preview). Others get the same 404.
+   */
+  async forUse(auth: AuthContext, id: string, versionId?: string): Promise<LoadedForm> {
+    const form = await this.form(auth, id);
+    if (!form.F_EnabledMark && !(await this.deps.grants.hasAny(auth, [Permission.formList]))) throw notFound('forms.notFound', { id });
+    return this.load(auth, form, versionId);
+  }
+
+  /** An enabled address-based form of the caller's tenant by its address, or undefined. */
+  async byAddress(auth: AuthContext, address: string): Promise<LoadedForm | undefined> {
+    const form = await this.repo.findByAddress(auth.tenantId, address);
+    return form ? this.load(auth, form) : undefined;
+  }
+
+  detailOf(loaded: LoadedForm): FormSchemeDetail {
+    return { ...loaded.form, F_SchemeId: loaded.version.id, F_Version: loaded.version.version, F_Scheme: loaded.scheme, tableInfo: loaded.tableInfo };
+  }
+
+  /** Any form of the caller's tenant, enabled or not (callers holding a forms.scheme button). */
+  async forAdmin(auth: AuthContext, id: string, versionId?: string): Promise<LoadedForm> {
+    return this.load(auth, await this.form(auth, id), versionId);
+  }
+
+  async detail(auth: AuthContext, id: string): Promise<FormSchemeDetail> {
+    return this.detailOf(await this.forAdmin(auth, id));
+  }
+
+  async info(auth: AuthContext, id: string): Promise<FormSchemeDetail> {
+    return this.detailOf(await this.forUse(auth, id));
+  }
+
+  /** A version by its id (workflow instances keep the version they started with). */
+  async byVersion(auth: AuthContext, versionId: string): Promise<FormSchemeDetail> {
+    const version = await this.repo.version(auth.tenantId, versionId);
+    if (!version) throw notFound('forms.versionNotFound', { id: versionId });
+    return this.detailOf(await this.forUse(auth, version.scheme_id, versionId));
+  }
+
+  async history(auth: AuthContext, id: string, q: { limit: number; size: number }) {
+    await this.form(auth, id);
+    return this.repo.history(auth.tenantId, id, { page: q.limit, size: q.size });
+  }
+
+  /** The form's own fields; an address-based form needs a free address that no route takes. */
+  private async values(auth: AuthContext, body: FormSchemeBody, exceptId?: string): Promise<FormValues> {
+    let url = '';
+    if (body.F_Type === FORM_TYPE.address) {
+      url = body.F_Url.trim();
+      if (!url) throw new AppError('forms.addressRequired');
+      if (!FORM_ADDRESS.test(url)) throw new AppError('forms.addressInvalid', { url });
+      if (this.reservedAddress(url)) throw new AppError('forms.addressReserved', { url });
+      if (await this.repo.addressTaken(auth.tenantId, url, exceptId)) throw new AppError('forms.addressTaken', { url }, 409);
+    }
+    return { name: body.F_Name, form_type: body.F_Type, category: body.F_Category, url, description: body.F_Description, sort_code: body.F_SortCode };
+  }
+
+  /**
+   * The tables of a version. /customtable: the designs derived from the fields are checked against what is
+   * released (type changes, foreign tables) for every table first, then released one by one (create, or add the
+   * new columns). Otherwise every table must be released already with the bound columns (no DDL).
+   */
+  private async prepareTables(auth: AuthContext, scheme: FormSchemeContent, tableInfo: FormTable[], customTable: boolean): Promise<FormSchemeSaved['tables']> {
+    if (!tableInfo.length) return [];
+    const storage = planStorage(scheme, tableInfo);
+    const plans = [storage.main, ...storage.subs];
+    const released = await Promise.all(plans.map((p) => this.designs.released(auth.tenantId, storage.linkId, p.table.name)));
+    if (!customTable) {
+      plans.forEach((p, i) => {
+        const table = released[i];
+        if (!table) throw new AppError('forms.tableNotReleased', { name: p.table.name });
+        checkReleased(p, table.F_Design);
+      });
+      return [];
+    }
+    const driver = await this.deps.links.forLink(auth.tenantId, storage.linkId);
+    const designs = plans.map((p, i) => designOf(p, released[i]?.F_Design ?? null));
+    for (const [i, design] of designs.entries()) {
+      planRelease(dialectOf(driver.type), released[i]?.F_Design ?? null, design);
+      if (!released[i] && (await driver.tableExists(design.tableName))) throw new AppError('dataDesign.tableExists', { name: design.tableName }, 409);
+    }
+    const results = [];
+    for (const design of designs) results.push(await this.design.release(auth, { linkId: storage.linkId, design }));
+    return saveTables(results);
+  }
+
+  /** Add (no id) or a new version of a form; nothing is stored when the scheme, the address or the tables are refused. */
+  async save(auth: AuthContext, body: FormSchemeBody, options: { id?: string; customTable: boolean }): Promise<FormSchemeSaved> {
+    const scheme = checkedScheme(body.F_Scheme);
+    if (options.id) await this.form(auth, options.id);
+    const values = await this.values(auth, body, options.id);
+    const tableInfo = normaliseTableInfo(body.tableInfo);
+    const tables = await this.prepareTables(auth, scheme, tableInfo, options.customTable);
+    const versionId = newId();
+    try {
+      if (!options.id) {
+        const id = newId();
+        await this.repo.insert(auth.tenantId, auth.userId, { form: id, version: versionId }, values, scheme, tableInfo);
+        return { F_Id: id, F_SchemeId: versionId, F_Version: 1, tables };
+      }
+      const version = await this.repo.addVersion(auth.tenantId, auth.userId, options.id, versionId, values, scheme, tableInfo);
+      if (version === null) throw notFound('forms.notFound', { id: options.id });
+      return { F_Id: options.id, F_SchemeId: versionId, F_Version: version, tables };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('forms.addressTaken', { url: values.url }, 409);
+      throw error;
+    }
+  }
+
+  /** A new version copying an old one; a form with tables releases them again (add-only: columns a newer version added stay). */
+  async restore(auth: AuthContext, id: string, versionId: string): Promise<FormSchemeSaved> {
+    const loaded = await this.load(auth, await this.form(auth, id), versionId);
+    const tables = await this.prepareTables(auth, loaded.scheme, loaded.tableInfo, true);
+    const newVersion = newId();
+    const version = await this.repo.addVersion(auth.tenantId, auth.userId, id, newVersion, null, loaded.scheme, loaded.tableInfo);
+    if (version === null) throw notFound('forms.notFound', { id });
+    return { F_Id: id, F_SchemeId: newVersion, F_Version: version, tables };
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    if (!(await this.repo.remove(auth.tenantId, id))) throw notFound('forms.notFound', { id });
+  }
+
+  async setEnabled(auth: AuthContext, id: string, value: number): Promise<void> {
+    if (!(await this.repo.setEnabled(auth.tenantId, id, value === 1))) throw notFound('forms.notFound', { id });
+  }
+
+  async setDefault(auth: AuthContext, id: string, value: number): Promise<void> {
+    if (!(await this.repo.setDefault(auth.tenantId, id, value === 1))) throw notFound('forms.notFound', { id });
+  }
+}
