@@ -1,2 +1,3 @@
 export { FormRenderer } from './FormRenderer';
-export type { FormMode, FormRendererHandle, FormRendererProps, FieldProps, FormRuntime } from './types';
+export { fieldRegistry } from './registry';
+export type { FieldComponent, FieldProps, FieldRegistry, FormMode, FormRendererHandle, FormRendererProps, FormRuntime } from './types';

@@ -34,7 +34,12 @@ export interface FieldProps {
   onBlur?(): void;
   form: FormRuntime;
   /** Sub-table column: the row's index and a getter over the row's values by formId. */
-  row?: { index: number; getValueByFormId(formId: number): unknown };
+  row?: {
+    index: number;
+    getValueByFormId(formId: number): unknown;
+    /** Sets cells of the same row by formId (a bound select inside a sub-table copies into its own row). */
+    setByFormId?(values: Record<string, unknown>): void;
+  };
 }
 
 export type FieldComponent = ComponentType<FieldProps>;

@@ -1,0 +1,113 @@
+import { memo, useCallback, type ReactNode } from 'react';
+import { Col, Form, Row, Tabs, type TabsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { authorityOf, isComputed, triggerOf, type FormField } from '@app/contracts';
+import { useFormContext, useStoreError, useStoreValue } from './context';
+import { componentOf, labelWidthOf } from './fieldComponent';
+import { typeOf, vModelOf } from './model';
+import { SubTable } from './SubTable';
+import { errorText, validateMain } from './validation';
+
+const GUTTER_DEFAULT = 15;
+
+/** One field of the main form: subscribes to its own value and error only. */
+export const FieldItem = memo(function FieldItem({ field }: { field: FormField }) {
+  const { store, runtime, readOnly, authority, labelWidth, labelTop } = useFormContext();
+  const { t } = useTranslation('formRenderer');
+  const key = vModelOf(field);
+  const value = useStoreValue(store, key);
+  const error = useStoreError(store, key);
+  const trigger = triggerOf(field);
+  const onChange = useCallback(
+    (next: unknown) => {
+      store.set(key, next);
+      if (trigger === 'change') validateMain(store, key, authority);
+    },
+    [store, key, trigger, authority],
+  );
+  const onBlur = useCallback(() => {
+    if (trigger === 'blur') validateMain(store, key, authority);
+  }, [store, key, trigger, authority]);
+
+  const auth = authorityOf(field, authority);
+  if (!auth.view) return null;
+  const config = field.__config__;
+  const Control = componentOf(field);
+  const disabled = readOnly || !auth.edit || !!field.disabled || isComputed(field);
+  const width = labelWidthOf(field, labelWidth);
+  return (
+    <Col span={config.span ?? 24} data-field={key}>
+      <Form.Item
+        label={config.showLabel === false ? undefined : config.label}
+        required={auth.required}
+        validateStatus={error ? 'error' : undefined}
+        help={errorText(t, error)}
+        labelCol={labelTop || config.showLabel === false ? undefined : { flex: `0 0 ${width}px` }}
+        wrapperCol={labelTop ? undefined : { flex: '1 1 0', style: { minWidth: 0 } }}
+      >
+        <Control field={field} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} />
+      </Form.Item>
+    </Col>
+  );
+});
+
+/** Fields and containers in display order. */
+export function FieldList({ fields }: { fields: FormField[] }): ReactNode {
+  return fields.map((field) => <FieldNode key={field.__config__.formId} field={field} />);
+}
+
+const FieldNode = memo(function FieldNode({ field }: { field: FormField }) {
+  switch (typeOf(field)) {
+    case 'row':
+      return <RowContainer field={field} />;
+    case 'tabs':
+      return <TabsContainer field={field} />;
+    case 'table':
+      return <SubTable field={field} />;
+    default:
+      return <FieldItem field={field} />;
+  }
+});
+
+function useGutter(): number {
+  const { runtime } = useFormContext();
+  return runtime.scheme.formConf?.gutter ?? GUTTER_DEFAULT;
+}
+
+function RowContainer({ field }: { field: FormField }) {
+  const { authority } = useFormContext();
+  const gutter = useGutter();
+  if (!authorityOf(field, authority).view) return null;
+  return (
+    <Col span={field.__config__.span ?? 24}>
+      <Row gutter={gutter}>
+        <FieldList fields={field.__config__.children ?? []} />
+      </Row>
+    </Col>
+  );
+}
+
+const PLACEMENT = { top: 'top', bottom: 'bottom', left: 'start', right: 'end' } as const;
+
+function TabsContainer({ field }: { field: FormField }) {
+  const { authority } = useFormContext();
+  const gutter = useGutter();
+  if (!authorityOf(field, authority).view) return null;
+  const config = field.__config__;
+  const items: TabsProps['items'] = (config.option?.column ?? []).map((tab) => ({
+    key: tab.prop,
+    label: tab.label,
+    // Panes are mounted up front: fields that fill themselves (info fields) must run even in an unopened tab.
+    forceRender: true,
+    children: (
+      <Row gutter={gutter}>
+        <FieldList fields={config.childrenObj?.[tab.prop] ?? []} />
+      </Row>
+    ),
+  }));
+  return (
+    <Col span={config.span ?? 24} data-field={`tabs-${config.formId}`}>
+      <Tabs items={items} type={config.tabsType ? 'card' : 'line'} tabPlacement={PLACEMENT[config.tabPosition ?? 'top']} />
+    </Col>
+  );
+}
