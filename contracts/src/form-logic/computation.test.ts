@@ -168,3 +168,30 @@ it('a formula nested too deep answers null rather than throwing', () => {
   expect(computeField(computed([op('('.repeat(100)), ...Array.from({ length: 199 }, () => op('('.repeat(100)))]), valueOf)).toBeNull();
   expect(evaluateFormula(`${'('.repeat(200000)}1${')'.repeat(200000)}`)).toBeNull();
 });
+
+describe('generated: two-decimal operands against integer cent arithmetic', () => {
+  /** Cents as a decimal text with exactly 2 decimals. */
+  const text = (c: bigint): string => {
+    const abs = c < 0n ? -c : c;
+    return `${c < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+  };
+  const rows: [string, string, string, string | null][] = [];
+  let seed = 8n;
+  const next = (): bigint => {
+    seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
+    return seed;
+  };
+  for (let i = 0; i < 150; i += 1) {
+    const a = (next() % 2_000_000n) - 1_000_000n;
+    const b = (next() % 20_000n) - 10_000n;
+    // BigInt division truncates toward zero, which is the rule for computed results.
+    rows.push([text(a), '+', text(b), text(a + b)]);
+    rows.push([text(a), '-', text(b), text(a - b)]);
+    rows.push([text(a), '*', text(b), text((a * b) / 100n)]);
+    rows.push([text(a), '/', text(b), b === 0n ? null : text((a * 100n) / b)]);
+  }
+  it.each(rows)('%s %s %s = %s', (a, operator, b, expected) => {
+    const values: Record<number, string> = { 1: a, 2: b };
+    expect(computeField(computed([ref(1), op(operator), ref(2)]), (id) => values[id])).toBe(expected === '-0.00' ? '0.00' : expected);
+  });
+});
