@@ -44,9 +44,9 @@ export function AssoSelectField({ field, value, onChange, disabled, onBlur, form
       showSearch={remote ? { filterOption: false, onSearch: search } : field.__config__.filterable ? { optionFilterProp: 'label' } : false}
       onBlur={onBlur}
       onChange={(next, option) => {
-        const chosen = Array.isArray(option) ? option[0] : option;
+        const picked = next === undefined ? undefined : Array.isArray(option) ? option[0] : option;
         onChange(next ?? '');
-        const bound = boundValues(field, next === undefined ? undefined : chosen, form.scheme.data);
+        const bound = boundValues(field, picked, form.scheme.data);
         if (Object.keys(bound).length > 0) form.setByFormId(bound);
       }}
     />

@@ -78,6 +78,21 @@ describe('bound select (asso-select)', () => {
     expect(form.values()).toMatchObject({ F_Phone: '', F_Address: '' });
   });
 
+  it('remote search: the chosen record stays shown when a later search answers without it', async () => {
+    stubApi([[/^GET \/form-scheme\/s1\/field-options\/1$/, (url) => ({ rows: rows.filter((r) => r.F_Name.includes(url.searchParams.get('keyword') ?? '')) })]]);
+    const remote = { ...bound, __config__: { ...bound.__config__, remote: true } } as FormField;
+    const form = fakeForm(scheme, { source: { schemeId: 's1' } });
+    renderWithApp(<FieldHost component={AssoSelectField} field={remote} form={form} />);
+    openSelect('asso-select-1');
+    fireEvent.click(await option('甲公司'));
+    await waitFor(() => expect(value('F_Customer')).toBe('c1'));
+    const box = within(screen.getByTestId('asso-select-1')).getByRole('combobox');
+    fireEvent.change(box, { target: { value: '乙' } });
+    await option('乙公司');
+    fireEvent.blur(box);
+    await waitFor(() => expect(within(screen.getByTestId('asso-select-1')).getByText('甲公司')).toBeTruthy());
+  });
+
   it('read-only: cannot be opened', async () => {
     stubApi([[/^GET \/form-scheme\/s1\/field-options\/1$/, () => ({ rows })]]);
     const form = fakeForm(scheme, { source: { schemeId: 's1' }, values: { F_Customer: 'c1' } });
@@ -128,6 +143,18 @@ describe('area', () => {
     fireEvent.click(await screen.findByText('市辖区'));
     fireEvent.click(await screen.findByText('东城区'));
     await waitFor(() => expect(value('F_Area')).toBe('11,1101,110101'));
+  });
+
+  it('a stored path shows its names before the picker is opened', async () => {
+    const area = (id: string, name: string, level: number) => ({ F_AreaId: id, F_AreaName: name, F_ParentId: '0', F_Level: level, F_SortCode: 0, hasChildren: level < 3 });
+    stubApi([
+      [/^GET \/areas\/province$/, () => [area('11', '北京市', 1)]],
+      [/^GET \/areas\/11\/child$/, () => [area('1101', '市辖区', 2)]],
+      [/^GET \/areas\/1101\/child$/, () => [area('110101', '东城区', 3)]],
+    ]);
+    const f = field('area', 10, 'F_Area');
+    renderWithApp(<FieldHost component={AreaField} field={f} form={fakeForm({ data: [f] }, { mode: 'look', values: { F_Area: '11,1101,110101' } })} disabled />);
+    expect(await screen.findByText('北京市 / 市辖区 / 东城区')).toBeTruthy();
   });
 });
 
