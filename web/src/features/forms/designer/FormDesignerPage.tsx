@@ -4,7 +4,7 @@ import { ClearOutlined, CodeOutlined, CopyOutlined, DeleteOutlined, EyeOutlined,
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { FieldType, FormSchemeBody, FormSchemeContent, FormSchemeDetail, FormSchemeSaved } from '@app/contracts';
+import { parseScheme, type FieldType, type FormSchemeBody, type FormSchemeContent, type FormSchemeDetail, type FormSchemeSaved } from '@app/contracts';
 import { api } from '../../../lib/api';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../../components/form-renderer';
 import { FieldList } from './Canvas';
@@ -13,7 +13,7 @@ import { FormTab, newMeta, type FormMeta } from './FormTab';
 import { newField } from './palette';
 import { Palette } from './Palette';
 import { FieldProperties } from './PropertyPanel';
-import { IDENTIFIER, ROOT, bindTables, canDrop, checkScheme, defaultSubTable, findField, maxFormId, subTables, vModelsInScope, type ListRef, type TableSettings } from './scheme-ops';
+import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, maxFormId, subTables, vModelsInScope, type ListRef, type TableSettings } from './scheme-ops';
 import { designerReducer, emptyScheme, initialState } from './state';
 
 /** The drag-and-drop form designer (docs/forms-design.md "Designer"): /quick-development/form-design/designer?id=<formId>. */
@@ -42,7 +42,7 @@ export default function FormDesignerPage() {
   useEffect(() => {
     const d = detail.data;
     if (!d || d.F_Id === loadedId) return;
-    const check = checkScheme(d.F_Scheme);
+    const check = parseScheme(d.F_Scheme);
     setLoadError(!check.ok);
     dispatch({ type: 'load', scheme: check.ok ? { formConf: emptyScheme().formConf, ...check.scheme } : emptyScheme() });
     setMeta({ F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_Type: d.F_Type === 2 ? 2 : 0, F_Url: d.F_Url, F_SortCode: d.F_SortCode });
@@ -85,29 +85,30 @@ export default function FormDesignerPage() {
     [activeTabs],
   );
 
+  const dropAllowed = useCallback((p: DragPayload | null, list: ListRef) => {
+    if (!p) return false;
+    const data = latest.current.state.present.data;
+    if (p.kind === 'new') return canDrop(data, list, p.type);
+    const moving = findField(data, p.formId);
+    return !!moving && canDrop(data, list, moving.field.__config__.avueType, p.formId);
+  }, []);
   const ctx = useMemo<DesignerCtx>(
     () => ({
       dispatch,
       activeTabs,
       startDrag: (p) => (drag.current = p),
       endDrag: () => (drag.current = null),
-      canDropHere: (list) => {
-        const p = drag.current;
-        if (!p) return false;
-        const data = latest.current.state.present.data;
-        if (p.kind === 'new') return canDrop(data, list, p.type);
-        const moving = findField(data, p.formId);
-        return !!moving && canDrop(data, list, moving.field.__config__.avueType, p.formId);
-      },
+      canDropHere: (list) => dropAllowed(drag.current, list),
       drop: (list, index) => {
         const p = drag.current;
         drag.current = null;
-        if (!p) return;
+        // A drop event may come even where dragover refused it (or from outside the page).
+        if (!p || !dropAllowed(p, list)) return;
         if (p.kind === 'new') addField(p.type, { list, index });
         else dispatch({ type: 'move', formId: p.formId, list, index });
       },
     }),
-    [activeTabs, addField],
+    [activeTabs, addField, dropAllowed],
   );
 
   // Ctrl+Z / Ctrl+Y (and Ctrl+Shift+Z); typing in an input keeps the browser's own undo of that input.
@@ -156,7 +157,7 @@ export default function FormDesignerPage() {
       }
     }
     const bound = bindTables(scheme, tables, meta.F_Name.trim());
-    const check = checkScheme(bound.scheme);
+    const check = parseScheme(bound.scheme);
     if (!check.ok) return void message.error(t('schemeInvalid'));
     const body: FormSchemeBody = {
       F_Name: meta.F_Name.trim(),
@@ -307,7 +308,7 @@ function ImportDialog({ onClose, onImport }: { onClose: () => void; onImport: (s
       okButtonProps={{ disabled: !text.trim(), 'data-testid': 'designer-import-ok' } as { disabled: boolean }}
       onCancel={onClose}
       onOk={() => {
-        const check = checkScheme(text);
+        const check = parseScheme(text);
         if (!check.ok) return void message.error(t('schemeInvalid'));
         onImport(check.scheme);
       }}

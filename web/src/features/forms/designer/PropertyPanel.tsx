@@ -145,16 +145,16 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {APPLIES.maxlength(type) && <P label={t('prop.maxlength')}>{number('maxlength', field.maxlength, (v) => setF('maxlength', v), { min: 1, max: 1_000_000 })}</P>}
       {APPLIES.wordLimit(type) && <P label={t('prop.showWordLimit')}>{bool('show-word-limit', field['show-word-limit'], (v) => setF('show-word-limit', v))}</P>}
       {APPLIES.affix(type) && (
-        <Space.Compact block style={{ marginBottom: 10 }}>
-          <Input addonBefore={t('prop.prepend')} data-testid="prop-prepend" value={str(field.__slot__?.prepend)} maxLength={50} onChange={(e) => setS('prepend', e.target.value)} />
-          <Input addonBefore={t('prop.append')} data-testid="prop-append" value={str(field.__slot__?.append)} maxLength={50} onChange={(e) => setS('append', e.target.value)} />
-        </Space.Compact>
+        <>
+          <P label={t('prop.prepend')}>{text('prepend', field.__slot__?.prepend, (v) => setS('prepend', v), { max: 50 })}</P>
+          <P label={t('prop.append')}>{text('append', field.__slot__?.append, (v) => setS('append', v), { max: 50 })}</P>
+        </>
       )}
       {APPLIES.minMax(type) && (
-        <Space.Compact block style={{ marginBottom: 10 }}>
-          <InputNumber addonBefore={t('prop.min')} data-testid="prop-min" value={num(field.min)} onChange={(v) => setF('min', v ?? undefined)} />
-          <InputNumber addonBefore={t('prop.max')} data-testid="prop-max" value={num(field.max)} onChange={(v) => setF('max', v ?? undefined)} />
-        </Space.Compact>
+        <>
+          <P label={t('prop.min')}>{number('min', field.min, (v) => setF('min', v))}</P>
+          <P label={t('prop.max')}>{number('max', field.max, (v) => setF('max', v))}</P>
+        </>
       )}
       {APPLIES.rateMax(type) && <P label={t('prop.max')}>{number('max', field.max, (v) => setF('max', v), { min: 1, max: 10 })}</P>}
       {APPLIES.step(type) && <P label={t('prop.step')}>{number('step', field.step, (v) => setF('step', v), { min: 0.000001 })}</P>}
@@ -200,10 +200,12 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {type === 'info' && <P label={t('prop.infoType')}>{select('infoType', field.infoType ?? 'user', INFO_TYPES.map((v) => ({ value: v, label: t(`infoType.${v}`) })), (v) => setF('infoType', v))}</P>}
       {type === 'upload' && (
         <>
-          <Space.Compact block style={{ marginBottom: 10 }}>
-            <InputNumber addonBefore={t('prop.fileSize')} data-testid="prop-fileSize" min={0.001} max={1_000_000} value={num(c.fileSize)} onChange={(v) => setC('fileSize', v ?? undefined)} />
-            <Select data-testid="prop-sizeUnit" style={{ width: 90 }} value={c.sizeUnit ?? 'MB'} options={['KB', 'MB', 'GB'].map((v) => ({ value: v, label: v }))} onChange={(v) => setC('sizeUnit', v)} />
-          </Space.Compact>
+          <P label={t('prop.fileSize')}>
+            <Space.Compact block>
+              <InputNumber data-testid="prop-fileSize" style={{ flex: 1 }} min={0.001} max={1_000_000} value={num(c.fileSize)} onChange={(v) => setC('fileSize', v ?? undefined)} />
+              <Select data-testid="prop-sizeUnit" style={{ width: 90 }} value={c.sizeUnit ?? 'MB'} options={['KB', 'MB', 'GB'].map((v) => ({ value: v, label: v }))} onChange={(v) => setC('sizeUnit', v)} />
+            </Space.Compact>
+          </P>
           <P label={t('prop.accept')} help={t('prop.acceptHelp')}>
             {text('accept', field.accept, (v) => setF('accept', v), { max: 500 })}
           </P>

@@ -1,5 +1,4 @@
-import { CONTAINER_TYPES, formSchemeContent, type FieldConfig, type FieldType, type FormField, type FormSchemeContent, type FormTable } from '@app/contracts';
-import { parseScheme, type SchemeCheck } from '@app/contracts';
+import { CONTAINER_TYPES, type FieldConfig, type FieldType, type FormField, type FormSchemeContent, type FormTable } from '@app/contracts';
 
 /**
  * Pure, immutable operations on a form scheme for the designer. Every change copies only the path from the root
@@ -41,10 +40,11 @@ export function tableOf(data: readonly FormField[], list: ListRef): FormField | 
   return parent?.__config__.avueType === 'table' ? parent : null;
 }
 
+/** The highest formId in use; 100 for an empty form, so the first field is 101 as in the original designer. */
 export function maxFormId(data: readonly FormField[]): number {
-  let max = 100;
+  let max = 0;
   walk(data, (f) => (max = Math.max(max, f.__config__.formId)));
-  return max;
+  return max || 100;
 }
 
 /** The fields of a list (empty when the list's container is gone). */
@@ -201,27 +201,6 @@ export function patchField(f: FormField, patch: FieldPatch): FormField {
   if (patch.config) next = { ...next, __config__: assign(next.__config__, patch.config) };
   if (patch.slot) next = { ...next, __slot__: assign(next.__slot__ ?? {}, patch.slot) };
   return next;
-}
-
-/**
- * Checks a pasted / saved scheme. parseScheme is the contract (form-logic); while it is still a stub that throws,
- * the schema alone is checked so the designer keeps working — a checker failure must never crash the screen.
- */
-export function checkScheme(input: unknown): SchemeCheck {
-  try {
-    return parseScheme(input);
-  } catch {
-    let value = input;
-    if (typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        return { ok: false, reason: 'json' };
-      }
-    }
-    const r = formSchemeContent.safeParse(value);
-    return r.success ? { ok: true, scheme: value as FormSchemeContent } : { ok: false, reason: r.error.message };
-  }
 }
 
 export interface TableSettings {
