@@ -92,6 +92,7 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
       tabIndex={0}
       aria-pressed={selected}
       aria-label={c.label}
+      title={t('canvas.itemHelp')}
       draggable
       onDragStart={(e) => {
         e.stopPropagation();
@@ -125,6 +126,11 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           ctx.dispatch({ type: 'select', formId: c.formId });
+        }
+        // Drag and drop needs a pointer: Alt+↑ / Alt+↓ reorder from the keyboard.
+        if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+          e.preventDefault();
+          ctx.dispatch({ type: 'move', formId: c.formId, list, index: e.key === 'ArrowUp' ? Math.max(0, index - 1) : index + 2 });
         }
       }}
       style={{

@@ -13,7 +13,7 @@ import { FormTab, newMeta, type FormMeta } from './FormTab';
 import { newField } from './palette';
 import { Palette } from './Palette';
 import { FieldProperties } from './PropertyPanel';
-import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, maxFormId, subTables, vModelsInScope, type ListRef, type TableSettings } from './scheme-ops';
+import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, maxFormId, schemeProblem, subTables, vModelsInScope, type ListRef, type TableSettings } from './scheme-ops';
 import { designerReducer, emptyScheme, initialState } from './state';
 
 /** The drag-and-drop form designer (docs/forms-design.md "Designer"): /quick-development/form-design/designer?id=<formId>. */
@@ -155,6 +155,12 @@ export default function FormDesignerPage() {
         }
         names.push(name);
       }
+    }
+    const problem = schemeProblem(scheme.data);
+    if (problem) {
+      dispatch({ type: 'select', formId: problem.formId });
+      setSide('field');
+      return void message.error(t(`save.${problem.problem}`, { label: findField(scheme.data, problem.formId)?.field.__config__.label ?? '' }));
     }
     const bound = bindTables(scheme, tables, meta.F_Name.trim());
     const check = parseScheme(bound.scheme);

@@ -91,7 +91,11 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
   return (
     <Form layout="vertical" size="small" component="div" data-testid="field-properties">
       <P label={t('prop.type')}>
-        <Tag>{t(`type.${type}`)}</Tag> <Typography.Text type="secondary">formId {id}</Typography.Text>
+        <Tag>{t(`type.${type}`)}</Tag>
+        <Typography.Text type="secondary" data-testid="prop-tag">
+          formId {id}
+          {c.tag ? ` · ${c.tag}` : ''}
+        </Typography.Text>
       </P>
       {field.__vModel__ !== undefined && (
         <Form.Item label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')} validateStatus={vModelError ? 'error' : undefined} help={vModelError || undefined} style={{ marginBottom: 10 }}>
@@ -125,6 +129,11 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
         </P>
       )}
       {APPLIES.placeholder(type) && <P label={t('prop.placeholder')}>{text('placeholder', field.placeholder, (v) => setF('placeholder', v))}</P>}
+      {APPLIES.placeholder(type) && (
+        <P label={t('prop.width')} help={t('prop.widthHelp')}>
+          {text('style-width', field.style?.width, (v) => setF('style', { ...field.style, width: v === '' ? undefined : v }), { max: 20 })}
+        </P>
+      )}
       {!container && (
         <Space wrap size={16} style={{ marginBottom: 10 }}>
           {APPLIES.clearable(type) && (
@@ -446,6 +455,14 @@ function TabsEditor({ field }: { field: FormField }) {
       {tabs.map((tab, i) => (
         <Space.Compact key={tab.prop} block style={{ marginBottom: 4 }}>
           <Input data-testid={`prop-tabs-label-${i}`} value={tab.label} maxLength={100} onChange={(e) => write(tabs.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)), kids, `tab.${tab.prop}`)} />
+          <Input
+            data-testid={`prop-tabs-icon-${i}`}
+            placeholder={t('prop.tabIcon')}
+            style={{ width: 100 }}
+            value={tab.icon ?? ''}
+            maxLength={100}
+            onChange={(e) => write(tabs.map((x, j) => (j === i ? { ...x, icon: e.target.value || undefined } : x)), kids, `tab-icon.${tab.prop}`)}
+          />
           <Button
             icon={<DeleteOutlined />}
             aria-label={t('common:delete')}

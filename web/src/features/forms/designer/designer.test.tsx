@@ -377,6 +377,37 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(screen.getByTestId('location').textContent).toBe('');
   });
 
+  it('points at the field a save would be refused for (field name, dangling formula), and reorders from the keyboard', async () => {
+    const calls = stubData([]);
+    renderDesigner();
+    add('number');
+    add('computation');
+    add('input');
+    select(102);
+    fireEvent.click(prop('formula-field-101'));
+    select(103);
+    typeInto('__vModel__', 'field101');
+    fireEvent.click(screen.getByTestId('designer-tab-form'));
+    typeInto('F_Name', 'x');
+    fireEvent.click(prop('tables'));
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('组件“单行文本”的字段名无效或重复')).toBeTruthy();
+    expect(screen.getByTestId('canvas-field-103').dataset.selected).toBe('true');
+    typeInto('__vModel__', 'F_Text');
+    select(101);
+    fireEvent.click(screen.getByTestId('designer-delete'));
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('计算组件“计算组件”的公式引用了已删除的字段')).toBeTruthy();
+    expect(screen.getByTestId('canvas-field-102').dataset.selected).toBe('true');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.keyDown(screen.getByTestId('canvas-field-103'), { key: 'ArrowUp', altKey: true });
+    expect(ids(readJson().data)).toEqual([103, 102]);
+    fireEvent.keyDown(screen.getByTestId('canvas-field-103'), { key: 'ArrowDown', altKey: true });
+    fireEvent.keyDown(screen.getByTestId('canvas-field-103'), { key: 'ArrowDown', altKey: true });
+    expect(ids(readJson().data)).toEqual([102, 103]);
+  });
+
   it('loads an existing form and shows the preview in each mode', async () => {
     const detail: FormSchemeDetail = {
       F_Id: 'f9', F_Name: '报销单', F_Type: 0, F_Category: '财务', F_Url: '', F_Description: 'd', F_SortCode: 3, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 's9', F_Version: 4,

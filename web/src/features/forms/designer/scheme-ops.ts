@@ -125,10 +125,10 @@ export function canDrop(data: readonly FormField[], ref: ListRef, type: FieldTyp
 export function moveField(data: FormField[], formId: number, ref: ListRef, index: number): FormField[] {
   const at = findField(data, formId);
   if (!at || !canDrop(data, ref, at.field.__config__.avueType, formId)) return data;
-  let target = index;
+  let target = Math.min(index, getList(data, ref).length);
   if (listKey(at.list) === listKey(ref)) {
-    if (index === at.index || index === at.index + 1) return data;
-    if (index > at.index) target -= 1;
+    if (target === at.index || target === at.index + 1) return data;
+    if (target > at.index) target -= 1;
   }
   return insertField(removeField(data, formId), ref, target, at.field);
 }
@@ -201,6 +201,32 @@ export function patchField(f: FormField, patch: FieldPatch): FormField {
   if (patch.config) next = { ...next, __config__: assign(next.__config__, patch.config) };
   if (patch.slot) next = { ...next, __slot__: assign(next.__slot__ ?? {}, patch.slot) };
   return next;
+}
+
+/**
+ * The first field that would make parseScheme refuse the scheme for a reason the user can fix in the panel: a
+ * field name that is not an identifier or is used twice in its table, or a formula that refers to a removed field.
+ * Saving selects that field instead of showing only the generic message.
+ */
+export function schemeProblem(data: readonly FormField[]): { formId: number; problem: 'vModel' | 'formula' } | null {
+  const ids = new Set<number>();
+  walk(data, (f) => ids.add(f.__config__.formId));
+  const scopes = new Map<string, Set<string>>();
+  let found: { formId: number; problem: 'vModel' | 'formula' } | null = null;
+  walk(data, (f, list) => {
+    if (found) return;
+    const c = f.__config__;
+    if (f.__vModel__ !== undefined && c.avueType !== 'row' && c.avueType !== 'tabs') {
+      const scope = tableOf(data, list)?.__config__.formId ?? 0;
+      const used = scopes.get(String(scope)) ?? new Set<string>();
+      scopes.set(String(scope), used);
+      if (!IDENTIFIER.test(f.__vModel__) || used.has(f.__vModel__)) found = { formId: c.formId, problem: 'vModel' };
+      used.add(f.__vModel__);
+    }
+    const refs = (f.computationalConfiguration ?? []).filter((x) => x.type !== 'taxRate' && Number(x.formId) !== 0);
+    if (!found && refs.some((x) => !ids.has(Number(x.formId)))) found = { formId: c.formId, problem: 'formula' };
+  });
+  return found;
 }
 
 export interface TableSettings {
