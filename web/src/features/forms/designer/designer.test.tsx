@@ -101,6 +101,22 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(after.find((f) => f.__config__.avueType === 'row')?.__config__.children?.[0]).toMatchObject({ __vModel__: 'field129', __config__: { formId: 129 } });
   });
 
+  it('previews every field type through the renderer in add / edit / look and validates', async () => {
+    stubData([[/^GET /, () => []], [/^POST \/form-scheme\/field-options$/, () => ({ rows: [] })]]);
+    renderDesigner();
+    for (const type of FIELD_TYPES) add(type);
+    select(101);
+    fireEvent.click(prop('required'));
+    fireEvent.click(screen.getByTestId('designer-preview'));
+    const preview = await screen.findByTestId('designer-preview-form');
+    expect(await within(preview).findByText('多行文本')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('preview-validate'));
+    expect(await screen.findByText('校验未通过')).toBeTruthy();
+    const mode = screen.getByTestId('preview-mode');
+    fireEvent.click(within(mode).getByText('查看'));
+    expect(await within(screen.getByTestId('designer-preview-form')).findByText('多行文本')).toBeTruthy();
+  });
+
   it('adds by drag and drop, reorders, and drops into a tab and a sub-table (no containers there)', async () => {
     stubData([]);
     renderDesigner();
