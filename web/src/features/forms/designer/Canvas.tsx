@@ -175,17 +175,18 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
           </Tooltip>
         </div>
       )}
-      {container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} />}
+      {container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />}
     </div>
   );
 });
 
-function LeafBody({ field }: { field: FormField }) {
+/** Label and control; a sub-table column shows its label above, like the renderer's column header. */
+function LeafBody({ field, column }: { field: FormField; column: boolean }) {
   const c = field.__config__;
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start', pointerEvents: 'none' }}>
+    <div style={{ display: 'flex', flexDirection: column ? 'column' : 'row', gap: column ? 4 : 8, alignItems: column ? 'stretch' : 'flex-start', pointerEvents: 'none' }}>
       {c.showLabel !== false && (
-        <div style={{ width: Math.min(c.labelWidth ?? 120, 200), flex: 'none', textAlign: 'right', paddingTop: 5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <div style={{ width: column ? undefined : Math.min(c.labelWidth ?? 120, 200), flex: 'none', textAlign: column ? 'left' : 'right', paddingTop: column ? 0 : 5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {c.required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
           {c.label}
         </div>

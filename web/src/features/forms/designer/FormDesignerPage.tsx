@@ -31,6 +31,7 @@ export default function FormDesignerPage() {
   const [side, setSide] = useState<'field' | 'form'>('field');
   const [dialog, setDialog] = useState<'preview' | 'json' | 'import' | null>(null);
   const [saving, setSaving] = useState(false);
+  const [saveTried, setSaveTried] = useState(false);
 
   const detail = useQuery({
     queryKey: ['form-scheme-designer', id],
@@ -134,6 +135,7 @@ export default function FormDesignerPage() {
   const selected = state.selectedId !== null ? findField(scheme.data, state.selectedId) : null;
 
   const save = async () => {
+    setSaveTried(true);
     if (!meta.F_Name.trim()) {
       setSide('form');
       return void message.error(t('save.nameRequired'));
@@ -271,7 +273,7 @@ export default function FormDesignerPage() {
                   {
                     key: 'form',
                     label: <span data-testid="designer-tab-form">{t('side.form')}</span>,
-                    children: <FormTab meta={meta} onMeta={(m) => setMeta((x) => ({ ...x, ...m }))} formConf={scheme.formConf} tables={tables} onTables={setTables} data={scheme.data} />,
+                    children: <FormTab meta={meta} onMeta={(m) => setMeta((x) => ({ ...x, ...m }))} formConf={scheme.formConf} tables={tables} onTables={setTables} data={scheme.data} showErrors={saveTried} />,
                   },
                 ]}
               />

@@ -16,16 +16,17 @@ export interface FormMeta {
 export const newMeta = (): FormMeta => ({ F_Name: '', F_Category: '', F_Description: '', F_Type: 0, F_Url: '', F_SortCode: 0 });
 
 /** The "form" tab: name and category, form-level layout (formConf) and the tables the form stores into. */
-export function FormTab({ meta, onMeta, formConf, tables, onTables, data }: { meta: FormMeta; onMeta: (m: Partial<FormMeta>) => void; formConf: FormSchemeContent['formConf']; tables: TableSettings; onTables: (t: TableSettings) => void; data: FormField[] }) {
+export function FormTab({ meta, onMeta, formConf, tables, onTables, data, showErrors }: { showErrors: boolean; meta: FormMeta; onMeta: (m: Partial<FormMeta>) => void; formConf: FormSchemeContent['formConf']; tables: TableSettings; onTables: (t: TableSettings) => void; data: FormField[] }) {
   const { t } = useTranslation('formDesigner');
   const { dispatch } = useDesigner();
   const conf = formConf ?? { labelWidth: 120, labelPosition: 'right', gutter: 15, size: 'medium' };
   const setConf = (key: string, value: unknown) => dispatch({ type: 'formConf', patch: { [key]: value }, mergeKey: `conf.${key}` });
   const subs = subTables(data);
-  const mainBad = tables.enabled && !IDENTIFIER.test(tables.main.trim());
+  // Errors show once a save was tried (or the user typed something wrong), not on a fresh form.
+  const mainBad = tables.enabled && (showErrors || tables.main !== '') && !IDENTIFIER.test(tables.main.trim());
   return (
     <Form layout="vertical" size="small" component="div" data-testid="form-properties">
-      <Form.Item label={t('form.name')} required validateStatus={meta.F_Name.trim() ? undefined : 'error'} style={{ marginBottom: 10 }}>
+      <Form.Item label={t('form.name')} required validateStatus={showErrors && !meta.F_Name.trim() ? 'error' : undefined} style={{ marginBottom: 10 }}>
         <Input data-testid="prop-F_Name" value={meta.F_Name} maxLength={100} onChange={(e) => onMeta({ F_Name: e.target.value })} />
       </Form.Item>
       <Form.Item label={t('form.category')} style={{ marginBottom: 10 }}>

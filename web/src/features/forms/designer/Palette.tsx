@@ -22,6 +22,7 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (type: FieldTyp
                 key={type}
                 size="small"
                 block
+                autoInsertSpace={false}
                 data-testid={`palette-${type}`}
                 draggable
                 onDragStart={(e) => {
