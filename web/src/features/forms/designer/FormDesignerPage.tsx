@@ -131,6 +131,11 @@ export default function FormDesignerPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Choosing a field on the canvas shows its properties even when the form tab was open.
+  useEffect(() => {
+    if (state.selectedId !== null) setSide('field');
+  }, [state.selectedId]);
+
   const scheme = state.present;
   const selected = state.selectedId !== null ? findField(scheme.data, state.selectedId) : null;
 

@@ -81,12 +81,8 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
     <Select data-testid={`prop-${key}`} style={{ width: '100%' }} value={value as V} options={options} onChange={set} />
   );
 
-  const vModels = useMemo(() => {
-    const used = vModelsInScope(data, list);
-    if (field.__vModel__) used.delete(field.__vModel__);
-    return used;
-  }, [data, list, field.__vModel__]);
-  const vModelError = field.__vModel__ !== undefined && (!IDENTIFIER.test(field.__vModel__) ? t('prop.vModelPattern') : vModels.has(field.__vModel__) ? t('prop.vModelTaken') : null);
+  const taken = field.__vModel__ !== undefined && vModelsInScope(data, list, id).has(field.__vModel__);
+  const vModelError = field.__vModel__ !== undefined && (!IDENTIFIER.test(field.__vModel__) ? t('prop.vModelPattern') : taken ? t('prop.vModelTaken') : null);
 
   return (
     <Form layout="vertical" size="small" component="div" data-testid="field-properties">

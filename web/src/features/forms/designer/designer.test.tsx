@@ -295,6 +295,12 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(ids(data)).toEqual([101]);
     expect(data[0].__config__.children).toEqual([]);
     expect((screen.getByTestId('designer-delete') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId('designer-clear'));
+    fireEvent.click(await screen.findByTestId('designer-clear-ok'));
+    await waitFor(() => expect(screen.queryByTestId('canvas-field-101')).toBeNull());
+    fireEvent.click(screen.getByTestId('designer-undo'));
+    expect(ids(readJson().data)).toEqual([101]);
   });
 
   it('imports JSON: a bad one shows the message and changes nothing, a good one replaces the fields', async () => {
@@ -403,6 +409,7 @@ describe('form designer', { timeout: SLOW }, () => {
     fireEvent.click(prop('formula-field-101'));
     select(103);
     typeInto('__vModel__', 'field101');
+    expect(screen.getByText('字段名已被使用')).toBeTruthy();
     fireEvent.click(screen.getByTestId('designer-tab-form'));
     typeInto('F_Name', 'x');
     fireEvent.click(prop('tables'));

@@ -133,16 +133,17 @@ export function moveField(data: FormField[], formId: number, ref: ListRef, index
   return insertField(removeField(data, formId), ref, target, at.field);
 }
 
-/** vModels in use in the list's table scope: the main form (rows and tabs included) or one sub-table. */
-export function vModelsInScope(data: readonly FormField[], ref: ListRef): Set<string> {
+/** vModels in use in the list's table scope: the main form (rows and tabs included) or one sub-table; `exceptId`'s own is left out. */
+export function vModelsInScope(data: readonly FormField[], ref: ListRef, exceptId?: number): Set<string> {
   const table = tableOf(data, ref);
   const used = new Set<string>();
+  const take = (f: FormField) => f.__vModel__ && f.__config__.formId !== exceptId && used.add(f.__vModel__);
   if (table) {
-    for (const f of table.__config__.children ?? []) if (f.__vModel__) used.add(f.__vModel__);
+    (table.__config__.children ?? []).forEach(take);
     return used;
   }
   walk(data, (f, list) => {
-    if (f.__vModel__ && !tableOf(data, list)) used.add(f.__vModel__);
+    if (!tableOf(data, list)) take(f);
   });
   return used;
 }
