@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INFO_TYPES, OPTION_SOURCES, type ComputationToken, type FieldType, type FormField, type StaticOption } from '@app/contracts';
 import { useDesigner } from './context';
 import { IDENTIFIER, isContainer, numericFields, tableOf, valueFields, vModelsInScope, type FieldPatch, type ListRef } from './scheme-ops';
 import { formulaText } from './Canvas';
+import { matches, useDataSourceOptions, useDatabaseLinks, useDictionaryCodes, useSourceColumns, type Suggestion } from './sources';
 
 /** Which keys apply to which field types (the property panel shows a key only where it means something). */
 const has = (types: FieldType[]) => (type: FieldType) => types.includes(type);
@@ -251,9 +252,15 @@ function SourceEditor({ field, patch }: { field: FormField; patch: (p: FieldPatc
   const c = field.__config__;
   const dataType = c.dataType ?? 'static';
   const setC = (key: string, value: unknown) => patch({ config: { [key]: value } }, `c.${key}`);
-  const input = (key: 'dataItem' | 'dataSource' | 'database' | 'showField' | 'saveField', label: string) => (
+  const codes = useDictionaryCodes(dataType === 'dataItem');
+  const sources = useDataSourceOptions(dataType === 'dataSource');
+  const links = useDatabaseLinks(dataType === 'dataSql');
+  const columns = useSourceColumns(field);
+  const input = (key: 'dataItem' | 'dataSource' | 'database' | 'showField' | 'saveField', label: string, options: Suggestion[]) => (
     <Form.Item label={label} style={{ marginBottom: 10 }}>
-      <Input data-testid={`prop-${key}`} value={c[key] ?? ''} maxLength={100} onChange={(e) => setC(key, e.target.value)} />
+      <AutoComplete options={options} filterOption={matches} value={c[key] ?? ''} onChange={(v: string) => setC(key, v)}>
+        <Input data-testid={`prop-${key}`} maxLength={100} />
+      </AutoComplete>
     </Form.Item>
   );
   return (
@@ -268,11 +275,11 @@ function SourceEditor({ field, patch }: { field: FormField; patch: (p: FieldPatc
         />
       </Form.Item>
       {dataType === 'static' && <OptionsEditor options={field.__slot__?.options ?? []} onChange={(options) => patch({ slot: { options } }, 'options')} />}
-      {dataType === 'dataItem' && input('dataItem', t('prop.dataItem'))}
-      {dataType === 'dataSource' && input('dataSource', t('prop.dataSource'))}
+      {dataType === 'dataItem' && input('dataItem', t('prop.dataItem'), codes)}
+      {dataType === 'dataSource' && input('dataSource', t('prop.dataSource'), sources)}
       {dataType === 'dataSql' && (
         <>
-          {input('database', t('prop.database'))}
+          {input('database', t('prop.database'), links)}
           <Form.Item label={t('prop.sql')} style={{ marginBottom: 10 }}>
             <Input.TextArea data-testid="prop-sql" rows={4} value={c.sql ?? ''} maxLength={10000} onChange={(e) => setC('sql', e.target.value)} />
           </Form.Item>
@@ -280,8 +287,8 @@ function SourceEditor({ field, patch }: { field: FormField; patch: (p: FieldPatc
       )}
       {(dataType === 'dataSource' || dataType === 'dataSql') && (
         <>
-          {input('showField', t('prop.showField'))}
-          {input('saveField', t('prop.saveField'))}
+          {input('showField', t('prop.showField'), columns)}
+          {input('saveField', t('prop.saveField'), columns)}
         </>
       )}
     </>
@@ -353,6 +360,7 @@ function AutoBindEditor({ field, data, onChange }: { field: FormField; data: For
   }, [raw]);
   const rows = Object.entries(map);
   const targets = valueFields(data, field.__config__.formId);
+  const columns = useSourceColumns(field);
   const save = (entries: [string, string][]) => onChange(JSON.stringify(Object.fromEntries(entries)));
   const free = targets.find((f) => !(String(f.__config__.formId) in map));
   return (
@@ -367,7 +375,9 @@ function AutoBindEditor({ field, data, onChange }: { field: FormField; data: For
             options={targets.filter((f) => f.__config__.formId === Number(target) || !(String(f.__config__.formId) in map)).map((f) => ({ value: String(f.__config__.formId), label: `${f.__config__.label} (${f.__config__.formId})` }))}
             onChange={(v) => save(rows.map(([k, col]) => (k === target ? [v, col] : [k, col])))}
           />
-          <Input data-testid={`prop-autoBindFields-column-${i}`} placeholder={t('prop.column')} value={column} maxLength={100} onChange={(e) => save(rows.map(([k, col]) => [k, k === target ? e.target.value : col]))} />
+          <AutoComplete style={{ width: '45%' }} options={columns} filterOption={matches} value={column} onChange={(v: string) => save(rows.map(([k, col]) => [k, k === target ? v : col]))}>
+            <Input data-testid={`prop-autoBindFields-column-${i}`} placeholder={t('prop.column')} maxLength={100} />
+          </AutoComplete>
           <Button icon={<DeleteOutlined />} aria-label={t('common:delete')} onClick={() => save(rows.filter(([k]) => k !== target))} />
         </Space.Compact>
       ))}

@@ -76,6 +76,8 @@ const add = (type: string) => {
 };
 const select = (formId: number) => fireEvent.click(screen.getByTestId(`canvas-field-${formId}`));
 const prop = (key: string) => screen.getByTestId(`prop-${key}`);
+/** An option of the last opened dropdown (closed dropdowns stay in the DOM). */
+const pickOption = async (text: string) => (await screen.findAllByText(text)).at(-1)!;
 const typeInto = (key: string, value: string) => fireEvent.change(prop(key), { target: { value } });
 
 describe('form designer', { timeout: SLOW }, () => {
@@ -158,7 +160,11 @@ describe('form designer', { timeout: SLOW }, () => {
   });
 
   it('edits properties, reflected in the JSON', async () => {
-    stubData([]);
+    const source = { F_Id: 'ds1', F_Code: 'customers', F_Name: '客户', F_DbId: 'local', F_Sql: 'select 1', F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '', F_CreateDate: '' };
+    stubData([
+      [/^GET \/data-sources$/, () => ({ Rows: [source], Total: 1 })],
+      [/^GET \/data-sources\/ds1\/fields$/, () => [{ name: 'F_CustomerName', dataType: 'text' }, { name: 'id', dataType: 'int4' }]],
+    ]);
     renderDesigner();
     add('input');
     add('number');
@@ -204,11 +210,15 @@ describe('form designer', { timeout: SLOW }, () => {
     fireEvent.click(prop('multiple'));
 
     select(106);
-    typeInto('dataSource', 'customers');
+    // Suggestions come from the data platform; the values can still be typed.
+    typeInto('dataSource', 'cust');
+    fireEvent.click(await pickOption('客户 (customers)'));
     typeInto('showField', 'name');
-    typeInto('saveField', 'id');
+    typeInto('saveField', 'i');
+    fireEvent.click(await pickOption('id (int4)'));
     fireEvent.click(prop('autoBindFields-add'));
-    typeInto('autoBindFields-column-0', 'F_CustomerName');
+    typeInto('autoBindFields-column-0', 'F_Cust');
+    fireEvent.click(await pickOption('F_CustomerName (text)'));
 
     select(107);
     typeInto('active-value', '1');
