@@ -52,13 +52,24 @@ export default function FormDesignerPage() {
     setLoadedId(d.F_Id);
   }, [detail.data, loadedId]);
 
+  // The same page mounted for a new form (the menu's designer entry after editing one): start empty.
+  useEffect(() => {
+    if (id || !loadedId) return;
+    dispatch({ type: 'load', scheme: emptyScheme() });
+    setMeta(newMeta());
+    setTables({ enabled: true, main: '' });
+    setLoadError(false);
+    setSaveTried(false);
+    setLoadedId(null);
+  }, [id, loadedId]);
+
   // Handlers given to memoised children read the latest state here, so the context object never changes.
   const latest = useRef({ state, t });
   useEffect(() => {
     latest.current = { state, t };
   });
   const drag = useRef<DragPayload | null>(null);
-  const activeTabs = useRef(new Map<number, string>()).current;
+  const [activeTabs] = useState(() => new Map<number, string>());
 
   /** Adds a new field: at `at`, else into the selected container, else after the selected field, else at the end. */
   const addField = useCallback(

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FIELD_TYPES, type FormField, type FormSchemeDetail } from '@app/contracts';
 import { renderWithApp } from '../../../test/helpers';
 import { signInForTest } from '../../../test/session';
@@ -22,7 +22,13 @@ afterEach(() => {
 
 function Location() {
   const loc = useLocation();
-  return <div data-testid="location">{loc.search}</div>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <div data-testid="location">{loc.search}</div>
+      <button type="button" data-testid="go-new" onClick={() => navigate(PATH)} />
+    </>
+  );
 }
 
 function renderDesigner(url = PATH) {
@@ -472,6 +478,12 @@ describe('form designer', { timeout: SLOW }, () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     const body = calls.find((c) => c.method === 'PUT')!.body as { F_SortCode: number; F_Description: string };
     expect(body).toMatchObject({ F_SortCode: 3, F_Description: 'd' });
+
+    // The same page opened for a new form starts empty.
+    fireEvent.click(screen.getByTestId('go-new'));
+    await waitFor(() => expect(screen.queryByTestId('canvas-field-201')).toBeNull());
+    fireEvent.click(screen.getByTestId('designer-tab-form'));
+    expect((prop('F_Name') as HTMLInputElement).value).toBe('');
   });
 
   it('with 200 fields, editing a property re-renders only the edited canvas item', async () => {
