@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Alert, App, Button, Divider, Empty, Input, Modal, Segmented, Space, Spin, Tabs, Tooltip } from 'antd';
+import { Alert, App, Button, Divider, Empty, Input, Modal, Segmented, Space, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { ClearOutlined, CodeOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, ImportOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export default function FormDesignerPage() {
   const [dialog, setDialog] = useState<'preview' | 'json' | 'import' | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveTried, setSaveTried] = useState(false);
+  // Name, category, description and table settings as last loaded or saved (the scheme's own is in the reducer).
+  const [savedMeta, setSavedMeta] = useState(() => JSON.stringify({ meta: newMeta(), tables: { enabled: true, main: '' } }));
 
   const detail = useQuery({
     queryKey: ['form-scheme-designer', id],
@@ -46,22 +48,30 @@ export default function FormDesignerPage() {
     const check = parseScheme(d.F_Scheme);
     setLoadError(!check.ok);
     dispatch({ type: 'load', scheme: check.ok ? { formConf: emptyScheme().formConf, ...check.scheme } : emptyScheme() });
-    setMeta({ F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_Type: d.F_Type === 2 ? 2 : 0, F_Url: d.F_Url, F_SortCode: d.F_SortCode });
+    const loadedMeta: FormMeta = { F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_Type: d.F_Type === 2 ? 2 : 0, F_Url: d.F_Url, F_SortCode: d.F_SortCode };
     const main = d.tableInfo.find((x) => x.type === 'main');
-    setTables({ enabled: !!main, main: main?.name ?? '' });
+    const loadedTables = { enabled: !!main, main: main?.name ?? '' };
+    setMeta(loadedMeta);
+    setTables(loadedTables);
+    setSavedMeta(JSON.stringify({ meta: loadedMeta, tables: loadedTables }));
     setLoadedId(d.F_Id);
   }, [detail.data, loadedId]);
 
-  // The same page mounted for a new form (the menu's designer entry after editing one): start empty.
+  // The same page opened again without an id (the designer entry after editing a form): start a new form. Only a
+  // change of the URL counts: right after a new form's first save loadedId is set before the URL has its id.
+  const previousId = useRef(id);
   useEffect(() => {
-    if (id || !loadedId) return;
+    const was = previousId.current;
+    previousId.current = id;
+    if (id || !was) return;
     dispatch({ type: 'load', scheme: emptyScheme() });
     setMeta(newMeta());
     setTables({ enabled: true, main: '' });
+    setSavedMeta(JSON.stringify({ meta: newMeta(), tables: { enabled: true, main: '' } }));
     setLoadError(false);
     setSaveTried(false);
     setLoadedId(null);
-  }, [id, loadedId]);
+  }, [id]);
 
   // Handlers given to memoised children read the latest state here, so the context object never changes.
   const latest = useRef({ state, t });
@@ -198,7 +208,8 @@ export default function FormDesignerPage() {
     try {
       // Failures are toasted by the api client with the server's message.
       const saved = id ? await api.put<FormSchemeSaved>(`${base}/${id}`, body) : await api.post<FormSchemeSaved>(base, body);
-      if (bound.scheme !== scheme) dispatch({ type: 'replace', scheme: bound.scheme });
+      dispatch({ type: 'saved', scheme: bound.scheme });
+      setSavedMeta(JSON.stringify({ meta, tables }));
       void message.success(t('save.saved', { version: saved.F_Version }));
       if (!id) {
         setLoadedId(saved.F_Id);
@@ -222,6 +233,7 @@ export default function FormDesignerPage() {
     });
 
   const sel = state.selectedId;
+  const dirty = scheme !== state.saved || JSON.stringify({ meta, tables }) !== savedMeta;
   const toolbar = (
     <Space wrap size={4}>
       <Tooltip title={`${t('toolbar.undo')} (Ctrl+Z)`}>
@@ -262,7 +274,14 @@ export default function FormDesignerPage() {
     <DesignerContext.Provider value={ctx}>
       <div data-testid="form-designer">
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
-          <strong>{meta.F_Name || t('untitled')}</strong>
+          <Space size={8}>
+            <strong>{meta.F_Name || t('untitled')}</strong>
+            {dirty && (
+              <Tag color="orange" data-testid="designer-dirty">
+                {t('unsaved')}
+              </Tag>
+            )}
+          </Space>
           {toolbar}
         </div>
         {detail.isError && <Alert type="error" showIcon title={t('loadFailed')} style={{ marginBottom: 8 }} />}

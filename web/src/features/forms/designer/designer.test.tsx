@@ -361,6 +361,7 @@ describe('form designer', { timeout: SLOW }, () => {
     select(104);
     typeInto('__vModel__', 'items');
     typeInto('bindTable', 'demo_items');
+    expect(screen.getByTestId('designer-dirty').textContent).toBe('未保存');
 
     fireEvent.click(screen.getByTestId('designer-save'));
     expect(await screen.findByText('请输入表单名称')).toBeTruthy();
@@ -388,6 +389,7 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(table.__config__.children?.[0].__config__).toMatchObject({ bindTable: 'demo_items', bindTableField: 'field105' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?id=f1'));
     expect(await screen.findByText('保存成功（版本 1）')).toBeTruthy();
+    expect(screen.queryByTestId('designer-dirty')).toBeNull();
     // The saved form is not loaded again over the designer's state.
     expect(calls.some((c) => c.method === 'GET')).toBe(false);
     select(101);
@@ -460,6 +462,7 @@ describe('form designer', { timeout: SLOW }, () => {
     ]);
     renderDesigner(`${PATH}?id=f9`);
     expect(await screen.findByText('标题X')).toBeTruthy();
+    expect(screen.queryByTestId('designer-dirty')).toBeNull();
     fireEvent.click(screen.getByTestId('designer-tab-form'));
     expect((prop('F_Name') as HTMLInputElement).value).toBe('报销单');
     expect((prop('mainTable') as HTMLInputElement).value).toBe('exp');

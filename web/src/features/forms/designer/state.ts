@@ -13,11 +13,14 @@ export interface DesignerState {
   selectedId: number | null;
   /** Typing into one property makes one undo step, not one per keystroke: edits with the same key merge. */
   mergeKey: string | null;
+  /** The scheme as last loaded or saved: unsaved changes are `present !== saved` (schemes are immutable). */
+  saved: FormSchemeContent;
 }
 
 export type DesignerAction =
   | { type: 'load'; scheme: FormSchemeContent }
   | { type: 'replace'; scheme: FormSchemeContent; select?: number | null }
+  | { type: 'saved'; scheme: FormSchemeContent }
   | { type: 'insert'; list: ListRef; index: number; field: FormField }
   | { type: 'move'; formId: number; list: ListRef; index: number }
   | { type: 'patch'; formId: number; patch: FieldPatch; mergeKey?: string }
@@ -29,7 +32,7 @@ export type DesignerAction =
   | { type: 'undo' }
   | { type: 'redo' };
 
-export const initialState = (scheme: FormSchemeContent = emptyScheme()): DesignerState => ({ past: [], present: scheme, future: [], selectedId: null, mergeKey: null });
+export const initialState = (scheme: FormSchemeContent = emptyScheme()): DesignerState => ({ past: [], present: scheme, future: [], selectedId: null, mergeKey: null, saved: scheme });
 
 function commit(state: DesignerState, data: FormField[] | FormSchemeContent, extra: Partial<DesignerState> = {}, mergeKey: string | null = null): DesignerState {
   const present = Array.isArray(data) ? (data === state.present.data ? state.present : { ...state.present, data }) : data;
@@ -46,6 +49,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return initialState(action.scheme);
     case 'replace':
       return commit(state, action.scheme, action.select !== undefined ? { selectedId: action.select } : {});
+    case 'saved': {
+      const next = commit(state, action.scheme);
+      return { ...next, saved: next.present };
+    }
     case 'insert':
       return commit(state, insertField(data, action.list, action.index, action.field), { selectedId: action.field.__config__.formId });
     case 'move':
