@@ -1,8 +1,9 @@
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { Alert, Form, Row } from 'antd';
+import { forwardRef, useEffect, useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Alert, Form, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseScheme, type FieldError, type FormSchemeContent, type FormValues } from '@app/contracts';
 import { FormContext, type FormContextValue } from './context';
+import { formCss, GridRow } from './frame';
 import { FieldList } from './Layout';
 import { buildModel, hiddenKeys } from './model';
 import { FormStore } from './store';
@@ -52,6 +53,9 @@ function useStable<T>(value: T): T {
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(function FormRenderer(props, ref) {
   const { scheme, mode, editFlag, onValuesChange } = props;
   const { t } = useTranslation('formRenderer');
+  const { token } = theme.useToken();
+  // The form's stylesheet is scoped to this instance (two forms on a page may differ in gutter).
+  const scope = `fr-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const authority = useStable(props.authority);
   const initialValues = useStable(props.initialValues);
   const checked = useMemo(() => checkScheme(scheme), [scheme]);
@@ -95,8 +99,9 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
       authority,
       labelWidth: formConf?.labelWidth ?? DEFAULT_LABEL_WIDTH,
       labelTop: formConf?.labelPosition === 'top',
+      t,
     }),
-    [store, runtime, readOnly, authority, formConf],
+    [store, runtime, readOnly, authority, formConf, t],
   );
 
   // onValuesChange hears every change (the latest callback, without re-subscribing when the caller re-renders).
@@ -126,21 +131,22 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
     [checked, readOnly, store, authority, hidden, initialValues],
   );
 
+  const gutter = formConf?.gutter ?? DEFAULT_GUTTER;
+  const css = useMemo(() => formCss(scope, token, gutter), [scope, token, gutter]);
+
   if (!checked) return <Alert type="error" showIcon title={t('schemeInvalid')} />;
   return (
     <FormContext.Provider value={context}>
+      {/* antd Form only for its size and look; values and errors live in the store. */}
       <Form
         component="div"
-        className="form-renderer"
-        layout={context.labelTop ? 'vertical' : 'horizontal'}
-        labelAlign={formConf?.labelPosition === 'left' ? 'left' : 'right'}
-        labelWrap
-        colon={false}
+        className={`form-renderer ${scope}${formConf?.labelPosition === 'left' ? ' fr-labels-left' : ''}`}
         size={SIZES[formConf?.size ?? 'medium']}
       >
-        <Row gutter={formConf?.gutter ?? DEFAULT_GUTTER}>
+        <style>{css}</style>
+        <GridRow>
           <FieldList fields={model.data} />
-        </Row>
+        </GridRow>
       </Form>
     </FormContext.Provider>
   );

@@ -1,19 +1,16 @@
 import { memo, useCallback, type ReactNode } from 'react';
-import { Col, Form, Row, Tabs, type TabsProps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Tabs, type TabsProps } from 'antd';
 import { authorityOf, isComputed, triggerOf, type FormField } from '@app/contracts';
 import { useFormContext, useStoreError, useStoreValue } from './context';
 import { componentOf, labelWidthOf } from './fieldComponent';
+import { FieldFrame, GridCol, GridRow } from './frame';
 import { typeOf, vModelOf } from './model';
 import { SubTable } from './SubTable';
 import { errorText, validateMain } from './validation';
 
-const GUTTER_DEFAULT = 15;
-
 /** One field of the main form: subscribes to its own value and error only. */
 export const FieldItem = memo(function FieldItem({ field }: { field: FormField }) {
-  const { store, runtime, readOnly, authority, labelWidth, labelTop } = useFormContext();
-  const { t } = useTranslation('formRenderer');
+  const { store, runtime, readOnly, authority, labelWidth, t } = useFormContext();
   const key = vModelOf(field);
   const value = useStoreValue(store, key);
   const error = useStoreError(store, key);
@@ -34,20 +31,17 @@ export const FieldItem = memo(function FieldItem({ field }: { field: FormField }
   const config = field.__config__;
   const Control = componentOf(field);
   const disabled = readOnly || !auth.edit || !!field.disabled || isComputed(field);
-  const width = labelWidthOf(field, labelWidth);
   return (
-    <Col span={config.span ?? 24} data-field={key}>
-      <Form.Item
+    <GridCol span={config.span ?? 24} data-field={key}>
+      <FieldFrame
         label={config.showLabel === false ? undefined : config.label}
         required={auth.required}
-        validateStatus={error ? 'error' : undefined}
         help={errorText(t, error)}
-        labelCol={labelTop || config.showLabel === false ? undefined : { flex: `0 0 ${width}px` }}
-        wrapperCol={labelTop ? undefined : { flex: '1 1 0', style: { minWidth: 0 } }}
+        labelWidth={labelWidthOf(field, labelWidth)}
       >
         <Control field={field} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} />
-      </Form.Item>
-    </Col>
+      </FieldFrame>
+    </GridCol>
   );
 });
 
@@ -69,21 +63,15 @@ const FieldNode = memo(function FieldNode({ field }: { field: FormField }) {
   }
 });
 
-function useGutter(): number {
-  const { runtime } = useFormContext();
-  return runtime.scheme.formConf?.gutter ?? GUTTER_DEFAULT;
-}
-
 function RowContainer({ field }: { field: FormField }) {
   const { authority } = useFormContext();
-  const gutter = useGutter();
   if (!authorityOf(field, authority).view) return null;
   return (
-    <Col span={field.__config__.span ?? 24}>
-      <Row gutter={gutter}>
+    <GridCol span={field.__config__.span ?? 24}>
+      <GridRow>
         <FieldList fields={field.__config__.children ?? []} />
-      </Row>
-    </Col>
+      </GridRow>
+    </GridCol>
   );
 }
 
@@ -91,7 +79,6 @@ const PLACEMENT = { top: 'top', bottom: 'bottom', left: 'start', right: 'end' } 
 
 function TabsContainer({ field }: { field: FormField }) {
   const { authority } = useFormContext();
-  const gutter = useGutter();
   if (!authorityOf(field, authority).view) return null;
   const config = field.__config__;
   const items: TabsProps['items'] = (config.option?.column ?? []).map((tab) => ({
@@ -100,14 +87,14 @@ function TabsContainer({ field }: { field: FormField }) {
     // Panes are mounted up front: fields that fill themselves (info fields) must run even in an unopened tab.
     forceRender: true,
     children: (
-      <Row gutter={gutter}>
+      <GridRow>
         <FieldList fields={config.childrenObj?.[tab.prop] ?? []} />
-      </Row>
+      </GridRow>
     ),
   }));
   return (
-    <Col span={config.span ?? 24} data-field={`tabs-${config.formId}`}>
+    <GridCol span={config.span ?? 24} data-field={`tabs-${config.formId}`}>
       <Tabs items={items} type={config.tabsType ? 'card' : 'line'} tabPlacement={PLACEMENT[config.tabPosition ?? 'top']} />
-    </Col>
+    </GridCol>
   );
 }

@@ -1,11 +1,12 @@
-import { memo, useCallback, useMemo, type CSSProperties } from 'react';
-import { Button, Col, Form, theme } from 'antd';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { authorityOf, isComputed, sumDecimals, triggerOf, type FormField } from '@app/contracts';
+import { authorityOf, COMPUTATION_DECIMALS, formatDecimal, isComputed, parseDecimal, sumDecimals, triggerOf, type FormField } from '@app/contracts';
 import { useFormContext, useStoreError, useStoreValue } from './context';
 import { componentOf } from './fieldComponent';
+import { FieldFrame, GridCol } from './frame';
 import { typeOf, vModelOf } from './model';
+import { liteText } from './liteCell';
 import { cellPath, type Row } from './store';
 import { errorText, validateCell } from './validation';
 
@@ -13,6 +14,14 @@ const NO_ROWS: Row[] = [];
 
 /** Number and computed columns are summed in the totals row. */
 const isNumeric = (column: FormField) => typeOf(column) === 'number' || isComputed(column);
+
+/** A column's total: computed columns keep their 2 decimals, numbers their precision when set (decimal-exact). */
+export function totalOf(column: FormField, values: unknown[]): string {
+  const sum = parseDecimal(sumDecimals(values));
+  if (!sum) return '';
+  const digits = isComputed(column) ? COMPUTATION_DECIMALS : column.precision;
+  return formatDecimal(sum, digits);
+}
 
 /**
  * Totals row: shown when the container says showSummary, or — when it says nothing — as soon as the table has a
@@ -28,50 +37,42 @@ export function showsTotals(table: FormField, columns: FormField[]): boolean {
  * every row on a data change).
  */
 export const SubTable = memo(function SubTable({ field }: { field: FormField }) {
-  const { store, readOnly: formReadOnly, authority } = useFormContext();
-  const { t } = useTranslation('formRenderer');
-  const { token } = theme.useToken();
+  const { store, readOnly: formReadOnly, authority, t } = useFormContext();
   const key = vModelOf(field);
   const value = useStoreValue(store, key);
   const rows = Array.isArray(value) ? (value as Row[]) : NO_ROWS;
   const columns = useMemo(() => (store.model.columns.get(key) ?? []).filter((c) => authorityOf(c, authority).view), [store, key, authority]);
   const addRow = useCallback(() => store.addRow(key), [store, key]);
-  // Memoised so the rows' memo comparison sees the same style object between keystrokes.
-  const cellStyle = useMemo<CSSProperties>(
-    () => ({ border: `1px solid ${token.colorBorderSecondary}`, padding: '4px 8px', verticalAlign: 'top' }),
-    [token.colorBorderSecondary],
-  );
 
   const auth = authorityOf(field, authority);
   if (!auth.view) return null;
   const readOnly = formReadOnly || !auth.edit || !!field.disabled;
-  const totals = showsTotals(field, columns) ? columns.map((c) => (isNumeric(c) ? sumDecimals(rows.map((r) => r[vModelOf(c)])) : '')) : null;
-  const headStyle: CSSProperties = { ...cellStyle, background: token.colorFillAlter, fontWeight: 500, textAlign: 'left', whiteSpace: 'nowrap' };
+  const totals = showsTotals(field, columns) ? columns.map((c) => (isNumeric(c) ? totalOf(c, rows.map((r) => r[vModelOf(c)])) : '')) : null;
   const config = field.__config__;
   return (
-    <Col span={config.span ?? 24} data-field={key}>
-      <Form.Item layout="vertical" label={config.showLabel === false ? undefined : config.label} required={auth.required}>
-        <div style={{ overflowX: 'auto' }}>
-          <table className="fr-subtable" style={{ width: '100%', borderCollapse: 'collapse' }}>
+    <GridCol span={config.span ?? 24} data-field={key}>
+      <FieldFrame label={config.showLabel === false ? undefined : config.label} required={auth.required} labelWidth={0} labelTop>
+        <div className="fr-subtable-wrap">
+          <table className="fr-subtable">
             <thead>
               <tr>
-                <th style={{ ...headStyle, width: 48 }}>{t('table.index')}</th>
+                <th style={{ width: 48 }}>{t('table.index')}</th>
                 {columns.map((c) => (
-                  <th key={c.__config__.formId} style={{ ...headStyle, minWidth: 120 }}>
-                    {authorityOf(c, authority).required && <span style={{ color: token.colorError, marginRight: 4 }}>*</span>}
+                  <th key={c.__config__.formId} style={{ minWidth: 120 }}>
+                    {authorityOf(c, authority).required && <span className="fr-star">*</span>}
                     {c.__config__.label}
                   </th>
                 ))}
-                {!readOnly && <th style={{ ...headStyle, width: 64 }}>{t('table.actions')}</th>}
+                {!readOnly && <th style={{ width: 64 }}>{t('table.actions')}</th>}
               </tr>
             </thead>
             <tbody>
               {rows.map((row, index) => (
-                <SubTableRow key={store.rowKey(row)} table={key} row={row} index={index} columns={columns} readOnly={readOnly} cellStyle={cellStyle} />
+                <SubTableRow key={store.rowKey(row)} table={key} row={row} index={index} columns={columns} readOnly={readOnly} />
               ))}
               {rows.length === 0 && (
                 <tr>
-                  <td colSpan={columns.length + (readOnly ? 1 : 2)} style={{ ...cellStyle, textAlign: 'center', color: token.colorTextTertiary }}>
+                  <td colSpan={columns.length + (readOnly ? 1 : 2)} className="fr-empty">
                     {t('table.empty')}
                   </td>
                 </tr>
@@ -80,13 +81,13 @@ export const SubTable = memo(function SubTable({ field }: { field: FormField }) 
             {totals && (
               <tfoot>
                 <tr className="fr-subtable-totals">
-                  <td style={headStyle}>{t('table.total')}</td>
+                  <td>{t('table.total')}</td>
                   {totals.map((total, i) => (
-                    <td key={columns[i].__config__.formId} style={headStyle} data-total={vModelOf(columns[i])}>
+                    <td key={columns[i].__config__.formId} data-total={vModelOf(columns[i])}>
                       {total}
                     </td>
                   ))}
-                  {!readOnly && <td style={headStyle} />}
+                  {!readOnly && <td />}
                 </tr>
               </tfoot>
             )}
@@ -97,8 +98,8 @@ export const SubTable = memo(function SubTable({ field }: { field: FormField }) 
             {t('table.add')}
           </Button>
         )}
-      </Form.Item>
-    </Col>
+      </FieldFrame>
+    </GridCol>
   );
 });
 
@@ -108,23 +109,21 @@ interface RowProps {
   index: number;
   columns: FormField[];
   readOnly: boolean;
-  cellStyle: CSSProperties;
 }
 
-const SubTableRow = memo(function SubTableRow({ table, row, index, columns, readOnly, cellStyle }: RowProps) {
-  const { store } = useFormContext();
-  const { t } = useTranslation('formRenderer');
+const SubTableRow = memo(function SubTableRow({ table, row, index, columns, readOnly }: RowProps) {
+  const { store, t } = useFormContext();
   const rowKey = store.rowKey(row);
   return (
     <tr data-row={index}>
-      <td style={cellStyle}>{index + 1}</td>
+      <td>{index + 1}</td>
       {columns.map((column) => (
-        <td key={column.__config__.formId} style={cellStyle}>
+        <td key={column.__config__.formId}>
           <SubTableCell table={table} rowKey={rowKey} index={index} column={column} value={row[vModelOf(column)]} readOnly={readOnly} />
         </td>
       ))}
       {!readOnly && (
-        <td style={cellStyle}>
+        <td>
           <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('table.delete')} title={t('table.delete')} onClick={() => store.removeRow(table, index)} />
         </td>
       )}
@@ -142,10 +141,18 @@ interface CellProps {
 }
 
 const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, value, readOnly }: CellProps) {
-  const { store, runtime, authority } = useFormContext();
-  const { t } = useTranslation('formRenderer');
-  const { token } = theme.useToken();
+  const { store, runtime, authority, t } = useFormContext();
   const vModel = vModelOf(column);
+  // Plain until touched (liteCell.ts); once real, a cell stays real.
+  const [real, setReal] = useState(false);
+  const focusReal = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!real || !focusReal.current) return;
+    focusReal.current = false;
+    // The plain input had the focus: hand it to the real control so typing goes on there.
+    box.current?.querySelector<HTMLElement>('input, textarea, [tabindex]:not([tabindex="-1"])')?.focus();
+  }, [real]);
   const error = useStoreError(store, cellPath(table, rowKey, vModel));
   const trigger = triggerOf(column);
   const onChange = useCallback(
@@ -169,10 +176,27 @@ const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, 
   const Control = componentOf(column);
   const disabled = readOnly || !authorityOf(column, authority).edit || !!column.disabled || isComputed(column);
   const text = errorText(t, error);
+  const lite = real ? null : liteText(column, value);
   return (
-    <div data-cell={vModel}>
-      <Control field={column} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} row={row} />
-      {text && <div style={{ color: token.colorError, fontSize: 12, lineHeight: 1.5 }}>{text}</div>}
+    <div data-cell={vModel} ref={box}>
+      {lite === null ? (
+        <Control field={column} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} row={row} />
+      ) : (
+        <input
+          className="fr-lite-cell"
+          readOnly
+          disabled={disabled}
+          value={lite}
+          placeholder={column.placeholder}
+          aria-invalid={text ? true : undefined}
+          onMouseEnter={() => setReal(true)}
+          onFocus={() => {
+            focusReal.current = true;
+            setReal(true);
+          }}
+        />
+      )}
+      {text && <div className="fr-cell-error">{text}</div>}
     </div>
   );
 });

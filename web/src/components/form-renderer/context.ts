@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { FieldAuthority } from '@app/contracts';
+import type { TFunction } from 'i18next';
 import type { FormStore, ShownError } from './store';
 import type { FormRuntime } from './types';
 
@@ -13,6 +14,11 @@ export interface FormContextValue {
   /** Form-level label width (formConf.labelWidth); a field's own __config__.labelWidth wins. */
   labelWidth: number;
   labelTop: boolean;
+  /**
+   * The formRenderer translations, handed down instead of each of hundreds of fields and cells subscribing to
+   * i18next itself (a language switch re-renders the form anyway).
+   */
+  t: TFunction;
 }
 
 export const FormContext = createContext<FormContextValue | null>(null);

@@ -15,7 +15,7 @@ export function labelWidthOf(field: FormField, formWidth: number): number {
 /** A field type nobody registered: a small note instead of a crash (schemes from the original may carry extras). */
 export function UnsupportedField({ field }: FieldProps) {
   const { t } = useTranslation('formRenderer');
-  return <span className="fr-unsupported" style={{ color: '#999' }}>{t('unsupported', { type: typeOf(field) })}</span>;
+  return <span className="fr-unsupported">{t('unsupported', { type: typeOf(field) })}</span>;
 }
 
 export function componentOf(field: FormField): FieldComponent {

@@ -50,7 +50,10 @@ const InputField = memo(function InputField({ field, value, onChange, onBlur, di
 });
 
 const TextareaField = memo(function TextareaField({ field, value, onChange, onBlur, disabled }: FieldProps) {
-  const autosize = extra<{ minRows?: number; maxRows?: number } | boolean>(field, 'autosize');
+  // Fixed rows: antd's autoSize measures every textarea with getComputedStyle, a forced layout each (that was
+  // the largest single cost of mounting a big form). The original's default autosize is 4 to 4 rows anyway.
+  const autosize = extra<{ minRows?: number } | boolean>(field, 'autosize');
+  const rows = (typeof autosize === 'object' ? autosize.minRows : undefined) ?? extra<number>(field, 'rows') ?? 3;
   return (
     <Input.TextArea
       value={text(value)}
@@ -60,7 +63,7 @@ const TextareaField = memo(function TextareaField({ field, value, onChange, onBl
       placeholder={field.placeholder}
       maxLength={field.maxlength}
       showCount={!!field.maxlength && !!extra<boolean>(field, 'show-word-limit')}
-      autoSize={autosize ?? { minRows: 3 }}
+      rows={rows}
       style={field.style as CSSProperties | undefined}
     />
   );
@@ -91,9 +94,7 @@ function Capital({ field, value }: { field: FormField; value: unknown }) {
     // Out of range (≥ 10 亿) or not a number: no capital line rather than a broken form.
   }
   return capital ? (
-    <div className="fr-capital" style={{ fontSize: 12, lineHeight: 1.8, color: '#888' }}>
-      {capital}
-    </div>
+<div className="fr-capital">{capital}</div>
   ) : null;
 }
 
