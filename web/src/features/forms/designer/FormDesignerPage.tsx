@@ -13,7 +13,7 @@ import { FormTab, newMeta, type FormMeta } from './FormTab';
 import { newField } from './palette';
 import { Palette } from './Palette';
 import { FieldProperties } from './PropertyPanel';
-import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, maxFormId, schemeProblem, subTables, vModelsInScope, type ListRef, type TableSettings } from './scheme-ops';
+import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, schemeProblem, subTables, type ListRef, type TableSettings } from './scheme-ops';
 import { designerReducer, emptyScheme, initialState } from './state';
 
 /** The drag-and-drop form designer (docs/forms-design.md "Designer"): /quick-development/form-design/designer?id=<formId>. */
@@ -81,29 +81,9 @@ export default function FormDesignerPage() {
   const drag = useRef<DragPayload | null>(null);
   const [activeTabs] = useState(() => new Map<number, string>());
 
-  /** Adds a new field: at `at`, else into the selected container, else after the selected field, else at the end. */
   const addField = useCallback(
-    (type: FieldType, at?: { list: ListRef; index: number }) => {
-      const { state: s, t: tr } = latest.current;
-      const data = s.present.data;
-      let target = at;
-      if (!target && s.selectedId !== null) {
-        const sel = findField(data, s.selectedId);
-        if (sel) {
-          const c = sel.field.__config__;
-          const inner: ListRef | null = c.avueType === 'row' || c.avueType === 'table' ? { kind: 'children', formId: c.formId } : c.avueType === 'tabs' && c.option?.column?.length ? { kind: 'tab', formId: c.formId, prop: activeTabs.get(c.formId) ?? c.option.column[0].prop } : null;
-          if (inner && canDrop(data, inner, type)) target = { list: inner, index: Number.MAX_SAFE_INTEGER };
-          else if (canDrop(data, sel.list, type)) target = { list: sel.list, index: sel.index + 1 };
-        }
-      }
-      target ??= { list: ROOT, index: data.length };
-      if (!canDrop(data, target.list, type)) return;
-      const formId = maxFormId(data) + 1;
-      const used = vModelsInScope(data, target.list);
-      let vModel = `${type === 'table' ? 'table' : 'field'}${formId}`;
-      for (let n = 1; used.has(vModel); n++) vModel = `field${formId}_${n}`;
-      dispatch({ type: 'insert', list: target.list, index: target.index, field: newField(type, formId, vModel, tr) });
-    },
+    (type: FieldType, at?: { list: ListRef; index: number }) =>
+      dispatch({ type: 'add', fieldType: type, at, make: (formId, vModel) => newField(type, formId, vModel, latest.current.t), activeTab: (formId) => activeTabs.get(formId) }),
     [activeTabs],
   );
 

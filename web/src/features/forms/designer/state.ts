@@ -1,5 +1,6 @@
 import type { FormField, FormSchemeContent } from '@app/contracts';
-import { copyField, insertField, moveField, patchField, removeField, updateField, type FieldPatch, type ListRef } from './scheme-ops';
+import type { FieldType } from '@app/contracts';
+import { canDrop, copyField, findField, insertField, maxFormId, moveField, patchField, removeField, updateField, vModelsInScope, ROOT, type FieldPatch, type ListRef } from './scheme-ops';
 
 /** Undo keeps at least this many steps (issue 8 asks for 50). */
 export const HISTORY_LIMIT = 100;
@@ -22,6 +23,7 @@ export type DesignerAction =
   | { type: 'replace'; scheme: FormSchemeContent; select?: number | null }
   | { type: 'saved'; scheme: FormSchemeContent }
   | { type: 'insert'; list: ListRef; index: number; field: FormField }
+  | { type: 'add'; fieldType: FieldType; at?: { list: ListRef; index: number }; make: (formId: number, vModel: string) => FormField; activeTab: (formId: number) => string | undefined }
   | { type: 'move'; formId: number; list: ListRef; index: number }
   | { type: 'patch'; formId: number; patch: FieldPatch; mergeKey?: string }
   | { type: 'update'; formId: number; fn: (f: FormField) => FormField; mergeKey?: string }
@@ -55,6 +57,17 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'insert':
       return commit(state, insertField(data, action.list, action.index, action.field), { selectedId: action.field.__config__.formId });
+    case 'add': {
+      // Placed and numbered here, from the current state: two quick adds can never get the same formId.
+      const target = placeNew(state, action.fieldType, action.at, action.activeTab);
+      if (!target) return state;
+      const formId = maxFormId(data) + 1;
+      const used = vModelsInScope(data, target.list);
+      const base = `${action.fieldType === 'table' ? 'table' : 'field'}${formId}`;
+      let vModel = base;
+      for (let n = 1; used.has(vModel); n++) vModel = `${base}_${n}`;
+      return commit(state, insertField(data, target.list, target.index, action.make(formId, vModel)), { selectedId: formId });
+    }
     case 'move':
       return commit(state, moveField(data, action.formId, action.list, action.index), { selectedId: action.formId });
     case 'patch':
@@ -85,4 +98,22 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return { ...state, past: [...state.past, state.present], present: next, future: state.future.slice(1), mergeKey: null };
     }
   }
+}
+
+/** Where a new field goes: `at`, else into the selected container (a tabs container: its shown tab), else after the selected field, else at the end. */
+function placeNew(state: DesignerState, type: FieldType, at: { list: ListRef; index: number } | undefined, activeTab: (formId: number) => string | undefined): { list: ListRef; index: number } | null {
+  const data = state.present.data;
+  let target = at;
+  if (!target && state.selectedId !== null) {
+    const sel = findField(data, state.selectedId);
+    if (sel) {
+      const c = sel.field.__config__;
+      const firstTab = c.option?.column?.[0]?.prop;
+      const inner: ListRef | null = c.avueType === 'row' || c.avueType === 'table' ? { kind: 'children', formId: c.formId } : c.avueType === 'tabs' && firstTab ? { kind: 'tab', formId: c.formId, prop: activeTab(c.formId) ?? firstTab } : null;
+      if (inner && canDrop(data, inner, type)) target = { list: inner, index: Number.MAX_SAFE_INTEGER };
+      else if (canDrop(data, sel.list, type)) target = { list: sel.list, index: sel.index + 1 };
+    }
+  }
+  target ??= { list: ROOT, index: data.length };
+  return canDrop(data, target.list, type) ? target : null;
 }
