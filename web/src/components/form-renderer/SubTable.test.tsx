@@ -123,4 +123,27 @@ describe('sub-table', () => {
     fireEvent.change(fieldEl(container, 'F_Rate').querySelector('input') as HTMLInputElement, { target: { value: '0.5' } });
     expect(shown(container, 1, 'F_Cost')).toBe('2.00');
   });
+
+  it('cells start plain (the value as text) and turn into the real control on pointer or focus, keeping the focus', () => {
+    const kind = fld('select', 'F_Kind', { __slot__: { options: [{ label: '办公', value: 'o' }] } }, { label: '类别' });
+    const scheme = schemeOf([fld('table', 'items', {}, { children: [fld('input', 'F_Item'), kind] })]);
+    const { container } = renderForm(scheme, { mode: 'edit', initialValues: { items: [{ F_Item: '笔', F_Kind: 'o' }] } });
+    const plain = (column: string) => fieldEl(container, 'items').querySelector<HTMLInputElement>(`[data-cell="${column}"] input`);
+    expect(plain('F_Item')?.classList.contains('fr-lite-cell')).toBe(true);
+    expect(plain('F_Kind')?.value).toBe('办公');
+    fireEvent.focus(plain('F_Item') as HTMLInputElement);
+    const real = plain('F_Item') as HTMLInputElement;
+    expect(real.classList.contains('fr-lite-cell')).toBe(false);
+    expect(document.activeElement).toBe(real);
+    fireEvent.mouseEnter(plain('F_Kind') as HTMLInputElement);
+    expect(fieldEl(container, 'items').querySelector('[data-cell="F_Kind"] .ant-select')).toBeTruthy();
+  });
+
+  it('read-only cells stay plain and disabled', () => {
+    const { container } = renderForm(itemsScheme(), { mode: 'look', initialValues: { items: [{ F_Item: '笔', F_Price: '1' }] } });
+    const input = fieldEl(container, 'items').querySelector<HTMLInputElement>('[data-cell="F_Item"] input') as HTMLInputElement;
+    expect(input.disabled).toBe(true);
+    fireEvent.mouseEnter(input);
+    expect(input.classList.contains('fr-lite-cell')).toBe(true);
+  });
 });

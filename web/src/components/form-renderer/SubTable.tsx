@@ -189,11 +189,15 @@ const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, 
           value={lite}
           placeholder={column.placeholder}
           aria-invalid={text ? true : undefined}
-          onMouseEnter={() => setReal(true)}
-          onFocus={() => {
-            focusReal.current = true;
-            setReal(true);
-          }}
+          onMouseEnter={disabled ? undefined : () => setReal(true)}
+          onFocus={
+            disabled
+              ? undefined
+              : () => {
+                  focusReal.current = true;
+                  setReal(true);
+                }
+          }
         />
       )}
       {text && <div className="fr-cell-error">{text}</div>}
