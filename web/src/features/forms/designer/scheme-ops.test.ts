@@ -84,4 +84,21 @@ describe('history', () => {
     s = designerReducer(s, { type: 'redo' });
     expect(s.present.data).toHaveLength(1);
   });
+
+  it('numbers and places added fields from its own state (into the selected container, else after the selection)', () => {
+    const add = (s: ReturnType<typeof initialState>, type: FieldType) => designerReducer(s, { type: 'add', fieldType: type, make: (id, vm) => newField(type, id, vm, t), activeTab: () => 'tab2' });
+    let s = add(add(initialState(), 'input'), 'input');
+    expect(s.present.data.map((x) => [x.__config__.formId, x.__vModel__])).toEqual([
+      [101, 'field101'],
+      [102, 'field102'],
+    ]);
+    s = add(s, 'tabs');
+    s = add(s, 'number');
+    expect(findField(s.present.data, 104)?.list).toEqual({ kind: 'tab', formId: 103, prop: 'tab2' });
+    s = add(s, 'table');
+    s = add(s, 'row');
+    // A row cannot go into the sub-table selected: it goes after it, in the tab.
+    expect(findField(s.present.data, 106)?.list).toEqual({ kind: 'tab', formId: 103, prop: 'tab2' });
+    expect(findField(s.present.data, 105)?.field.__vModel__).toBe('table105');
+  });
 });
