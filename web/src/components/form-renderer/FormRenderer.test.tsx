@@ -117,6 +117,22 @@ describe('modes', () => {
     act(() => handle().reset());
     expect(inputOf(container, 'F_Name').value).toBe('甲');
   });
+
+  it('reset clears shown errors; setValues is one change for onValuesChange', async () => {
+    const { container, handle, changes } = renderForm(scheme(), { mode: 'edit', initialValues: { F_Name: '' } });
+    await errorsOf(() => handle().validate());
+    expect(screen.getByText('姓名不能为空')).toBeTruthy();
+    act(() => handle().reset());
+    expect(container.querySelector('.fr-explain')).toBeNull();
+    const before = changes.length;
+    act(() => handle().setValues({ F_Name: 'a', F_Count: '2' }));
+    expect(changes.length).toBe(before + 1);
+  });
+
+  it('drops sub-table rows that are not objects', () => {
+    const { handle } = renderForm(scheme(), { mode: 'edit', initialValues: { items: [{ F_Item: 'a' }, null, 'x'] } });
+    expect(handle().getValues().items).toEqual([{ F_Item: 'a' }]);
+  });
 });
 
 describe('authority', () => {

@@ -91,7 +91,7 @@ export class FormStore {
     if (changed.length === 0) return;
     for (const key of changed) this.values[key] = values[key];
     this.recomputeAll();
-    for (const key of changed) this.emit(key);
+    this.emitMany(changed);
   }
 
   /** Starts over from initial values (and defaults for keys they lack); answers the store. */
@@ -114,11 +114,14 @@ export class FormStore {
   replace(values: FormValues): void {
     const previous = this.values;
     this.values = { ...defaultValues(this.model.data), ...values };
-    for (const table of this.model.tables.keys()) if (!Array.isArray(this.values[table])) this.values[table] = [];
+    for (const table of this.model.tables.keys()) {
+      // Rows must be objects (they are keyed and spread); anything else in stored data is dropped.
+      const rows = this.values[table];
+      this.values[table] = Array.isArray(rows) ? rows.filter((r): r is Row => typeof r === 'object' && r !== null && !Array.isArray(r)) : [];
+    }
     this.recomputeAll();
-    this.errors.clear();
-    const keys = new Set([...Object.keys(previous), ...Object.keys(this.values)]);
-    for (const key of keys) this.emit(key);
+    this.setErrors(new Map());
+    this.emitMany([...new Set([...Object.keys(previous), ...Object.keys(this.values)])]);
   }
 
   subscribe(key: string, listener: Listener): () => void {
@@ -132,7 +135,12 @@ export class FormStore {
   }
 
   private emit(key: string): void {
-    this.valueChannels.emit(key);
+    this.emitMany([key]);
+  }
+
+  /** Each key's listeners, then the any-change listeners once (a reset is one change for them, not 200). */
+  private emitMany(keys: string[]): void {
+    for (const key of keys) this.valueChannels.emit(key);
     for (const listener of [...this.anyListeners]) listener();
   }
 
