@@ -3,7 +3,7 @@
  * - cold start to first answered request (PGlite, after build), first start and restart;
  * - GET /api/modules/vue throughput against a bare Fastify route returning the same JSON;
  * - initial JavaScript (gzip) loaded by /login, and that later screens are separate chunks.
- * Then the organisation, OA and files benchmarks (`npm run bench -- files` runs one of them).
+ * Then the organisation, OA, files, data and forms benchmarks (`npm run bench -- files` runs one of them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { oaBench } from './oa.js';
 import { filesBench } from './files.js';
 import { startLocalPostgres } from './postgres.js';
 import { dataBench } from './data.js';
+import { formsBench } from './forms.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -197,5 +198,8 @@ if (only === 'files' || !only) {
 }
 if (only === 'data' || !only) {
   (await dataBench()).forEach(report);
+}
+if (only === 'forms' || !only) {
+  (await formsBench()).forEach(report);
 }
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);
