@@ -77,6 +77,8 @@ export interface LinkDriver {
   /**
    * Several parameterised statements in one transaction on one connection (form data: main row and sub-table rows):
    * committed when `fn` resolves, rolled back when it throws (the error is passed on, database errors as AppError).
+   * `fn` runs only statements of `tx`: on PGlite the platform link's transaction holds the app's only connection,
+   * so a query through deps.db inside `fn` would wait forever.
    */
   transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T>;
   quoteIdent(name: string): string;

@@ -154,8 +154,8 @@ export class FormDataService {
     }
   }
 
-  private async systemValues(auth: AuthContext, t: OpenTable): Promise<[TableColumn, unknown][]> {
-    const units = await this.designs.unitsOf(auth.tenantId, auth.userId);
+  /** Creator, creation time, company and department of a new row, as generic CRUD fills them. */
+  private systemValues(auth: AuthContext, units: { companyId: string | null; departmentId: string | null }, t: OpenTable): [TableColumn, unknown][] {
     const all = columnsOf(t.ctx.design);
     const values: [string, unknown][] = [
       ['F_CreateUserId', auth.userId],
@@ -171,7 +171,9 @@ export class FormDataService {
     const storage = await this.open(auth, loaded);
     const prepared = this.prepare(storage, loaded, formData, options);
     const key = primaryKey ?? newId();
-    const system = await this.systemValues(auth, storage.main);
+    // Read before the transaction: on PGlite the platform link's transaction holds the only connection.
+    const units = await this.designs.unitsOf(auth.tenantId, auth.userId);
+    const system = this.systemValues(auth, units, storage.main);
     const modified = columnsOf(storage.main.ctx.design).get('f_modifydate')!;
     await storage.transaction(async (tx) => {
       const main = storage.main;
@@ -185,7 +187,7 @@ export class FormDataService {
         // Rows not sent on an update stay as they are.
         if (rows === undefined) continue;
         if (primaryKey !== null) await this.run(tx, deleteWhere(table.ctx, table.relation!, key));
-        const subSystem = await this.systemValues(auth, table);
+        const subSystem = this.systemValues(auth, units, table);
         for (const [index, values] of rows.entries()) {
           const own: [TableColumn, unknown][] = [[table.key, newId()], [table.relation!, key], ...(table.sort ? [[table.sort, index] as [TableColumn, unknown]] : [])];
           await this.run(tx, insertSql(table.ctx, [...values, ...own, ...subSystem]));
