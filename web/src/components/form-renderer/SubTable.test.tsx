@@ -139,6 +139,19 @@ describe('sub-table', () => {
     expect(fieldEl(container, 'items').querySelector('[data-cell="F_Kind"] .ant-select')).toBeTruthy();
   });
 
+  it('a press on a plain select cell opens the real select', async () => {
+    const kind = fld('select', 'F_Kind', { __slot__: { options: [{ label: '办公', value: 'o' }, { label: '差旅', value: 't' }] } });
+    const { container, handle } = renderForm(schemeOf([fld('table', 'items', {}, { children: [kind] })]), { mode: 'edit', initialValues: { items: [{ F_Kind: 'o' }] } });
+    fireEvent.mouseDown(fieldEl(container, 'items').querySelector('[data-cell="F_Kind"] input') as HTMLInputElement);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === '差旅');
+      if (!found) throw new Error('not open');
+      return found;
+    });
+    fireEvent.click(option);
+    expect(handle().getValues().items).toEqual([{ F_Kind: 't' }]);
+  });
+
   it('read-only cells stay plain and disabled', () => {
     const { container } = renderForm(itemsScheme(), { mode: 'look', initialValues: { items: [{ F_Item: '笔', F_Price: '1' }] } });
     const input = fieldEl(container, 'items').querySelector<HTMLInputElement>('[data-cell="F_Item"] input') as HTMLInputElement;

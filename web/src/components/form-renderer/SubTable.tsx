@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { authorityOf, COMPUTATION_DECIMALS, formatDecimal, isComputed, parseDecimal, sumDecimals, triggerOf, type FormField } from '@app/contracts';
@@ -143,16 +143,26 @@ interface CellProps {
 const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, value, readOnly }: CellProps) {
   const { store, runtime, authority, t } = useFormContext();
   const vModel = vModelOf(column);
-  // Plain until touched (liteCell.ts); once real, a cell stays real.
-  const [real, setReal] = useState(false);
-  const focusReal = useRef(false);
+  // Plain until touched (liteCell.ts); once real, a cell stays real. How it was touched decides what the real
+  // control gets: 'hover' nothing, 'focus' the focus with its text selected (as tabbing into a box does), 'press'
+  // the focus and the press (a select or date picker opens as if it had been clicked).
+  const [state, setState] = useState<'plain' | 'hover' | 'focus' | 'press'>('plain');
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (!real || !focusReal.current) return;
-    focusReal.current = false;
-    // The plain input had the focus: hand it to the real control so typing goes on there.
-    box.current?.querySelector<HTMLElement>('input, textarea, [tabindex]:not([tabindex="-1"])')?.focus();
-  }, [real]);
+    if (state !== 'focus' && state !== 'press') return;
+    const target = box.current?.querySelector<HTMLElement>('input, textarea, [tabindex]:not([tabindex="-1"])');
+    target?.focus();
+    if (state === 'focus' && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
+  }, [state]);
+  useEffect(() => {
+    if (state !== 'press') return;
+    // Outside the press that swapped the cell (a select ignores a press nested in another one's handling).
+    const timer = setTimeout(() => {
+      const target = box.current?.querySelector('input, textarea');
+      for (const type of ['mousedown', 'mouseup', 'click']) target?.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
+    });
+    return () => clearTimeout(timer);
+  }, [state]);
   const error = useStoreError(store, cellPath(table, rowKey, vModel));
   const trigger = triggerOf(column);
   const onChange = useCallback(
@@ -176,7 +186,7 @@ const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, 
   const Control = componentOf(column);
   const disabled = readOnly || !authorityOf(column, authority).edit || !!column.disabled || isComputed(column);
   const text = errorText(t, error);
-  const lite = real ? null : liteText(column, value);
+  const lite = state !== 'plain' ? null : liteText(column, value);
   return (
     <div data-cell={vModel} ref={box}>
       {lite === null ? (
@@ -184,20 +194,25 @@ const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, 
       ) : (
         <input
           className="fr-lite-cell"
-          readOnly
+          // Not readOnly: to a browser (and a test driver) the cell is an editable box; the first focus swaps in
+          // the real control and moves the focus there before any key arrives.
+          onChange={() => setState('focus')}
           disabled={disabled}
           value={lite}
           placeholder={column.placeholder}
           aria-invalid={text ? true : undefined}
-          onMouseEnter={disabled ? undefined : () => setReal(true)}
-          onFocus={
+          onMouseEnter={disabled ? undefined : () => setState((s) => (s === 'plain' ? 'hover' : s))}
+          // A press swaps before the browser focuses the plain box (a box removed during its own focus event
+          // leaves the focus nowhere).
+          onMouseDown={
             disabled
               ? undefined
-              : () => {
-                  focusReal.current = true;
-                  setReal(true);
+              : (e) => {
+                  e.preventDefault();
+                  setState('press');
                 }
           }
+          onFocus={disabled ? undefined : () => setState('focus')}
         />
       )}
       {text && <div className="fr-cell-error">{text}</div>}

@@ -1,7 +1,7 @@
 import { splitMulti, type FormField } from '@app/contracts';
 
 /**
- * Sub-table cells start as a plain read-only <input> showing the value's text and become the real field control
+ * Sub-table cells start as a plain <input> showing the value's text and become the real field control
  * when the pointer enters or the cell gets focus. A 100-row table has 500+ cells; mounting as many antd selects,
  * date pickers and number inputs costs several hundred milliseconds, a plain input a tenth of that (the
  * 300 ms budget of a 200-field form with a 100-row sub-table). Read-only cells (look mode, edit flag 2, no edit
