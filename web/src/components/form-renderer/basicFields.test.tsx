@@ -209,6 +209,28 @@ describe('date, time, colour', () => {
     expect([...fieldEl(container, 'F_TR').querySelectorAll('input')].map((i) => i.value)).toEqual(['08:00', '17:30']);
   });
 
+  it('time stores the typed time by value-format', async () => {
+    const { container, handle } = renderForm(schemeOf([fld('time', 'F_TM', { 'value-format': 'HH:mm', format: 'HH:mm' })]));
+    const input = inputOf(container, 'F_TM');
+    fireEvent.mouseDown(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '09:15' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(handle().getValues().F_TM).toBe('09:15'));
+  });
+
+  it('colour stores a hex string picked in the panel', async () => {
+    const { container, handle } = renderForm(schemeOf([fld('color', 'F_CL')]), { mode: 'edit', initialValues: { F_CL: '#1677ff' } });
+    fireEvent.click(fieldEl(container, 'F_CL').querySelector('.ant-color-picker-trigger') as HTMLElement);
+    const hex = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>('.ant-color-picker-hex-input input');
+      if (!input) throw new Error('panel not open');
+      return input;
+    });
+    fireEvent.change(hex, { target: { value: 'ff0000' } });
+    await waitFor(() => expect(handle().getValues().F_CL).toBe('#ff0000'));
+  });
+
   it('colour shows the stored hex', () => {
     const { container } = renderForm(schemeOf([fld('color', 'F_CL')]), { mode: 'edit', initialValues: { F_CL: '#1677ff' } });
     expect(fieldEl(container, 'F_CL').textContent?.toLowerCase()).toContain('1677ff');
