@@ -325,14 +325,18 @@ export class MysqlDriver implements LinkDriver {
   async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
     const conn = await this.metaConnection();
     let broken = false;
+    let inFn = false;
     try {
       await conn.beginTransaction();
+      inFn = true;
       const result = await fn({ execute: (sql, params) => this.executeOn(conn, sql, params) });
+      inFn = false;
       await conn.commit();
       return result;
     } catch (error) {
       await conn.rollback().catch(() => (broken = true));
-      throw this.queryError(error, this.config.sql.timeoutMs);
+      // Statement errors are AppErrors already (executeOn); what `fn` throws itself passes unchanged.
+      throw inFn ? error : this.queryError(error, this.config.sql.timeoutMs);
     } finally {
       if (broken) conn.destroy();
       else conn.release();

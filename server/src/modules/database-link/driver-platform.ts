@@ -181,17 +181,27 @@ class PglitePlatformDriver implements LinkDriver {
   }
 
   async execute(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
-    return this.transaction((tx) => tx.execute(text, params));
+    await this.ready();
+    return this.db.transaction().execute(async (trx) => {
+      await sql.raw(`set local search_path to ${pgQuote(this.schema)}`).execute(trx);
+      const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+      return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+    });
   }
 
+  /** Statement errors become AppErrors (as on the PostgreSQL driver); what `fn` throws itself passes unchanged. */
   async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
     await this.ready();
     return this.db.transaction().execute(async (trx) => {
       await sql.raw(`set local search_path to ${pgQuote(this.schema)}`).execute(trx);
       return fn({
         execute: async (text, params) => {
-          const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-          return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+          try {
+            const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+            return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+          } catch (error) {
+            throw pgQueryError(error, this.config.sql.timeoutMs);
+          }
         },
       });
     });

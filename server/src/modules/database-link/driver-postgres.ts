@@ -225,11 +225,14 @@ export class PostgresDriver implements LinkDriver {
     }
   }
 
+  /** Statement errors become AppErrors; what `fn` throws itself passes unchanged. */
   async transaction<T>(fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
     const client = await this.connect();
     let broken = false;
+    let inFn = false;
     try {
       await client.query('begin');
+      inFn = true;
       const result = await fn({
         execute: async (sql, params) => {
           try {
@@ -240,11 +243,12 @@ export class PostgresDriver implements LinkDriver {
           }
         },
       });
+      inFn = false;
       await client.query('commit');
       return result;
     } catch (error) {
       await client.query('rollback').catch(() => (broken = true));
-      throw error instanceof AppError ? error : pgQueryError(error, this.config.sql.timeoutMs);
+      throw inFn ? error : pgQueryError(error, this.config.sql.timeoutMs);
     } finally {
       client.release(broken ? new Error('rollback failed') : undefined);
     }

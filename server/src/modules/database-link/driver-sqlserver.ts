@@ -314,8 +314,10 @@ export class SqlServerDriver implements LinkDriver {
     const conn = await this.meta.acquire();
     const timeout = this.config.sql.timeoutMs;
     let broken = false;
+    let inFn = false;
     try {
       await conn.run('SET XACT_ABORT ON; BEGIN TRANSACTION;', [], timeout);
+      inFn = true;
       const result = await fn({
         execute: async (sql, params) => {
           try {
@@ -326,11 +328,13 @@ export class SqlServerDriver implements LinkDriver {
           }
         },
       });
+      inFn = false;
       await conn.run('COMMIT TRANSACTION;', [], timeout);
       return result;
     } catch (error) {
       await conn.run('IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION', [], CONNECT_TIMEOUT_MS).catch(() => (broken = true));
-      throw this.error(error, timeout);
+      // Statement errors are AppErrors already; what `fn` throws itself passes unchanged.
+      throw inFn ? error : this.error(error, timeout);
     } finally {
       this.meta.release(conn, broken);
     }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_ID } from '@app/contracts';
+import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { PasswordCipher } from '../database-link/password-cipher.js';
 
 let t: TestApp;
 let admin: string;
@@ -361,5 +365,135 @@ describe('field options', () => {
     expect((await t.send('POST', '/api/form-scheme/field-options', preview, admin)).json().data.rows).toEqual([{ label: '北京', value: 'bj' }]);
     const writes = await t.send('POST', '/api/form-scheme/field-options', { field: field(1, 'x', 'select', {}, { dataType: 'dataSql', sql: 'delete from users' }) }, admin);
     expect(writes.statusCode).toBe(400);
+  });
+});
+
+/** LinkDriver.transaction: commits together, rolls back together (also after a statement the database refuses). */
+async function transactionBehaviour(linkId: string): Promise<void> {
+  const d = await t.deps.links.forLink('default', linkId);
+  const table = unique('tx');
+  const q = (name: string) => d.quoteIdent(name);
+  await d.executeDdl([`create table ${q(table)} (${q('id')} varchar(36) primary key, ${q('n')} int not null)`]);
+  const insert = `insert into ${q(table)} (${q('id')}, ${q('n')}) values (${d.placeholder(1)}, ${d.placeholder(2)})`;
+  const rows = async () => (await d.execute(`select ${q('id')} from ${q(table)} order by ${q('id')}`, [])).rows.map((r) => String(Object.values(r)[0]));
+
+  const answer = await d.transaction(async (tx) => {
+    await tx.execute(insert, ['a', 1]);
+    await tx.execute(insert, ['b', 2]);
+    return 'done';
+  });
+  expect(answer).toBe('done');
+  expect(await rows()).toEqual(['a', 'b']);
+
+  await expect(d.transaction(async (tx) => {
+    await tx.execute(insert, ['c', 3]);
+    throw new Error('changed my mind');
+  })).rejects.toThrow('changed my mind');
+  await expect(d.transaction(async (tx) => {
+    await tx.execute(insert, ['d', 4]);
+    await tx.execute(insert, ['a', 5]);
+  })).rejects.toMatchObject({ status: 400 });
+  expect(await rows()).toEqual(['a', 'b']);
+  // The connection is usable afterwards.
+  await d.transaction((tx) => tx.execute(insert, ['e', 6]));
+  expect(await rows()).toEqual(['a', 'b', 'e']);
+}
+
+/** A form on a link: tables created, a record with sub-table rows stored and read back, a refused row rolls back. */
+async function formOnLink(linkId: string): Promise<void> {
+  const main = unique('leave');
+  const sub = unique('leave_item');
+  const form = leaveForm(main, sub);
+  form.tableInfo = form.tableInfo.map((table) => ({ ...table, dbId: linkId }));
+  const created = (await t.send('POST', '/api/form-scheme/customtable', form, admin)).json();
+  expect(created, JSON.stringify(created)).toMatchObject({ code: 0, data: { tables: [{ name: main, created: true }, { name: sub, created: true }] } });
+  const id = created.data.F_Id;
+  const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: goodData() }, admin)).json().data.primaryKey;
+  const read = (await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData;
+  expect(read).toEqual({ ...goodData(), F_Tags: 'a,c', items: [{ item_name: '车票', item_amount: '120.5' }, { item_name: '住宿', item_amount: '300' }, { item_name: '餐费', item_amount: '0.25' }] });
+
+  const d = await t.deps.links.forLink('default', linkId);
+  const count = async (table: string) => Number(Object.values((await d.execute(`select count(*) as n from ${d.quoteIdent(table)}`, [])).rows[0])[0]);
+  await d.executeDdl([`alter table ${d.quoteIdent(sub)} add constraint ${d.quoteIdent(`${sub}_ck`)} check (${d.quoteIdent('item_amount')} < 1000)`]);
+  const refused = await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { ...goodData(), items: [{ item_name: 'ok', item_amount: '1' }, { item_name: 'no', item_amount: '5000' }] } }, admin);
+  expect(refused.statusCode).toBe(400);
+  expect(await count(main)).toBe(1);
+  expect(await count(sub)).toBe(3);
+  expect((await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: { ...goodData(), items: [{ item_name: 'x', item_amount: '9999' }] } }, admin)).statusCode).toBe(400);
+  expect(await count(sub)).toBe(3);
+  expect((await t.send('DELETE', `/api/form-scheme/${id}/instance-form-list/${key}`, undefined, admin)).json().code).toBe(0);
+  expect([await count(main), await count(sub)]).toEqual([0, 0]);
+}
+
+describe('LinkDriver.transaction', () => {
+  it('commits and rolls back on the platform link', async () => {
+    await transactionBehaviour(DEFAULT_LINK_ID);
+  });
+});
+
+/** A link row of the caller's tenant to a database on a test server. */
+async function addLink(values: { db_type: string; host: string; port: number; database_name: string; user_name: string; password: string }): Promise<string> {
+  const id = newId();
+  const { password, ...rest } = values;
+  await t.deps.db
+    .insertInto('database_links')
+    .values({ id, tenant_id: 'default', alias: unique('link'), ...rest, password_cipher: new PasswordCipher(t.deps.config.jwtSecret).encrypt(password), created_by: 'admin' })
+    .execute();
+  return id;
+}
+
+const mariaUrl = process.env.TEST_MARIADB_URL;
+describe.skipIf(!mariaUrl)('forms on a MariaDB link', () => {
+  const database = unique('forms');
+  let linkId: string;
+  beforeAll(async () => {
+    const url = new URL(mariaUrl!);
+    const conn = await mysql.createConnection(mariaUrl!);
+    await conn.query(`create database \`${database}\``);
+    await conn.end();
+    linkId = await addLink({ db_type: 'mysql', host: url.hostname, port: Number(url.port || 3306), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  });
+  afterAll(async () => {
+    await t.deps.links.forget(linkId);
+    const conn = await mysql.createConnection(mariaUrl!);
+    await conn.query(`drop database if exists \`${database}\``);
+    await conn.end();
+  });
+
+  it('LinkDriver.transaction commits and rolls back', async () => {
+    await transactionBehaviour(linkId);
+  });
+
+  it('stores form data in one transaction', async () => {
+    await formOnLink(linkId);
+  });
+});
+
+const postgresUrl = process.env.TEST_LINK_POSTGRES_URL;
+describe.skipIf(!postgresUrl)('forms on a PostgreSQL link', () => {
+  const database = unique('forms');
+  let linkId: string;
+  beforeAll(async () => {
+    const url = new URL(postgresUrl!);
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`create database ${database}`);
+    await client.end();
+    linkId = await addLink({ db_type: 'postgresql', host: url.hostname, port: Number(url.port || 5432), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+  });
+  afterAll(async () => {
+    await t.deps.links.forget(linkId);
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.end();
+  });
+
+  it('LinkDriver.transaction commits and rolls back', async () => {
+    await transactionBehaviour(linkId);
+  });
+
+  it('stores form data in one transaction', async () => {
+    await formOnLink(linkId);
   });
 });
