@@ -164,7 +164,7 @@ const column = (name: string, type: Pick<TableColumn, 'dataType' | 'length' | 'p
 
 /**
  * The design /customtable releases for one table: primary key (varchar 64), for a sub-table the relation column
- * and the order column, then one nullable column per bound field (required is the form's rule, not the table's).
+ * (indexed) and the order column, then one nullable column per bound field (required is the form's rule, not the table's).
  * A column already released that still fits is kept as released, so widening a text field or saving again changes
  * nothing; one that does not fit goes to the release, which refuses the type change with its own message.
  */
@@ -181,7 +181,9 @@ export function designOf(p: TablePlan, released: TableDesign | null): TableDesig
       : []),
     ...p.bindings.map((b) => keep(column(b.column, columnTypeOf(b.field), { comment: (b.field.__config__.label ?? '').slice(0, 500) }))),
   ];
-  return { tableName: released?.tableName ?? p.table.name, comment: p.table.comment || released?.comment || '', columns, indexes: released?.indexes ?? [] };
+  // A new sub-table is indexed on its relation column (rows are read, replaced and deleted by it).
+  const indexes = released ? released.indexes : p.container ? [{ name: `ix_${p.table.name}`.slice(0, 63), columns: [p.table.relationField], unique: false }] : [];
+  return { tableName: released?.tableName ?? p.table.name, comment: p.table.comment || released?.comment || '', columns, indexes };
 }
 
 /** Without /customtable: the released design must hold the key, the relation column and every bound column. */
