@@ -4,6 +4,7 @@ import { authorityOf, isComputed, triggerOf, type FormField } from '@app/contrac
 import { useFormContext, useStoreError, useStoreValue } from './context';
 import { componentOf, labelWidthOf } from './fieldComponent';
 import { FieldFrame, GridCol, GridRow } from './frame';
+import { mainLiteText, PlainOrReal } from './liteCell';
 import { typeOf, vModelOf } from './model';
 import { SubTable } from './SubTable';
 import { errorText, validateMain } from './validation';
@@ -39,7 +40,9 @@ export const FieldItem = memo(function FieldItem({ field }: { field: FormField }
         help={errorText(t, error)}
         labelWidth={labelWidthOf(field, labelWidth)}
       >
-        <Control field={field} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} />
+        <PlainOrReal text={mainLiteText(field, value)} disabled={disabled} placeholder={field.placeholder} invalid={!!error}>
+          <Control field={field} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} />
+        </PlainOrReal>
       </FieldFrame>
     </GridCol>
   );

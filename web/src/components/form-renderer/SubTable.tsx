@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { authorityOf, COMPUTATION_DECIMALS, formatDecimal, isComputed, parseDecimal, sumDecimals, triggerOf, type FormField } from '@app/contracts';
@@ -6,7 +6,7 @@ import { useFormContext, useStoreError, useStoreValue } from './context';
 import { componentOf } from './fieldComponent';
 import { FieldFrame, GridCol } from './frame';
 import { typeOf, vModelOf } from './model';
-import { liteText } from './liteCell';
+import { liteText, PlainOrReal } from './liteCell';
 import { cellPath, type Row } from './store';
 import { errorText, validateCell } from './validation';
 
@@ -143,26 +143,6 @@ interface CellProps {
 const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, value, readOnly }: CellProps) {
   const { store, runtime, authority, t } = useFormContext();
   const vModel = vModelOf(column);
-  // Plain until touched (liteCell.ts); once real, a cell stays real. How it was touched decides what the real
-  // control gets: 'hover' nothing, 'focus' the focus with its text selected (as tabbing into a box does), 'press'
-  // the focus and the press (a select or date picker opens as if it had been clicked).
-  const [state, setState] = useState<'plain' | 'hover' | 'focus' | 'press'>('plain');
-  const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (state !== 'focus' && state !== 'press') return;
-    const target = box.current?.querySelector<HTMLElement>('input, textarea, [tabindex]:not([tabindex="-1"])');
-    target?.focus();
-    if (state === 'focus' && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
-  }, [state]);
-  useEffect(() => {
-    if (state !== 'press') return;
-    // Outside the press that swapped the cell (a select ignores a press nested in another one's handling).
-    const timer = setTimeout(() => {
-      const target = box.current?.querySelector('input, textarea');
-      for (const type of ['mousedown', 'mouseup', 'click']) target?.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
-    });
-    return () => clearTimeout(timer);
-  }, [state]);
   const error = useStoreError(store, cellPath(table, rowKey, vModel));
   const trigger = triggerOf(column);
   const onChange = useCallback(
@@ -186,35 +166,11 @@ const SubTableCell = memo(function SubTableCell({ table, rowKey, index, column, 
   const Control = componentOf(column);
   const disabled = readOnly || !authorityOf(column, authority).edit || !!column.disabled || isComputed(column);
   const text = errorText(t, error);
-  const lite = state !== 'plain' ? null : liteText(column, value);
   return (
-    <div data-cell={vModel} ref={box}>
-      {lite === null ? (
+    <div data-cell={vModel}>
+      <PlainOrReal text={liteText(column, value)} disabled={disabled} placeholder={column.placeholder} invalid={!!text}>
         <Control field={column} value={value} onChange={onChange} onBlur={onBlur} disabled={disabled} form={runtime} row={row} />
-      ) : (
-        <input
-          className="fr-lite-cell"
-          // Not readOnly: to a browser (and a test driver) the cell is an editable box; the first focus swaps in
-          // the real control and moves the focus there before any key arrives.
-          onChange={() => setState('focus')}
-          disabled={disabled}
-          value={lite}
-          placeholder={column.placeholder}
-          aria-invalid={text ? true : undefined}
-          onMouseEnter={disabled ? undefined : () => setState((s) => (s === 'plain' ? 'hover' : s))}
-          // A press swaps before the browser focuses the plain box (a box removed during its own focus event
-          // leaves the focus nowhere).
-          onMouseDown={
-            disabled
-              ? undefined
-              : (e) => {
-                  e.preventDefault();
-                  setState('press');
-                }
-          }
-          onFocus={disabled ? undefined : () => setState('focus')}
-        />
-      )}
+      </PlainOrReal>
       {text && <div className="fr-cell-error">{text}</div>}
     </div>
   );

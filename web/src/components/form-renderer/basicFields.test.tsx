@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { componentOf } from './fieldComponent';
-import { fieldEl, fld, inputOf, renderForm, schemeOf } from './testing';
+import { fieldEl, fld, inputOf, realize, renderForm, schemeOf } from './testing';
 import type { FormRuntime } from './types';
 import { stubApi } from '../../test/helpers';
 
@@ -15,6 +15,7 @@ const options = [
 
 /** Opens an antd select of a field and picks an option by its label. */
 async function pick(container: HTMLElement, vModel: string, label: string) {
+  realize(fieldEl(container, vModel));
   const input = fieldEl(container, vModel).querySelector('.ant-select input') as HTMLElement;
   // A multiple select stays open after a pick; a second mouse-down would close it.
   if (input.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(input);
@@ -97,6 +98,9 @@ describe('options', () => {
   it('select shows a stored multi-value as tags', () => {
     const scheme = schemeOf([fld('select', 'F_MS', { multiple: true, __slot__: { options } })]);
     const { container } = renderForm(scheme, { mode: 'edit', initialValues: { F_MS: 'g,b' } });
+    // Plain until touched: the labels as text; then antd's tags.
+    expect(inputOf(container, 'F_MS').value).toBe('绿, 蓝');
+    realize(fieldEl(container, 'F_MS'));
     const text = fieldEl(container, 'F_MS').textContent ?? '';
     expect(text).toContain('绿');
     expect(text).toContain('蓝');
@@ -180,6 +184,7 @@ describe('date, time, colour', () => {
   it('datetime uses YYYY-MM-DD HH:mm:ss; ranges are comma-joined', () => {
     const scheme = schemeOf([fld('date', 'F_DT', { type: 'datetime' }), fld('date', 'F_DR', { type: 'daterange' })]);
     const { container } = renderForm(scheme, { mode: 'edit', initialValues: { F_DT: '2026-11-05 08:30:00', F_DR: '2026-11-01,2026-11-03' } });
+    realize(container);
     expect(inputOf(container, 'F_DT').value).toBe('2026-11-05 08:30:00');
     const range = fieldEl(container, 'F_DR').querySelectorAll('input');
     expect([...range].map((i) => i.value)).toEqual(['2026-11-01', '2026-11-03']);
@@ -205,12 +210,15 @@ describe('date, time, colour', () => {
   it('time and time ranges', () => {
     const scheme = schemeOf([fld('time', 'F_TM'), fld('time', 'F_TR', { 'is-range': true, 'value-format': 'HH:mm' })]);
     const { container } = renderForm(scheme, { mode: 'edit', initialValues: { F_TM: '08:30:15', F_TR: '08:00,17:30' } });
+    expect(inputOf(container, 'F_TR').value).toBe('08:00 ~ 17:30');
+    realize(container);
     expect(inputOf(container, 'F_TM').value).toBe('08:30:15');
     expect([...fieldEl(container, 'F_TR').querySelectorAll('input')].map((i) => i.value)).toEqual(['08:00', '17:30']);
   });
 
   it('time stores the typed time by value-format', async () => {
     const { container, handle } = renderForm(schemeOf([fld('time', 'F_TM', { 'value-format': 'HH:mm', format: 'HH:mm' })]));
+    realize(container);
     const input = inputOf(container, 'F_TM');
     fireEvent.mouseDown(input);
     fireEvent.focus(input);

@@ -1,4 +1,5 @@
 import { createRef } from 'react';
+import { fireEvent } from '@testing-library/react';
 import type { FieldAuthority, FormField, FormSchemeContent, FormValues } from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { FormRenderer } from './FormRenderer';
@@ -51,4 +52,9 @@ export function inputOf(container: HTMLElement, vModel: string): HTMLInputElemen
   const el = fieldEl(container, vModel).querySelector<HTMLInputElement>('input, textarea');
   if (!el) throw new Error(`no input in ${vModel}`);
   return el;
+}
+
+/** Turns a plain field or cell (liteCell.tsx) into its real control, as a pointer entering it does. */
+export function realize(el: HTMLElement): void {
+  for (const plain of el.querySelectorAll<HTMLInputElement>('input.fr-lite-cell')) fireEvent.mouseEnter(plain);
 }
