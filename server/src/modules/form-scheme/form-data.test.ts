@@ -297,6 +297,10 @@ describe('address-based forms', () => {
     expect(unknown.json()).toMatchObject({ success: false, msg: '接口不存在：POST /api/no-such-form' });
     expect((await t.get('/api/no-such-form/x', admin)).statusCode).toBe(404);
     expect((await t.send('POST', '/api/bad.address', { formData: {} }, admin)).statusCode).toBe(404);
+    // Whatever is posted: the address decides first.
+    expect((await t.send('POST', '/api/no-such-form', undefined, admin)).statusCode).toBe(404);
+    expect((await t.send('POST', '/api/no-such-form', { nothing: 1 }, admin)).statusCode).toBe(404);
+    expect((await t.send('POST', `/api/${address}`, { nothing: 1 }, admin)).statusCode).toBe(400);
 
     await t.send('PATCH', `/api/form-scheme/${id}/set-enable/0`, undefined, admin);
     expect((await t.get(`/api/${address}/${key}`, admin)).statusCode).toBe(404);

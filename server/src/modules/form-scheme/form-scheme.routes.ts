@@ -252,51 +252,57 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   // address that is no enabled F_Type 2 form of the caller's tenant answers the usual 404.
 
   const addressTags = ['Forms: address-based forms'];
-  const byAddress = async (request: FastifyRequest, address: string): Promise<{ auth: AuthContext; loaded: LoadedForm } | null> => {
+  const resolved = new WeakMap<FastifyRequest, { auth: AuthContext; loaded: LoadedForm }>();
+  /**
+   * Before the body is validated: an address that is no enabled F_Type 2 form of the caller's tenant is the usual
+   * 404 whatever was posted; a real form needs the data button.
+   */
+  const resolveAddress = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = authOf(request);
-    if (!FORM_ADDRESS.test(address)) return null;
-    const loaded = await schemes.byAddress(auth, address);
-    if (!loaded) return null;
+    const address = String((request.params as { address?: unknown }).address ?? '');
+    const loaded = FORM_ADDRESS.test(address) ? await schemes.byAddress(auth, address) : undefined;
+    if (!loaded) return notFoundEnvelope(request, reply);
     if (!(await grants.hasAny(auth, [Permission.formData]))) throw forbidden(Permission.formData);
-    return { auth, loaded };
+    resolved.set(request, { auth, loaded });
   };
+  const target = (request: FastifyRequest) => resolved.get(request)!;
 
   r.post('/:address', {
+    preValidation: resolveAddress,
     schema: { tags: addressTags, summary: 'Store a filled address-based form', params: formAddressParams, body: formDataBody, response: { 200: envelope(formDataSaved) } },
     handler: async (request, reply) => {
-      const found = await byAddress(request, request.params.address);
-      if (!found) return notFoundEnvelope(request, reply);
-      return answerRefusal(request, reply, async () => ok(request, { primaryKey: await data.save(found.auth, found.loaded, request.body.formData, null) }, 'common.added'));
+      const { auth, loaded } = target(request);
+      return answerRefusal(request, reply, async () => ok(request, { primaryKey: await data.save(auth, loaded, request.body.formData, null) }, 'common.added'));
     },
   });
 
   r.put('/:address/:primaryKey', {
+    preValidation: resolveAddress,
     schema: { tags: addressTags, summary: 'Replace a record of an address-based form', params: formAddressDataParams, body: formDataBody, response: { 200: envelope(emptyData) } },
     handler: async (request, reply) => {
-      const found = await byAddress(request, request.params.address);
-      if (!found) return notFoundEnvelope(request, reply);
+      const { auth, loaded } = target(request);
       return answerRefusal(request, reply, async () => {
-        await data.save(found.auth, found.loaded, request.body.formData, request.params.primaryKey);
+        await data.save(auth, loaded, request.body.formData, request.params.primaryKey);
         return ok(request, null, 'common.updated');
       });
     },
   });
 
   r.get('/:address/:primaryKey', {
+    preValidation: resolveAddress,
     schema: { tags: addressTags, summary: 'A record of an address-based form', params: formAddressDataParams, response: { 200: envelope(formDataRecord) } },
-    handler: async (request, reply) => {
-      const found = await byAddress(request, request.params.address);
-      if (!found) return notFoundEnvelope(request, reply);
-      return ok(request, { primaryKey: request.params.primaryKey, formData: await data.read(found.auth, found.loaded, request.params.primaryKey) }, 'common.fetched');
+    handler: async (request) => {
+      const { auth, loaded } = target(request);
+      return ok(request, { primaryKey: request.params.primaryKey, formData: await data.read(auth, loaded, request.params.primaryKey) }, 'common.fetched');
     },
   });
 
   r.delete('/:address/:primaryKey', {
+    preValidation: resolveAddress,
     schema: { tags: addressTags, summary: 'Delete a record of an address-based form', params: formAddressDataParams, response: { 200: envelope(emptyData) } },
-    handler: async (request, reply) => {
-      const found = await byAddress(request, request.params.address);
-      if (!found) return notFoundEnvelope(request, reply);
-      await data.remove(found.auth, found.loaded, request.params.primaryKey);
+    handler: async (request) => {
+      const { auth, loaded } = target(request);
+      await data.remove(auth, loaded, request.params.primaryKey);
       return ok(request, null, 'common.deleted');
     },
   });
