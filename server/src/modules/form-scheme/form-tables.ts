@@ -1,4 +1,4 @@
-import { DEFAULT_LINK_ID, SYSTEM_COLUMNS, flattenFields, isContainer, type FormField, type FormSchemeContent, type FormTable, type TableColumn, type TableDesign } from '@app/contracts';
+import { CONTAINER_TYPES, DEFAULT_LINK_ID, SYSTEM_COLUMNS, flattenFields, type FormField, type FormSchemeContent, type FormTable, type TableColumn, type TableDesign } from '@app/contracts';
 import { AppError } from '../../core/errors.js';
 import { IDENTIFIER } from '../database-link/sql-text.js';
 import { typeSignature } from '../data-design/ddl.js';
@@ -71,7 +71,7 @@ export function planStorage(scheme: FormSchemeContent, tableInfo: FormTable[]): 
       subs.set(lower(entry.name), plan(entry, field));
       continue;
     }
-    if (isContainer(field) || !field.__vModel__) continue;
+    if ((CONTAINER_TYPES as readonly string[]).includes(field.__config__.avueType) || !field.__vModel__) continue;
     const target = table ? subs.get(lower(table.__config__.bindTable ?? '')) : main;
     if (!target) continue;
     target.bindings.push({ field, column: field.__config__.bindTableField || field.__vModel__ });
