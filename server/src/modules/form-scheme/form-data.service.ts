@@ -1,4 +1,4 @@
-import { authorityOf, joinMulti, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import { authorityOf, isShown, joinMulti, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -110,12 +110,9 @@ export class FormDataService {
     return { main, subs, transaction: (fn) => driver.transaction(fn) };
   }
 
-  /** The bindings written: visible fields; with a workflow authority list, editable ones only. */
+  /** The bindings written: shown fields (containers around them included); with a workflow authority list, editable ones only. */
   private written(bindings: Binding[], options: FormDataOptions): Binding[] {
-    return bindings.filter((b) => {
-      const a = authorityOf(b.field, options.authority);
-      return a.view && (options.authority === undefined || a.edit);
-    });
+    return bindings.filter((b) => isShown(b.place, options.authority) && (options.authority === undefined || authorityOf(b.field, options.authority).edit));
   }
 
   /** Every value checked and converted; all errors together (FormDataInvalid), or the rows to write. */
@@ -135,7 +132,7 @@ export class FormDataService {
       });
     const main = convert(storage.main, formData);
     const subs = storage.subs
-      .filter((t) => authorityOf(t.plan.container!, options.authority).view)
+      .filter((t) => isShown(t.plan.containerPlace!, options.authority))
       .map((t) => {
         const given = formData[t.plan.container!.__vModel__ ?? ''];
         const rows = Array.isArray(given) ? given : given === undefined || given === null ? undefined : [];
@@ -208,7 +205,7 @@ export class FormDataService {
         const row = readRow(t.ctx.design, raw);
         const out: FormValues = {};
         for (const b of t.plan.bindings) {
-          if (!authorityOf(b.field, options.authority).view || !b.field.__vModel__) continue;
+          if (!isShown(b.place, options.authority) || !b.field.__vModel__) continue;
           out[b.field.__vModel__] = formValue(b.field, row[lookupColumn(t.ctx.design, b.column).name]);
         }
         return out;
@@ -216,7 +213,7 @@ export class FormDataService {
       const formData = values(main, found);
       for (const t of storage.subs) {
         const container = t.plan.container!;
-        if (!authorityOf(container, options.authority).view || !container.__vModel__) continue;
+        if (!isShown(t.plan.containerPlace!, options.authority) || !container.__vModel__) continue;
         const rows = await this.run(tx, selectWhere(t.ctx, t.relation!, primaryKey, t.sort ? [t.sort, t.key] : [t.key]));
         formData[container.__vModel__] = rows.rows.map((r) => values(t, r));
       }

@@ -6,6 +6,8 @@ import { DEFAULT_LINK_ID } from '@app/contracts';
 import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { PasswordCipher } from '../database-link/password-cipher.js';
+import { FormDataService } from './form-data.service.js';
+import { FormSchemeService } from './form-scheme.service.js';
 
 let t: TestApp;
 let admin: string;
@@ -273,6 +275,30 @@ describe('form data: instance-form-list', () => {
     expect(saved.json().code).toBe(0);
     const read = (await t.get(`/api/form-scheme/${id}/instance-form-list/${saved.json().data.primaryKey}?versionId=${v1}`, admin)).json().data.formData;
     expect(read).not.toHaveProperty('F_Extra');
+  });
+});
+
+describe('form data with a field authority list (as a workflow node passes it)', () => {
+  it('neither validates nor stores hidden fields (a hidden tab hides its fields); non-editable fields keep their value', async () => {
+    const { id } = await createForm();
+    const auth = { userId: 'admin', tenantId: 'default', sessionId: 's', account: 'admin' };
+    const schemes = new FormSchemeService(t.deps, () => false);
+    const service = new FormDataService(t.deps);
+    const loaded = await schemes.forAdmin(auth, id);
+    const hidden = [
+      { formId: 1, view: false, edit: false, required: false },
+      { formId: 9, view: false, edit: false, required: false },
+      { formId: 11, view: false, edit: false, required: false },
+    ];
+    const key = await service.save(auth, loaded, { ...goodData(), F_Name: '', F_Note: 'x 不会保存' }, null, { authority: hidden });
+    const stored = await service.read(auth, loaded, key);
+    expect(stored).toMatchObject({ F_Name: null, F_Note: null, F_Dept: null, F_Mobile: '13800138000' });
+    expect(await service.read(auth, loaded, key, { authority: hidden })).not.toHaveProperty('F_Dept');
+
+    await service.save(auth, loaded, goodData(), key);
+    const readOnly = [{ formId: 1, view: true, edit: false, required: false }];
+    await service.save(auth, loaded, { ...goodData(), F_Name: '改不了', F_Mobile: '13900139000' }, key, { authority: readOnly });
+    expect(await service.read(auth, loaded, key)).toMatchObject({ F_Name: '张三请假', F_Mobile: '13900139000' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { CONTAINER_TYPES, DEFAULT_LINK_ID, SYSTEM_COLUMNS, flattenFields, type FormField, type FormSchemeContent, type FormTable, type TableColumn, type TableDesign } from '@app/contracts';
+import { CONTAINER_TYPES, DEFAULT_LINK_ID, SYSTEM_COLUMNS, flattenFields, type FieldPlace, type FormField, type FormSchemeContent, type FormTable, type TableColumn, type TableDesign } from '@app/contracts';
 import { AppError } from '../../core/errors.js';
 import { IDENTIFIER } from '../database-link/sql-text.js';
 import { typeSignature } from '../data-design/ddl.js';
@@ -16,13 +16,16 @@ export const DEFAULT_RELATION = 'F_ParentId';
 
 export interface Binding {
   field: FormField;
+  /** Where the field sits (containers around it decide whether it is shown). */
+  place: FieldPlace;
   column: string;
 }
 
 export interface TablePlan {
   table: FormTable & { relationField: string };
-  /** The sub-table container (sub tables only). */
+  /** The sub-table container (sub tables only) and where it sits. */
   container?: FormField;
+  containerPlace?: FieldPlace;
   bindings: Binding[];
 }
 
@@ -59,22 +62,23 @@ export function planStorage(scheme: FormSchemeContent, tableInfo: FormTable[]): 
   if (mains.length !== 1) throw invalid(`one main table needed (${mains.length})`);
   const links = new Set(tables.map((t) => t.dbId));
   if (links.size > 1) throw invalid(`all tables on one database link (${[...links].join(', ')})`);
-  const plan = (table: FormTable, container?: FormField): TablePlan => ({ table: { ...table, relationField: table.relationField ?? '' }, container, bindings: [] });
+  const plan = (table: FormTable, place?: FieldPlace): TablePlan => ({ table: { ...table, relationField: table.relationField ?? '' }, container: place?.field, containerPlace: place, bindings: [] });
   const main = plan(mains[0]);
   const subs = new Map<string, TablePlan>();
-  for (const { field, table } of flattenFields(scheme.data)) {
+  for (const place of flattenFields(scheme.data)) {
+    const { field, table } = place;
     if (field.__config__.avueType === 'table' && !table) {
       const name = field.__config__.bindTable ?? '';
       const entry = tables.find((t) => t.type === 'sub' && lower(t.name) === lower(name));
       if (!entry) throw invalid(`${field.__config__.label}: ${name ? `${name} is not a sub-table` : 'no bindTable'}`);
       if (subs.has(lower(entry.name))) throw invalid(`${entry.name} bound twice`);
-      subs.set(lower(entry.name), plan(entry, field));
+      subs.set(lower(entry.name), plan(entry, place));
       continue;
     }
     if ((CONTAINER_TYPES as readonly string[]).includes(field.__config__.avueType) || !field.__vModel__) continue;
     const target = table ? subs.get(lower(table.__config__.bindTable ?? '')) : main;
     if (!target) continue;
-    target.bindings.push({ field, column: field.__config__.bindTableField || field.__vModel__ });
+    target.bindings.push({ field, place, column: field.__config__.bindTableField || field.__vModel__ });
   }
   for (const t of tables) {
     if (t.type === 'sub' && !subs.has(lower(t.name))) throw invalid(`${t.name}: no sub-table container bound to it`);
