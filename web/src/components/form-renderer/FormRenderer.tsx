@@ -48,7 +48,8 @@ function useStable<T>(value: T): T {
 
 /**
  * The one form renderer (docs/forms-design.md "Renderer"). Values live in a FormStore outside React; fields
- * subscribe to their own key, so typing re-renders one field. antd Form / Form.Item are used for layout only.
+ * subscribe to their own key, so typing re-renders one field. Layout is plain elements and one stylesheet
+ * (frame.tsx); antd Form only gives the controls their size.
  */
 export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(function FormRenderer(props, ref) {
   const { scheme, mode, editFlag, onValuesChange } = props;
