@@ -114,13 +114,18 @@ describe('customtable: tables from the fields', () => {
     expect(second).toMatchObject({ code: 0, data: { F_Version: 2, tables: [{ name: main, created: false, addedColumns: ['F_Extra'] }, { name: sub, created: false, addedColumns: [] }] } });
     expect((await d.columns(main)).map((c) => c.f_column)).toContain('F_Extra');
 
+    // Restoring version 1 releases its tables again: add-only, the column version 2 added stays.
+    const restored = (await t.send('POST', `/api/form-scheme/${id}/history/${saved.F_SchemeId}/restore`, undefined, admin)).json();
+    expect(restored).toMatchObject({ code: 0, data: { F_Version: 3, tables: [{ name: main, created: false, addedColumns: [] }, { name: sub, created: false, addedColumns: [] }] } });
+    expect((await d.columns(main)).map((c) => c.f_column)).toContain('F_Extra');
+
     // A number that becomes a text box would change a released column's type: refused, no version added.
     const changed = leaveForm(main, sub);
     (changed.F_Scheme.data as Loose[])[2] = field(3, 'F_Days', 'input');
     const refused = await t.send('PUT', `/api/form-scheme/customtable/${id}`, changed, admin);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe('已发布字段 F_Days 的类型不能修改（decimal(18,1) → varchar(255)）');
-    expect((await t.get(`/api/form-scheme/${id}`, admin)).json().data.F_Version).toBe(2);
+    expect((await t.get(`/api/form-scheme/${id}`, admin)).json().data.F_Version).toBe(3);
 
     // A maxlength within 255 still fits the released varchar(255): saved, nothing altered.
     const wider = leaveForm(main, sub);
