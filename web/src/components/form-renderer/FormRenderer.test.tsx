@@ -6,6 +6,7 @@ import { FormRenderer } from './FormRenderer';
 import { fieldRegistry } from './registry';
 import { fieldEl, fld, inputOf, renderForm, schemeOf } from './testing';
 import type { FieldProps, FormRuntime } from './types';
+import { renderWithApp } from '../../test/helpers';
 
 const idOf = (field: FormField) => field.__config__.formId;
 
@@ -317,5 +318,34 @@ describe('tabs and the runtime', () => {
     expect(heard).toContain('来自绑定');
     fireEvent.click(screen.getByRole('tab', { name: '其他' }));
     await waitFor(() => expect(inputOf(container, 'F_B').value).toBe('来自绑定'));
+  });
+});
+
+describe('layout', () => {
+  it('spans, label width and position, required stars', () => {
+    const scheme = schemeOf([fld('input', 'F_A', {}, { span: 12, label: '甲', required: true }), fld('input', 'F_B', {}, { span: 8, label: '乙', showLabel: false })], { labelWidth: 90 });
+    const { container } = renderForm(scheme);
+    expect(fieldEl(container, 'F_A').className).toContain('fr-col-12');
+    expect(fieldEl(container, 'F_B').className).toContain('fr-col-8');
+    const label = fieldEl(container, 'F_A').querySelector('label') as HTMLElement;
+    expect(label.style.flex).toBe('0 0 90px');
+    expect(label.querySelector('.fr-star')).toBeTruthy();
+    expect(fieldEl(container, 'F_B').querySelector('label')).toBeNull();
+  });
+
+  it('labels on top', () => {
+    const { container } = renderForm(schemeOf([fld('input', 'F_A')], { labelPosition: 'top' }));
+    expect(fieldEl(container, 'F_A').querySelector('label')?.className).toContain('fr-label-top');
+  });
+
+  it('passes the source to the runtime', () => {
+    let runtime: FormRuntime | undefined;
+    restore = withProbe('rate', ({ form }) => {
+      runtime = form;
+      return null;
+    });
+    renderWithApp(<FormRenderer scheme={schemeOf([fld('rate', 'F_P')])} mode="edit" source={{ schemeId: 's1', versionId: 'v2' }} />);
+    expect(runtime?.source).toEqual({ schemeId: 's1', versionId: 'v2' });
+    expect(runtime?.mode).toBe('edit');
   });
 });
