@@ -136,6 +136,6 @@ export function newField(type: FieldType, formId: number, vModel: string, t: Tex
         tabPosition: 'top',
       });
     case 'table':
-      return { ...layout({ children: [], showSummary: false }), __vModel__: vModel };
+      return { ...layout({ children: [], showSummary: true }), __vModel__: vModel };
   }
 }
