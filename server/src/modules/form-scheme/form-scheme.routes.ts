@@ -254,8 +254,8 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   const addressTags = ['Forms: address-based forms'];
   const resolved = new WeakMap<FastifyRequest, { auth: AuthContext; loaded: LoadedForm }>();
   /**
-   * Before the body is validated: an address that is no enabled F_Type 2 form of the caller's tenant is the usual
-   * 404 whatever was posted; a real form needs the data button.
+   * Before the body is read: an address that is no enabled F_Type 2 form of the caller's tenant is the usual 404
+   * whatever was posted (a multipart or malformed body included); a real form needs the data button.
    */
   const resolveAddress = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = authOf(request);
@@ -268,7 +268,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   const target = (request: FastifyRequest) => resolved.get(request)!;
 
   r.post('/:address', {
-    preValidation: resolveAddress,
+    onRequest: resolveAddress,
     schema: { tags: addressTags, summary: 'Store a filled address-based form', params: formAddressParams, body: formDataBody, response: { 200: envelope(formDataSaved) } },
     handler: async (request, reply) => {
       const { auth, loaded } = target(request);
@@ -277,7 +277,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.put('/:address/:primaryKey', {
-    preValidation: resolveAddress,
+    onRequest: resolveAddress,
     schema: { tags: addressTags, summary: 'Replace a record of an address-based form', params: formAddressDataParams, body: formDataBody, response: { 200: envelope(emptyData) } },
     handler: async (request, reply) => {
       const { auth, loaded } = target(request);
@@ -289,7 +289,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/:address/:primaryKey', {
-    preValidation: resolveAddress,
+    onRequest: resolveAddress,
     schema: { tags: addressTags, summary: 'A record of an address-based form', params: formAddressDataParams, response: { 200: envelope(formDataRecord) } },
     handler: async (request) => {
       const { auth, loaded } = target(request);
@@ -298,7 +298,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.delete('/:address/:primaryKey', {
-    preValidation: resolveAddress,
+    onRequest: resolveAddress,
     schema: { tags: addressTags, summary: 'Delete a record of an address-based form', params: formAddressDataParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       const { auth, loaded } = target(request);
