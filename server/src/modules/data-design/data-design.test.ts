@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_ID } from '@app/contracts';
 import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { PasswordCipher } from '../database-link/password-cipher.js';
+import { describeOnLinkDatabases, uniqueName } from '../../test/link-databases.js';
 
 let t: TestApp;
 let admin: string;
@@ -19,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const local = DEFAULT_LINK_ID;
-const uniqueName = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
 type Loose = Record<string, unknown>;
 const design = (tableName: string, extra: Loose = {}): { tableName: string; comment: string; columns: Loose[]; indexes: Loose[] } => ({
@@ -393,59 +389,8 @@ describe('report relations', () => {
 });
 
 /** A link row of the caller's tenant to a fresh database on a test server. */
-async function addLink(values: { db_type: string; host: string; port: number; database_name: string; user_name: string; password: string }): Promise<string> {
-  const id = newId();
-  const { password, ...rest } = values;
-  await t.deps.db
-    .insertInto('database_links')
-    .values({ id, tenant_id: 'default', alias: uniqueName('link'), ...rest, password_cipher: password ? new PasswordCipher(t.deps.config.jwtSecret).encrypt(password) : '', created_by: 'admin' })
-    .execute();
-  return id;
-}
-
-const mariaUrl = process.env.TEST_MARIADB_URL;
-describe.skipIf(!mariaUrl)('release and CRUD on a MariaDB link', () => {
-  const database = uniqueName('dd');
-  let linkId: string;
-  beforeAll(async () => {
-    const url = new URL(mariaUrl!);
-    const conn = await mysql.createConnection(mariaUrl!);
-    await conn.query(`create database \`${database}\``);
-    await conn.end();
-    linkId = await addLink({ db_type: 'mysql', host: url.hostname, port: Number(url.port || 3306), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
-  });
-  afterAll(async () => {
-    const conn = await mysql.createConnection(mariaUrl!);
-    await conn.query(`drop database if exists \`${database}\``);
-    await conn.end();
-  });
-
+describeOnLinkDatabases('release and CRUD', () => t, 'dd', (linkId) => {
   it('creates, alters and serves rows', async () => {
-    await releaseAndCrud(linkId);
-  });
-});
-
-const postgresUrl = process.env.TEST_LINK_POSTGRES_URL;
-describe.skipIf(!postgresUrl)('release and CRUD on a PostgreSQL link', () => {
-  const database = uniqueName('dd');
-  let linkId: string;
-  beforeAll(async () => {
-    const url = new URL(postgresUrl!);
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    linkId = await addLink({ db_type: 'postgresql', host: url.hostname, port: Number(url.port || 5432), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
-  });
-  afterAll(async () => {
-    await t.deps.links.forget(linkId);
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
-  });
-
-  it('creates, alters and serves rows', async () => {
-    await releaseAndCrud(linkId);
+    await releaseAndCrud(linkId());
   });
 });

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_ID } from '@app/contracts';
-import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { PasswordCipher } from '../database-link/password-cipher.js';
+import { describeOnLinkDatabases, uniqueName as unique } from '../../test/link-databases.js';
+import { field, type Loose } from './test-fields.js';
 import { FormDataService } from './form-data.service.js';
 import { FormSchemeService } from './form-scheme.service.js';
 
@@ -19,13 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Loose = Record<string, unknown>;
-const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
-const field = (formId: number, vModel: string, avueType: string, extra: Loose = {}, config: Loose = {}): Loose => ({
-  __vModel__: vModel,
-  ...extra,
-  __config__: { formId, avueType, label: vModel, ...config },
-});
 const options = (...values: string[]) => ({ options: values.map((v) => ({ label: `选项${v}`, value: v })) });
 
 /** A leave form: text, mobile, number, static select / checkbox, upload, dates, switch, a tab, and a sub-table. */
@@ -466,69 +456,12 @@ describe('LinkDriver.transaction', () => {
   });
 });
 
-/** A link row of the caller's tenant to a database on a test server. */
-async function addLink(values: { db_type: string; host: string; port: number; database_name: string; user_name: string; password: string }): Promise<string> {
-  const id = newId();
-  const { password, ...rest } = values;
-  await t.deps.db
-    .insertInto('database_links')
-    .values({ id, tenant_id: 'default', alias: unique('link'), ...rest, password_cipher: new PasswordCipher(t.deps.config.jwtSecret).encrypt(password), created_by: 'admin' })
-    .execute();
-  return id;
-}
-
-const mariaUrl = process.env.TEST_MARIADB_URL;
-describe.skipIf(!mariaUrl)('forms on a MariaDB link', () => {
-  const database = unique('forms');
-  let linkId: string;
-  beforeAll(async () => {
-    const url = new URL(mariaUrl!);
-    const conn = await mysql.createConnection(mariaUrl!);
-    await conn.query(`create database \`${database}\``);
-    await conn.end();
-    linkId = await addLink({ db_type: 'mysql', host: url.hostname, port: Number(url.port || 3306), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
-  });
-  afterAll(async () => {
-    await t.deps.links.forget(linkId);
-    const conn = await mysql.createConnection(mariaUrl!);
-    await conn.query(`drop database if exists \`${database}\``);
-    await conn.end();
-  });
-
+describeOnLinkDatabases('forms', () => t, 'forms', (linkId) => {
   it('LinkDriver.transaction commits and rolls back', async () => {
-    await transactionBehaviour(linkId);
+    await transactionBehaviour(linkId());
   });
 
   it('stores form data in one transaction', async () => {
-    await formOnLink(linkId);
-  });
-});
-
-const postgresUrl = process.env.TEST_LINK_POSTGRES_URL;
-describe.skipIf(!postgresUrl)('forms on a PostgreSQL link', () => {
-  const database = unique('forms');
-  let linkId: string;
-  beforeAll(async () => {
-    const url = new URL(postgresUrl!);
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    linkId = await addLink({ db_type: 'postgresql', host: url.hostname, port: Number(url.port || 5432), database_name: database, user_name: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
-  });
-  afterAll(async () => {
-    await t.deps.links.forget(linkId);
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
-  });
-
-  it('LinkDriver.transaction commits and rolls back', async () => {
-    await transactionBehaviour(linkId);
-  });
-
-  it('stores form data in one transaction', async () => {
-    await formOnLink(linkId);
+    await formOnLink(linkId());
   });
 });

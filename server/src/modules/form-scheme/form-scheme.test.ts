@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { uniqueName as unique } from '../../test/link-databases.js';
+import { field, type Loose } from './test-fields.js';
 
 let t: TestApp;
 let admin: string;
@@ -13,13 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Loose = Record<string, unknown>;
-const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
-const field = (formId: number, vModel: string, avueType: string, extra: Loose = {}, config: Loose = {}): Loose => ({
-  __vModel__: vModel,
-  ...extra,
-  __config__: { formId, avueType, label: vModel, ...config },
-});
 const scheme = (data: Loose[]) => ({ data, formConf: { labelWidth: 100 } });
 const body = (extra: Loose = {}): Loose => ({ F_Name: '请假单', F_Type: 0, F_Category: 'hr', F_Scheme: scheme([field(1, 'F_Name', 'input')]), ...extra });
 
