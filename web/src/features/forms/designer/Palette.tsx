@@ -24,6 +24,7 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (type: FieldTyp
                 block
                 autoInsertSpace={false}
                 data-testid={`palette-${type}`}
+                title={t(`type.${type}`)}
                 draggable
                 onDragStart={(e) => {
                   e.dataTransfer.effectAllowed = 'copy';
