@@ -205,8 +205,11 @@ export const FORM_TYPE = { designed: 0, system: 1, address: 2 } as const;
 /** Add / update body (POST /form-scheme, /form-scheme/customtable; PUT …/{id}). F_Scheme may come as a JSON string. */
 export const formSchemeBody = z.object({
   F_Name: text(100).trim().min(1),
-  /** 0 designed, 2 address-based (stored types; 1 is a list filter meaning "system forms"). */
-  F_Type: z.union([z.literal(0), z.literal(2)]).default(0),
+  /**
+   * 0 designed, 1 system form (a screen in code, registered in the web's system-form registry by F_Url; issue 9),
+   * 2 address-based (a designed form whose data is posted to /api/{F_Url}). As a list filter 1 means both 1 and 2.
+   */
+  F_Type: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   F_Category: z.string().max(100).default(''),
   /** Address-based forms: the address their data is posted to (POST /api/{F_Url}). */
   F_Url: z.string().max(64).default(''),
@@ -336,7 +339,12 @@ export const formSchemeHistoryQuery = pageQuery;
 
 /** GET /form-scheme/{id}/field-options/{formId}?keyword&versionId. */
 export const fieldOptionsParams = z.object({ id: formKey, formId: z.coerce.number().int().positive() });
-export const fieldOptionsQuery = z.object({ keyword: z.string().max(200).optional(), versionId: formKey.optional() });
+export const fieldOptionsQuery = z.object({
+  keyword: z.string().max(200).optional(),
+  versionId: formKey.optional(),
+  /** The source field's value when a data relation (issue 9) cascades this field: only matching rows answer. */
+  parentValue: z.string().max(2000).optional(),
+});
 /** POST /form-scheme/field-options: an unsaved field (designer preview). */
 export const fieldOptionsBody = z.object({ field: formField, keyword: z.string().max(200).optional() });
 export const FIELD_OPTIONS_MAX = 200;

@@ -17,4 +17,5 @@ export * from './oa.js';
 export * from './files.js';
 export * from './data.js';
 export * from './forms.js';
+export * from './form-relation.js';
 export * from './form-logic/index.js';

@@ -18,6 +18,8 @@ import dataDesignModule from './modules/data-design/index.js';
 import dataSourceModule from './modules/data-source/index.js';
 import interfaceModule from './modules/interface/index.js';
 import formSchemeModule from './modules/form-scheme/index.js';
+import formRelationModule from './modules/form-relation/index.js';
+import formPrintModule from './modules/form-print/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -146,6 +148,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(dataSourceModule, { deps });
       await api.register(interfaceModule, { deps });
       await api.register(formSchemeModule, { deps });
+      await api.register(formRelationModule, { deps });
+      await api.register(formPrintModule, { deps });
     },
     { prefix: '/api' },
   );

@@ -121,6 +121,14 @@ export const Permission = {
   formHistory: 'forms.scheme.history',
   /** Fill in a designed form and edit its stored records from the form design screen (published lists: issue 9). */
   formData: 'forms.scheme.data',
+  /** Issue 9: form relations (publishing forms as menu pages) and data relations (cascades). */
+  formRelationList: 'forms.relation.list',
+  formRelationAdd: 'forms.relation.add',
+  formRelationEdit: 'forms.relation.edit',
+  formRelationDelete: 'forms.relation.delete',
+  dataRelationList: 'forms.dataRelation.list',
+  dataRelationEdit: 'forms.dataRelation.edit',
+  dataRelationDelete: 'forms.dataRelation.delete',
 } as const;
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];

@@ -10,9 +10,9 @@ type Dict = Record<string, unknown>;
  * Namespaces only signed-in screens use: not in the /login bundle, loaded with the shell (loadLazyLocales).
  * Keep this list in step with the negative patterns below (import.meta.glob needs literals).
  */
-export const LAZY_NAMESPACES = ['oa', 'admin', 'files', 'fileManager', 'data', 'forms', 'formDesigner', 'formRenderer', 'formFields'];
-const files = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/oa.json', '!../locales/*/admin.json', '!../locales/*/files.json', '!../locales/*/fileManager.json', '!../locales/*/data.json', '!../locales/*/forms.json', '!../locales/*/formDesigner.json', '!../locales/*/formRenderer.json', '!../locales/*/formFields.json'], { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Dict>(['../locales/*/oa.json', '../locales/*/admin.json', '../locales/*/files.json', '../locales/*/fileManager.json', '../locales/*/data.json', '../locales/*/forms.json', '../locales/*/formDesigner.json', '../locales/*/formRenderer.json', '../locales/*/formFields.json'], { import: 'default' });
+export const LAZY_NAMESPACES = ['oa', 'admin', 'files', 'fileManager', 'data', 'forms', 'formDesigner', 'formRenderer', 'formFields', 'formRelation', 'formPublish', 'formPrint'];
+const files = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/oa.json', '!../locales/*/admin.json', '!../locales/*/files.json', '!../locales/*/fileManager.json', '!../locales/*/data.json', '!../locales/*/forms.json', '!../locales/*/formDesigner.json', '!../locales/*/formRenderer.json', '!../locales/*/formFields.json', '!../locales/*/formRelation.json', '!../locales/*/formPublish.json', '!../locales/*/formPrint.json'], { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Dict>(['../locales/*/oa.json', '../locales/*/admin.json', '../locales/*/files.json', '../locales/*/fileManager.json', '../locales/*/data.json', '../locales/*/forms.json', '../locales/*/formDesigner.json', '../locales/*/formRenderer.json', '../locales/*/formFields.json', '../locales/*/formRelation.json', '../locales/*/formPublish.json', '../locales/*/formPrint.json'], { import: 'default' });
 const localeFile = /locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { FormSchemeContent, FormTable, TableDesign } from '@app/contracts';
+import type { FormRelationSetting, FormSchemeContent, FormTable, TableDesign } from '@app/contracts';
 
 /** Timestamps are written as Date or left to the database default; they are read formatted in SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -612,6 +612,8 @@ export interface Database {
   interfaces: InterfacesTable;
   form_schemes: FormSchemesTable;
   form_scheme_versions: FormSchemeVersionsTable;
+  form_relations: FormRelationsTable;
+  data_relations: DataRelationsTable;
 }
 
 /** Issue 8: one row per form; current_version_id points at its current version. */
@@ -644,6 +646,40 @@ export interface FormSchemeVersionsTable {
   table_info: Json<FormTable[]>;
   created_by: string | null;
   created_at: DefaultTimestamp;
+}
+
+/** Issue 9: a designed form published as a menu page (module_id); its list configuration is `setting`. */
+export interface FormRelationsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  form_id: string;
+  module_id: string;
+  parent_module_id: Generated<string>;
+  icon: Generated<string>;
+  sort_code: Generated<number>;
+  enabled: Generated<boolean>;
+  description: Generated<string>;
+  setting: Json<FormRelationSetting>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** Issue 9: an option cascade between two fields (by formId) of one form. */
+export interface DataRelationsTable {
+  id: string;
+  tenant_id: string;
+  form_id: string;
+  name: string;
+  source_form_id: number;
+  target_form_id: number;
+  filter_field: string;
+  enabled: Generated<boolean>;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

@@ -8,6 +8,9 @@ import { dataDesignEn } from './data-design.js';
 import { dataSourceEn } from './data-source.js';
 import { interfaceEn } from './interface.js';
 import { formsEn } from './forms.js';
+import { formRelationEn } from './form-relation.js';
+import { publishedListEn } from './published-list.js';
+import { formPrintEn } from './form-print.js';
 import { systemEn } from './system.js';
 
 const coreEn = {
@@ -48,4 +51,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn };

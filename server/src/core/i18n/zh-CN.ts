@@ -8,6 +8,9 @@ import { dataDesignZhCN } from './data-design.js';
 import { dataSourceZhCN } from './data-source.js';
 import { interfaceZhCN } from './interface.js';
 import { formsZhCN } from './forms.js';
+import { formRelationZhCN } from './form-relation.js';
+import { publishedListZhCN } from './published-list.js';
+import { formPrintZhCN } from './form-print.js';
 import { systemZhCN } from './system.js';
 
 const coreZhCN = {
@@ -49,6 +52,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN };
 
 export type MessageKey = keyof typeof zhCN;

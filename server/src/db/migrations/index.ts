@@ -15,6 +15,8 @@ import * as filesMenu from './20261123030100_files_menu.js';
 import * as newsAttachments from './20261123040500_news_attachments.js';
 import * as forms from './20261123050000_forms.js';
 import * as formsMenu from './20261123050100_forms_menu.js';
+import * as formRelations from './20261124120000_form_relations.js';
+import * as formRelationsMenu from './20261124120100_form_relations_menu.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '20261123040500_news_attachments': newsAttachments,
   '20261123050000_forms': forms,
   '20261123050100_forms_menu': formsMenu,
+  '20261124120000_form_relations': formRelations,
+  '20261124120100_form_relations_menu': formRelationsMenu,
 };

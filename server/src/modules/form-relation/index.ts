@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../core/deps.js';
+import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
+import { dataRelationRoutes } from './data-relation.routes.js';
+import { formRelationRoutes } from './form-relation.routes.js';
+import { publishedListRoutes } from './published-list.routes.js';
+import { PublishedListService } from './published-list.service.js';
+import { RelationAccess } from './relation-access.js';
+
+export interface RelationServices {
+  deps: AppDeps;
+  schemes: FormSchemeService;
+  access: RelationAccess;
+  lists: PublishedListService;
+}
+
+/** Issue 9 (docs/form-publishing-design.md): form relations (published pages), their lists, data relations and conditions. */
+export default async function formRelationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  // Relations never save form schemes, so no address is ever checked here.
+  const schemes = new FormSchemeService(deps, () => false);
+  const access = new RelationAccess(deps, schemes);
+  const services: RelationServices = { deps, schemes, access, lists: new PublishedListService(deps, access) };
+  formRelationRoutes(app, services);
+  dataRelationRoutes(app, services);
+  publishedListRoutes(app, services);
+}

@@ -1,0 +1,26 @@
+import { lazyPage } from '../../app/lazy';
+import type { Feature } from '../../app/feature';
+import { loadLazyLocales } from '../../lib/i18n';
+
+/** Issue 9: the print view (bare page), /form-detail/index, /parser and system-form routes (`/system-form/<address>Form`). */
+export const formPrintFeature: Feature = {
+  name: 'formPrint',
+  routes: [
+    // Outside the shell: the print view and its PDF show the form only. The shell brings the lazy locales; this page loads them itself.
+    {
+      path: '/form-print/index',
+      page: lazyPage(async () => {
+        const [m] = await Promise.all([import('./PrintPage'), loadLazyLocales()]);
+        return m;
+      }),
+      titleKey: 'menu:formPrint',
+      shell: false,
+      isTab: false,
+    },
+    { path: '/form-detail/index', page: lazyPage(() => import('./FormDetailPage')), titleKey: 'menu:formDetail' },
+    { path: '/parser', page: lazyPage(() => import('./ParserPage')), titleKey: 'menu:formParser' },
+    { path: '/system-form/*', page: lazyPage(() => import('./SystemFormPage')), titleKey: 'menu:systemForm' },
+  ],
+  menuKeys: [],
+  permissions: [],
+};
