@@ -112,13 +112,15 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
     for (const field of places) {
       if (!OPTION_TYPES.has(field.__config__.avueType)) continue;
       const kind = optionSourceOf(field);
-      let options: FieldOption[] = [];
-      if (kind === 'static') options = staticOptionsOf(field);
-      else if (kind === 'dataItem') options = dictionaryOptions(dictionaries[dictionaryCodes.indexOf(field.__config__.dataItem ?? '')] ?? []);
-      else {
-        const rows = remote[serverFields.indexOf(field)]?.rows;
-        options = Array.isArray(rows) ? rowOptions(rows, field) : [];
-      }
+      const rows = kind === 'dataSource' || kind === 'dataSql' ? remote[serverFields.indexOf(field)]?.rows : undefined;
+      const options =
+        kind === 'static'
+          ? staticOptionsOf(field)
+          : kind === 'dataItem'
+            ? dictionaryOptions(dictionaries[dictionaryCodes.indexOf(field.__config__.dataItem ?? '')] ?? [])
+            : Array.isArray(rows)
+              ? rowOptions(rows, field)
+              : [];
       labels.set(field.__config__.formId, toMap(options));
     }
     return labels;
