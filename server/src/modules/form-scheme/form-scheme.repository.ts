@@ -83,19 +83,19 @@ export class FormSchemeRepository {
       const like = containsPattern(f.keyword);
       query = query.where((eb) => eb.or([eb('f.name', 'ilike', like), eb('f.description', 'ilike', like), eb('f.url', 'ilike', like)]));
     }
-    // F_Type 1 is the list filter for address-based ("system") forms, stored as 2.
-    if (f.formType !== undefined) query = query.where('f.form_type', '=', f.formType === 0 ? 0 : 2);
+    // As a list filter F_Type 1 means every form with an address: system forms (1) and address-based forms (2).
+    if (f.formType !== undefined) query = query.where('f.form_type', 'in', f.formType === 1 ? [1, 2] : [f.formType]);
     if (f.category) query = query.where('f.category', '=', f.category);
     if (f.enabled !== undefined) query = query.where('f.enabled', '=', f.enabled === 1);
     return fetchPage(query.orderBy('f.sort_code').orderBy('f.created_at', 'desc').orderBy('f.id'), f) as Promise<{ Rows: FormRow[]; Total: number }>;
   }
 
-  /** Enabled forms of a stored type, for pickers. */
-  options(tenantId: string, f: { formType: number; category?: string; keyword?: string }): Promise<FormSchemeOption[]> {
+  /** Enabled forms of the given stored types, for pickers. */
+  options(tenantId: string, f: { formTypes: readonly number[]; category?: string; keyword?: string }): Promise<FormSchemeOption[]> {
     let query = this.db
       .selectFrom('form_schemes')
       .where('tenant_id', '=', tenantId)
-      .where('form_type', '=', f.formType)
+      .where('form_type', 'in', [...f.formTypes])
       .where('enabled', '=', true)
       .select(['id as F_Id', 'name as F_Name', 'form_type as F_Type', 'category as F_Category', 'url as F_Url', sql<string>`coalesce(current_version_id, '')`.as('F_SchemeId')]);
     if (f.category) query = query.where('category', '=', f.category);
@@ -107,7 +107,7 @@ export class FormSchemeRepository {
     return this.rows(tenantId).where('f.id', '=', id).executeTakeFirst() as Promise<FormRow | undefined>;
   }
 
-  /** An enabled address-based form by its address (case-insensitive, as the unique index). */
+  /** An enabled address-based form (F_Type 2; never a system form) by its address (case-insensitive, as the unique index). */
   findByAddress(tenantId: string, url: string): Promise<FormRow | undefined> {
     return this.rows(tenantId)
       .where('f.form_type', '=', 2)

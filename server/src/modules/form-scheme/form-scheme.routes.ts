@@ -90,13 +90,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/form-scheme', {
-    schema: { tags, summary: 'Enabled forms of one type (default 0, designed) for pickers', querystring: formSchemeOptionsQuery, response: { 200: envelope(z.array(formSchemeOption)) } },
+    schema: { tags, summary: 'Enabled forms for pickers: F_Type 0 designed (default), 1 system and address-based, 2 address-based', querystring: formSchemeOptionsQuery, response: { 200: envelope(z.array(formSchemeOption)) } },
     handler: async (request) => ok(request, await schemes.options(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/form-scheme/systemform', {
-    schema: { tags, summary: 'Enabled address-based forms for pickers', response: { 200: envelope(z.array(formSchemeOption)) } },
-    handler: async (request) => ok(request, await schemes.options(authOf(request), { F_Type: 2 }), 'common.fetched'),
+    schema: { tags, summary: 'Enabled system forms (F_Type 1) and address-based forms (F_Type 2) for pickers', response: { 200: envelope(z.array(formSchemeOption)) } },
+    handler: async (request) => ok(request, await schemes.systemForms(authOf(request)), 'common.fetched'),
   });
 
   r.get('/form-scheme/getBySchemeId/:versionId', {

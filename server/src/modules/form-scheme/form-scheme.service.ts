@@ -35,6 +35,27 @@ export function checkedScheme(input: unknown): FormSchemeContent {
   return check.scheme;
 }
 
+/** F_Types whose F_Url is an address (unique per tenant, not taken by a route): system forms and address-based forms. */
+const ADDRESSED_TYPES: readonly number[] = [FORM_TYPE.system, FORM_TYPE.address];
+
+/**
+ * The scheme a save stores. A system form (F_Type 1) has a scheme without fields (`{ data: [] }`) and no tables: its
+ * fields are declared by its code (the web's registry); a stored copy would go stale next to it.
+ */
+function schemeOf(body: FormSchemeBody): FormSchemeContent {
+  const scheme = checkedScheme(body.F_Scheme);
+  if (body.F_Type !== FORM_TYPE.system) return scheme;
+  if (scheme.data.length > 0) throw new AppError('forms.systemFormFields');
+  if (body.tableInfo?.length) throw new AppError('forms.systemFormTables');
+  return scheme;
+}
+
+/** Stored types a picker's F_Type asks for: 0 designed; 1 system and address-based (both have an address); 2 address-based only. */
+function optionTypes(type: number): readonly number[] {
+  if (type === FORM_TYPE.designed) return [FORM_TYPE.designed];
+  return type === FORM_TYPE.system ? ADDRESSED_TYPES : [FORM_TYPE.address];
+}
+
 const saveTables = (released: { F_TableName: string; created: boolean; addedColumns: string[] }[]) =>
   released.map((r) => ({ name: r.F_TableName, created: r.created, addedColumns: r.addedColumns }));
 
@@ -62,7 +83,12 @@ export class FormSchemeService {
   }
 
   options(auth: AuthContext, q: { F_Type: number; F_Category?: string; keyword?: string }) {
-    return this.repo.options(auth.tenantId, { formType: q.F_Type === 0 ? FORM_TYPE.designed : FORM_TYPE.address, category: q.F_Category || undefined, keyword: q.keyword || undefined });
+    return this.repo.options(auth.tenantId, { formTypes: optionTypes(q.F_Type), category: q.F_Category || undefined, keyword: q.keyword || undefined });
+  }
+
+  /** GET /form-scheme/systemform: the enabled system (1) and address-based (2) forms, for the workflow's form pickers. */
+  systemForms(auth: AuthContext) {
+    return this.repo.options(auth.tenantId, { formTypes: ADDRESSED_TYPES });
   }
 
   private async form(auth: AuthContext, id: string): Promise<FormRow> {
@@ -123,10 +149,15 @@ export class FormSchemeService {
     return this.repo.history(auth.tenantId, id, { page: q.limit, size: q.size });
   }
 
-  /** The form's own fields; an address-based form needs a free address that no route takes. */
-  private async values(auth: AuthContext, body: FormSchemeBody, exceptId?: string): Promise<FormValues> {
+  /**
+   * The form's own fields; a system or address-based form needs a free address that no route takes. A system form
+   * stays one: its type cannot be changed to or from 1 (its versions have no fields, a designed form's have no code).
+   */
+  private async values(auth: AuthContext, body: FormSchemeBody, existing?: FormRow): Promise<FormValues> {
+    if (existing && (existing.F_Type === FORM_TYPE.system) !== (body.F_Type === FORM_TYPE.system)) throw new AppError('forms.typeFixed');
     let url = '';
-    if (body.F_Type === FORM_TYPE.address) {
+    const exceptId = existing?.F_Id;
+    if (ADDRESSED_TYPES.includes(body.F_Type)) {
       url = body.F_Url.trim();
       if (!url) throw new AppError('forms.addressRequired');
       if (!FORM_ADDRESS.test(url)) throw new AppError('forms.addressInvalid', { url });
@@ -167,10 +198,10 @@ export class FormSchemeService {
 
   /** Add (no id) or a new version of a form; nothing is stored when the scheme, the address or the tables are refused. */
   async save(auth: AuthContext, body: FormSchemeBody, options: { id?: string; customTable: boolean }): Promise<FormSchemeSaved> {
-    const scheme = checkedScheme(body.F_Scheme);
-    if (options.id) await this.form(auth, options.id);
-    const values = await this.values(auth, body, options.id);
-    const tableInfo = normaliseTableInfo(body.tableInfo);
+    const scheme = schemeOf(body);
+    const existing = options.id ? await this.form(auth, options.id) : undefined;
+    const values = await this.values(auth, body, existing);
+    const tableInfo = body.F_Type === FORM_TYPE.system ? [] : normaliseTableInfo(body.tableInfo);
     const tables = await this.prepareTables(auth, scheme, tableInfo, options.customTable);
     const versionId = newId();
     try {
