@@ -263,3 +263,17 @@ export const dataRelationFormParams = z.object({ formId: key });
 /** GET /data-condition/{relationId} and PUT body. */
 export const dataConditionList = z.object({ conditions: z.array(dataCondition).max(20) });
 export type DataConditionList = z.infer<typeof dataConditionList>;
+
+// ---------------------------------------------------------------- PDF of the print view
+
+/** Where the print view lives in the web app; a PDF may only be made of it. */
+export const PRINT_VIEW_PATH = '/form-print/index';
+
+/** POST /form-print/pdf: the print view's address (path and query, as the print dialog's frame shows it). */
+export const printPdfBody = z.object({
+  path: z
+    .string()
+    .max(2000)
+    .refine((p) => p.startsWith(`${PRINT_VIEW_PATH}?`) && !/[\s\\]/.test(p), `must be the print view: ${PRINT_VIEW_PATH}?…`),
+});
+export type PrintPdfBody = z.infer<typeof printPdfBody>;

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate } from '../../core/auth/plugin.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { DEFAULT_CHROMIUM_PATH } from './index.js';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
+const canRender = existsSync(path.join(webDist, 'index.html')) && existsSync(chromium);
+
+const field = (formId: number, vModel: string, label: string, over: Record<string, unknown> = {}) => ({
+  __vModel__: vModel,
+  __config__: { formId, avueType: 'input', tag: 'el-input', label, span: 12, showLabel: true, labelWidth: 120, layout: 'colFormItem', required: false, view: true, edit: true, regList: [] },
+  ...over,
+});
+
+/** What GET /form-relation/{id}/print/{keyValue} answers for the fixture record (PrintData). */
+function printData(viewable: number[]) {
+  return {
+    title: '打印测试',
+    form: {
+      F_Id: 'form-print-test', F_Name: '打印测试', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
+      F_SchemeId: 'v1', F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true, tableInfo: [],
+      F_Scheme: { data: [field(101, 'F_Name', '名称'), field(102, 'F_Code', '编号')], formConf: { labelWidth: 100 } },
+    },
+    formData: { F_Name: '办公用品', F_Code: 'P-001' },
+    viewable,
+    setting: { style: 0, titleUnderline: 1, type: 1, borderColor: '#7e7e7e', title: '' },
+  };
+}
+
+describe('POST /form-print/pdf (API only)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  it('needs a signed-in caller', async () => {
+    const res = await t.send('POST', '/api/form-print/pdf', { path: '/form-print/index?relationId=a&keyValue=b' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses any address but the print view', async () => {
+    for (const p of ['/wel/index', 'http://example.com/form-print/index?a=1', '//example.com/form-print/index?', '/form-print/index', '/form-print/index?a=1 b', '/form-print/indexx?a=1']) {
+      const res = await t.send('POST', '/api/form-print/pdf', { path: p }, token);
+      expect(res.statusCode, p).toBe(400);
+      expect(res.json().msg).toContain('path');
+    }
+  });
+
+  it('says so when the server does not serve the web app', async () => {
+    const res = await t.send('POST', '/api/form-print/pdf', { path: '/form-print/index?relationId=a&keyValue=b' }, token);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().msg).toBe('服务器未部署前端页面（web/dist），无法生成 PDF');
+  });
+});
+
+describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chromium)', () => {
+  let t: TestApp;
+  let token: string;
+  const seen: { auth: boolean }[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ webDist }, (app) => {
+      // Stands in for the published list's print data, so the PDF path is tested on its own; a page that did not
+      // get the caller's session is refused like any unsigned call.
+      app.addHook('onRequest', async (request, reply) => {
+        const match = /^\/api\/form-relation\/rel-1\/print\/(ok|hidden)$/.exec(request.url);
+        if (!match) return;
+        // Root hooks run before the API's own sign-in check: check the page's token the same way.
+        const auth = await authenticate(t.deps, request);
+        seen.push({ auth: !!auth });
+        if (!auth) return reply.status(401).send({ code: 10401, success: false, data: null, msg: 'unauthorized' });
+        return reply.send({ code: 0, success: true, data: printData(match[1] === 'ok' ? [101, 102] : []), msg: '' });
+      });
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    token = await t.login('admin');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers the print view as a PDF, rendered signed in as the caller', async () => {
+    const res = await t.send('POST', '/api/form-print/pdf', { path: '/form-print/index?relationId=rel-1&keyValue=ok&style=1&type=2' }, token);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(seen.at(-1)).toEqual({ auth: true });
+  }, 60_000);
+
+  it("answers the view's own error with 400", async () => {
+    const res = await t.send('POST', '/api/form-print/pdf', { path: '/form-print/index?relationId=rel-1&keyValue=hidden' }, token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('无表单权限，请检查数据格式');
+  }, 60_000);
+});

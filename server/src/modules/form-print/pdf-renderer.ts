@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { AppError } from '../../core/errors.js';
+
+/** How long the print view may take to mark itself ready or failed. */
+export const PRINT_READY_TIMEOUT_MS = 20_000;
+/** Pages rendered at once; more wait their turn (each page is a renderer process of its own). */
+export const MAX_PAGES = 2;
+
+/** What the page's localStorage gets before the web app starts: the web's session and language keys (web/src/lib/storage.ts). */
+export interface PageStorage {
+  [key: string]: string;
+}
+
+/**
+ * Headless Chromium for PDF output (docs/form-publishing-design.md "Printing"): one browser, launched at the first
+ * PDF and shared, at most MAX_PAGES pages at once, closed with the server. Each PDF gets a fresh browser context
+ * (its own storage), so no caller's session reaches another's page.
+ */
+export class PdfRenderer {
+  private browser: Promise<Browser> | null = null;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly executablePath: string) {}
+
+  private launch(): Promise<Browser> {
+    if (!existsSync(this.executablePath)) throw new AppError('formPrint.chromiumMissing', { path: this.executablePath }, 503);
+    this.browser ??= import('playwright-core')
+      .then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] }))
+      .then((browser) => {
+        // A crashed browser is launched again by the next PDF.
+        browser.on('disconnected', () => (this.browser = null));
+        return browser;
+      })
+      .catch((error: unknown) => {
+        this.browser = null;
+        throw new AppError('formPrint.chromiumFailed', { detail: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 503);
+      });
+    return this.browser;
+  }
+
+  private async slot<T>(run: () => Promise<T>): Promise<T> {
+    if (this.active >= MAX_PAGES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await run();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /**
+   * Opens `url` with `storage` in localStorage before any script of the page runs, waits for
+   * body[data-print-ready] or body[data-print-error], and prints it with the page's own @page size. The view's
+   * error answers its message (400).
+   */
+  async pdf(url: string, storage: PageStorage, timeoutMs = PRINT_READY_TIMEOUT_MS): Promise<Buffer> {
+    const browser = await this.launch();
+    return this.slot(async () => {
+      const context = await browser.newContext();
+      try {
+        await context.addInitScript((entries: [string, string][]) => {
+          // Runs in the page (the server's lib has no DOM types).
+          const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+          for (const [key, value] of entries) storage.setItem(key, value);
+        }, Object.entries(storage));
+        const page = await context.newPage();
+        await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch((error: unknown) => {
+          throw new AppError('formPrint.openFailed', { detail: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 502);
+        });
+        const viewPath = new URL(url).pathname;
+        try {
+          // Ready, failed, or gone elsewhere (a session the server refused sends the web app to /login).
+          await page.waitForFunction(
+            (path: string) => {
+              const doc = (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> }; location: { pathname: string } } }).document;
+              return doc.body.dataset.printReady !== undefined || doc.body.dataset.printError !== undefined || doc.location.pathname !== path;
+            },
+            viewPath,
+            { timeout: timeoutMs },
+          );
+        } catch {
+          throw new AppError('formPrint.timeout', { seconds: Math.round(timeoutMs / 1000) }, 504);
+        }
+        if (new URL(page.url()).pathname !== viewPath) throw new AppError('formPrint.viewLeft', {}, 400);
+        const error = await page.getAttribute('body', 'data-print-error');
+        if (error) throw new AppError('formPrint.viewError', { detail: error }, 400);
+        return await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    const browser = this.browser;
+    this.browser = null;
+    if (browser) await (await browser.catch(() => null))?.close().catch(() => undefined);
+  }
+}
