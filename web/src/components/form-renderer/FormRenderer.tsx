@@ -3,6 +3,7 @@ import { Alert, Form, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseScheme, type FieldError, type FormSchemeContent, type FormValues } from '@app/contracts';
 import { FormContext, type FormContextValue } from './context';
+import { CascadeProvider } from './data-relations';
 import { formCss, GridRow } from './frame';
 import { FieldList } from './Layout';
 import { buildModel, hiddenKeys } from './model';
@@ -145,9 +146,12 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
         size={SIZES[formConf?.size ?? 'medium']}
       >
         <style>{css}</style>
-        <GridRow>
-          <FieldList fields={model.data} />
-        </GridRow>
+        {/* A stored form's data relations (option cascades); only the target fields read them. */}
+        <CascadeProvider schemeId={schemeId} store={store} readOnly={readOnly}>
+          <GridRow>
+            <FieldList fields={model.data} />
+          </GridRow>
+        </CascadeProvider>
       </Form>
     </FormContext.Provider>
   );

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DictionaryItem, FormField, StaticOption } from '@app/contracts';
+import { joinMulti, splitMulti, type DictionaryItem, type FormField, type StaticOption } from '@app/contracts';
 import { api } from '../../../../lib/api';
 import { useDictionary } from '../../../dictionary';
 import type { FormRuntime } from '../../types';
+import { useCascade, type Cascade } from '../../data-relations';
 
 /** One option of a select / radio / checkbox / cascader / bound select; `record` is the source row (bound select copies its columns). */
 export interface FieldOption {
@@ -55,7 +56,8 @@ function toStaticOption(raw: unknown): FieldOption[] {
   const o = raw as StaticOption & { children?: unknown; disabled?: unknown };
   if (o.value === undefined || o.value === null) return [];
   const children = Array.isArray(o.children) ? o.children.flatMap(toStaticOption) : [];
-  return [{ label: String(o.label ?? o.value), value: String(o.value), ...(o.disabled === true ? { disabled: true } : {}), ...(children.length ? { children } : {}) }];
+  // The option object is kept as the record: a data relation filters static options by any of its keys.
+  return [{ label: String(o.label ?? o.value), value: String(o.value), record: o as Record<string, unknown>, ...(o.disabled === true ? { disabled: true } : {}), ...(children.length ? { children } : {}) }];
 }
 
 /** Dictionary items as a tree by F_ParentId ('0' or an unknown parent is a root): selects ignore the nesting, cascaders use it. */
@@ -118,6 +120,10 @@ function sourceKey(field: FormField): string {
  * field — the stored form's field when the form has a source, the field itself in the designer's preview (the
  * client never sends SQL to run for a stored form). A failed load gives no options and no message (spec 8).
  * Cascaders get the options as a tree; every other field gets them flat.
+ *
+ * The target of a data relation (docs/form-publishing-design.md "Data relations") lists only the rows whose filter
+ * column equals its source's value: static and dictionary rows are filtered here, server rows are asked with
+ * `parentValue`; an empty source gives no options. When the source changes, a value no longer offered is cleared.
  */
 export function useFieldOptions(field: FormField, form: FormRuntime): FieldOptions {
   const source = optionSourceOf(field);
@@ -125,23 +131,28 @@ export function useFieldOptions(field: FormField, form: FormRuntime): FieldOptio
   const server = source === 'dataSource' || source === 'dataSql';
   const remote = isRemoteSearch(field);
   const [keyword, setKeyword] = useState('');
+  const cascade = useCascade(field);
+  // A target without a source value offers nothing, so nothing is asked.
+  const blocked = cascade.active && cascade.parentValue === '';
 
   const dictionary = useDictionary(source === 'dataItem' ? (c.dataItem ?? '') : '');
 
   const stored = form.source;
+  const baseKey = stored
+    ? [FIELD_OPTIONS_KEY, stored.schemeId, stored.versionId ?? '', c.formId, keyword]
+    : [FIELD_OPTIONS_KEY, 'preview', c.formId, sourceKey(field), keyword];
   const rows = useQuery({
-    queryKey: stored
-      ? [FIELD_OPTIONS_KEY, stored.schemeId, stored.versionId ?? '', c.formId, keyword]
-      : [FIELD_OPTIONS_KEY, 'preview', c.formId, sourceKey(field), keyword],
+    // Without a relation the key is the one useDisplayText shares; a target's rows depend on the source value too.
+    queryKey: cascade.active ? [...baseKey, cascade.parentValue] : baseKey,
     queryFn: () =>
       stored
         ? api.get<FieldOptionRows>(
             `/form-scheme/${encodeURIComponent(stored.schemeId)}/field-options/${c.formId}`,
-            { keyword, versionId: stored.versionId },
+            { keyword, versionId: stored.versionId, parentValue: cascade.active ? cascade.parentValue : undefined },
             { silent: true },
           )
         : api.post<FieldOptionRows>('/form-scheme/field-options', { field, keyword }, { silent: true }),
-    enabled: server,
+    enabled: server && !blocked && !cascade.pending,
     retry: false,
     staleTime: 60_000,
     // While a search runs the last options stay listed instead of flashing empty.
@@ -158,8 +169,20 @@ export function useFieldOptions(field: FormField, form: FormRuntime): FieldOptio
   const nested = source === 'static' ? staticList : source === 'dataItem' ? dictionaryList : rowList;
   // Only a cascader walks a tree; every other field lists all options flat (a select ignores `children`).
   const tree = c.avueType === 'cascader';
-  const options = useMemo(() => (tree ? nested : flattenOptions(nested).map(({ children: _children, ...o }) => o)), [tree, nested]);
-  const loading = source === 'dataItem' ? dictionary.isLoading : server ? rows.isFetching : false;
+  const { active, filterField, parentValue } = cascade;
+  const options = useMemo(() => {
+    if (active && parentValue === '') return [];
+    // Server rows of a target are already filtered by the server (parentValue).
+    const filter = active && !server ? (o: FieldOption) => matchesParent(o.record, filterField, parentValue) : null;
+    if (tree) return filter ? pickSubtrees(nested, filter) : nested;
+    const flat = flattenOptions(nested).map(({ children: _children, ...o }) => o);
+    return filter ? flat.filter(filter) : flat;
+  }, [tree, nested, active, server, filterField, parentValue]);
+  const loading = blocked ? false : source === 'dataItem' ? dictionary.isLoading : server ? rows.isFetching : false;
+  // The options answer the current source value (not a previous answer kept while the next one loads, not a failure).
+  const settled = blocked || (source === 'dataItem' ? dictionary.isSuccess : server ? rows.isSuccess && !rows.isPlaceholderData && !rows.isFetching : true);
+  useClearWhenNotOffered(field, form, cascade, options, settled);
+
   const search = (value: string) => {
     if (!remote) return;
     const next = value.trim();
@@ -168,6 +191,45 @@ export function useFieldOptions(field: FormField, form: FormRuntime): FieldOptio
     setKeyword(next);
   };
   return { options, loading, search };
+}
+
+/** An option row whose filter column equals the source value; a multi-value source (comma-joined) matches any of its values. */
+export function matchesParent(row: Record<string, unknown> | undefined, filterField: string, parentValue: string): boolean {
+  if (!row || parentValue === '') return false;
+  const own = columnOf(row, filterField);
+  if (own === undefined || own === null) return false;
+  return parentValue.split(',').includes(text(own));
+}
+
+/** The matching nodes of a tree with their whole subtrees (a cascader target starts at the matching level). */
+function pickSubtrees(options: readonly FieldOption[], keep: (o: FieldOption) => boolean): FieldOption[] {
+  return options.flatMap((o) => (keep(o) ? [o] : pickSubtrees(o.children ?? [], keep)));
+}
+
+/**
+ * After the source of a cascade changed (not at mount: a stored record keeps its values), a target value that is no
+ * longer among the options is cleared; a multi-value target keeps the values still offered. Waits for the options of
+ * the new source value; read-only forms are never changed.
+ */
+function useClearWhenNotOffered(field: FormField, form: FormRuntime, cascade: Cascade, options: FieldOption[], settled: boolean) {
+  const checkedFor = useRef(cascade.parentValue);
+  const formId = field.__config__.formId;
+  useEffect(() => {
+    if (!cascade.active || checkedFor.current === cascade.parentValue || !settled) return;
+    checkedFor.current = cascade.parentValue;
+    if (!cascade.canClear) return;
+    const current = text(form.getValueByFormId(formId));
+    if (current === '') return;
+    let next: string;
+    if (field.__config__.avueType === 'cascader') {
+      // A path: its first step must be one of the (picked) roots.
+      next = options.some((o) => o.value === splitMulti(current)[0]) ? current : '';
+    } else {
+      const offered = new Set(options.map((o) => o.value));
+      next = joinMulti(splitMulti(current).filter((v) => offered.has(v)));
+    }
+    if (next !== current) form.setByFormId({ [formId]: next });
+  }, [cascade.active, cascade.parentValue, cascade.canClear, settled, options, form, formId, field]);
 }
 
 /** Every option of a tree, depth first (a select over a tree-shaped source lists all of them). */
