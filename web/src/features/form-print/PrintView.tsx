@@ -230,7 +230,7 @@ export function PrintView({ data, overrides, documentNumber }: PrintViewProps) {
 
   const page = PRINT_TYPE_PAGE[setting.type] ?? PRINT_TYPE_PAGE[1];
   const [w, h] = PAGE_MM[page.size];
-  const paperWidth = page.landscape ? h : w;
+  const [paperWidth, paperHeight] = page.landscape ? [h, w] : [w, h];
   const labelWidth = Number(data.form.F_Scheme.formConf?.labelWidth) || 120;
   const title = setting.title || data.title;
   const border = setting.style === 0 ? setting.borderColor || PRINT_DEFAULT_BORDER : undefined;
@@ -241,7 +241,7 @@ export function PrintView({ data, overrides, documentNumber }: PrintViewProps) {
       data-testid="print-view"
       data-print-style={setting.style}
       data-print-type={setting.type}
-      style={{ '--fp-paper-width': `${paperWidth}mm`, ...(border ? { '--fp-border': border } : {}) } as CSSProperties}
+      style={{ '--fp-paper-width': `${paperWidth}mm`, '--fp-paper-height': `${paperHeight}mm`, ...(border ? { '--fp-border': border } : {}) } as CSSProperties}
     >
       <style>{`@page { size: ${page.size} ${page.landscape ? 'landscape' : 'portrait'}; margin: 12mm; }`}</style>
       <header className="fp-head">
