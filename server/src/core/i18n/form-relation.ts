@@ -1,8 +1,38 @@
 /** Messages of modules/form-relation: relations, publishing, data relations and data conditions (issue 9). Same keys in both languages. */
 export const formRelationZhCN = {
   'formRelation.notFound': '表单发布不存在：{id}',
+  'formRelation.published': '发布成功',
+  'formRelation.formNoTables': '表单“{name}”没有数据表，不能发布',
+  'formRelation.unknownField': '字段 {field} 不是表单主表的字段',
+  'formRelation.duplicateColumn': '列表列 {field} 重复',
+  'formRelation.duplicateQuery': '查询字段 {field} 重复',
+  'formRelation.parentNotFound': '上级菜单不存在：{id}',
+  'formRelation.parentCycle': '上级菜单不能是本页面或其下级',
+  'formRelation.hasChildren': '该页面下还有菜单，不能删除',
+  'formRelation.dataRelationNotFound': '数据关联不存在：{id}',
+  'formRelation.fieldNotFound': '字段 {formId} 不是表单的主表字段',
+  'formRelation.targetNotOptions': '字段“{label}”不是选项字段（下拉、单选、多选、联想下拉、级联）',
+  'formRelation.sameField': '源字段和目标字段不能相同',
+  'formRelation.targetTaken': '字段“{label}”已有数据关联',
+  'formRelation.cycle': '数据关联不能形成循环：{path}',
+  'formRelation.filterFieldInvalid': '过滤字段 {field} 不是合法的列名',
 } as const;
 
 export const formRelationEn: Record<keyof typeof formRelationZhCN, string> = {
   'formRelation.notFound': 'No published form {id}',
+  'formRelation.published': 'Published',
+  'formRelation.formNoTables': 'The form "{name}" has no tables and cannot be published',
+  'formRelation.unknownField': 'The field {field} is not a field of the form\'s main table',
+  'formRelation.duplicateColumn': 'The list column {field} is given twice',
+  'formRelation.duplicateQuery': 'The query field {field} is given twice',
+  'formRelation.parentNotFound': 'No menu entry {id} to publish under',
+  'formRelation.parentCycle': 'A page cannot be published under itself or one of its entries',
+  'formRelation.hasChildren': 'Menu entries sit under this page: it cannot be deleted',
+  'formRelation.dataRelationNotFound': 'No data relation {id}',
+  'formRelation.fieldNotFound': 'The field {formId} is not a main-form field of the form',
+  'formRelation.targetNotOptions': 'The field "{label}" has no options (select, radio, checkbox, associated select, cascader)',
+  'formRelation.sameField': 'The source and the target field must differ',
+  'formRelation.targetTaken': 'The field "{label}" already has a data relation',
+  'formRelation.cycle': 'Data relations must not form a cycle: {path}',
+  'formRelation.filterFieldInvalid': 'The filter field {field} is not a column name',
 };

@@ -181,7 +181,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   r.get('/form-scheme/:id/field-options/:formId', {
     schema: {
       tags,
-      summary: 'Options of a stored field whose source is a data source or SQL (≤ 200 rows; keyword filters)',
+      summary: 'Options of a stored field whose source is a data source or SQL (≤ 200 rows; keyword filters; parentValue: the source value of a data relation)',
       params: fieldOptionsParams,
       querystring: fieldOptionsQuery,
       response: { 200: envelope(fieldOptionsResult) },
@@ -189,7 +189,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
     handler: async (request) => {
       const auth = authOf(request);
       const loaded = await schemes.forUse(auth, request.params.id, request.query.versionId);
-      return ok(request, await options.ofStored(auth, loaded, request.params.formId, request.query.keyword), 'common.fetched');
+      return ok(request, await options.ofStored(auth, loaded, request.params.formId, request.query.keyword, request.query.parentValue), 'common.fetched');
     },
   });
 
