@@ -22,7 +22,8 @@ export interface ToolbarButton {
   primary?: boolean;
   /** Ask before running. */
   confirm?: ReactNode;
-  onClick: () => void | Promise<unknown>;
+  /** Gets the list's current query (filters, sort), e.g. to export what is listed. */
+  onClick: (query: ListQuery) => void | Promise<unknown>;
   /** data-testid (default `toolbar-<key>`). */
   testId?: string;
 }
@@ -34,7 +35,16 @@ export interface ListPageProps<T> {
   rowKey: keyof T & string;
   /** Extra query-bar fields (Form.Item children with a name). */
   filters?: ReactNode;
+  /** false: no keyword box (a page whose query bar is all its own filters). */
+  keyword?: boolean;
   keywordPlaceholder?: string;
+  /** Turns the query bar's values into list query parameters (default: the values as they are). */
+  toQuery?: (values: Record<string, unknown>) => Record<string, string | undefined>;
+  /** Columns with `sorter: true` sort on the server: the query gets sidx (the column's key) and sord (asc | desc). */
+  serverSort?: boolean;
+  /** data-testids of Search and Reset (default list-search, list-reset). */
+  searchTestId?: string;
+  resetTestId?: string;
   toolbar?: ToolbarButton[];
   expandable?: TableProps<T>['expandable'];
   pageSize?: number;
@@ -50,7 +60,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const session = useSession();
   const qc = useQueryClient();
   const [form] = Form.useForm();
-  const [query, setQuery] = useState<ListQuery>({ limit: 1, size: props.pageSize ?? 20 });
+  const [filters, setQuery] = useState<ListQuery>({ limit: 1, size: props.pageSize ?? 20 });
+  // Kept apart from the filters: Reset clears the query bar, while the table still shows its sort.
+  const [sort, setSort] = useState<{ sidx?: string; sord?: 'asc' | 'desc' }>({});
+  const query: ListQuery = { ...filters, ...sort };
   const { data, isFetching, refetch } = useQuery({
     queryKey: ['list', props.queryKey, query],
     queryFn: () => props.fetch(query),
@@ -60,29 +73,39 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const buttons = (props.toolbar ?? []).filter((b) => granted(b.permission));
   const run = (b: ToolbarButton) => {
     const go = async () => {
-      await b.onClick();
+      await b.onClick(query);
       await qc.invalidateQueries({ queryKey: ['list', props.queryKey] });
     };
     if (b.confirm) modal.confirm({ title: b.confirm, okText: t('ok'), cancelText: t('cancel'), okButtonProps: { 'data-testid': `toolbar-${b.key}-ok` } as Record<string, string>, onOk: go });
     else void go();
   };
-  const search = (values: Record<string, string | undefined>) => setQuery((q) => ({ ...q, ...values, limit: 1 }));
+  const search = (values: Record<string, unknown>) => setQuery((q) => ({ ...q, ...(props.toQuery ? props.toQuery(values) : (values as Record<string, string | undefined>)), limit: 1 }));
+  const onTableChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (!props.serverSort || extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sidx = s?.order ? String(s.columnKey ?? s.field) : undefined;
+    setSort(sidx ? { sidx, sord: s!.order === 'descend' ? 'desc' : 'asc' } : {});
+    setQuery((q) => ({ ...q, limit: 1 }));
+  };
   return (
     <Card size="small" data-testid={props.testId}>
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
-        <Form.Item name="keyword">
-          <Input allowClear placeholder={props.keywordPlaceholder ?? t('keyword')} data-testid="list-keyword" style={{ width: 220 }} />
-        </Form.Item>
+        {props.keyword !== false && (
+          <Form.Item name="keyword">
+            <Input allowClear placeholder={props.keywordPlaceholder ?? t('keyword')} data-testid="list-keyword" style={{ width: 220 }} />
+          </Form.Item>
+        )}
         {props.filters}
         <Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="list-search">
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={props.searchTestId ?? 'list-search'}>
               {t('search')}
             </Button>
             <Button
+              data-testid={props.resetTestId ?? 'list-reset'}
               onClick={() => {
                 form.resetFields();
-                setQuery({ limit: 1, size: query.size });
+                setQuery({ limit: 1, size: filters.size });
               }}
             >
               {t('reset')}
@@ -109,6 +132,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         expandable={props.expandable}
         onRow={props.rowTestId ? (r) => ({ 'data-testid': props.rowTestId!(r) }) as React.HTMLAttributes<HTMLElement> : undefined}
         scroll={{ x: 'max-content' }}
+        onChange={onTableChange}
         pagination={{
           current: query.limit,
           pageSize: query.size,

@@ -95,7 +95,9 @@ export function baseHeaders(auth = true): Record<string, string> {
 /** The one API client (spec section 8). Resolves the envelope's data. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers = baseHeaders(opts.auth !== false);
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body is sent as multipart (the browser sets the boundary); anything else as JSON.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -110,7 +112,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     res = await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: controller.signal,
     });
   } catch {
@@ -141,6 +143,50 @@ export function settleEnvelope<T>(path: string, status: number, raw: unknown, si
     return fail(err, path, silent || path.startsWith('/user/logout'));
   }
   return fail(new ApiError(errorText(body?.msg), code, status), path, silent);
+}
+
+/** The file name a Content-Disposition header gives (RFC 5987 `filename*` first), if any. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain ? plain[1].trim() : undefined;
+}
+
+/**
+ * GET a file (an export, a template) with the caller's headers and save it under the server's file name, else
+ * `fallbackName`. A JSON answer is an error envelope and goes the usual way (toast, ApiError). No time-out: an
+ * export streams as long as rows keep coming.
+ */
+export async function downloadApiFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { headers: { ...baseHeaders(), Accept: '*/*' } });
+  } catch {
+    return fail(new ApiError(i18n.t('errors:network'), -1), path);
+  }
+  if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+    settleEnvelope(path, res.status, await res.json().catch(() => null));
+    // A success envelope where a file was expected is still no file.
+    return fail(new ApiError(i18n.t('errors:unknown'), -1, res.status), path);
+  }
+  const href = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Some browsers start the save asynchronously; revoking at once can cancel it.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 export const api = {
