@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../core/auth/plugin.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { AppError } from '../../core/errors.js';
 import { DEFAULT_CHROMIUM_PATH } from './index.js';
+import { PdfRenderer } from './pdf-renderer.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
@@ -60,6 +62,17 @@ describe('POST /form-print/pdf (API only)', () => {
   });
 });
 
+describe('PdfRenderer', () => {
+  it('says clearly when Chromium is not installed', async () => {
+    const renderer = new PdfRenderer('/nowhere/chromium');
+    const error = await renderer.pdf('http://127.0.0.1:1/form-print/index?a=1', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).key).toBe('formPrint.chromiumMissing');
+    expect((error as AppError).status).toBe(503);
+    await renderer.close();
+  });
+});
+
 describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chromium)', () => {
   let t: TestApp;
   let token: string;
@@ -91,6 +104,14 @@ describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chr
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(seen.at(-1)).toEqual({ auth: true });
   }, 60_000);
+
+  it('renders several PDFs asked at once (two pages at a time, the rest wait)', async () => {
+    const answers = await Promise.all([1, 2, 3].map((style) => t.send('POST', '/api/form-print/pdf', { path: `/form-print/index?relationId=rel-1&keyValue=ok&style=${style}` }, token)));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+  }, 90_000);
 
   it("answers the view's own error with 400", async () => {
     const res = await t.send('POST', '/api/form-print/pdf', { path: '/form-print/index?relationId=rel-1&keyValue=hidden' }, token);
