@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Select, Space, Spin, Switch, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FormSchemeDetail, FormSchemeHistoryRow, FormSchemeRow, FormSchemeSaved, PageResult } from '@app/contracts';
+import { FORM_TYPE, type FormSchemeBody, type FormSchemeDetail, type FormSchemeHistoryRow, type FormSchemeRow, type FormSchemeSaved, type PageResult } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
-import { useDeleteConfirm } from '../../components/crud';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { FormRenderer } from '../../components/form-renderer';
 import { formPermissions as P } from './permissions';
 import { designerPath, fillPath } from './paths';
+import { systemFormPath } from '../form-print/paths';
+import { systemForms } from '../form-print/system-forms';
 
 const LIST_KEY = 'form-schemes';
 
@@ -31,13 +33,24 @@ export default function FormSchemePage() {
     data: usePermission(P.data),
   };
   const [history, setHistory] = useState<FormSchemeRow | null>(null);
+  /** The system form being registered (null row) or edited; undefined: closed. */
+  const [registering, setRegistering] = useState<FormSchemeRow | null | undefined>(undefined);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', LIST_KEY] });
   const patch = async (url: string) => {
     await api.patch(url);
     void message.success(t('common:updated'));
     await refresh();
   };
-  const typeLabel = (type: number) => (type === 0 ? t('typeCustom') : t('typeSystem'));
+  // 系统表单 covers both screens in code (1) and address-based designed forms (2); the tag tells them apart.
+  const typeLabel = (type: number) =>
+    type === FORM_TYPE.designed ? (
+      t('typeCustom')
+    ) : (
+      <Space size={4}>
+        <span>{t('typeSystem')}</span>
+        <Tag color={type === FORM_TYPE.system ? 'purple' : 'default'}>{t(type === FORM_TYPE.system ? 'typePage' : 'typeAddress')}</Tag>
+      </Space>
+    );
   const flag = (on: boolean) => (on ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>);
   return (
     <>
@@ -77,6 +90,13 @@ export default function FormSchemePage() {
             testId: 'form-add',
             onClick: () => void navigate(designerPath()),
           },
+          {
+            key: 'register',
+            label: <><AppstoreAddOutlined /> {t('registerSystem')}</>,
+            permission: P.add,
+            testId: 'form-register-system',
+            onClick: () => setRegistering(null),
+          },
         ]}
         columns={[
           { title: t('name'), dataIndex: 'F_Name' },
@@ -109,37 +129,112 @@ export default function FormSchemePage() {
             title: t('common:actions'),
             key: 'a',
             fixed: 'right',
-            render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`form-design-${r.F_Name}`} onClick={() => void navigate(designerPath(r.F_Id))}>
-                    {t('design')}
+            render: (_, r) =>
+              r.F_Type === FORM_TYPE.system ? (
+                // A system form is a screen in code: opened at its route, its registration edited; no designer, versions or fill page.
+                <Space size={0}>
+                  <Button type="link" size="small" data-testid={`form-open-${r.F_Name}`} onClick={() => void navigate(systemFormPath(r.F_Url))}>
+                    {t('open')}
                   </Button>
-                )}
-                {can.data && (
-                  <Button type="link" size="small" data-testid={`form-fill-${r.F_Name}`} onClick={() => void navigate(fillPath(r.F_Id))}>
-                    {t('fill')}
-                  </Button>
-                )}
-                {can.history && (
-                  <Button type="link" size="small" data-testid={`form-history-${r.F_Name}`} onClick={() => setHistory(r)}>
-                    {t('history')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button type="link" size="small" danger data-testid={`form-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}>
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
+                  {can.edit && (
+                    <Button type="link" size="small" data-testid={`form-edit-${r.F_Name}`} onClick={() => setRegistering(r)}>
+                      {t('editRegistration')}
+                    </Button>
+                  )}
+                  {can.del && (
+                    <Button type="link" size="small" danger data-testid={`form-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}>
+                      {t('common:delete')}
+                    </Button>
+                  )}
+                </Space>
+              ) : (
+                <Space size={0}>
+                  {can.edit && (
+                    <Button type="link" size="small" data-testid={`form-design-${r.F_Name}`} onClick={() => void navigate(designerPath(r.F_Id))}>
+                      {t('design')}
+                    </Button>
+                  )}
+                  {can.data && (
+                    <Button type="link" size="small" data-testid={`form-fill-${r.F_Name}`} onClick={() => void navigate(fillPath(r.F_Id))}>
+                      {t('fill')}
+                    </Button>
+                  )}
+                  {can.history && (
+                    <Button type="link" size="small" data-testid={`form-history-${r.F_Name}`} onClick={() => setHistory(r)}>
+                      {t('history')}
+                    </Button>
+                  )}
+                  {can.del && (
+                    <Button type="link" size="small" danger data-testid={`form-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}>
+                      {t('common:delete')}
+                    </Button>
+                  )}
+                </Space>
+              ),
           },
         ]}
       />
+      <RegisterSystemForm editing={registering} onClose={() => setRegistering(undefined)} onSaved={refresh} />
       <Drawer open={!!history} width={720} title={history ? t('historyTitle', { name: history.F_Name }) : ''} onClose={() => setHistory(null)} destroyOnHidden>
         {history && <HistoryList form={history} canRestore={can.edit} onRestored={refresh} />}
       </Drawer>
     </>
+  );
+}
+
+type RegisterValues = Pick<FormSchemeBody, 'F_Name' | 'F_Category' | 'F_Url' | 'F_Description'>;
+
+/** The addresses of the registry already registered in the tenant (any state), lower-cased. */
+async function registeredAddresses(): Promise<Set<string>> {
+  const pages = await Promise.all(
+    systemForms().map((d) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', { F_Type: FORM_TYPE.system, keyword: d.address, size: 500 })),
+  );
+  return new Set(pages.flatMap((p) => p.Rows.map((r) => r.F_Url.toLowerCase())));
+}
+
+/**
+ * Registers a system form (F_Type 1) or edits its registration: name, category, the address (one of the registry's
+ * addresses not yet registered, or its own) and description. Its scheme has no fields (the code declares them).
+ */
+function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormSchemeRow | null | undefined; onClose(): void; onSaved(): unknown }) {
+  const { t } = useTranslation('forms');
+  const open = editing !== undefined;
+  const taken = useQuery({ queryKey: ['form-scheme-registered-system'], queryFn: registeredAddresses, enabled: open, staleTime: 0 });
+  const own = editing?.F_Url.toLowerCase();
+  const free = systemForms().filter((d) => !taken.data?.has(d.address.toLowerCase()) || d.address.toLowerCase() === own);
+  return (
+    <FormModal<RegisterValues>
+      open={open}
+      title={editing ? t('editSystem') : t('registerSystem')}
+      editing={!!editing}
+      testId="form-register-modal"
+      initialValues={editing ? { F_Name: editing.F_Name, F_Category: editing.F_Category, F_Url: editing.F_Url, F_Description: editing.F_Description } : {}}
+      onClose={onClose}
+      onSubmit={async (v) => {
+        const body = { ...v, F_Category: v.F_Category ?? '', F_Description: v.F_Description ?? '', F_Type: FORM_TYPE.system, F_SortCode: editing?.F_SortCode ?? 0, F_Scheme: { data: [] } };
+        if (editing) await api.put(`/form-scheme/${editing.F_Id}`, body);
+        else await api.post('/form-scheme', body);
+        await onSaved();
+      }}
+    >
+      <Form.Item name="F_Url" label={t('address')} extra={t('addressHint')} rules={[{ required: true, message: t('common:required', { label: t('address') }) }]}>
+        <Select
+          data-testid="form-register-address"
+          loading={taken.isLoading}
+          notFoundContent={taken.isLoading ? <Spin size="small" /> : t('noFreeAddress')}
+          options={free.map((d) => ({ value: d.address, label: `${t(d.titleKey)}（${d.address}）` }))}
+        />
+      </Form.Item>
+      <Form.Item name="F_Name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('common:required', { label: t('name') }) }]}>
+        <Input maxLength={100} data-testid="form-register-name" />
+      </Form.Item>
+      <Form.Item name="F_Category" label={t('category')}>
+        <Input maxLength={100} data-testid="form-register-category" />
+      </Form.Item>
+      <Form.Item name="F_Description" label={t('description')}>
+        <Input.TextArea maxLength={500} rows={3} data-testid="form-register-description" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
