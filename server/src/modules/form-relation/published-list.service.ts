@@ -1,24 +1,478 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  LIST_SYSTEM_FIELDS,
+  flattenFields,
+  joinMulti,
+  validateFormValues,
+  type FieldAuthority,
+  type FieldError,
+  type FormValues,
+  type ImportReport,
+  type ListButton,
+  type PrintData,
+  type PublishedListQuery,
+  type PublishedListResult,
+  type TableColumn,
+} from '@app/contracts';
+import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
-import type { RelationAccess } from './relation-access.js';
+import { AppError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { LinkDriver } from '../database-link/driver.js';
+import { bindValue, columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
+import { now } from '../data-design/crud.service.js';
+import { DataDesignRepository } from '../data-design/data-design.repository.js';
+import { dialectOf } from '../data-design/ddl.js';
+import { databaseDetail } from '../data-design/design.service.js';
+import { FormDataService, type FormDataOptions } from '../form-scheme/form-data.service.js';
+import { FormSchemeService, type LoadedForm } from '../form-scheme/form-scheme.service.js';
+import { planStorage } from '../form-scheme/form-tables.js';
+import { cellText, fieldValue, readCell } from './excel.js';
 import type { RelationRecord } from './form-relation.repository.js';
-import type { LoadedForm } from '../form-scheme/form-scheme.service.js';
+import type { OpenedRelation, RelationAccess } from './relation-access.js';
+import {
+  batchSql,
+  countSql,
+  estimateSql,
+  formValue,
+  indexPlans,
+  pageSql,
+  parseQuery,
+  systemListField,
+  type ListField,
+  type ListTable,
+  type Order,
+  type ResolvedCondition,
+  type RowLimits,
+} from './list-sql.js';
+
+/** Rows counted exactly on PostgreSQL; above, the planner's estimate (docs "Measured"). */
+export const COUNT_CAP = 100_000;
+/** Rows read per export batch. */
+const EXPORT_BATCH = 2000;
+export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+interface OpenList {
+  opened: OpenedRelation;
+  table: ListTable;
+  driver: LinkDriver;
+  hidden: Set<string>;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Published lists: paging, filters, sorting, data conditions, CRUD through the Form engine, Excel export and import,
  * and the indexes a list configuration implies (docs/form-publishing-design.md "Published list").
  */
 export class PublishedListService {
+  private readonly designs: DataDesignRepository;
+  private readonly data: FormDataService;
+  private readonly schemes: FormSchemeService;
+  /** Per driver: whether pg_trgm could be created (PostgreSQL links only). */
+  private readonly trigram = new WeakMap<LinkDriver, Promise<boolean>>();
+
   constructor(
     readonly deps: AppDeps,
     readonly access: RelationAccess,
-  ) {}
+  ) {
+    this.designs = new DataDesignRepository(deps.db);
+    this.data = new FormDataService(deps);
+    // Only detailOf is used (a form's answer shape); no scheme is ever saved here, so no address is checked.
+    this.schemes = new FormSchemeService(deps, () => false);
+  }
+
+  // ---------------------------------------------------------------- the main table
+
+  /** The form's main table (released design, its link's driver) and the fields a setting may name. */
+  private async tableOf(auth: AuthContext, loaded: LoadedForm): Promise<{ table: ListTable; driver: LinkDriver }> {
+    if (!loaded.tableInfo.length) throw new AppError('formRelation.formNoTables', { name: loaded.form.F_Name });
+    const storage = planStorage(loaded.scheme, loaded.tableInfo);
+    const driver = await this.deps.links.forLink(auth.tenantId, storage.linkId);
+    const released = await this.designs.released(auth.tenantId, storage.linkId, storage.main.table.name);
+    if (!released) throw new AppError('forms.tableNotReleased', { name: storage.main.table.name });
+    const design = released.F_Design;
+    const ctx: CrudContext = { dialect: dialectOf(driver.type), placeholder: (n) => driver.placeholder(n), design };
+    const fields = new Map<string, ListField>();
+    for (const b of storage.main.bindings) {
+      const name = b.field.__vModel__;
+      const column = columnsOf(design).get(b.column.toLowerCase());
+      if (name && column) fields.set(name, { name, column, field: b.field });
+    }
+    for (const name of LIST_SYSTEM_FIELDS) fields.set(name, systemListField(name)!);
+    return { table: { ctx, key: lookupColumn(design, storage.main.table.primaryKey), fields }, driver };
+  }
+
+  private async openList(auth: AuthContext, id: string, button: ListButton | null): Promise<OpenList> {
+    const opened = await this.access.open(auth, id, button);
+    const [{ table, driver }, hidden] = await Promise.all([this.tableOf(auth, opened.loaded), this.access.hiddenFields(auth, opened)]);
+    return { opened, table, driver, hidden: new Set(hidden) };
+  }
+
+  /** Opened for the first of the buttons the caller holds (a record is read with view or edit). */
+  private async openAny(auth: AuthContext, id: string, buttons: ListButton[]): Promise<OpenedRelation> {
+    let refused: unknown;
+    for (const button of buttons) {
+      try {
+        return await this.access.open(auth, id, button);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 403) throw error;
+        refused ??= error;
+      }
+    }
+    throw refused;
+  }
+
+  private scopeOf(auth: AuthContext, relation: RelationRecord): Promise<DataScope> {
+    return this.deps.dataScopes.of(auth, relation.moduleId);
+  }
+
+  /** The page's data conditions with the caller's tokens resolved. */
+  private async conditionsOf(auth: AuthContext, list: OpenList): Promise<ResolvedCondition[]> {
+    const conditions = list.opened.relation.setting.conditions;
+    if (!conditions.length) return [];
+    const needsUnits = conditions.some((c) => c.value === '@departmentId' || c.value === '@companyId');
+    const units = needsUnits ? await this.designs.unitsOf(auth.tenantId, auth.userId) : { companyId: null, departmentId: null };
+    const tokens: Record<string, string | null> = { '@userId': auth.userId, '@departmentId': units.departmentId, '@companyId': units.companyId, '@today': now().slice(0, 10) };
+    return conditions.map((c) => {
+      const field = list.table.fields.get(c.field);
+      if (!field) throw new AppError('formRelation.unknownField', { field: c.field });
+      // A token the caller has no value for (no department) matches nothing rather than everything.
+      const value = c.value in tokens ? (tokens[c.value] ?? '\u0001') : c.value;
+      return { field, operator: c.operator, value };
+    });
+  }
+
+  private async limitsOf(auth: AuthContext, list: OpenList, query: string | undefined): Promise<RowLimits> {
+    const filters = parseQuery(query, list.opened.relation.setting, list.table);
+    const [conditions, scope] = await Promise.all([this.conditionsOf(auth, list), this.scopeOf(auth, list.opened.relation)]);
+    return { filters, conditions, scope };
+  }
+
+  private defaultOrder(list: Pick<OpenList, 'opened' | 'table'>): Order {
+    const sort = list.opened.relation.setting.sort;
+    const field = sort && list.table.fields.get(sort.field);
+    return field ? { field, order: sort.order } : { field: list.table.fields.get('F_CreateDate')!, order: 'desc' };
+  }
+
+  /** sidx: a sortable column the caller sees, or the default sort field; else 400. */
+  private orderOf(list: OpenList, sidx: string | undefined, sord: 'asc' | 'desc' | undefined): Order {
+    const fallback = this.defaultOrder(list);
+    if (!sidx) return sord ? { ...fallback, order: sord } : fallback;
+    const sortable = list.opened.relation.setting.columns.some((c) => c.field === sidx && c.sortable && !list.hidden.has(c.field));
+    const field = list.table.fields.get(sidx);
+    if (!field || (!sortable && sidx !== fallback.field.name)) throw new AppError('publishedList.badSort', { field: sidx.slice(0, 64) }, 400);
+    return { field, order: sord ?? 'asc' };
+  }
+
+  /** The configured columns the caller may see, as fields of the main table. */
+  private visibleColumns(list: OpenList) {
+    return list.opened.relation.setting.columns
+      .filter((c) => !list.hidden.has(c.field))
+      .flatMap((c) => {
+        const field = list.table.fields.get(c.field);
+        return field ? [{ column: c, field }] : [];
+      });
+  }
+
+  private async run(driver: LinkDriver, statement: { sql: string; params: unknown[] }) {
+    try {
+      return await driver.execute(statement.sql, statement.params);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('publishedList.queryFailed', { detail: databaseDetail(error) }, 400);
+    }
+  }
+
+  private rowOf(table: ListTable, fields: ListField[], raw: Record<string, unknown>): Record<string, unknown> {
+    const row = readRow(table.ctx.design, raw);
+    const out: Record<string, unknown> = { F_Id: row[table.key.name] };
+    for (const f of fields) out[f.name] = formValue(f.field, row[f.column.name]);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- list
+
+  async list(auth: AuthContext, id: string, q: PublishedListQuery): Promise<PublishedListResult> {
+    const list = await this.openList(auth, id, null);
+    const limits = await this.limitsOf(auth, list, q.query);
+    const order = this.orderOf(list, q.sidx, q.sord);
+    const fields = this.visibleColumns(list).map((c) => c.field);
+    const size = Math.min(Math.max(1, q.size), 1000);
+    const [rows, total] = await Promise.all([this.run(list.driver, pageSql(list.table, fields, limits, order, q.limit, size)), this.count(list, limits)]);
+    return { Rows: rows.rows.map((r) => this.rowOf(list.table, fields, r)), Total: total };
+  }
+
+  /**
+   * The number of matching rows. PostgreSQL: exact up to COUNT_CAP, above it the planner's estimate (never below the
+   * cap): counting a million rows exactly would cost every page a whole index scan. Other databases: exact.
+   */
+  private async count(list: OpenList, limits: RowLimits): Promise<number> {
+    const { driver, table } = list;
+    const capped = table.ctx.dialect === 'postgres';
+    const counted = await this.run(driver, countSql(table, limits, capped ? COUNT_CAP : null));
+    const first = counted.rows[0] ?? {};
+    const total = Number(first.total ?? first.TOTAL ?? 0);
+    if (!capped || total <= COUNT_CAP) return total;
+    const plan = await this.run(driver, estimateSql(table, limits));
+    const json = Object.values(plan.rows[0] ?? {})[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan?: { 'Plan Rows'?: number } }[];
+    return Math.max(COUNT_CAP + 1, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  }
+
+  // ---------------------------------------------------------------- records
+
+  /** Hidden columns are neither answered nor written (an update keeps their stored values). */
+  private async dataOptions(auth: AuthContext, opened: OpenedRelation): Promise<{ options: FormDataOptions; hidden: Set<string> }> {
+    const [scope, hidden] = await Promise.all([this.scopeOf(auth, opened.relation), this.access.hiddenFields(auth, opened)]);
+    const hiddenSet = new Set(hidden);
+    if (!hiddenSet.size) return { options: { scope }, hidden: hiddenSet };
+    const authority: FieldAuthority[] = flattenFields(opened.loaded.scheme.data).map(({ field }) => {
+      const own = field.__config__;
+      const cut = Boolean(field.__vModel__ && hiddenSet.has(field.__vModel__));
+      return { formId: own.formId, view: own.view !== false, edit: own.edit !== false && !cut, required: own.required === true && !cut };
+    });
+    return { options: { scope, authority }, hidden: hiddenSet };
+  }
+
+  private strip(values: FormValues, hidden: Set<string>): FormValues {
+    return Object.fromEntries(Object.entries(values).filter(([k]) => !hidden.has(k)));
+  }
+
+  async read(auth: AuthContext, id: string, keyValue: string): Promise<FormValues> {
+    const opened = await this.openAny(auth, id, ['view', 'edit']);
+    const { options, hidden } = await this.dataOptions(auth, opened);
+    return this.strip(await this.data.read(auth, opened.loaded, keyValue, { scope: options.scope }), hidden);
+  }
+
+  async add(auth: AuthContext, id: string, formData: FormValues): Promise<string> {
+    const opened = await this.access.open(auth, id, 'add');
+    const { options, hidden } = await this.dataOptions(auth, opened);
+    return this.data.save(auth, opened.loaded, this.strip(formData, hidden), null, options);
+  }
+
+  async update(auth: AuthContext, id: string, keyValue: string, formData: FormValues): Promise<void> {
+    const opened = await this.access.open(auth, id, 'edit');
+    const { options, hidden } = await this.dataOptions(auth, opened);
+    await this.data.save(auth, opened.loaded, this.strip(formData, hidden), keyValue, options);
+  }
+
+  async remove(auth: AuthContext, id: string, keyValue: string): Promise<void> {
+    const opened = await this.access.open(auth, id, 'delete');
+    await this.data.remove(auth, opened.loaded, keyValue, { scope: await this.scopeOf(auth, opened.relation) });
+  }
+
+  async print(auth: AuthContext, id: string, keyValue: string): Promise<PrintData> {
+    const opened = await this.access.open(auth, id, 'print');
+    const places = flattenFields(opened.loaded.scheme.data);
+    if (!places.length) throw new AppError('formPrint.schemeInvalid', {}, 400);
+    const { options, hidden } = await this.dataOptions(auth, opened);
+    const viewable = places.filter(({ field }) => field.__config__.view !== false && !(field.__vModel__ && hidden.has(field.__vModel__)));
+    if (!viewable.some(({ field }) => field.__vModel__)) throw new AppError('formPrint.noAuthority', {}, 403);
+    const formData = this.strip(await this.data.read(auth, opened.loaded, keyValue, { scope: options.scope }), hidden);
+    const setting = opened.relation.setting.print;
+    const form = this.schemes.detailOf(opened.loaded);
+    return { title: setting.title || opened.relation.name, form, formData, viewable: viewable.map((p) => Number(p.field.__config__.formId)), setting };
+  }
+
+  // ---------------------------------------------------------------- Excel
+
+  /** The export as a stream: rows read in key-ordered batches and written as they come, so memory stays flat. */
+  async export(auth: AuthContext, id: string, q: Pick<PublishedListQuery, 'query'>): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+    const list = await this.openList(auth, id, 'export');
+    const limits = await this.limitsOf(auth, list, q.query);
+    const columns = this.visibleColumns(list);
+    const fields = columns.map((c) => c.field);
+    const out = new PassThrough();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Sheet1');
+    sheet.addRow(columns.map((c) => c.column.label || c.field.field?.__config__.label || c.field.name)).commit();
+    const write = async () => {
+      let after: string | null = null;
+      for (;;) {
+        const batch = await this.run(list.driver, batchSql(list.table, fields, limits, after, EXPORT_BATCH));
+        for (const raw of batch.rows) {
+          const row = this.rowOf(list.table, fields, raw);
+          sheet.addRow(fields.map((f) => cellText(f.field, row[f.name]))).commit();
+        }
+        if (batch.rows.length < EXPORT_BATCH) break;
+        after = String(readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1])[list.table.key.name]);
+        // Let the reply drain what was written before reading more.
+        if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
+      }
+      sheet.commit();
+      await workbook.commit();
+    };
+    write().catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'published list export failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return { fileName: `${list.opened.relation.name}.xlsx`, contentType: XLSX, stream: out };
+  }
+
+  /** Main-table fields a file may fill: bound value fields the caller sees, uploads excepted. */
+  private importable(list: OpenList): ListField[] {
+    return [...list.table.fields.values()].filter((f) => f.field && !list.hidden.has(f.name) && f.field.__config__.avueType !== 'upload' && f.field.__config__.view !== false);
+  }
+
+  async importTemplate(auth: AuthContext, id: string): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const list = await this.openList(auth, id, 'import');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sheet1');
+    sheet.addRow(this.importable(list).map((f) => f.field!.__config__.label || f.name));
+    return { fileName: `${list.opened.relation.name}.xlsx`, contentType: XLSX, body: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  }
+
+  /**
+   * Rows of the file validated with the Form engine's rules and the columns' types; with any error and without
+   * keepValid nothing is stored, otherwise the good rows are stored in one transaction.
+   */
+  async import(auth: AuthContext, id: string, file: Buffer, keepValid: boolean, message: (e: FieldError) => string): Promise<ImportReport> {
+    const list = await this.openList(auth, id, 'import');
+    if (file.length > IMPORT_MAX_BYTES) throw new AppError('publishedList.importTooLarge', { max: '10 MB' }, 400);
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError('publishedList.importUnreadable', {}, 400);
+    }
+    const sheet = workbook.worksheets[0];
+    if (!sheet || sheet.rowCount < 1) throw new AppError('publishedList.importEmpty', {}, 400);
+    const importable = this.importable(list);
+    const header = sheet.getRow(1);
+    const byColumn = new Map<number, ListField>();
+    header.eachCell((cell, col) => {
+      const text = readCell(cell.value);
+      const field = importable.find((f) => f.field!.__config__.label === text) ?? importable.find((f) => f.name === text);
+      if (field) byColumn.set(col, field);
+    });
+    if (!byColumn.size) throw new AppError('publishedList.importNoColumns', {}, 400);
+    const rows: { number: number; values: FormValues }[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const values: FormValues = {};
+      let any = false;
+      for (const [col, field] of byColumn) {
+        const text = readCell(row.getCell(col).value);
+        if (text !== '') any = true;
+        const value = fieldValue(field.field!, text);
+        if (value !== undefined) values[field.name] = value as FormValues[string];
+      }
+      if (any) rows.push({ number, values });
+    });
+    if (rows.length > IMPORT_MAX_ROWS) throw new AppError('publishedList.importTooManyRows', { max: IMPORT_MAX_ROWS }, 400);
+
+    const { ctx, key } = list.table;
+    const { authority } = (await this.dataOptions(auth, list.opened)).options;
+    const errors: ImportReport['errors'] = [];
+    const good: [TableColumn, unknown][][] = [];
+    const written = importable.filter((f) => [...byColumn.values()].includes(f));
+    for (const { number, values } of rows) {
+      const fieldErrors = validateFormValues(list.opened.loaded.scheme.data, values, authority);
+      const messages = fieldErrors.filter((e) => e.row === undefined).map(message);
+      const converted: [TableColumn, unknown][] = [];
+      for (const f of written) {
+        try {
+          converted.push([f.column, columnValue(ctx, f.column, values[f.name])]);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          messages.push(message({ vModel: f.name, formId: f.field!.__config__.formId, key: error.key, params: { label: f.field!.__config__.label ?? f.name, ...error.params } }));
+        }
+      }
+      if (messages.length) errors.push({ row: number, messages: [...new Set(messages)] });
+      else good.push(converted);
+    }
+    const report: ImportReport = { total: rows.length, imported: 0, errors };
+    if ((errors.length && !keepValid) || !good.length) return report;
+
+    const units = await this.designs.unitsOf(auth.tenantId, auth.userId);
+    const all = columnsOf(ctx.design);
+    const system: [TableColumn, unknown][] = [
+      [all.get('f_createuserid')!, auth.userId],
+      [all.get('f_createdate')!, now()],
+      [all.get('f_companyid')!, units.companyId],
+      [all.get('f_departmentid')!, units.departmentId],
+    ];
+    await list.driver.transaction(async (tx) => {
+      for (const values of good) {
+        const statement = insertSql(ctx, [...values, [key, newId()], ...system]);
+        try {
+          await tx.execute(statement.sql, statement.params);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          throw new AppError('forms.saveFailed', { detail: databaseDetail(error) }, 400);
+        }
+      }
+    });
+    report.imported = good.length;
+    return report;
+  }
+
+  // ---------------------------------------------------------------- indexes
+
+  private canTrigram(driver: LinkDriver): Promise<boolean> {
+    let known = this.trigram.get(driver);
+    if (!known) {
+      known = driver
+        .executeDdl(['create extension if not exists pg_trgm'])
+        .then(() => true)
+        .catch(() => false);
+      this.trigram.set(driver, known);
+    }
+    return known;
+  }
+
+  private async existingIndexes(driver: LinkDriver, ctx: CrudContext): Promise<Set<string>> {
+    const name = ctx.design.tableName;
+    const sql =
+      ctx.dialect === 'postgres'
+        ? `select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${ctx.placeholder(1)}`
+        : ctx.dialect === 'mysql'
+          ? `select index_name as name from information_schema.statistics where table_schema = database() and table_name = ${ctx.placeholder(1)}`
+          : `select name from sys.indexes where object_id = object_id(${ctx.placeholder(1)})`;
+    const rows = await driver.execute(sql, [name]);
+    return new Set(rows.rows.map((r) => String(r.name ?? r.NAME ?? '').toLowerCase()));
+  }
 
   /**
    * Creates the indexes the relation's setting implies on the form's main table (query fields, sortable columns,
    * default sort, data conditions) when missing; answers their names. Called by the relation service after a
    * publish or an update, outside its transaction.
    */
-  async ensureIndexes(_auth: AuthContext, _relation: RelationRecord, _loaded: LoadedForm): Promise<string[]> {
-    return [];
+  async ensureIndexes(auth: AuthContext, relation: RelationRecord, loaded: LoadedForm): Promise<string[]> {
+    const { table, driver } = await this.tableOf(auth, loaded);
+    const trigram =
+      table.ctx.dialect === 'postgres' && relation.setting.queryFields.some((f) => f.match === 'like' || (!f.match && table.fields.get(f.field)?.field)) ? await this.canTrigram(driver) : false;
+    const plans = indexPlans(table, relation.setting, this.defaultOrder({ opened: { relation } as OpenedRelation, table }).field, trigram);
+    const existing = await this.existingIndexes(driver, table.ctx);
+    const made: string[] = [];
+    for (const plan of plans) {
+      if (existing.has(plan.name.toLowerCase())) {
+        made.push(plan.name);
+        continue;
+      }
+      try {
+        await driver.executeDdl([plan.sql]);
+        made.push(plan.name);
+      } catch (error) {
+        // An index is an optimisation: a database that refuses one (a key too long, rights) keeps the page working.
+        this.deps.log.warn({ err: error, index: plan.name }, 'published list index not created');
+      }
+    }
+    return made;
   }
 }
+
+const TEXT = new Set(['varchar', 'text']);
+
+/** A form value as its column stores it (as the Form engine writes it): lists comma-joined, '' as null in non-text columns. */
+function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unknown {
+  let v = value === undefined ? null : value;
+  if (Array.isArray(v)) v = joinMulti(v);
+  if (TEXT.has(column.dataType) && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
+  if (!TEXT.has(column.dataType) && typeof v === 'string' && v.trim() === '') v = null;
+  return bindValue(ctx.dialect, column, v);
+}
+

@@ -1,4 +1,5 @@
 import { authorityOf, isShown, joinMulti, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -37,6 +38,8 @@ interface Storage {
 export interface FormDataOptions {
   /** Field authority of a workflow node; absent: the admin screen (each field's own view, every field written). */
   authority?: FieldAuthority[];
+  /** The caller's data scope (a published page's): a record outside it is not found. Absent: every record. */
+  scope?: DataScope;
 }
 
 function selectWhere(ctx: CrudContext, column: TableColumn, value: unknown, orderBy: TableColumn[] = []): Statement {
@@ -177,8 +180,8 @@ export class FormDataService {
       if (primaryKey === null) {
         await this.run(tx, insertSql(main.ctx, [...prepared.main, [main.key, key], ...system]));
       } else {
-        if ((await this.run(tx, findSql(main.ctx, key, ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: key });
-        await this.run(tx, updateSql(main.ctx, key, [...prepared.main, [modified, now()]], ALL));
+        if ((await this.run(tx, findSql(main.ctx, key, options.scope ?? ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: key });
+        await this.run(tx, updateSql(main.ctx, key, [...prepared.main, [modified, now()]], options.scope ?? ALL));
       }
       for (const { table, rows } of prepared.subs) {
         // Rows not sent on an update stay as they are.
@@ -199,6 +202,7 @@ export class FormDataService {
     const storage = await this.open(auth, loaded);
     return storage.transaction(async (tx) => {
       const main = storage.main;
+      if (options.scope && (await this.run(tx, findSql(main.ctx, primaryKey, options.scope))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
       const found = (await this.run(tx, selectWhere(main.ctx, main.key, primaryKey))).rows[0];
       if (!found) throw notFound('forms.dataNotFound', { id: primaryKey });
       const values = (t: OpenTable, raw: Record<string, unknown>) => {
@@ -222,10 +226,10 @@ export class FormDataService {
   }
 
   /** The record and its sub-table rows, together. */
-  async remove(auth: AuthContext, loaded: LoadedForm, primaryKey: string): Promise<void> {
+  async remove(auth: AuthContext, loaded: LoadedForm, primaryKey: string, options: Pick<FormDataOptions, 'scope'> = {}): Promise<void> {
     const storage = await this.open(auth, loaded);
     await storage.transaction(async (tx) => {
-      if ((await this.run(tx, findSql(storage.main.ctx, primaryKey, ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
+      if ((await this.run(tx, findSql(storage.main.ctx, primaryKey, options.scope ?? ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
       for (const t of storage.subs) await this.run(tx, deleteWhere(t.ctx, t.relation!, primaryKey));
       await this.run(tx, deleteSql(storage.main.ctx, primaryKey, ALL));
     });
