@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_ID, type MenuItem } from '@app/contracts';
+import { md5Hex } from '../../core/auth/password.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { uniqueName as unique } from '../../test/link-databases.js';
 import { field, type Loose } from '../form-scheme/test-fields.js';
@@ -260,5 +261,33 @@ describe('data conditions', () => {
     expect((await t.get(`/api/data-condition/${id}`, zhangsan)).json().data.conditions).toEqual(conditions);
     expect((await t.send('PUT', `/api/data-condition/${id}`, { conditions: [] }, zhangsan)).statusCode).toBe(403);
     expect((await t.send('PUT', '/api/data-condition/nope', { conditions: [] }, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('publishing in a tenant other than the platform', () => {
+  it('adds the entry to the tenant\'s menu entries (tenant_modules) so its administrator sees the page', async () => {
+    const tenant = { F_EnCode: 'frtn', F_FullName: '发布租户', F_Contact: '王经理', moduleIds: ['form-design', 'form-relation'], adminPassword: md5Hex('Frtn@123') };
+    const created = await t.send('POST', '/api/tenant', tenant, admin);
+    expect(created.json().code).toBe(0);
+    const tenantId = created.json().data.F_TenantId as string;
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { account: 'admin', password: md5Hex('Frtn@123'), code: 'frtn' } });
+    const tenantAdmin = login.json().data.Token as string;
+
+    const main = unique('tn_expense');
+    const form = await t.send('POST', '/api/form-scheme/customtable', { F_Name: '租户表单', F_Scheme: { data: [field(1, 'F_Title', 'input')] }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }] }, tenantAdmin);
+    expect(form.json().code).toBe(0);
+    // Another tenant's menu entry is no parent here.
+    const platformPage = (await publish(body(await createForm()))).json().data.F_ModuleId;
+    const refused = await publish({ F_Name: '租户页', F_FormId: form.json().data.F_Id, F_ParentId: platformPage, F_Setting: { columns: [{ field: 'F_Title' }] } }, tenantAdmin);
+    expect(refused.json().msg).toBe(`上级菜单不存在：${platformPage}`);
+
+    const res = (await publish({ F_Name: '租户页', F_FormId: form.json().data.F_Id, F_Setting: { columns: [{ field: 'F_Title' }] } }, tenantAdmin)).json();
+    expect(res.code).toBe(0);
+    expect(await db().selectFrom('tenant_modules').select('module_id').where('tenant_id', '=', tenantId).where('module_id', '=', res.data.F_ModuleId).execute()).toHaveLength(1);
+    expect(await menuEntry(tenantAdmin, res.data.F_ModuleId)).toMatchObject({ parent: 'form-apps' });
+    expect((await pageInfo(res.data.F_Id, tenantAdmin)).json().data.setting.buttons).toEqual(['add', 'edit', 'view', 'delete']);
+    // The platform's users do not reach another tenant's page.
+    expect((await pageInfo(res.data.F_Id)).statusCode).toBe(404);
+    expect((await t.get(`/api/form-relation/${res.data.F_Id}`, admin)).statusCode).toBe(404);
   });
 });
