@@ -67,7 +67,7 @@ export function RecordModal({ relationId, form, target, onClose, onSaved }: Reco
       </Flex>
     );
   return (
-    <Modal open={!!target} title={title} width={900} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={mode === 'look'}>
+    <Modal open={!!target} title={title} width={900} onCancel={onClose} footer={footer} destroyOnHidden mask={{ closable: mode === 'look' }}>
       <div data-testid="published-form">
         {record.error ? (
           <Alert type="error" showIcon title={record.error.message} />
