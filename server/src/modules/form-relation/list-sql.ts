@@ -304,10 +304,10 @@ export function indexName(tableName: string, definition: string): string {
  */
 export function indexPlans(t: ListTable, setting: FormRelationSetting, defaultSort: ListField, trigram: boolean): IndexPlan[] {
   const { ctx, key } = t;
-  const plans = new Map<string, IndexPlan>();
+  const plans = new Map<string, IndexPlan & { leading: string }>();
   const add = (columns: string, using = '') => {
     const name = indexName(ctx.design.tableName, `${using}(${columns})`);
-    if (!plans.has(name)) plans.set(name, { name, sql: `create index ${quoteIdent(ctx.dialect, name)} on ${table(ctx)}${using} (${columns})` });
+    if (!plans.has(name)) plans.set(name, { name, sql: `create index ${quoteIdent(ctx.dialect, name)} on ${table(ctx)}${using} (${columns})`, leading: using ? '' : columns.split(', ')[0] });
   };
   const cols = (...columns: TableColumn[]) => {
     const names = [...new Set(columns.map((c) => c.name))];
@@ -333,7 +333,9 @@ export function indexPlans(t: ListTable, setting: FormRelationSetting, defaultSo
   }
   for (const c of setting.conditions) {
     const field = t.fields.get(c.field);
-    if (field && indexable(field.column)) add(cols(field.column));
+    // A btree that already starts with the field serves its condition; a second one would only cost writes.
+    const served = field && [...plans.values()].some((p) => p.leading === cols(field.column));
+    if (field && !served && indexable(field.column)) add(cols(field.column));
   }
-  return [...plans.values()];
+  return [...plans.values()].map(({ name, sql }) => ({ name, sql }));
 }

@@ -37,6 +37,7 @@ import {
   estimateSql,
   formValue,
   indexPlans,
+  matchOf,
   pageSql,
   parseQuery,
   systemListField,
@@ -443,8 +444,11 @@ export class PublishedListService {
    */
   async ensureIndexes(auth: AuthContext, relation: RelationRecord, loaded: LoadedForm): Promise<string[]> {
     const { table, driver } = await this.tableOf(auth, loaded);
-    const trigram =
-      table.ctx.dialect === 'postgres' && relation.setting.queryFields.some((f) => f.match === 'like' || (!f.match && table.fields.get(f.field)?.field)) ? await this.canTrigram(driver) : false;
+    const wantsLike = relation.setting.queryFields.some((f) => {
+      const field = table.fields.get(f.field);
+      return field !== undefined && matchOf(f, field) === 'like';
+    });
+    const trigram = table.ctx.dialect === 'postgres' && wantsLike ? await this.canTrigram(driver) : false;
     const plans = indexPlans(table, relation.setting, this.defaultOrder({ opened: { relation } as OpenedRelation, table }).field, trigram);
     const existing = await this.existingIndexes(driver, table.ctx);
     const made: string[] = [];

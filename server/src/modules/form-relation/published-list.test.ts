@@ -341,7 +341,7 @@ describe('print data', () => {
     const empty = await createOrderForm(t, admin, [field(1, 'F_Title', 'input')]);
     const emptyPage = await insertRelation(t, empty.formId, { columns: [{ field: 'F_Title', label: '', align: 'left', sortable: false }], buttons: ['print'] });
     const version = await t.deps.db.selectFrom('form_schemes').select('current_version_id').where('id', '=', empty.formId).executeTakeFirstOrThrow();
-    await t.deps.db.updateTable('form_scheme_versions' as never).set({ scheme: JSON.stringify({ data: [] }) } as never).where('id' as never, '=', version.current_version_id as never).execute();
+    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify({ data: [] }) }).where('id', '=', version.current_version_id!).execute();
     const invalid = await t.get(`/api/form-relation/${emptyPage.id}/print/${keys[0]}`, admin);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().msg).toBe('表单配置异常，请检查数据格式');
