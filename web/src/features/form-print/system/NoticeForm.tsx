@@ -70,7 +70,7 @@ export default function NoticeForm({ keyValue, mode, authority, ref }: SystemFor
   const content = rights(CONTENT, t('notice.content'));
   const sendTime = rights(SEND_TIME, t('notice.sendTime'));
   return (
-    <Form<NoticeValues> form={form} labelCol={{ flex: '120px' }} initialValues={initial} data-testid="notice-form">
+    <Form<NoticeValues> form={form} colon={false} labelCol={{ flex: '120px' }} initialValues={initial} data-testid="notice-form">
       {/* A hidden field keeps its value (the API needs the title on every save). */}
       <Form.Item name="F_FullHead" label={t('notice.title')} hidden={!title.view} rules={[{ required: true, message: t('common:required', { label: t('notice.title') }) }]}>
         <Input maxLength={200} disabled={!title.edit} data-testid="notice-form-title" />
