@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../core/auth/plugin.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/i18n/index.js';
 import { DEFAULT_CHROMIUM_PATH } from './index.js';
 import { PdfRenderer } from './pdf-renderer.js';
+import { createOrderForm } from '../form-relation/test-relation.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
@@ -111,6 +113,26 @@ describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chr
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
+  }, 90_000);
+
+  it('prints a record of a published page; a caller without the page gets its message', async () => {
+    const { formId } = await createOrderForm(t, token);
+    const published = await t.send('POST', '/api/form-relation', { F_Name: '订单', F_FormId: formId, F_Setting: { columns: [{ field: 'F_Title' }], buttons: ['add', 'view', 'print'], print: { style: 2, type: 2 } } }, token);
+    expect(published.json(), published.body).toMatchObject({ code: 0 });
+    const relationId = published.json().data.F_Id as string;
+    const saved = await t.send('POST', `/api/form-relation/${relationId}/data`, { formData: { F_Title: '办公用品', F_Status: '2', F_Amount: '12.5', F_Tags: 'a,b' } }, token);
+    expect(saved.json(), saved.body).toMatchObject({ code: 0 });
+    const path = `/form-print/index?relationId=${relationId}&keyValue=${saved.json().data.primaryKey as string}`;
+
+    const res = await t.send('POST', '/api/form-print/pdf', { path }, token);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Print type 2: A4 landscape, from the relation's print setting through the page's @page rule.
+    expect(res.rawPayload.toString('latin1')).toMatch(/MediaBox \[0 0 841\.\d+ 594\.\d+\]/);
+
+    const other = await t.send('POST', '/api/form-print/pdf', { path }, await t.login('zhangsan'));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().msg).toBe(translate('zh-CN', 'formRelation.notFound', { id: relationId }));
   }, 90_000);
 
   it("answers the view's own error with 400", async () => {
