@@ -19,6 +19,7 @@ import { filesBench } from './files.js';
 import { startLocalPostgres } from './postgres.js';
 import { dataBench } from './data.js';
 import { formsBench } from './forms.js';
+import { formPublishBench } from './form-publish.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -202,4 +203,5 @@ if (only === 'data' || !only) {
 if (only === 'forms' || !only) {
   (await formsBench()).forEach(report);
 }
+if (only === 'form-publish' || !only) (await formPublishBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);
