@@ -16,6 +16,7 @@ export const formRelationZhCN = {
   'formRelation.targetTaken': '字段“{label}”已有数据关联',
   'formRelation.cycle': '数据关联不能形成循环：{path}',
   'formRelation.filterFieldInvalid': '过滤字段 {field} 不是合法的列名',
+  'formRelation.changedMeanwhile': '表单发布刚被他人修改，请刷新后重试',
 } as const;
 
 export const formRelationEn: Record<keyof typeof formRelationZhCN, string> = {
@@ -35,4 +36,5 @@ export const formRelationEn: Record<keyof typeof formRelationZhCN, string> = {
   'formRelation.targetTaken': 'The field "{label}" already has a data relation',
   'formRelation.cycle': 'Data relations must not form a cycle: {path}',
   'formRelation.filterFieldInvalid': 'The filter field {field} is not a column name',
+  'formRelation.changedMeanwhile': 'The published form was changed meanwhile; reload and try again',
 };

@@ -19,13 +19,14 @@ function mainField(loaded: LoadedForm, formId: number): FormField {
 
 /**
  * Whether adding `source → target` closes a cycle: each field has at most one parent (one relation per target),
- * so walking up from the source either ends or meets the target. Answers the cycle's formIds, or null.
+ * so walking up from the source either ends or meets the target. Answers the cycle's formIds in cascade order
+ * (target first and last), or null.
  */
 export function cycleOf(edges: CascadeEdge[], source: number, target: number): number[] | null {
   const parentOf = new Map(edges.map((e) => [e.target, e.source]));
   const path = [target, source];
   for (let current: number | undefined = parentOf.get(source); current !== undefined; current = parentOf.get(current)) {
-    if (current === target) return [...path, target];
+    if (current === target) return [...path, target].reverse();
     if (path.includes(current)) return null; // an old cycle that does not involve the new edge
     path.push(current);
   }

@@ -85,7 +85,7 @@ describe('data relations', () => {
     expect((await save(unique('dr'), relation(formId, 4, 5))).json().code).toBe(0);
     const cycle = await save(unique('dr'), relation(formId, 5, 3));
     expect(cycle.statusCode).toBe(400);
-    expect(cycle.json().msg).toBe('数据关联不能形成循环：3 → 5 → 4 → 3');
+    expect(cycle.json().msg).toBe('数据关联不能形成循环：3 → 4 → 5 → 3');
 
     await t.deps.db.insertInto('tenants').values({ id: 'tn_dr', code: 'tn_dr', name: 'Other' }).onConflict((oc) => oc.doNothing()).execute();
     const foreign = await t.send('PUT', `/api/data-relation/${unique('x')}`, relation(formId, 1, 2), admin);

@@ -179,12 +179,20 @@ export class FormRelationService {
 
   /** Replaces the relation's data conditions (fields checked against the form's current version). */
   async saveConditions(auth: AuthContext, id: string, body: DataConditionList): Promise<void> {
-    const relation = await this.relation(auth, id);
-    const loaded = await this.services.schemes.forAdmin(auth, relation.formId);
+    const formId = (await this.relation(auth, id)).formId;
+    const loaded = await this.services.schemes.forAdmin(auth, formId);
     checkConditionFields(listableFields(loaded), body.conditions);
-    const setting = { ...formRelationSetting.parse(relation.setting), conditions: body.conditions };
-    await this.repo.updateRelation(auth.tenantId, id, { setting });
-    await this.ensureIndexes(auth, { ...relation, setting }, loaded);
+    // The rest of the setting is read under the relation's lock, so a concurrent edit of the relation is not undone.
+    const relation = await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new FormRelationRepository(trx);
+      if (!(await repo.lock(auth.tenantId, id))) throw notFound('formRelation.notFound', { id });
+      const current = (await repo.find(auth.tenantId, id))!;
+      if (current.formId !== formId) throw new AppError('formRelation.changedMeanwhile', {}, 409);
+      const setting = { ...formRelationSetting.parse(current.setting), conditions: body.conditions };
+      await repo.updateRelation(auth.tenantId, id, { setting });
+      return { ...current, setting };
+    });
+    await this.ensureIndexes(auth, relation, loaded);
   }
 
   // ---------------------------------------------------------------- helpers
