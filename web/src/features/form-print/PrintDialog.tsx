@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Modal, Select, Space, Switch } from 'antd';
+import { Alert, App, Button, Modal, Select, Space, Switch } from 'antd';
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -135,6 +135,7 @@ export function PrintDialog({ open, relationId, keyValue, onClose }: PrintDialog
           <span>{t('underline')}</span>
           <Switch data-testid="print-underline" checked={current?.underline === 1} disabled={!current} onChange={(on) => change({ underline: on ? 1 : 0 })} />
         </Space>
+        {data.isError && <Alert type="error" showIcon title={data.error.message || t('loadFailed')} data-testid="print-dialog-error" />}
         {path && (
           <iframe
             ref={frame}

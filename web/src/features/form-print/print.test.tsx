@@ -202,4 +202,12 @@ describe('PrintDialog', () => {
     expect(view.getByTestId('print-now')).toBeTruthy();
     expect(view.getByTestId('print-pdf')).toBeTruthy();
   });
+
+  it('shows why the record cannot be printed', async () => {
+    stubApi([]);
+    const view = renderWithApp(<PrintDialog open relationId="r1" keyValue="k1" onClose={() => {}} />);
+    expect((await view.findByTestId('print-dialog-error')).textContent).toContain('no stub');
+    expect(view.queryByTestId('print-frame')).toBeNull();
+    expect(view.getByTestId('print-pdf').closest('button')?.disabled).toBe(true);
+  });
 });
