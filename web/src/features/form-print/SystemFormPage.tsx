@@ -23,8 +23,8 @@ export function addressOfRoute(segment: string): string {
  */
 export default function SystemFormPage() {
   const { t } = useTranslation('formParser');
-  const segment = useParams()['*'] ?? '';
-  const address = addressOfRoute(decodeURIComponent(segment));
+  // The router gives the segment decoded.
+  const address = addressOfRoute(useParams()['*'] ?? '');
   const [params, setParams] = useSearchParams();
   const keyValue = params.get('keyValue');
   const asked = params.get('mode');
