@@ -220,8 +220,10 @@ export class FormRelationRepository {
       .execute();
   }
 
-  async updateModule(id: string, values: PageModuleValues): Promise<void> {
-    await this.db.updateTable('modules').set(values).where('id', '=', id).execute();
+  /** Answers false when the entry is gone (deleted on the menu administration screen). */
+  async updateModule(id: string, values: PageModuleValues): Promise<boolean> {
+    const result = await this.db.updateTable('modules').set(values).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** The menu entry with its buttons and columns (cascade), every grant of them and its data permissions. */

@@ -119,7 +119,12 @@ export class FormRelationService {
       const moduleId = moduleIdOf(id);
       await this.checkParent(repo, auth, body.F_ParentId, moduleId);
       await repo.updateRelation(auth.tenantId, id, relationValues(body, setting));
-      await repo.updateModule(moduleId, moduleValues(body));
+      // An entry deleted on the menu administration screen is made again (its grants went with it).
+      if (!(await repo.updateModule(moduleId, moduleValues(body)))) {
+        await repo.insertModule(moduleId, moduleCodeOf(id), `/form-publish/${id}`, moduleValues(body));
+        if (!(await isDefaultTenant(trx, auth.tenantId))) await repo.addTenantModule(auth.tenantId, moduleId);
+        await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), [{ type: ITEM_MODULE, id: moduleId }]);
+      }
       const buttons = await repo.syncItems(moduleId, ITEM_BUTTON, buttonItems(setting));
       await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), buttons.map((b) => ({ type: ITEM_BUTTON, id: b })));
       const columns = await repo.syncItems(moduleId, ITEM_COLUMN, columnItems(setting, fields));

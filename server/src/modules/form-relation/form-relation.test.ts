@@ -203,6 +203,17 @@ describe('publishing a form', () => {
     expect((await t.send('DELETE', `/api/form-relation/${id}`, undefined, admin)).statusCode).toBe(404);
   });
 
+  it('makes the menu entry again on update when it was deleted on the menu administration screen', async () => {
+    const id = (await publish(body(formId))).json().data.F_Id as string;
+    const moduleId = `form-app-${id}`;
+    expect((await t.send('DELETE', `/api/modules/${moduleId}`, undefined, admin)).json().code).toBe(0);
+    expect(await menuEntry(admin, moduleId)).toBeUndefined();
+    expect((await t.send('PUT', `/api/form-relation/${id}`, body(formId), admin)).json().code).toBe(0);
+    expect(await menuEntry(admin, moduleId)).toMatchObject({ parent: 'form-apps' });
+    expect((await pageInfo(id)).json().data.setting.buttons).toHaveLength(6);
+    expect(await columnsOf(moduleId)).toHaveLength(2);
+  });
+
   it.each([
     ['an unknown column', {}, { columns: [{ field: 'nope' }] }, '字段 nope 不是表单主表的字段'],
     ['a sub-table column', {}, { columns: [{ field: 'item_name' }] }, '字段 item_name 不是表单主表的字段'],
