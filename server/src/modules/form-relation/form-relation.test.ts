@@ -189,10 +189,13 @@ describe('publishing a form', () => {
     expect((await t.send('PUT', '/api/form-relation/nope', body(formId), admin)).statusCode).toBe(404);
   });
 
-  it('deletes the relation with its menu entry, buttons, columns and grants', async () => {
-    const id = (await publish(body(formId))).json().data.F_Id as string;
+  it('deletes the relation with its menu entry, buttons, columns and grants; its form cannot be deleted while published', async () => {
+    const id = (await publish(body(formId, { F_Name: '报销台账' }))).json().data.F_Id as string;
     const moduleId = `form-app-${id}`;
     expect(await menuEntry(admin, moduleId)).toBeDefined();
+    const refused = await t.send('DELETE', `/api/form-scheme/${formId}`, undefined, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toContain('报销台账');
     expect((await t.send('DELETE', `/api/form-relation/${id}`, undefined, zhangsan)).statusCode).toBe(403);
     expect((await t.send('DELETE', `/api/form-relation/${id}`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '删除成功' });
     expect(await menuEntry(admin, moduleId)).toBeUndefined();

@@ -188,6 +188,12 @@ export class FormSchemeRepository {
     });
   }
 
+  /** Names of the published pages (form relations) showing the form. */
+  async publishedAs(tenantId: string, id: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('form_relations').select('name').where('tenant_id', '=', tenantId).where('form_id', '=', id).orderBy('name').execute();
+    return rows.map((r) => r.name);
+  }
+
   /** The form and (cascade) its versions. */
   async remove(tenantId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('form_schemes').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();

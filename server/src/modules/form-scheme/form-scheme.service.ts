@@ -230,6 +230,9 @@ export class FormSchemeService {
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {
+    // A published page would lose its form and leave a menu entry leading nowhere: unpublish first.
+    const pages = await this.repo.publishedAs(auth.tenantId, id);
+    if (pages.length) throw new AppError('forms.published', { names: pages.join('、') }, 409);
     if (!(await this.repo.remove(auth.tenantId, id))) throw notFound('forms.notFound', { id });
   }
 
