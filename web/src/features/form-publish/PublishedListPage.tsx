@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Result, Spin, type TableColumnsType } from 'antd';
+import { Button, Flex, Grid, Result, Spin, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -55,6 +55,8 @@ function PublishedList({ relationId, info }: { relationId: string; info: Publish
   const [record, setRecord] = useState<RecordTarget | null>(null);
   const [importing, setImporting] = useState(false);
   const [printing, setPrinting] = useState<string | null>(null);
+  // Narrow screens: icon-only row actions, so the fixed action column leaves room for the data.
+  const narrow = Grid.useBreakpoint().md === false;
 
   const fields = useMemo(() => listFields(form.F_Scheme.data, (name) => t(name === 'F_CreateDate' ? 'createDate' : 'modifyDate')), [form.F_Scheme.data, t]);
   const source = useMemo(() => ({ schemeId: form.F_Id, versionId: form.F_SchemeId }), [form.F_Id, form.F_SchemeId]);
@@ -105,12 +107,23 @@ function PublishedList({ relationId, info }: { relationId: string; info: Publish
       key: '__actions',
       title: t('common:actions'),
       fixed: 'right',
-      width: rowButtons.length * 64,
+      width: rowButtons.length * (narrow ? 32 : 64),
       render: (_: unknown, row: PublishedRow) => (
         <Flex gap={0} wrap={false}>
           {rowButtons.map((b) => (
-            <Button key={b} type="link" size="small" danger={b === 'delete'} icon={icons[b]} onClick={() => action(b, row)} data-testid={`row-${b}-${row.F_Id}`} style={{ paddingInline: 4 }}>
-              {t(b)}
+            <Button
+              key={b}
+              type="link"
+              size="small"
+              danger={b === 'delete'}
+              icon={icons[b]}
+              title={t(b)}
+              aria-label={t(b)}
+              onClick={() => action(b, row)}
+              data-testid={`row-${b}-${row.F_Id}`}
+              style={{ paddingInline: 4 }}
+            >
+              {narrow ? null : t(b)}
             </Button>
           ))}
         </Flex>

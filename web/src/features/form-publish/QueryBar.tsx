@@ -129,7 +129,7 @@ function SwitchSelect({ spec, value, onChange }: ControlProps) {
 function RendererControl({ field, runtime, value, onChange, width }: { field: FormField; runtime: FormRuntime; value?: unknown; onChange?: (v: unknown) => void; width: number }) {
   const Component = fieldRegistry[field.__config__.avueType] as FieldComponent;
   return (
-    <div style={{ width }}>
+    <div style={{ width, maxWidth: '100%' }}>
       <Component field={field} value={value ?? ''} onChange={(v) => onChange?.(v)} disabled={false} form={runtime} />
     </div>
   );
@@ -145,12 +145,12 @@ function PairInput({ value, onChange, number }: { value?: unknown; onChange?: (v
   };
   const part = (i: number) =>
     number ? (
-      <InputNumber value={(pair[i] as number | null) ?? null} onChange={(v) => set(i, v)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ width: RANGE_WIDTH / 2 - 12 }} />
+      <InputNumber value={(pair[i] as number | null) ?? null} onChange={(v) => set(i, v)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ flex: 1, minWidth: 0 }} />
     ) : (
-      <Input value={(pair[i] as string | null) ?? ''} onChange={(e) => set(i, e.target.value)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ width: RANGE_WIDTH / 2 - 12 }} />
+      <Input value={(pair[i] as string | null) ?? ''} onChange={(e) => set(i, e.target.value)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ flex: 1, minWidth: 0 }} />
     );
   return (
-    <Space.Compact>
+    <Space.Compact style={{ width: RANGE_WIDTH, maxWidth: '100%' }}>
       {part(0)}
       <Input disabled value="~" style={{ width: 24, padding: 0, textAlign: 'center', pointerEvents: 'none' }} />
       {part(1)}
@@ -193,7 +193,12 @@ function QueryControl(props: ControlProps) {
     default:
       control = <Input allowClear value={(value as string | undefined) ?? ''} onChange={(e) => onChange?.(e.target.value)} style={{ width: WIDTH }} />;
   }
-  return <div data-testid={`published-query-${spec.name}`}>{control}</div>;
+  // maxWidth: a phone's query bar is narrower than a range picker.
+  return (
+    <div data-testid={`published-query-${spec.name}`} style={{ maxWidth: '100%' }}>
+      {control}
+    </div>
+  );
 }
 
 /** A form runtime for controls outside a form: nothing to read or cascade, options of the stored form's fields. */
@@ -214,7 +219,7 @@ export function QueryFields({ specs, runtime }: { specs: readonly QuerySpec[]; r
   return (
     <>
       {specs.map((spec) => (
-        <Form.Item key={spec.name} name={spec.name} label={spec.label}>
+        <Form.Item key={spec.name} name={spec.name} label={spec.label} style={{ maxWidth: '100%' }}>
           <QueryControl spec={spec} runtime={runtime} />
         </Form.Item>
       ))}

@@ -286,6 +286,8 @@ describe('published list page', { timeout: SLOW }, () => {
       await screen.findByTestId('published-row-k1');
       fireEvent.change(within(screen.getByTestId('published-query-F_Reason')).getByRole('textbox'), { target: { value: '采购' } });
       fireEvent.click(screen.getByTestId('published-search'));
+      // The form validates before it submits: the search lands a moment later.
+      await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('query')).not.toBeNull());
       fireEvent.click(screen.getByText('单价', { selector: 'th *' }));
       await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('sidx')).toBe('F_Price'));
       fireEvent.click(screen.getByTestId('toolbar-export'));
