@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormRelationSetting, ListButton } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { describeOnLinkDatabases } from '../../test/link-databases.js';
 import { field } from '../form-scheme/test-fields.js';
 import { PublishedListService } from './published-list.service.js';
 import { RelationAccess } from './relation-access.js';
@@ -253,7 +254,23 @@ async function exported(query?: Record<string, unknown>): Promise<unknown[][]> {
   return workbookOf(res.rawPayload);
 }
 
+async function uploadTo(relationId: string, rowsOf: unknown[][], keepValid = 0) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('S');
+  for (const r of rowsOf) sheet.addRow(r);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const boundary = '----bench';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: `/api/form-relation/${relationId}/import?keepValid=${keepValid}`, headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+}
+
 describe('Excel', () => {
+  const upload = (rowsOf: unknown[][], keepValid = 0) => uploadTo(page.id, rowsOf, keepValid);
+
   it('exports every matching row, option fields as labels', async () => {
     const sheet = await exported();
     expect(sheet[0]).toEqual(['标题', '状态', '金额', '日期', '标签', '负责人']);
@@ -262,20 +279,6 @@ describe('Excel', () => {
     const filtered = await exported({ F_Title: '合同' });
     expect(filtered.slice(1).map((r) => r[0]).sort()).toEqual(['合同 0', '合同 3', '合同 6', '合同 9']);
   });
-
-  async function upload(rowsOf: unknown[][], keepValid = 0) {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('S');
-    for (const r of rowsOf) sheet.addRow(r);
-    const file = Buffer.from(await workbook.xlsx.writeBuffer());
-    const boundary = '----bench';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({ method: 'POST', url: `/api/form-relation/${page.id}/import?keepValid=${keepValid}`, headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
-  }
 
   it('imports: all good rows stored; any bad row stores nothing and reports it; keepValid stores the good ones', async () => {
     const count = async () => (await list()).json().data.Total as number;
@@ -366,5 +369,45 @@ describe('indexes', () => {
     const present = await driver.execute(`select indexname from pg_indexes where tablename = $1`, [table]);
     expect(present.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(made));
     invalidateCaches(t);
+  });
+});
+
+describeOnLinkDatabases('published list', () => t, 'publist', (linkId) => {
+  it('lists, filters, sorts, exports, imports and makes its indexes on the link', async () => {
+    const form = await createOrderForm(t, admin, orderFields(), linkId());
+    const linked = await insertRelation(t, form.formId, setting());
+    for (const formData of rows) expect((await t.send('POST', `/api/form-relation/${linked.id}/data`, { formData }, admin)).json().code).toBe(0);
+    const get = async (extra: string) => {
+      const res = await t.get(`/api/form-relation/${linked.id}/list?limit=1${extra.includes('size=') ? '' : '&size=50'}${extra}`, admin);
+      expect(res.json(), res.body).toMatchObject({ code: 0 });
+      return res.json().data as { Rows: Record<string, unknown>[]; Total: number };
+    };
+    const q = (query: Record<string, unknown>) => `&query=${encodeURIComponent(JSON.stringify(query))}`;
+    expect((await get('')).Total).toBe(12);
+    expect((await get(q({ F_Title: '合同' }))).Total).toBe(4);
+    expect((await get(q({ F_Status: ['2'] }))).Total).toBe(6);
+    expect((await get(q({ F_Amount: ['20', '40.5'] }))).Total).toBe(3);
+    expect((await get(q({ F_Day: ['2026-03-11', ''] }))).Total).toBe(2);
+    expect((await get(q({ F_Owner: 'wa' }))).Total).toBe(4);
+    const sorted = await get('&sidx=F_Amount&sord=desc&size=3');
+    expect(sorted.Rows[0]).toMatchObject({ F_Title: '订单 11', F_Amount: '110.5', F_Day: '2026-03-12', F_Tags: 'a' });
+
+    const exportedRes = await t.get(`/api/form-relation/${linked.id}/export${q({ F_Title: '合同' }).replace('&', '?')}`, admin);
+    expect(exportedRes.statusCode).toBe(200);
+    const sheet = await workbookOf(exportedRes.rawPayload);
+    expect(sheet).toHaveLength(5);
+    const imported = await uploadTo(linked.id, [['标题', '金额', '日期'], ['导入', '7.25', '2026-04-01'], ['坏', 'abc', '']]);
+    expect(imported.json().data).toMatchObject({ total: 2, imported: 0 });
+    expect((await uploadTo(linked.id, [['标题', '金额', '日期'], ['导入', '7.25', '2026-04-01'], ['坏', 'abc', '']], 1)).json().data).toMatchObject({ total: 2, imported: 1 });
+    expect((await get(q({ F_Title: '导入' }))).Rows[0]).toMatchObject({ F_Amount: '7.25', F_Day: '2026-04-01' });
+
+    const schemes = new FormSchemeService(t.deps, () => false);
+    const service = new PublishedListService(t.deps, new RelationAccess(t.deps, schemes));
+    const auth = { tenantId: 'default', userId: 'admin', sessionId: '', account: 'admin' };
+    const relation = (await new FormRelationRepository(t.deps.db).find('default', linked.id))!;
+    const made = await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId));
+    expect(made.length).toBeGreaterThanOrEqual(8);
+    expect(await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId))).toEqual(made);
+    expect((await get(q({ F_Status: '1' }))).Total).toBe(6);
   });
 });

@@ -29,9 +29,9 @@ export function orderFields(): Loose[] {
 }
 
 /** A form with a main table through /customtable; answers its id and table. */
-export async function createOrderForm(t: TestApp, token: string, fields: Loose[] = orderFields()): Promise<{ formId: string; table: string }> {
+export async function createOrderForm(t: TestApp, token: string, fields: Loose[] = orderFields(), linkId: string = DEFAULT_LINK_ID): Promise<{ formId: string; table: string }> {
   const table = uniqueName('orders');
-  const res = await t.send('POST', '/api/form-scheme/customtable', { F_Name: '订单', F_Type: 0, F_Scheme: { data: fields }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: table, type: 'main' }] }, token);
+  const res = await t.send('POST', '/api/form-scheme/customtable', { F_Name: '订单', F_Type: 0, F_Scheme: { data: fields }, tableInfo: [{ dbId: linkId, name: table, type: 'main' }] }, token);
   expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 0 });
   return { formId: res.json().data.F_Id as string, table };
 }
