@@ -90,6 +90,17 @@ describe('data relations in the renderer', () => {
     expect(values().F_City).toBe('hz');
   });
 
+  it('dictionary options: filtered by an item column (F_ParentId here)', async () => {
+    const item = (id: string, name: string, value: string, parent: string) => ({ F_ItemDetailId: id, F_ItemId: 'city', F_ParentId: parent, F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '' });
+    const province = fld('radio', 'F_Province', { __slot__: { options: [{ label: '浙江', value: 'p1' }, { label: '江苏', value: 'p2' }] } });
+    const city = fld('radio', 'F_City', {}, { dataType: 'dataItem', dataItem: 'City' });
+    const { container } = show([province, city], [relation(province, city, 'F_ParentId')], {
+      extra: [[/^GET \/data-items\/City\/detail$/, () => [item('p1', '浙江', 'zj', '0'), item('c1', '杭州', 'hz', 'p1'), item('c2', '南京', 'nj', 'p2')]]],
+    });
+    fireEvent.click(radio(fieldEl(container, 'F_Province'), '江苏'));
+    await waitFor(() => expect(labels(fieldEl(container, 'F_City'))).toEqual(['南京']));
+  });
+
   it('server options: asked with parentValue, not asked while the source is empty', async () => {
     const province = fld('radio', 'F_Province', { __slot__: { options: provinces } });
     const city = fld('select', 'F_City', {}, { dataType: 'dataSource', dataSource: 'cities', showField: 'F_Name', saveField: 'F_Code' });
