@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   LIST_SYSTEM_FIELDS,
   flattenFields,
+  isShown,
   joinMulti,
   validateFormValues,
   type FieldAuthority,
@@ -270,7 +271,8 @@ export class PublishedListService {
     const places = flattenFields(opened.loaded.scheme.data);
     if (!places.length) throw new AppError('formPrint.schemeInvalid', {}, 400);
     const { options, hidden } = await this.dataOptions(auth, opened);
-    const viewable = places.filter(({ field }) => field.__config__.view !== false && !(field.__vModel__ && hidden.has(field.__vModel__)));
+    // The stored view-permission list: a field prints when it and every container around it may be viewed.
+    const viewable = places.filter((place) => isShown(place) && !(place.field.__vModel__ && hidden.has(place.field.__vModel__)));
     if (!viewable.some(({ field }) => field.__vModel__)) throw new AppError('formPrint.noAuthority', {}, 403);
     const formData = this.strip(await this.data.read(auth, opened.loaded, keyValue, { scope: options.scope }), hidden);
     const setting = opened.relation.setting.print;
