@@ -79,7 +79,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     if (b.confirm) modal.confirm({ title: b.confirm, okText: t('ok'), cancelText: t('cancel'), okButtonProps: { 'data-testid': `toolbar-${b.key}-ok` } as Record<string, string>, onOk: go });
     else void go();
   };
-  const search = (values: Record<string, unknown>) => setQuery((q) => ({ ...q, ...(props.toQuery ? props.toQuery(values) : (values as Record<string, string | undefined>)), limit: 1 }));
+  const search = (values: Record<string, unknown>) => {
+    const next: ListQuery = { ...filters, ...(props.toQuery ? props.toQuery(values) : (values as Record<string, string | undefined>)), limit: 1 };
+    // Search with the filters unchanged still reads the list again (rows others added meanwhile).
+    if (JSON.stringify(next) === JSON.stringify(filters)) void refetch();
+    else setQuery(next);
+  };
   const onTableChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (!props.serverSort || extra.action !== 'sort') return;
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
