@@ -90,7 +90,8 @@ function Shell() {
   useEffect(() => {
     setCurrentModuleId(entry?.meta.moduleid ?? '');
     const query = Object.fromEntries(new URLSearchParams(location.search));
-    const i18n = entry?.meta.i18n ?? route?.titleKey;
+    // A menu entry without a translation key (a published form page) is titled by its own name, not its route's.
+    const i18n = entry ? entry.meta.i18n : route?.titleKey;
     const fallback = entry?.F_FullName ?? (route ? t(toI18nKey(route.titleKey)) : location.pathname);
     const label = i18n ? t(toI18nKey(i18n), { defaultValue: fallback }) : fallback;
     document.title = `${label} - ${t('common:siteTitle')}`;
