@@ -1,4 +1,4 @@
-import { authorityOf, isShown, joinMulti, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import { authorityOf, isShown, joinMulti, recomputeValues, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
@@ -167,8 +167,12 @@ export class FormDataService {
   }
 
   /** Stores a new record (no primaryKey) or replaces one; answers its key. A refused save changes nothing. */
-  async save(auth: AuthContext, loaded: LoadedForm, formData: FormValues, primaryKey: string | null, options: FormDataOptions = {}): Promise<string> {
+  async save(auth: AuthContext, loaded: LoadedForm, given: FormValues, primaryKey: string | null, options: FormDataOptions = {}): Promise<string> {
     const storage = await this.open(auth, loaded);
+    // Computed fields are worked out here from the values stored with them (as a save replaces the record's fields,
+    // those are exactly the values sent): an import or an API call need not send them, and no client can store a
+    // total that does not match its figures.
+    const formData = recomputeValues(loaded.scheme.data, given);
     const prepared = this.prepare(storage, loaded, formData, options);
     const key = primaryKey ?? newId();
     // Read before the transaction: on PGlite the platform link's transaction holds the only connection.

@@ -228,6 +228,22 @@ describe('form data: instance-form-list', () => {
     expect(await count(sub)).toBe(0);
   });
 
+  it('works out computed fields on the server from the values stored with them', async () => {
+    const main = unique('order');
+    const formula = [{ formId: 1 }, { formId: 0, name: '*' }, { formId: 2 }];
+    const res = await t.send('POST', '/api/form-scheme/customtable', {
+      F_Name: '订单',
+      F_Scheme: { data: [field(1, 'F_Price', 'number', { precision: 2 }), field(2, 'F_Qty', 'number'), field(3, 'F_Total', 'computation', { computationalConfiguration: formula })] },
+      tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }],
+    }, admin);
+    const id = res.json().data.F_Id as string;
+    // No total sent, then a wrong one: the stored total follows price × quantity (truncated to 2 decimals).
+    const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { F_Price: '19.99', F_Qty: '3' } }, admin)).json().data.primaryKey;
+    expect((await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData.F_Total).toBe('59.97');
+    await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: { F_Price: '0.33', F_Qty: '3', F_Total: '1000' } }, admin);
+    expect((await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData.F_Total).toBe('0.99');
+  });
+
   it('lists several errors at once with the structured list', async () => {
     const { id } = await createForm();
     const res = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { ...goodData(), F_Name: '', F_Mobile: '1', F_Kind: 'x', F_Days: '-1' } }, admin)).json();
