@@ -104,7 +104,7 @@ const columnTexts = (page: Page, column: number) =>
 describe('form publishing', () => {
   it('publishes a form as a menu page, adds, filters, sorts, pages, edits, prints, exports and imports; the print button follows the grants', async () => {
     const { context, page } = await signedIn(env.browser(), env.server(), 'admin');
-    const form = await api<{ F_Id: string }>(page, 'POST', '/api/form-scheme/customtable', expenseForm('费用报销 E2E', 'e2e_pub_expense'));
+    await api(page, 'POST', '/api/form-scheme/customtable', expenseForm('费用报销 E2E', 'e2e_pub_expense'));
     const copy = await api<{ F_Id: string }>(page, 'POST', '/api/form-scheme/customtable', expenseForm('费用报销 副本', 'e2e_pub_expense_copy'));
 
     // ---------- publish through the form relation screen ----------
