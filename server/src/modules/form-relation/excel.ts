@@ -7,8 +7,16 @@ import { splitMulti, type FormField } from '@app/contracts';
 
 const MULTI = new Set(['checkbox', 'cascader']);
 
-/** The static options of an option field (label → value pairs), or none. */
-export function optionsOf(field: FormField | undefined): { label: string; value: string }[] {
+export interface CellOption {
+  label: string;
+  value: string;
+}
+
+/**
+ * The options of an option field (label → value pairs): its static options and switch texts, plus `loaded` (its
+ * dictionary items, read by the service), or none.
+ */
+export function optionsOf(field: FormField | undefined, loaded: CellOption[] = []): CellOption[] {
   if (!field) return [];
   const slot = (field as { __slot__?: { options?: unknown } }).__slot__;
   const options = Array.isArray(slot?.options) ? (slot.options as { label?: unknown; value?: unknown }[]) : [];
@@ -22,15 +30,15 @@ export function optionsOf(field: FormField | undefined): { label: string; value:
       if (f[flag] !== undefined && typeof f[text] === 'string' && f[text]) list.push({ label: String(f[text]), value: String(f[flag]) });
     }
   }
-  return list;
+  return [...list, ...loaded];
 }
 
 const isMulti = (field: FormField) => MULTI.has(field.__config__.avueType) || (field as { multiple?: unknown }).multiple === true;
 
 /** What an export cell shows for a value as the form holds it: labels for options, text otherwise. */
-export function cellText(field: FormField | undefined, value: unknown): string | number | null {
+export function cellText(field: FormField | undefined, value: unknown, loaded?: CellOption[]): string | number | null {
   if (value === null || value === undefined || value === '') return null;
-  const options = optionsOf(field);
+  const options = optionsOf(field, loaded);
   if (field && options.length) {
     const label = (v: string) => options.find((o) => o.value === v)?.label ?? v;
     return isMulti(field) ? splitMulti(value).map(label).join(',') : label(String(value));
@@ -60,9 +68,9 @@ export function readCell(value: unknown): string {
 }
 
 /** A cell's text as the form value: option labels (or values) back to values; lists for multi-value fields. */
-export function fieldValue(field: FormField, text: string): unknown {
+export function fieldValue(field: FormField, text: string, loaded?: CellOption[]): unknown {
   if (text === '') return undefined;
-  const options = optionsOf(field);
+  const options = optionsOf(field, loaded);
   const valueOf = (t: string) => {
     const item = t.trim();
     return options.find((o) => o.label === item)?.value ?? options.find((o) => o.value === item)?.value ?? item;

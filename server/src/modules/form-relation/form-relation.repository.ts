@@ -79,6 +79,24 @@ export interface RelationPageFilter {
 export class FormRelationRepository {
   constructor(readonly db: Kysely<Database>) {}
 
+  /** Enabled items of the tenant's enabled dictionaries by code (case ignored): code (lower case) → value / name pairs. */
+  async dictionaryOptions(tenantId: string, codes: string[]): Promise<Map<string, { label: string; value: string }[]>> {
+    const byCode = new Map<string, { label: string; value: string }[]>();
+    if (!codes.length) return byCode;
+    const rows = await this.db
+      .selectFrom('dictionary_items as i')
+      .innerJoin('dictionary_types as t', 't.id', 'i.type_id')
+      .select([sql<string>`lower(t.code)`.as('code'), 'i.name', 'i.value'])
+      .where('i.tenant_id', '=', tenantId)
+      .where('t.enabled', '=', true)
+      .where('i.enabled', '=', true)
+      .where(sql`lower(t.code)`, 'in', codes.map((c) => c.toLowerCase()))
+      .orderBy('i.sort_code')
+      .execute();
+    for (const row of rows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), { label: row.name, value: row.value }]);
+    return byCode;
+  }
+
   async find(tenantId: string, id: string): Promise<RelationRecord | undefined> {
     const row = await this.db
       .selectFrom('form_relations')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formRelationSetting, type TableColumn, type TableDesign } from '@app/contracts';
 import type { Dialect } from '../data-design/ddl.js';
-import { batchSql, countSql, indexName, indexPlans, pageSql, parseQuery, systemListField, type ListField, type ListTable, type RowLimits } from './list-sql.js';
+import { batchPhases, batchSql, countSql, indexName, indexPlans, pageSql, parseQuery, systemListField, type ListField, type ListTable, type RowLimits } from './list-sql.js';
 
 const col = (name: string, dataType: TableColumn['dataType'], extra: Partial<TableColumn> = {}): TableColumn => ({
   name,
@@ -89,7 +89,25 @@ describe('statements', () => {
     expect(pageSql(s, [s.fields.get('title')!], limits(s), order(s), 2, 10).sql).toBe(
       "select [F_Id], [title] from [orders] where [title] like @p1 escape '!' and [amount] >= @p2 and [status] = @p3 and [status] in (@p4, @p5) and ([F_CreateUserId] in (@p6)) order by [amount] desc, [F_Id] desc offset 10 rows fetch next 10 rows only",
     );
-    expect(batchSql(s, [s.fields.get('title')!], { filters: [], conditions: [], scope: { all: true } }, 'k9', 500)).toEqual({ sql: 'select top 500 [F_Id], [title] from [orders] where [F_Id] > @p1 order by [F_Id]', params: ['k9'] });
+    const none = { filters: [], conditions: [], scope: { all: true } };
+    expect(batchSql(s, [s.fields.get('title')!], none, order(s), 'value', { phase: 'value', value: '12.5', key: 'k9' }, 500)).toEqual({
+      sql: 'select top 500 [F_Id], [title], [amount] from [orders] where [amount] is not null and ([amount] < @p1 or ([amount] = @p2 and [F_Id] < @p3)) order by [amount] desc, [F_Id] desc',
+      params: ['12.5', '12.5', 'k9'],
+    });
+  });
+
+  it('exports in the list order by keyset, rows without a sort value where the dialect puts them', () => {
+    const t = tableOf('postgres');
+    const none = { filters: [], conditions: [], scope: { all: true } };
+    const asc = { ...order(t), order: 'asc' as const };
+    expect(batchPhases('postgres', asc)).toEqual(['value', 'null']);
+    expect(batchPhases('postgres', order(t))).toEqual(['null', 'value']);
+    expect(batchPhases('mysql', asc)).toEqual(['null', 'value']);
+    expect(batchSql(t, [], none, asc, 'value', null, 100).sql).toBe('select "F_Id", "amount" from "orders" where "amount" is not null order by "amount" asc, "F_Id" asc limit 100');
+    expect(batchSql(t, [], none, asc, 'null', { phase: 'null', value: null, key: 'k1' }, 100)).toEqual({
+      sql: 'select "F_Id", "amount" from "orders" where "amount" is null and "F_Id" > $1 order by "F_Id" asc limit 100',
+      params: ['k1'],
+    });
   });
 
   it('a range end that is a date takes in the whole day of a date-time column; a bad number is a bad query', () => {

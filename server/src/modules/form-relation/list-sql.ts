@@ -247,18 +247,53 @@ export function estimateSql(t: ListTable, limits: RowLimits): Statement {
   return { sql: `explain (format json) select 1 from ${table(ctx)}${where}`, params: params.values };
 }
 
-/** A batch of the export: the rows after `after` in key order (keyset paging: every batch costs the same). */
-export function batchSql(t: ListTable, fields: ListField[], limits: RowLimits, after: string | null, size: number): Statement {
+/**
+ * Where an export has got to: the phase (rows with a sort value, or rows without one) and the last row's sort value
+ * and key within it.
+ */
+export interface BatchCursor {
+  phase: 'value' | 'null';
+  value: unknown;
+  key: unknown;
+}
+
+/**
+ * The export's phases in the list's order: where the dialect puts rows without a sort value (PostgreSQL: last when
+ * ascending, first when descending; MySQL and SQL Server the other way round).
+ */
+export function batchPhases(dialect: Dialect, order: Order): BatchCursor['phase'][] {
+  const nullsFirst = dialect === 'postgres' ? order.order === 'desc' : order.order === 'asc';
+  return nullsFirst ? ['null', 'value'] : ['value', 'null'];
+}
+
+/**
+ * One export batch in the list's order, by keyset (never an offset, so every batch costs the same): within a phase
+ * the rows after the cursor, ordered by the sort field then the key as the page orders them.
+ */
+export function batchSql(t: ListTable, fields: ListField[], limits: RowLimits, order: Order, phase: BatchCursor['phase'], after: BatchCursor | null, size: number): Statement {
   const { ctx } = t;
   const params = new Params(ctx.placeholder);
   const parts = limitsSql(ctx, limits, params);
-  if (after !== null) parts.push(`${q(ctx, t.key)} > ${params.bind(after)}`);
+  const sort = q(ctx, order.field.column);
   const key = q(ctx, t.key);
+  const beyond = order.order === 'asc' ? '>' : '<';
+  if (phase === 'null') {
+    parts.push(`${sort} is null`);
+    if (after) parts.push(`${key} ${beyond} ${params.bind(after.key)}`);
+  } else {
+    parts.push(`${sort} is not null`);
+    if (after) {
+      const value = params.bind(after.value);
+      parts.push(`(${sort} ${beyond} ${value} or (${sort} = ${params.bind(after.value)} and ${key} ${beyond} ${params.bind(after.key)}))`);
+    }
+  }
+  const orderBy = phase === 'null' ? `${key} ${order.order}` : orderSql(ctx, t.key, order);
   const n = Math.trunc(size);
+  const select = selectList(ctx, t.key, [...fields, order.field]);
   const sql =
     ctx.dialect === 'mssql'
-      ? `select top ${n} ${selectList(ctx, t.key, fields)} from ${table(ctx)}${whereSql(parts)} order by ${key}`
-      : `select ${selectList(ctx, t.key, fields)} from ${table(ctx)}${whereSql(parts)} order by ${key} limit ${n}`;
+      ? `select top ${n} ${select} from ${table(ctx)}${whereSql(parts)} order by ${orderBy}`
+      : `select ${select} from ${table(ctx)}${whereSql(parts)} order by ${orderBy} limit ${n}`;
   return { sql, params: params.values };
 }
 

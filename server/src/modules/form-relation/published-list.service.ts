@@ -29,11 +29,13 @@ import { databaseDetail } from '../data-design/design.service.js';
 import { FormDataService, type FormDataOptions } from '../form-scheme/form-data.service.js';
 import { FormSchemeService, type LoadedForm } from '../form-scheme/form-scheme.service.js';
 import { planStorage } from '../form-scheme/form-tables.js';
-import { cellText, fieldValue, readCell } from './excel.js';
+import { cellText, fieldValue, readCell, type CellOption } from './excel.js';
 import type { RelationRecord } from './form-relation.repository.js';
 import type { OpenedRelation, RelationAccess } from './relation-access.js';
 import {
+  batchPhases,
   batchSql,
+  type BatchCursor,
   countSql,
   estimateSql,
   formValue,
@@ -282,28 +284,33 @@ export class PublishedListService {
 
   // ---------------------------------------------------------------- Excel
 
-  /** The export as a stream: rows read in key-ordered batches and written as they come, so memory stays flat. */
-  async export(auth: AuthContext, id: string, q: Pick<PublishedListQuery, 'query'>): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+  /** The export as a stream, in the list's order: rows read in keyset batches and written as they come, so memory stays flat. */
+  async export(auth: AuthContext, id: string, q: Pick<PublishedListQuery, 'query' | 'sidx' | 'sord'>): Promise<{ fileName: string; contentType: string; stream: Readable }> {
     const list = await this.openList(auth, id, 'export');
     const limits = await this.limitsOf(auth, list, q.query);
+    const order = this.orderOf(list, q.sidx, q.sord);
     const columns = this.visibleColumns(list);
     const fields = columns.map((c) => c.field);
+    const loaded = await this.loadedOptions(auth, fields);
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Sheet1');
     sheet.addRow(columns.map((c) => c.column.label || c.field.field?.__config__.label || c.field.name)).commit();
     const write = async () => {
-      let after: string | null = null;
-      for (;;) {
-        const batch = await this.run(list.driver, batchSql(list.table, fields, limits, after, EXPORT_BATCH));
-        for (const raw of batch.rows) {
-          const row = this.rowOf(list.table, fields, raw);
-          sheet.addRow(fields.map((f) => cellText(f.field, row[f.name]))).commit();
+      for (const phase of batchPhases(list.table.ctx.dialect, order)) {
+        let after: BatchCursor | null = null;
+        for (;;) {
+          const batch = await this.run(list.driver, batchSql(list.table, fields, limits, order, phase, after, EXPORT_BATCH));
+          for (const raw of batch.rows) {
+            const row = this.rowOf(list.table, fields, raw);
+            sheet.addRow(fields.map((f) => cellText(f.field, row[f.name], loaded.get(f.name)))).commit();
+          }
+          if (batch.rows.length < EXPORT_BATCH) break;
+          const last = readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1]);
+          after = { phase, value: last[order.field.column.name], key: last[list.table.key.name] };
+          // Let the reply drain what was written before reading more.
+          if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
         }
-        if (batch.rows.length < EXPORT_BATCH) break;
-        after = String(readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1])[list.table.key.name]);
-        // Let the reply drain what was written before reading more.
-        if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
       }
       sheet.commit();
       await workbook.commit();
@@ -313,6 +320,14 @@ export class PublishedListService {
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     return { fileName: `${list.opened.relation.name}.xlsx`, contentType: XLSX, stream: out };
+  }
+
+  /** Dictionary items of the option fields among `fields` (field name → options): export shows, import reads their names. */
+  private async loadedOptions(auth: AuthContext, fields: ListField[]): Promise<Map<string, CellOption[]>> {
+    const codeOf = (f: ListField) => (f.field?.__config__.dataType === 'dataItem' ? (f.field.__config__.dataItem ?? '') : '');
+    const codes = [...new Set(fields.map(codeOf).filter(Boolean))];
+    const byCode = await this.access.repo.dictionaryOptions(auth.tenantId, codes);
+    return new Map(fields.filter(codeOf).map((f) => [f.name, byCode.get(codeOf(f).toLowerCase()) ?? []]));
   }
 
   /** Main-table fields a file may fill: bound value fields the caller sees, uploads excepted. */
@@ -344,6 +359,7 @@ export class PublishedListService {
     const sheet = workbook.worksheets[0];
     if (!sheet || sheet.rowCount < 1) throw new AppError('publishedList.importEmpty', {}, 400);
     const importable = this.importable(list);
+    const loaded = await this.loadedOptions(auth, importable);
     const header = sheet.getRow(1);
     const byColumn = new Map<number, ListField>();
     header.eachCell((cell, col) => {
@@ -360,7 +376,7 @@ export class PublishedListService {
       for (const [col, field] of byColumn) {
         const text = readCell(row.getCell(col).value);
         if (text !== '') any = true;
-        const value = fieldValue(field.field!, text);
+        const value = fieldValue(field.field!, text, loaded.get(field.name));
         if (value !== undefined) values[field.name] = value as FormValues[string];
       }
       if (any) rows.push({ number, values });

@@ -245,8 +245,8 @@ async function workbookOf(bytes: Buffer): Promise<unknown[][]> {
   return out;
 }
 
-async function exported(query?: Record<string, unknown>): Promise<unknown[][]> {
-  const qs = query ? `?query=${encodeURIComponent(JSON.stringify(query))}` : '';
+async function exported(query?: Record<string, unknown>, sort = ''): Promise<unknown[][]> {
+  const qs = `?${query ? `query=${encodeURIComponent(JSON.stringify(query))}` : ''}${sort}`;
   const res = await t.get(`/api/form-relation/${page.id}/export${qs}`, admin);
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -278,6 +278,11 @@ describe('Excel', () => {
     expect(sheet.find((r) => r[0] === '合同 0')).toEqual(['合同 0', '新建', '0.5', '2026-03-01', '甲,乙', 'wang']);
     const filtered = await exported({ F_Title: '合同' });
     expect(filtered.slice(1).map((r) => r[0]).sort()).toEqual(['合同 0', '合同 3', '合同 6', '合同 9']);
+    // In the list's order, the page's sort included.
+    const byAmount = await exported({ F_Title: '合同' }, '&sidx=F_Amount&sord=desc');
+    expect(byAmount.slice(1).map((r) => r[0])).toEqual(['合同 9', '合同 6', '合同 3', '合同 0']);
+    const ascending = await exported(undefined, '&sidx=F_Amount&sord=asc');
+    expect(ascending.slice(1).map((r) => r[2])).toEqual(rows.map((r) => r.F_Amount));
   });
 
   it('imports: all good rows stored; any bad row stores nothing and reports it; keepValid stores the good ones', async () => {
