@@ -8,7 +8,7 @@ import { AppError } from '../../core/errors.js';
 import { translate } from '../../core/i18n/index.js';
 import { DEFAULT_CHROMIUM_PATH } from './index.js';
 import { PdfRenderer } from './pdf-renderer.js';
-import { createOrderForm } from '../form-relation/test-relation.js';
+import { createOrderForm } from '../../test/published-pages.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 const chromium = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;

@@ -89,7 +89,7 @@ describe('statements', () => {
     expect(pageSql(s, [s.fields.get('title')!], limits(s), order(s), 2, 10).sql).toBe(
       "select [F_Id], [title] from [orders] where [title] like @p1 escape '!' and [amount] >= @p2 and [status] = @p3 and [status] in (@p4, @p5) and ([F_CreateUserId] in (@p6)) order by [amount] desc, [F_Id] desc offset 10 rows fetch next 10 rows only",
     );
-    const none = { filters: [], conditions: [], scope: { all: true } };
+    const none: RowLimits = { filters: [], conditions: [], scope: { all: true } };
     expect(batchSql(s, [s.fields.get('title')!], none, order(s), 'value', { phase: 'value', value: '12.5', key: 'k9' }, 500)).toEqual({
       sql: 'select top 500 [F_Id], [title], [amount] from [orders] where [amount] is not null and ([amount] < @p1 or ([amount] = @p2 and [F_Id] < @p3)) order by [amount] desc, [F_Id] desc',
       params: ['12.5', '12.5', 'k9'],
@@ -98,7 +98,7 @@ describe('statements', () => {
 
   it('exports in the list order by keyset, rows without a sort value where the dialect puts them', () => {
     const t = tableOf('postgres');
-    const none = { filters: [], conditions: [], scope: { all: true } };
+    const none: RowLimits = { filters: [], conditions: [], scope: { all: true } };
     const asc = { ...order(t), order: 'asc' as const };
     expect(batchPhases('postgres', asc)).toEqual(['value', 'null']);
     expect(batchPhases('postgres', order(t))).toEqual(['null', 'value']);

@@ -8,7 +8,7 @@ import { PublishedListService } from './published-list.service.js';
 import { RelationAccess } from './relation-access.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { FormRelationRepository } from './form-relation.repository.js';
-import { createOrderForm, grant, insertRelation, invalidateCaches, orderFields, revoke, updateSetting, userId, type Grantee } from './test-relation.js';
+import { createOrderForm, grant, insertRelation, invalidateCaches, orderFields, revoke, updateSetting, userId, type Grantee } from '../../test/published-pages.js';
 
 let t: TestApp;
 let admin: string;
@@ -171,7 +171,7 @@ describe('list', () => {
 
 describe('column permissions', () => {
   it('a hidden column is not answered, not sortable, not exported, not read, and an update keeps its value', async () => {
-    const roles = await import('./test-relation.js').then((m) => m.adminRoles(t));
+    const roles = await import('../../test/published-pages.js').then((m) => m.adminRoles(t));
     await revoke(t, roles, `${page.moduleId}:col:F_Amount`);
     try {
       const row = (await list()).json().data.Rows[0];
@@ -195,7 +195,7 @@ describe('column permissions', () => {
 
 describe('records through the page', () => {
   it('reads, adds, edits and deletes; each button missing is 403; a refused save answers the field errors', async () => {
-    const roles = await import('./test-relation.js').then((m) => m.adminRoles(t));
+    const roles = await import('../../test/published-pages.js').then((m) => m.adminRoles(t));
     const record = await t.get(`/api/form-relation/${page.id}/data/${keys[2]}`, admin);
     expect(record.json().data).toMatchObject({ primaryKey: keys[2], formData: { F_Title: '订单 2', F_Amount: '20.5', F_Tags: 'a' } });
 
@@ -331,7 +331,7 @@ describe('print data', () => {
     expect(res.json(), res.body).toMatchObject({ code: 0, data: { title: '订单列表', formData: { F_Title: '合同 0' }, viewable: [1, 2, 3, 4, 5, 6, 7], setting: { style: 0, type: 1 } } });
     expect(res.json().data.form.F_Id).toBe(formId);
 
-    const roles = await import('./test-relation.js').then((m) => m.adminRoles(t));
+    const roles = await import('../../test/published-pages.js').then((m) => m.adminRoles(t));
     await revoke(t, roles, `${page.moduleId}:col:F_Owner`);
     expect((await t.get(`/api/form-relation/${page.id}/print/${keys[0]}`, admin)).json().data.viewable).toEqual([1, 2, 3, 4, 5, 6]);
     await grant(t, roles, page.moduleId, [], ['F_Owner']);

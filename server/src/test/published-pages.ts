@@ -1,10 +1,10 @@
 import { DEFAULT_LINK_ID, formRelationSetting, type FormRelationSetting, type ListButton } from '@app/contracts';
 import { expect } from 'vitest';
-import { newId } from '../../core/ids.js';
-import type { TestApp } from '../../test/harness.js';
-import { uniqueName } from '../../test/link-databases.js';
-import { field, type Loose } from '../form-scheme/test-fields.js';
-import { moduleCodeOf, moduleIdOf } from './form-relation.repository.js';
+import { newId } from '../core/ids.js';
+import type { TestApp } from './harness.js';
+import { uniqueName } from './link-databases.js';
+import { field, type Loose } from '../modules/form-scheme/test-fields.js';
+import { moduleCodeOf, moduleIdOf } from '../modules/form-relation/form-relation.repository.js';
 
 /**
  * Test fixtures of published pages, written without POST /form-relation: a form with tables made through
