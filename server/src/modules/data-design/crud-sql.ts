@@ -50,7 +50,8 @@ export function selectExpr(dialect: Dialect, column: TableColumn): string {
   return `convert(varchar(${time ? 19 : 10}), ${q}, 120) as ${q}`;
 }
 
-function scopeSql(dialect: Dialect, scope: DataScope, params: Params): string | null {
+/** The data scope through the system columns (creator, company, department); null when the caller sees all. */
+export function scopeSql(dialect: Dialect, scope: DataScope, params: Params): string | null {
   if (scope.all) return null;
   const parts: string[] = [];
   const within = (column: string, ids: string[]) => {

@@ -1,8 +1,8 @@
 import { LIST_SYSTEM_FIELDS, defaultMatchOf, joinMulti, type DataCondition, type FormField, type FormRelationSetting, type QueryMatch, type TableColumn } from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import { AppError } from '../../core/errors.js';
-import { Params, bindValue, likePattern, selectExpr, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
-import { parseDecimal, quoteIdent, systemColumns, type Dialect } from '../data-design/ddl.js';
+import { Params, bindValue, likePattern, scopeSql, selectExpr, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
+import { quoteIdent, systemColumns, type Dialect } from '../data-design/ddl.js';
 
 /**
  * The SQL of a published list (docs/form-publishing-design.md "Published list"), pure: every name comes from the
@@ -177,19 +177,6 @@ function conditionSql(ctx: CrudContext, c: ResolvedCondition, params: Params): s
   }
 }
 
-/** The data scope through the system columns, as generic CRUD (crud-sql's scope rule). */
-export function scopeSql(dialect: Dialect, scope: DataScope, params: Params): string | null {
-  if (scope.all) return null;
-  const parts: string[] = [];
-  const within = (column: string, ids: string[]) => {
-    if (ids.length) parts.push(`${quoteIdent(dialect, column)} in (${ids.map((id) => params.bind(id)).join(', ')})`);
-  };
-  within('F_CreateUserId', scope.userIds);
-  within('F_CompanyId', scope.companyIds);
-  within('F_DepartmentId', scope.departmentIds);
-  return parts.length ? `(${parts.join(' or ')})` : '1 = 0';
-}
-
 export function limitsSql(ctx: CrudContext, limits: RowLimits, params: Params): string[] {
   return [
     ...limits.filters.map((f) => filterSql(ctx, f, params)),
@@ -295,18 +282,6 @@ export function batchSql(t: ListTable, fields: ListField[], limits: RowLimits, o
       ? `select top ${n} ${select} from ${table(ctx)}${whereSql(parts)} order by ${orderBy}`
       : `select ${select} from ${table(ctx)}${whereSql(parts)} order by ${orderBy} limit ${n}`;
   return { sql, params: params.values };
-}
-
-/** A stored value as the form holds it (as the Form engine reads it back). */
-export function formValue(field: FormField | undefined, value: unknown): unknown {
-  if (value === null || value === undefined || !field) return value ?? null;
-  const type = field.__config__.avueType;
-  if (type === 'number' || type === 'computation') return parseDecimal(String(value), 76, 38) ?? String(value);
-  if (type === 'rate' || type === 'slider') return Number(value);
-  if (type === 'switch') {
-    for (const flag of [field['active-value'], field['inactive-value']]) if (flag !== undefined && String(flag) === String(value)) return flag;
-  }
-  return value;
 }
 
 // ---------------------------------------------------------------- indexes

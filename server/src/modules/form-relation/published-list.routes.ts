@@ -1,9 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorCode,
   emptyData,
   envelope,
   formDataBody,
@@ -16,39 +15,17 @@ import {
   publishedImportQuery,
   publishedListQuery,
   publishedListResult,
-  type FieldError,
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
-import { catalogs, langOf, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
-import { FormDataInvalid } from '../form-scheme/form-data.service.js';
+import { langOf } from '../../core/i18n/index.js';
+import { answerRefusal, fieldMessage } from '../form-scheme/form-scheme.routes.js';
 import type { RelationServices } from './index.js';
 import { IMPORT_MAX_BYTES } from './published-list.service.js';
 
 const fileBytes = z.any().describe('an .xlsx file');
 const exportQuery = publishedListQuery.pick({ query: true, sidx: true, sord: true });
-
-function fieldMessage(lang: Lang, e: FieldError): string {
-  if (e.message) return e.message;
-  return e.key in catalogs[lang] ? translate(lang, e.key as MessageKey, e.params) : e.key;
-}
-
-/** A refused save: 400 'forms.invalidData' naming the first errors, the structured list in data.errors (as the Form engine's routes). */
-async function answerRefusal<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof FormDataInvalid)) throw error;
-    const lang = langOf(request);
-    const detail = error.errors
-      .slice(0, 3)
-      .map((e) => fieldMessage(lang, e))
-      .join('；');
-    const more = error.errors.length > 3 ? ` (+${error.errors.length - 3})` : '';
-    return reply.status(400).send({ code: ErrorCode.badRequest, success: false, data: { errors: error.errors }, msg: translate(lang, 'forms.invalidData', { detail: `${detail}${more}` }) });
-  }
-}
 
 /** An attachment name every browser reads: ASCII fallback plus the UTF-8 name (RFC 6266). */
 const attachment = (name: string) => `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -4,7 +4,6 @@ import {
   LIST_SYSTEM_FIELDS,
   flattenFields,
   isShown,
-  joinMulti,
   validateFormValues,
   type FieldAuthority,
   type FieldError,
@@ -21,12 +20,12 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LinkDriver } from '../database-link/driver.js';
-import { bindValue, columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
+import { columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
 import { now } from '../data-design/crud.service.js';
 import { DataDesignRepository } from '../data-design/data-design.repository.js';
 import { dialectOf } from '../data-design/ddl.js';
 import { databaseDetail } from '../data-design/design.service.js';
-import { FormDataService, type FormDataOptions } from '../form-scheme/form-data.service.js';
+import { FormDataService, columnValue, formValue, type FormDataOptions } from '../form-scheme/form-data.service.js';
 import { FormSchemeService, type LoadedForm } from '../form-scheme/form-scheme.service.js';
 import { planStorage } from '../form-scheme/form-tables.js';
 import { cellText, fieldValue, readCell, type CellOption } from './excel.js';
@@ -38,7 +37,6 @@ import {
   type BatchCursor,
   countSql,
   estimateSql,
-  formValue,
   indexPlans,
   matchOf,
   pageSql,
@@ -487,14 +485,4 @@ export class PublishedListService {
   }
 }
 
-const TEXT = new Set(['varchar', 'text']);
-
-/** A form value as its column stores it (as the Form engine writes it): lists comma-joined, '' as null in non-text columns. */
-function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unknown {
-  let v = value === undefined ? null : value;
-  if (Array.isArray(v)) v = joinMulti(v);
-  if (TEXT.has(column.dataType) && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
-  if (!TEXT.has(column.dataType) && typeof v === 'string' && v.trim() === '') v = null;
-  return bindValue(ctx.dialect, column, v);
-}
 

@@ -58,7 +58,7 @@ function deleteWhere(ctx: CrudContext, column: TableColumn, value: unknown): Sta
 const TEXT = new Set(['varchar', 'text']);
 
 /** A form value as its column stores it: lists comma-joined, flags and numbers as text in text columns, '' as null elsewhere. */
-function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unknown {
+export function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unknown {
   let v = value === undefined ? null : value;
   if (Array.isArray(v)) v = joinMulti(v);
   if (TEXT.has(column.dataType) && (typeof v === 'number' || typeof v === 'boolean')) v = String(v);
@@ -67,8 +67,8 @@ function columnValue(ctx: CrudContext, column: TableColumn, value: unknown): unk
 }
 
 /** A stored value as the form holds it: decimals as plain decimal text, rate / slider as numbers, switches as their values. */
-function formValue(field: FormField, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
+export function formValue(field: FormField | undefined, value: unknown): unknown {
+  if (value === null || value === undefined || !field) return value ?? null;
   const type = field.__config__.avueType;
   if (type === 'number' || type === 'computation') return parseDecimal(String(value), 76, 38) ?? String(value);
   if (type === 'rate' || type === 'slider') return Number(value);

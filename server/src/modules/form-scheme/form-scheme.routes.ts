@@ -48,14 +48,15 @@ import type { FormSchemeService, LoadedForm } from './form-scheme.service.js';
 /** How many field errors the message lists (all of them are in `data.errors`). */
 const DETAIL_ERRORS = 3;
 
-function fieldMessage(lang: Lang, e: FieldError): string {
+/** A field error as the user reads it: the rule's own message, else its key translated. */
+export function fieldMessage(lang: Lang, e: FieldError): string {
   if (e.message) return e.message;
   const known = e.key in catalogs[lang];
   return known ? translate(lang, e.key as MessageKey, e.params) : e.key;
 }
 
 /** A refused form-data save: 400 'forms.invalidData' naming the first errors, the structured list in data.errors. */
-async function answerRefusal<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+export async function answerRefusal<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await run();
   } catch (error) {
