@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
  * Issue 9 end to end: a system form registered in 表单设计 (the built-in notice form), opened at its
@@ -9,17 +8,6 @@ import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harnes
  */
 const env = useServerAndBrowser();
 
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await sessionToken(page);
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; msg: string };
-  if (json.code !== 0 && json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data;
-}
 
 const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
   __vModel__: vModel,

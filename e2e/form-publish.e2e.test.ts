@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
  * Issue 9 end to end: the Form engine test's expense form published as a menu page through the form relation
@@ -11,27 +11,8 @@ import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harnes
  */
 const env = useServerAndBrowser();
 
-interface Envelope<T> {
-  code: number;
-  data: T;
-  msg: string;
-}
 
-async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<Envelope<T>> {
-  const token = await sessionToken(page);
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
 
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const json = await call<T>(page, method, url, body);
-  if (json.code !== 0 && json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data;
-}
 
 const field = (formId: number, vModel: string, avueType: string, label: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
   __vModel__: vModel,
@@ -261,7 +242,7 @@ describe('form publishing', () => {
     expect(await staff.page.locator(tid(`row-print-${expo}`)).count()).toBe(0);
     expect(await staff.page.locator(tid('toolbar-export')).count()).toBe(0);
     await shot(staff.page, 'form-publish-no-print');
-    const refused = await call(staff.page, 'GET', `/api/form-relation/${relationId}/print/${expo}`);
+    const refused = await apiCall(staff.page, 'GET', `/api/form-relation/${relationId}/print/${expo}`);
     expect(refused.code).not.toBe(0);
     expect(refused.msg).toContain(`forms.app.${relationId}.print`);
     await staff.context.close();

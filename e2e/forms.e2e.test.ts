@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
  * Issue 8 end to end: design a form in the designer (a tab holding a bound select, a sub-table, a computed field
@@ -9,17 +9,6 @@ import { sessionToken, shot, signedIn, tid, useServerAndBrowser } from './harnes
  */
 const env = useServerAndBrowser();
 
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await sessionToken(page);
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T; msg: string };
-  if (json.code !== 0 && json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
-  return json.data;
-}
 
 /** Rows of a read-only query on the platform link (the tenant's schema holds the form's tables). */
 async function query(page: Page, sql: string): Promise<Record<string, unknown>[]> {

@@ -49,6 +49,30 @@ export async function sessionToken(page: Page): Promise<string> {
 
 export const tid = (id: string) => `[data-testid="${id}"]`;
 
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+/** An API call as the signed-in page's user (its bearer token), answering the envelope whatever its code. */
+export async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<Envelope<T>> {
+  const token = await sessionToken(page);
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** The data of a successful API call as the page's user; any other code throws with the call and its msg. */
+export async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const json = await apiCall<T>(page, method, url, body);
+  if (json.code !== 0 && json.code !== 200) throw new Error(`${method} ${url}: ${json.msg}`);
+  return json.data;
+}
+
 /**
  * Registers a server and a browser for the calling test file (started before its tests, closed after them)
  * and answers accessors to both.

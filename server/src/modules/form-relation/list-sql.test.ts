@@ -104,6 +104,10 @@ describe('statements', () => {
     expect(batchPhases('postgres', order(t))).toEqual(['null', 'value']);
     expect(batchPhases('mysql', asc)).toEqual(['null', 'value']);
     expect(batchSql(t, [], none, asc, 'value', null, 100).sql).toBe('select "F_Id", "amount" from "orders" where "amount" is not null order by "amount" asc, "F_Id" asc limit 100');
+    expect(batchSql(t, [], none, asc, 'value', { phase: 'value', value: '2.5', key: 'k1' }, 100)).toEqual({
+      sql: 'select "F_Id", "amount" from "orders" where "amount" is not null and ("amount", "F_Id") > ($1, $2) order by "amount" asc, "F_Id" asc limit 100',
+      params: ['2.5', 'k1'],
+    });
     expect(batchSql(t, [], none, asc, 'null', { phase: 'null', value: null, key: 'k1' }, 100)).toEqual({
       sql: 'select "F_Id", "amount" from "orders" where "amount" is null and "F_Id" > $1 order by "F_Id" asc limit 100',
       params: ['k1'],

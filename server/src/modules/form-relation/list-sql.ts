@@ -270,8 +270,13 @@ export function batchSql(t: ListTable, fields: ListField[], limits: RowLimits, o
   } else {
     parts.push(`${sort} is not null`);
     if (after) {
-      const value = params.bind(after.value);
-      parts.push(`(${sort} ${beyond} ${value} or (${sort} = ${params.bind(after.value)} and ${key} ${beyond} ${params.bind(after.key)}))`);
+      // PostgreSQL and MySQL compare rows, which an index on (sort, key) serves directly; SQL Server spells it out.
+      if (ctx.dialect === 'mssql') {
+        const value = params.bind(after.value);
+        parts.push(`(${sort} ${beyond} ${value} or (${sort} = ${params.bind(after.value)} and ${key} ${beyond} ${params.bind(after.key)}))`);
+      } else {
+        parts.push(`(${sort}, ${key}) ${beyond} (${params.bind(after.value)}, ${params.bind(after.key)})`);
+      }
     }
   }
   const orderBy = phase === 'null' ? `${key} ${order.order}` : orderSql(ctx, t.key, order);
