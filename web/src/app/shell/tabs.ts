@@ -28,7 +28,8 @@ export function openTab(tab: Tab): void {
   if (i === -1) tabsStore.set([...list, { ...tab, close: tab.value !== HOME_TAB.value }]);
   else if (JSON.stringify(list[i].query ?? {}) !== JSON.stringify(tab.query ?? {}) || list[i].label !== tab.label) {
     const next = list.slice();
-    next[i] = { ...list[i], query: tab.query, label: tab.label, i18n: tab.i18n ?? list[i].i18n };
+    // The tab takes the entry's current title, translation key included (a page whose entry appeared has none).
+    next[i] = { ...list[i], query: tab.query, label: tab.label, i18n: tab.i18n };
     tabsStore.set(next);
   }
 }

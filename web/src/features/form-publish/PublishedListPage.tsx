@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Grid, Result, Spin, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,8 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type FormField, type ListButton, type PublishedPageInfo } from '@app/contracts';
 import { ApiError } from '../../lib/api';
+import { useMenu } from '../../app/shell/menu-data';
+import { leaves } from '../../app/shell/menu-utils';
 import { ListPage, type ToolbarButton } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
 import { useDisplayText } from '../../components/form-renderer';
@@ -28,6 +30,8 @@ export default function PublishedListPage() {
   const relationId = relationIdOf(pathname) ?? '';
   const info = useQuery({ queryKey: pageInfoKey(relationId), queryFn: () => publishedApi.pageInfo(relationId), enabled: !!relationId });
 
+  useMenuWithPage(info.data?.F_ModuleId);
+
   if (!relationId) return <Result status="404" title={t('notFound')} data-testid="published-error" />;
   if (info.error) {
     const err = info.error;
@@ -43,6 +47,22 @@ export default function PublishedListPage() {
   }
   // Another published page reuses this route's component: its list starts afresh.
   return <PublishedList key={relationId} relationId={relationId} info={info.data} />;
+}
+
+/**
+ * A page published after the menu was loaded is not in it yet, so its tab would be titled by the route: the menu is
+ * asked again, once per page, and then names the tab.
+ */
+function useMenuWithPage(moduleId: string | undefined) {
+  const qc = useQueryClient();
+  const { menu, isSuccess } = useMenu();
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!moduleId || !isSuccess || asked.current === moduleId) return;
+    if (leaves(menu).some((entry) => entry.F_ModuleId === moduleId)) return;
+    asked.current = moduleId;
+    void qc.invalidateQueries({ queryKey: ['menu'] });
+  }, [moduleId, isSuccess, menu, qc]);
 }
 
 const ROW_BUTTONS: readonly ListButton[] = ['edit', 'view', 'delete', 'print'];
