@@ -177,10 +177,15 @@ export async function downloadApiFile(path: string, query: RequestOptions['query
     // A success envelope where a file was expected is still no file.
     return fail(new ApiError(i18n.t('errors:unknown'), -1, res.status), path);
   }
-  const href = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName);
+}
+
+/** Saves a blob as a file through a temporary link (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = dispositionFileName(res.headers.get('content-disposition')) ?? fallbackName;
+  a.download = fileName;
   a.style.display = 'none';
   document.body.appendChild(a);
   a.click();

@@ -1,5 +1,5 @@
 import type { SizeUnit, UploadPurpose, UploadResult } from '@app/contracts';
-import { ApiError, baseHeaders, buildUrl, settleEnvelope } from '../../lib/api';
+import { ApiError, baseHeaders, buildUrl, saveBlob, settleEnvelope } from '../../lib/api';
 import i18n from '../../lib/i18n';
 
 /** Spec 9: the request time-out; for uploads it counts from the last progress, so big files on slow links still finish. */
@@ -120,15 +120,5 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
     throw new ApiError(i18n.t('files:downloadFailed'), -1);
   }
   if (!res.ok) throw new ApiError(i18n.t('files:downloadFailed'), -1, res.status);
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers start the save asynchronously; revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await res.blob(), fileName);
 }

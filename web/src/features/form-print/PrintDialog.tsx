@@ -4,7 +4,7 @@ import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PRINT_STYLES, PRINT_TYPES } from '@app/contracts';
-import { ApiError, baseHeaders, buildUrl, settleEnvelope } from '../../lib/api';
+import { ApiError, baseHeaders, buildUrl, saveBlob, settleEnvelope } from '../../lib/api';
 import { fetchPrintData, printDataKey } from './PrintPage';
 import type { PrintOverrides } from './PrintView';
 import { printPath } from './paths';
@@ -39,16 +39,7 @@ export async function downloadPrintPdf(path: string, fileName: string): Promise<
     settleEnvelope('/form-print/pdf', res.status, await res.json().catch(() => null));
     throw new ApiError('', -1, res.status);
   }
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Some browsers start the save asynchronously; revoking at once can cancel it.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await res.blob(), fileName);
 }
 
 /**
