@@ -19,3 +19,7 @@ export * from './data.js';
 export * from './forms.js';
 export * from './form-relation.js';
 export * from './form-logic/index.js';
+export * from './workflow.js';
+export * from './workflow-scheme.js';
+export * from './workflow-task.js';
+export * from './stamp.js';

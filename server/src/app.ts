@@ -20,6 +20,9 @@ import interfaceModule from './modules/interface/index.js';
 import formSchemeModule from './modules/form-scheme/index.js';
 import formRelationModule from './modules/form-relation/index.js';
 import formPrintModule from './modules/form-print/index.js';
+import workflowSchemeModule from './modules/workflow-scheme/index.js';
+import workflowTaskModule from './modules/workflow-task/index.js';
+import stampModule from './modules/stamp/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
@@ -150,6 +153,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(formSchemeModule, { deps });
       await api.register(formRelationModule, { deps });
       await api.register(formPrintModule, { deps });
+      await api.register(workflowSchemeModule, { deps });
+      await api.register(workflowTaskModule, { deps });
+      await api.register(stampModule, { deps });
     },
     { prefix: '/api' },
   );

@@ -129,6 +129,31 @@ export const Permission = {
   dataRelationList: 'forms.dataRelation.list',
   dataRelationEdit: 'forms.dataRelation.edit',
   dataRelationDelete: 'forms.dataRelation.delete',
+
+  /** Issue 10: workflow. Launch, tasks and delegation are every user's (object rules in the services). */
+  workflowSchemeList: 'workflow.scheme.list',
+  workflowSchemeAdd: 'workflow.scheme.add',
+  workflowSchemeEdit: 'workflow.scheme.edit',
+  workflowSchemeDelete: 'workflow.scheme.delete',
+  workflowSchemeEnable: 'workflow.scheme.enable',
+  workflowSchemeVersion: 'workflow.scheme.version',
+  workflowRelationList: 'workflow.relation.list',
+  workflowRelationAdd: 'workflow.relation.add',
+  workflowRelationEdit: 'workflow.relation.edit',
+  workflowRelationDelete: 'workflow.relation.delete',
+  workflowMonitorList: 'workflow.monitor.list',
+  workflowMonitorSuspend: 'workflow.monitor.suspend',
+  workflowMonitorAssign: 'workflow.monitor.assign',
+  workflowDelegateList: 'workflow.delegate.list',
+  workflowDelegateAdd: 'workflow.delegate.add',
+  workflowDelegateEdit: 'workflow.delegate.edit',
+  workflowDelegateDelete: 'workflow.delegate.delete',
+  stampList: 'workflow.stamp.list',
+  stampAdd: 'workflow.stamp.add',
+  stampEdit: 'workflow.stamp.edit',
+  stampDelete: 'workflow.stamp.delete',
+  stampEnable: 'workflow.stamp.enable',
+  stampMember: 'workflow.stamp.member',
 } as const;
 
 export type PermissionKey = (typeof Permission)[keyof typeof Permission];

@@ -6,6 +6,7 @@ import { ADMIN_ROLE_CODE, allModuleItems, grantToRole } from './module-catalog.j
 import { insertDefaultLanguages, insertDemoDictionaries } from '../modules/dictionary/demo-data.js';
 import { oaReaderItems } from './migrations/20261123021100_oa_menu.js';
 import { fileManagerItems } from './migrations/20261123030100_files_menu.js';
+import { workflowUserItems } from './migrations/20261124150100_workflow_menu.js';
 
 export const DEFAULT_TENANT_ID = 'default';
 export const DEFAULT_TENANT_CODE = 'default';
@@ -103,6 +104,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
         ...oaReaderItems,
         // Everyone keeps their own files.
         ...fileManagerItems,
+        // Everyone launches processes, handles their tasks and keeps their own delegations.
+        ...workflowUserItems,
       ]);
     }
 

@@ -614,6 +614,20 @@ export interface Database {
   form_scheme_versions: FormSchemeVersionsTable;
   form_relations: FormRelationsTable;
   data_relations: DataRelationsTable;
+  wf_schemes: WfSchemesTable;
+  wf_scheme_versions: WfSchemeVersionsTable;
+  wf_relations: WfRelationsTable;
+  wf_instances: WfInstancesTable;
+  wf_executions: WfExecutionsTable;
+  wf_tasks: WfTasksTable;
+  wf_task_users: WfTaskUsersTable;
+  wf_history: WfHistoryTable;
+  wf_circulations: WfCirculationsTable;
+  wf_drafts: WfDraftsTable;
+  wf_delegates: WfDelegatesTable;
+  wf_timers: WfTimersTable;
+  wf_stamps: WfStampsTable;
+  wf_stamp_users: WfStampUsersTable;
 }
 
 /** Issue 8: one row per form; current_version_id points at its current version. */
@@ -680,6 +694,215 @@ export interface DataRelationsTable {
   created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+// ---------- Issue 10: workflow (docs/workflow-design.md "Tables") ----------
+
+export interface WfSchemesTable {
+  id: string;
+  tenant_id: string;
+  code: string;
+  name: string;
+  category: Generated<string>;
+  icon: Generated<string>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  /** 0 everyone may launch, 1 only auth_objects. */
+  auth_type: Generated<number>;
+  auth_objects: Json<{ F_ObjType: string; F_ObjId: string; F_ObjName?: string }[]>;
+  launch_key: Generated<string>;
+  current_version_id: string | null;
+  sort_code: Generated<number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface WfSchemeVersionsTable {
+  id: string;
+  tenant_id: string;
+  scheme_id: string;
+  version: number;
+  xml: string;
+  /** The parsed graph (engine/definition.ts WfGraph). */
+  graph: Json<unknown>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface WfRelationsTable {
+  id: string;
+  tenant_id: string;
+  scheme_id: string;
+  form_id: string;
+  form_type: Generated<number>;
+  form_url: Generated<string>;
+  name: Generated<string>;
+  sort_code: Generated<number>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+}
+
+export type WfInstanceState = 'running' | 'suspended' | 'completed' | 'recalled' | 'terminated';
+
+export interface WfInstancesTable {
+  id: string;
+  tenant_id: string;
+  root_id: string;
+  parent_id: string | null;
+  parent_node_id: string | null;
+  parent_execution_id: string | null;
+  scheme_id: string;
+  version_id: string;
+  name: string;
+  state: ColumnType<WfInstanceState, WfInstanceState | undefined, WfInstanceState>;
+  starter_id: string;
+  variables: Json<Record<string, unknown>>;
+  form_keys: Json<{ F_FormId: string; F_Type: number; F_UrlAddress?: string; F_Id: string }[]>;
+  related: Json<string[]>;
+  recycled_at: Date | null;
+  created_at: DefaultTimestamp;
+  completed_at: Date | null;
+  updated_at: DefaultTimestamp;
+}
+
+export interface WfExecutionsTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  parent_id: string | null;
+  node_id: string;
+  state: ColumnType<'active' | 'waiting' | 'done', 'active' | 'waiting' | 'done' | undefined, 'active' | 'waiting' | 'done'>;
+  mi: Json<Record<string, unknown>> | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface WfTasksTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  execution_id: string;
+  node_id: string;
+  node_name: Generated<string>;
+  assignee_id: string | null;
+  owner_id: string | null;
+  /** Set on a task created by a reject: the node that sent it back (resubmit may go straight back there). */
+  returned_from: string | null;
+  state: ColumnType<'open' | 'done' | 'cancelled', 'open' | 'done' | 'cancelled' | undefined, 'open' | 'done' | 'cancelled'>;
+  btn_value: string | null;
+  due_at: Date | null;
+  created_at: DefaultTimestamp;
+  completed_at: Date | null;
+}
+
+export interface WfTaskUsersTable {
+  task_id: string;
+  user_id: string;
+  tenant_id: string;
+  instance_id: string;
+  open: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface WfHistoryTable {
+  id: string;
+  tenant_id: string;
+  seq: Generated<string>;
+  instance_id: string;
+  task_id: string | null;
+  node_id: string;
+  node_name: Generated<string>;
+  node_type: string;
+  action: string;
+  user_id: string | null;
+  owner_id: string | null;
+  btn_value: string | null;
+  btn_name: string | null;
+  message: string | null;
+  stamp_id: string | null;
+  folder_id: string | null;
+  multi_instance: Generated<boolean>;
+  candidates: Json<string[]>;
+  next_nodes: Json<{ actName: string; activityName: string; activityType: string }[]>;
+  started_at: DefaultTimestamp;
+  ended_at: Date | null;
+}
+
+export interface WfCirculationsTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  task_id: string | null;
+  node_id: string;
+  node_name: Generated<string>;
+  user_id: string;
+  from_user_id: string | null;
+  created_at: DefaultTimestamp;
+  read_at: Date | null;
+}
+
+export interface WfDraftsTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  scheme_id: string;
+  name: Generated<string>;
+  form_value: Json<unknown[]>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface WfDelegatesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  delegate_user_id: string;
+  scheme_ids: Json<string[]>;
+  start_at: Date;
+  end_at: Date;
+  enabled: Generated<boolean>;
+  description: Generated<string>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface WfTimersTable {
+  id: string;
+  tenant_id: string;
+  instance_id: string;
+  task_id: string | null;
+  execution_id: string | null;
+  node_id: string;
+  action: string;
+  due_at: Date;
+  state: ColumnType<'pending' | 'fired' | 'cancelled', 'pending' | 'fired' | 'cancelled' | undefined, 'pending' | 'fired' | 'cancelled'>;
+  fired_at: Date | null;
+  created_at: DefaultTimestamp;
+}
+
+export interface WfStampsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  type: Generated<string>;
+  is_default: Generated<boolean>;
+  password_hash: Generated<string>;
+  sort_code: Generated<number>;
+  file_type: Generated<number>;
+  file: Generated<string>;
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface WfStampUsersTable {
+  stamp_id: string;
+  user_id: string;
+  kind: 'member' | 'manager' | 'maintainer';
+  tenant_id: string;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

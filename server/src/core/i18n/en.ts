@@ -11,6 +11,10 @@ import { formsEn } from './forms.js';
 import { formRelationEn } from './form-relation.js';
 import { publishedListEn } from './published-list.js';
 import { formPrintEn } from './form-print.js';
+import { workflowEngineEn } from './workflow-engine.js';
+import { workflowSchemeEn } from './workflow-scheme.js';
+import { workflowTaskEn } from './workflow-task.js';
+import { stampEn } from './stamp.js';
 import { systemEn } from './system.js';
 
 const coreEn = {
@@ -51,4 +55,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn, ...workflowEngineEn, ...workflowSchemeEn, ...workflowTaskEn, ...stampEn };

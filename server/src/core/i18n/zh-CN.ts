@@ -11,6 +11,10 @@ import { formsZhCN } from './forms.js';
 import { formRelationZhCN } from './form-relation.js';
 import { publishedListZhCN } from './published-list.js';
 import { formPrintZhCN } from './form-print.js';
+import { workflowEngineZhCN } from './workflow-engine.js';
+import { workflowSchemeZhCN } from './workflow-scheme.js';
+import { workflowTaskZhCN } from './workflow-task.js';
+import { stampZhCN } from './stamp.js';
 import { systemZhCN } from './system.js';
 
 const coreZhCN = {
@@ -52,6 +56,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN, ...workflowEngineZhCN, ...workflowSchemeZhCN, ...workflowTaskZhCN, ...stampZhCN };
 
 export type MessageKey = keyof typeof zhCN;

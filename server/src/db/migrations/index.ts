@@ -17,6 +17,8 @@ import * as forms from './20261123050000_forms.js';
 import * as formsMenu from './20261123050100_forms_menu.js';
 import * as formRelations from './20261124120000_form_relations.js';
 import * as formRelationsMenu from './20261124120100_form_relations_menu.js';
+import * as workflow from './20261124150000_workflow.js';
+import * as workflowMenu from './20261124150100_workflow_menu.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '20261123050100_forms_menu': formsMenu,
   '20261124120000_form_relations': formRelations,
   '20261124120100_form_relations_menu': formRelationsMenu,
+  '20261124150000_workflow': workflow,
+  '20261124150100_workflow_menu': workflowMenu,
 };

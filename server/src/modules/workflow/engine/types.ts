@@ -1,0 +1,92 @@
+/**
+ * The engine's shapes (docs/workflow-design.md). A scheme version's XML is parsed once (definition.ts) into a
+ * WfGraph, stored as JSON with the version and read back by the executor; routing functions are pure over it.
+ */
+
+export type WfNodeType =
+  | 'startEvent'
+  | 'endEvent'
+  | 'userTask'
+  | 'scriptTask'
+  | 'exclusiveGateway'
+  | 'parallelGateway'
+  | 'inclusiveGateway'
+  | 'callActivity'
+  | 'boundaryEvent'
+  /** Any other flow node (task, manualTask, intermediate events…): passed straight through. */
+  | 'passThrough';
+
+export interface WfNode {
+  id: string;
+  type: WfNodeType;
+  /** The BPMN element type as drawn (bpmn:Task, bpmn:ServiceTask…), for flags in the designer. */
+  bpmnType: string;
+  name: string;
+  /** Sequence flow ids, in document order. */
+  incoming: string[];
+  outgoing: string[];
+  /** The parsed `<wf:config>` JSON (validated with the node type's configSchema by the executor); {} when absent. */
+  config: Record<string, unknown>;
+  /** Gateways and activities: the default flow id. */
+  defaultFlow?: string;
+  /** userTask with multiInstanceLoopCharacteristics. */
+  multiInstance?: { sequential: boolean };
+  /** Boundary events: the activity they are attached to, the timer and whether they cancel it. */
+  attachedTo?: string;
+  timer?: { duration?: string; date?: string };
+  cancelActivity?: boolean;
+  /** endEvent with terminateEventDefinition. */
+  terminate?: boolean;
+  /** callActivity: the called scheme's code. */
+  calledElement?: string;
+  /** Boundary event ids attached to this activity. */
+  boundaries: string[];
+}
+
+export interface WfFlow {
+  id: string;
+  name: string;
+  source: string;
+  target: string;
+  /** Expression text, `${…}` removed; absent for an unconditional flow. */
+  condition?: string;
+}
+
+export interface WfGraph {
+  processId: string;
+  name: string;
+  /** ProcessConfig of the process element. */
+  config: Record<string, unknown>;
+  startNodeId: string;
+  nodes: Record<string, WfNode>;
+  flows: Record<string, WfFlow>;
+}
+
+/** A problem found on parse or save, with the element it concerns (for marking the diagram). */
+export interface DefinitionIssue {
+  elementId: string | null;
+  /** i18n key under workflowScheme.* */
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * What the engine offers the task API (implemented by executor.ts, obtained with `engineOf(deps)` from
+ * engine/index.ts). Every method is one transaction that locks the root instance row first.
+ */
+export interface WorkflowActions {
+  /** create-process: validates launch rights, saves the forms, starts, creates the first tasks. */
+  start(auth: import('../../../core/deps.js').AuthContext, body: import('@app/contracts').CreateProcessBody): Promise<import('@app/contracts').ActionResult>;
+  /** task-handle: agree_ / reject_ / custom buttons, forms, stamp, circulation, next approvers. */
+  handle(auth: import('../../../core/deps.js').AuthContext, body: import('@app/contracts').TaskHandleBody): Promise<import('@app/contracts').ActionResult>;
+  transfer(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void>;
+  addSigners(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
+  removeSigners(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
+  recall(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string): Promise<void>;
+  reinitiate(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string): Promise<import('@app/contracts').ActionResult>;
+  suspend(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string, suspended: boolean): Promise<void>;
+  assign(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userId: string }): Promise<void>;
+  changeCandidate(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void>;
+  /** Fires due timers (each once across processes: FOR UPDATE SKIP LOCKED); answers how many fired. */
+  fireDueTimers(now?: Date): Promise<number>;
+}
