@@ -2,7 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { defineModules, grantToRole, type ModuleDefinition } from '../module-catalog.js';
 
-/** 工作流程 (issue 10): design, relations, launch, tasks, monitor, delegation, stamps. */
+/**
+ * 工作流程 (issue 10): design, relations, launch, tasks, monitor, delegation, stamps. The entries carry the permission
+ * keys the API checks; they stay out of the menu (isMenu false) until their screens land with issue 11.
+ */
 export const workflowModules: ModuleDefinition[] = [
   {
     id: 'workflow',
@@ -11,11 +14,11 @@ export const workflowModules: ModuleDefinition[] = [
     i18nKey: 'menu.workflow',
     icon: 'ApartmentOutlined',
     url: '',
-    sort: 40,
+    sort: 40, isMenu: false,
     target: 'expand',
     children: [
-      { id: 'workflow-launch', enCode: 'workflow.launch', fullName: '发起流程', i18nKey: 'menu.workflowLaunch', icon: 'SendOutlined', url: '/workflow/launch', sort: 1 },
-      { id: 'workflow-process', enCode: 'workflow.process', fullName: '我的任务', i18nKey: 'menu.workflowProcess', icon: 'CarryOutOutlined', url: '/workflow/process', sort: 2 },
+      { id: 'workflow-launch', enCode: 'workflow.launch', fullName: '发起流程', i18nKey: 'menu.workflowLaunch', icon: 'SendOutlined', url: '/workflow/launch', sort: 1, isMenu: false },
+      { id: 'workflow-process', enCode: 'workflow.process', fullName: '我的任务', i18nKey: 'menu.workflowProcess', icon: 'CarryOutOutlined', url: '/workflow/process', sort: 2, isMenu: false },
       {
         id: 'workflow-delegate',
         enCode: 'workflow.delegate',
@@ -24,6 +27,7 @@ export const workflowModules: ModuleDefinition[] = [
         icon: 'UserSwitchOutlined',
         url: '/workflow/delegate',
         sort: 3,
+        isMenu: false,
         buttons: [
           { enCode: 'list', fullName: '查询' },
           { enCode: 'add', fullName: '新增' },
@@ -39,6 +43,7 @@ export const workflowModules: ModuleDefinition[] = [
         icon: 'NodeIndexOutlined',
         url: '/workflow/scheme',
         sort: 4,
+        isMenu: false,
         buttons: [
           { enCode: 'list', fullName: '查询' },
           { enCode: 'add', fullName: '新增' },
@@ -56,6 +61,7 @@ export const workflowModules: ModuleDefinition[] = [
         icon: 'LinkOutlined',
         url: '/workflow/relation',
         sort: 5,
+        isMenu: false,
         buttons: [
           { enCode: 'list', fullName: '查询' },
           { enCode: 'add', fullName: '新增' },
@@ -71,6 +77,7 @@ export const workflowModules: ModuleDefinition[] = [
         icon: 'MonitorOutlined',
         url: '/workflow/monitor',
         sort: 6,
+        isMenu: false,
         buttons: [
           { enCode: 'list', fullName: '查询' },
           { enCode: 'suspend', fullName: '挂起/恢复' },
@@ -85,6 +92,7 @@ export const workflowModules: ModuleDefinition[] = [
         icon: 'SafetyCertificateOutlined',
         url: '/workflow/stamp',
         sort: 7,
+        isMenu: false,
         buttons: [
           { enCode: 'list', fullName: '查询' },
           { enCode: 'add', fullName: '新增' },
