@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { StampService } from './stamp.service.js';
+import { stampRoutes } from './stamp.routes.js';
+import { DelegateService } from './delegate.service.js';
+import { delegateRoutes } from './delegate.routes.js';
 
-/** Issue 10: stamps and e-signatures, and delegations (docs/workflow-design.md). */
+/** Issue 10: stamps and e-signatures, and delegations (docs/workflow-design.md "Stamps and delegation"). */
 export default async function stampModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  void app;
-  void deps;
+  stampRoutes(app, new StampService(deps));
+  delegateRoutes(app, new DelegateService(deps));
 }
