@@ -44,6 +44,8 @@ export interface AppConfig {
    */
   linkAllowedHosts: string[];
   interfaceAllowedHosts: string[];
+  /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
+  workflowTimers?: boolean;
   /** Sees every SQL statement (benchmarks print query plans with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -168,6 +170,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sql: { timeoutMs: 10_000, maxRows: 1000, maxCost: 1_000_000 },
     linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
+    workflowTimers: false,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import * as formRelations from './20261124120000_form_relations.js';
 import * as formRelationsMenu from './20261124120100_form_relations_menu.js';
 import * as workflow from './20261124150000_workflow.js';
 import * as workflowMenu from './20261124150100_workflow_menu.js';
+import * as workflowLaunchSigns from './20261124150400_workflow_launch_signs.js';
 import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261124120100_form_relations_menu': formRelationsMenu,
   '20261124150000_workflow': workflow,
   '20261124150100_workflow_menu': workflowMenu,
+  '20261124150400_workflow_launch_signs': workflowLaunchSigns,
 };
