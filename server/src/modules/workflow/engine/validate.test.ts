@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, loadFixture } from '../fixtures/index.js';
+import { parseDefinition } from './definition.js';
+import type { WfGraph } from './types.js';
+import { parseIsoDuration, parseTimerDate, validateDefinition, validateGraph } from './validate.js';
+
+const ids = { lisi: 'u-lisi', wangwu: 'u-wangwu', admin: 'u-admin' };
+const graphOf = async (name: string): Promise<WfGraph> => (await parseDefinition(loadFixture(name, ids))).graph!;
+const keys = (g: WfGraph, opts?: Parameters<typeof validateGraph>[1]) => validateGraph(g, opts).map((i) => `${i.elementId ?? '-'}:${i.key}`);
+
+describe('validateGraph', () => {
+  it.each(FIXTURES)('fixture %s is valid', async (name) => {
+    expect(validateGraph(await graphOf(name))).toEqual([]);
+  });
+
+  it('checks called scheme codes when they are known', async () => {
+    const g = await graphOf('call-parent');
+    expect(validateGraph(g, { knownSchemeCodes: ['child-process'] })).toEqual([]);
+    expect(validateGraph(g, { knownSchemeCodes: ['other'] })).toEqual([
+      { elementId: 'call', key: 'workflowScheme.invalidCalledScheme', params: { node: 'Child process', code: 'child-process' } },
+    ]);
+  });
+
+  type Breaker = [string, string, (g: WfGraph) => void, string[]];
+  it.each<Breaker>([
+    ['no start event', 'linear', (g) => { g.nodes.start!.type = 'passThrough'; g.startNodeId = ''; }, ['-:workflowScheme.invalidStartCount']],
+    ['two start events', 'linear', (g) => { g.nodes.manager!.type = 'startEvent'; g.nodes.manager!.config = {}; }, ['manager:workflowScheme.invalidStartCount']],
+    ['end not reachable', 'linear', (g) => { g.flows.f3!.target = 'finance'; g.nodes.end!.incoming = []; }, ['-:workflowScheme.invalidNoEnd', 'end:workflowScheme.invalidUnreachable']],
+    ['unreachable node', 'linear', (g) => {
+      g.nodes.orphan = { ...g.nodes.manager!, id: 'orphan', name: 'Orphan', incoming: [], outgoing: [] };
+    }, ['orphan:workflowScheme.invalidUnreachable']],
+    ['user task without candidates', 'linear', (g) => { g.nodes.manager!.config = {}; }, ['manager:workflowScheme.invalidNoCandidate']],
+    ['user task with empty candidate list', 'linear', (g) => { g.nodes.manager!.config = { candidates: [] }; }, ['manager:workflowScheme.invalidNoCandidate']],
+    ['user task with a wrong config', 'linear', (g) => { g.nodes.manager!.config = { candidates: [{ type: 'alien' }] }; }, ['manager:workflowScheme.invalidNodeConfig']],
+    ['bad condition', 'exclusive', (g) => { g.flows.f_long!.condition = 'days >'; }, ['f_long:workflowScheme.invalidCondition']],
+    ['gateway without default', 'exclusive', (g) => { delete g.nodes.gw!.defaultFlow; }, ['gw:workflowScheme.invalidGatewayRoute']],
+    ['inclusive gateway without default', 'inclusive', (g) => { delete g.nodes.fork!.defaultFlow; }, ['fork:workflowScheme.invalidGatewayRoute']],
+    ['call activity without code', 'call-parent', (g) => { delete g.nodes.call!.calledElement; }, ['call:workflowScheme.invalidCallActivity']],
+    ['timer without time', 'timer-remind', (g) => { g.nodes.remind!.timer = {}; }, ['remind:workflowScheme.invalidTimer']],
+    ['timer with a bad duration', 'timer-remind', (g) => { g.nodes.remind!.timer = { duration: '1 hour' }; }, ['remind:workflowScheme.invalidTimer']],
+    ['timer with a bad action', 'timer-approve', (g) => { g.nodes.auto!.config = { action: 'explode' }; }, ['auto:workflowScheme.invalidNodeConfig']],
+    ['script with a bad expression', 'script', (g) => { g.nodes.calc!.config = { actions: [{ type: 'set', variable: 'x', expression: '1 +' }] }; }, ['calc:workflowScheme.invalidNodeConfig']],
+  ])('%s', async (_, fixture, breakIt, expected) => {
+    const g = structuredClone(await graphOf(fixture));
+    breakIt(g);
+    expect(keys(g)).toEqual(expected);
+  });
+
+  it('gives node names and details as message params', async () => {
+    const g = structuredClone(await graphOf('exclusive'));
+    g.flows.f_long!.condition = "days > 'x";
+    g.nodes.long!.config = {};
+    const issues = validateGraph(g);
+    expect(issues).toContainEqual({ elementId: 'long', key: 'workflowScheme.invalidNoCandidate', params: { node: 'Manager approval' } });
+    const cond = issues.find((i) => i.key === 'workflowScheme.invalidCondition')!;
+    expect(cond.params!.flow).toBe('More than 3 days');
+    expect(String(cond.params!.detail)).toMatch(/unterminated/);
+  });
+});
+
+describe('validateDefinition', () => {
+  it('combines parse and validation issues', async () => {
+    expect((await validateDefinition(loadFixture('leave-request', ids))).issues).toEqual([]);
+    const broken = loadFixture('linear', ids).replace(/<bpmn:extensionElements>[\s\S]*?<\/bpmn:extensionElements>/, '');
+    const r = await validateDefinition(broken);
+    expect(r.issues.map((i) => i.key)).toEqual(['workflowScheme.invalidNoCandidate']);
+    const bad = await validateDefinition('<nope');
+    expect(bad.graph).toBeNull();
+    expect(bad.issues[0]!.key).toBe('workflowScheme.invalidXml');
+  });
+});
+
+describe('timer texts', () => {
+  it.each<[string, number | null]>([
+    ['PT1H', 3_600_000],
+    ['P1D', 86_400_000],
+    ['PT30M', 1_800_000],
+    ['P1DT12H', 129_600_000],
+    ['PT1.5H', 5_400_000],
+    ['pt45s', 45_000],
+    ['P2W', 14 * 86_400_000],
+    ['P', null],
+    ['PT', null],
+    ['P1DT', null],
+    ['PT0S', null],
+    ['1H', null],
+    ['R3/PT1H', null],
+    ['', null],
+  ])('parseIsoDuration(%j) = %s', (text, ms) => {
+    expect(parseIsoDuration(text)).toBe(ms);
+  });
+
+  it('reads timer dates', () => {
+    expect(parseTimerDate('2026-12-01T08:00:00Z')!.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    expect(parseTimerDate('2026-12-01 08:00:00')).not.toBeNull();
+    expect(parseTimerDate('tomorrow')).toBeNull();
+  });
+});
