@@ -9,8 +9,8 @@ export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'commo
   return { code: ErrorCode.ok, success: true, data, msg: translate(langOf(request), key, params) };
 }
 
-function fail(reply: FastifyReply, status: number, code: number, msg: string) {
-  return reply.status(status).send({ code, success: false, data: null, msg });
+function fail(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+  return reply.status(status).send({ code, success: false, data, msg });
 }
 
 interface ValidationIssue {
@@ -36,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected: (reque
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
-      return fail(reply, error.status, error.code, translate(lang, error.key, error.params));
+      return fail(reply, error.status, error.code, translate(lang, error.key, error.params), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detail = describeValidation(error.validationContext, error.validation as ValidationIssue[]);

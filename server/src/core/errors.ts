@@ -20,6 +20,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams = {},
     readonly status = 400,
+    /** Sent as the envelope's `data` (e.g. the element ids of an invalid workflow definition); null otherwise. */
+    readonly data: unknown = null,
   ) {
     super(key);
     this.code = codeByStatus[status] ?? ErrorCode.internal;
