@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = [
   'POST /api/user/logout',
   // Signed file addresses (issue 6): the HMAC in ?sig= is the credential.
   'GET /api/files/:id',
+  // Issue 10: the workflow diagram by signed address (HMAC in ?sig=, with expiry), and the launch by signed key.
+  'GET /api/workflow-task/view-process',
+  'POST /api/nwfschemeinfo/createProcess',
 ].sort();
 
 describe('every route outside the public allowlist needs a valid token', () => {
