@@ -3,6 +3,7 @@ import type { AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { verifyPassword } from '../../core/auth/password.js';
+import type { FileLinks } from '../files/file-links.js';
 
 /**
  * May the caller sign with this stamp? Throws `workflow.stampNotAllowed` (403) when the stamp is not in the caller's
@@ -36,4 +37,22 @@ export async function verifyStampForUse(
   if (!stamp) throw new AppError('workflow.stampNotAllowed', {}, 403);
   if (!stamp.password_hash) return 'ok';
   return (await verifyPassword(password ?? '', stamp.password_hash)) ? 'ok' : 'wrongPassword';
+}
+
+/**
+ * The image addresses of stamps (any state) for an instance's history, whoever reads it: stamp id → address (a
+ * signed file address for an uploaded image, the data URL of a handwritten signature). Unknown ids are left out.
+ */
+export async function stampImageUrls(
+  trx: Kysely<Database> | Transaction<Database>,
+  fileLinks: Pick<FileLinks, 'url'>,
+  tenantId: string,
+  stampIds: string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(stampIds.filter(Boolean))];
+  const result = new Map<string, string>();
+  if (ids.length === 0) return result;
+  const rows = await trx.selectFrom('wf_stamps').select(['id', 'file_type', 'file']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  for (const row of rows) if (row.file) result.set(row.id, row.file_type === 1 ? fileLinks.url(row.file) : row.file);
+  return result;
 }

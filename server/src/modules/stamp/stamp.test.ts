@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { verifyStampForUse } from './stamp-use.js';
+import { stampImageUrls, verifyStampForUse } from './stamp-use.js';
 import { pngSize } from './png.js';
 
 /** A PNG's signature and IHDR chunk (enough for the size check). */
@@ -160,6 +160,9 @@ describe('stamps', () => {
     expect(img.json().data).toBe(row.F_File);
     expect((await t.get(`/api/stamps/stamp-img?id=${id}`, lisi)).statusCode).toBe(404);
     expect((await t.get('/api/stamps/stamp-img?id=nope', zhangsan)).json()).toMatchObject({ success: false, code: expect.any(Number) });
+    const signature = await add(zhangsan);
+    const images = await stampImageUrls(t.deps.db, t.deps.fileLinks, tenantId, [id, signature, 'nope', '']);
+    expect(Object.fromEntries(images)).toEqual({ [id]: row.F_File, [signature]: SIGNATURE });
   });
 
   it('managers and maintainers: set-manager, maintain; maintainers edit but do not delete', async () => {
