@@ -23,7 +23,8 @@ const NODE_TYPES: Record<string, WfNodeType> = {
 
 /** One moddle instance is enough: it holds the meta-model only, no document state. */
 let moddle: BpmnModdle | undefined;
-function getModdle(): BpmnModdle {
+/** The shared BpmnModdle with our `wf` package registered (svg.ts reads the DI with it too). */
+export function getModdle(): BpmnModdle {
   moddle ??= new BpmnModdle({ wf: wfModdleDescriptor });
   return moddle;
 }
