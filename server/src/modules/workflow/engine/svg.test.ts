@@ -57,6 +57,10 @@ describe('renderDiagramSvg', () => {
   it('colours an expanded sub-process by its inner nodes', async () => {
     const svg = await renderDiagramSvg(loadFixture('embedded-subprocess', ids), { current: ['inner'] });
     expect(svg).toMatch(/data-element-id="sub" data-state="current"/);
+    expect(svg).toMatch(/data-element-id="f1" data-state="pending"/);
+    const later = await renderDiagramSvg(loadFixture('embedded-subprocess', ids), { done: ['start', 'inner'], current: ['after'] });
+    expect(later).toMatch(/data-element-id="f1" data-state="done"/);
+    expect(later).toMatch(/data-element-id="f2" data-state="done"/);
     expect(svg).toContain('>Inner<');
   });
 

@@ -367,8 +367,10 @@ export async function renderDiagramSvg(xml: string, highlight: DiagramHighlight 
     if (ids.some((id) => done.has(id))) return 'done';
     return 'pending';
   };
-  // A flow is done when it led from a done node to a node that was reached.
-  const edgeState = (e: Edge): 'done' | 'pending' => (done.has(e.source) && (done.has(e.target) || current.has(e.target)) ? 'done' : 'pending');
+  // A flow is done when it led from a done node to a node that was reached (a sub-process counts by its content).
+  const stateById = new Map(picture.shapes.map((s) => [s.id, stateOf(s)]));
+  const edgeState = (e: Edge): 'done' | 'pending' =>
+    stateById.get(e.source) === 'done' && (stateById.get(e.target) ?? 'pending') !== 'pending' ? 'done' : 'pending';
 
   const xs: number[] = [];
   const ys: number[] = [];
