@@ -377,13 +377,13 @@ export class WorkflowTaskRepository {
       .executeTakeFirst();
   }
 
-  openTasks(tenantId: string, instanceId: string): Promise<TaskRecord[]> {
+  openTasks(tenantId: string, instanceId: string): Promise<(TaskRecord & { createTime: string })[]> {
     return this.db
       .selectFrom('wf_tasks')
       .where('tenant_id', '=', tenantId)
       .where('instance_id', '=', instanceId)
       .where('state', '=', 'open')
-      .select(['id', 'instance_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at'])
+      .select(['id', 'instance_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at', formatTime('created_at').as('createTime')])
       .orderBy('created_at')
       .execute();
   }

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
-import { translate, type Lang } from '../../core/i18n/index.js';
+import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { verifyStampForUse } from '../stamp/stamp-use.js';
@@ -241,31 +241,47 @@ export class WorkflowTaskService {
 
   // ---------- reads of the approval screen ----------
 
+  /**
+   * Timeline records (spec 2.9 wording): the start, every action on a user task (buttons, transfer, signers…),
+   * script tasks, instance actions (recall, suspend…), the end, then one '正在审批' record per node with open tasks.
+   * Gateway and pass-through rows are left out.
+   */
   async timeline(auth: AuthContext, lang: Lang, instance: InstanceRecord, rows?: HistoryRecord[]): Promise<TimelineRecord[]> {
-    const history = rows ?? (await this.repo.history(instance.id));
-    const ids = history.flatMap((h) => [h.user_id ?? '', h.owner_id ?? '', ...(h.candidates ?? [])]);
+    const history = (rows ?? (await this.repo.history(instance.id))).filter(
+      (h) => h.action !== 'node' || h.node_type === 'endEvent' || h.node_type === 'scriptTask',
+    );
+    const open = await this.repo.openTasks(auth.tenantId, instance.id);
+    const links = await this.repo.taskUserIds(open.map((o) => o.id));
+    const graph = open.length ? await this.graphOf(auth, instance) : undefined;
+    const ids = [...history.flatMap((h) => [h.user_id ?? '', h.owner_id ?? '', ...(h.candidates ?? [])]), ...links.map((l) => l.user_id)];
     const users = await this.repo.users(auth.tenantId, [...ids, instance.starter_id]);
     const nameOf = (id: string | null) => (id ? (users.get(id)?.real_name ?? id) : '');
     const sep = translate(lang, 'workflowTask.listSeparator');
     const stamps = await this.stampAddresses(auth, history.map((h) => h.stamp_id ?? '').filter(Boolean));
-    return history.map((h) => {
+    const people = (list: string[]) => list.map((id) => ({ departmentName: users.get(id)?.departmentName ?? '', account: users.get(id)?.account ?? '', realName: nameOf(id) }));
+    const labelled = (multi: boolean, type: string, text: string) => (multi && type === 'userTask' ? translate(lang, 'workflowTask.countersignText', { text }) : text);
+    const records: TimelineRecord[] = history.map((h) => {
       const approver =
         h.owner_id && h.user_id && h.owner_id !== h.user_id
           ? translate(lang, 'workflowTask.onBehalf', { delegate: nameOf(h.user_id), owner: nameOf(h.owner_id) })
           : nameOf(h.user_id);
       const next = (h.next_nodes ?? []).map((n) => n.activityName || n.actName).filter(Boolean);
+      const actionKey = `workflowTask.action.${h.action}` as MessageKey;
+      const actionLabel = actionKey in catalogs[lang] ? translate(lang, actionKey) : h.action;
       let text: string;
-      if (h.node_type === 'startEvent') text = translate(lang, 'workflowTask.timelineStart', { creator: nameOf(h.user_id ?? instance.starter_id) });
+      if (h.action === 'start') text = translate(lang, 'workflowTask.timelineStart', { creator: nameOf(h.user_id ?? instance.starter_id) });
       else if (h.node_type === 'endEvent') text = translate(lang, 'workflowTask.timelineEnd');
       else if (!h.ended_at) text = translate(lang, 'workflowTask.timelinePending');
+      else if (h.node_type === 'scriptTask' && h.action === 'node') text = `${h.node_name} ${translate(lang, 'workflowTask.action.script')}`;
+      else if (['transfer', 'assign', 'addSign', 'subtractSign'].includes(h.action))
+        text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: (h.candidates ?? []).map(nameOf).join(sep) });
+      else if (h.action === 'changeCandidate')
+        text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: nameOf(h.candidates?.[1] ?? null) });
       else {
-        const button = h.btn_name ?? h.btn_value ?? h.action;
-        text = next.length
-          ? translate(lang, 'workflowTask.timelineFlow', { approver, button, next: next.join(sep) })
-          : translate(lang, 'workflowTask.timelineDone', { approver, button });
+        const button = h.btn_name ?? (h.btn_value && h.action !== 'auto' ? h.btn_value : actionLabel);
+        text = next.length ? translate(lang, 'workflowTask.timelineFlow', { approver, button, next: next.join(sep) }) : translate(lang, 'workflowTask.timelineDone', { approver, button });
+        text = text.trim();
       }
-      if (h.multi_instance && h.node_type === 'userTask') text = translate(lang, 'workflowTask.countersignText', { text });
-      const people = h.user_id ? [h.user_id] : (h.candidates ?? []);
       return {
         activityId: h.node_id,
         activityName: h.node_name,
@@ -281,10 +297,39 @@ export class WorkflowTaskService {
         message: h.message,
         esignature: h.stamp_id ? (stamps.get(h.stamp_id) ?? null) : null,
         nextNodeInfo: h.next_nodes ?? [],
-        manualinfos: people.map((id) => ({ departmentName: users.get(id)?.departmentName ?? '', account: users.get(id)?.account ?? '', realName: nameOf(id) })),
-        text,
+        manualinfos: people(h.user_id ? [h.user_id] : (h.candidates ?? [])),
+        text: labelled(h.multi_instance, h.node_type, text),
       };
     });
+    // Open tasks: one record per node, its users as candidates.
+    const byNode = new Map<string, { task: TaskRecord & { createTime?: string }; users: string[] }>();
+    for (const task of open) {
+      const entry = byNode.get(task.node_id) ?? { task, users: [] };
+      entry.users.push(...links.filter((l) => l.task_id === task.id).map((l) => l.user_id));
+      byNode.set(task.node_id, entry);
+    }
+    for (const { task, users: waiting } of byNode.values()) {
+      const multi = !!graph?.nodes[task.node_id]?.multiInstance;
+      records.push({
+        activityId: task.node_id,
+        activityName: task.node_name,
+        activityType: 'userTask',
+        candidate: waiting.map(nameOf),
+        assignee: null,
+        startUserId: instance.starter_id,
+        endTime: null,
+        time: task.createTime ?? '',
+        multiInstance: multi,
+        btnValue: null,
+        btnName: null,
+        message: null,
+        esignature: null,
+        nextNodeInfo: [],
+        manualinfos: people(waiting),
+        text: labelled(multi, 'userTask', translate(lang, 'workflowTask.timelinePending')),
+      });
+    }
+    return records;
   }
 
   async timelineOf(auth: AuthContext, lang: Lang, processInstanceId: string) {
@@ -334,7 +379,7 @@ export class WorkflowTaskService {
     const entry = (n: WfNode): RejectNode => ({ activityName: n.name, activityType: activityType(n.type), activitiId: n.id });
     if (!node) return [];
     if (config.rejectTargets.length) return config.rejectTargets.map((id) => graph.nodes[id]).filter((n): n is WfNode => !!n).map(entry);
-    const passed = new Set(history.filter((h) => h.node_type === 'userTask' && h.ended_at && h.node_id !== node.id).map((h) => h.node_id));
+    const passed = new Set(history.filter((h) => h.node_type === 'userTask' && h.btn_value && h.node_id !== node.id).map((h) => h.node_id));
     const out: RejectNode[] = [];
     const start = graph.nodes[graph.startNodeId];
     if (start) out.push(entry(start));
@@ -467,7 +512,7 @@ export class WorkflowTaskService {
   /** The approvers of a node: who acted (history) and who may still act (open tasks), with their department. */
   async approvers(auth: AuthContext, processInstanceId: string, nodeId?: string) {
     const instance = await this.visibleInstance(auth, processInstanceId);
-    const history = (await this.repo.history(instance.id)).filter((h) => h.task_id && h.user_id && (!nodeId || h.node_id === nodeId) && h.ended_at);
+    const history = (await this.repo.history(instance.id)).filter((h) => h.task_id && h.user_id && h.btn_value && (!nodeId || h.node_id === nodeId));
     const open = (await this.repo.openTasks(auth.tenantId, instance.id)).filter((t) => !nodeId || t.node_id === nodeId);
     const links = await this.repo.taskUserIds(open.map((t) => t.id));
     const users = await this.repo.users(auth.tenantId, [...history.map((h) => h.user_id!), ...links.map((l) => l.user_id)]);
