@@ -135,7 +135,7 @@ export async function httpCall<T = unknown>(baseUrl: string, method: string, url
   return { status: res.status, body: parsed, ms: performance.now() - started };
 }
 
-function serverProcess(name: string, port: number, baseEnv: Record<string, string>, dataDir: string): ServerProcess {
+function serverProcess(name: string, port: number, baseEnv: Record<string, string>, dataDir: string): ServerProcess & { launch: () => Promise<void> } {
   let child: ChildProcess | null = null;
   let log = '';
   let extra: Record<string, string> = {};
@@ -201,9 +201,15 @@ function serverProcess(name: string, port: number, baseEnv: Record<string, strin
  * Starts `processes` server processes on a fresh database. `envOf(i)` adds environment to process i (e.g.
  * WF_TEST_PAUSE_BEFORE_COMMIT_MS). Close it in afterAll: kills the processes, closes the app, drops the database.
  */
-export async function startCluster(options: { processes: number; envOf?: (index: number) => Record<string, string> }): Promise<ProcessCluster> {
-  if (!PG_ADMIN_URL) throw new Error(NO_POSTGRES);
-  const database = await createDatabase(PG_ADMIN_URL);
+export async function startCluster(options: {
+  processes: number;
+  envOf?: (index: number) => Record<string, string>;
+  /** PostgreSQL admin URL to create the database on (default TEST_PG_ADMIN_URL; the bench passes its own). */
+  adminUrl?: string;
+}): Promise<ProcessCluster> {
+  const adminUrl = options.adminUrl ?? PG_ADMIN_URL;
+  if (!adminUrl) throw new Error(NO_POSTGRES);
+  const database = await createDatabase(adminUrl);
   const secret = randomBytes(24).toString('hex');
   const tmp = mkdtempSync(path.join(tmpdir(), 'wf-processes-'));
   const servers: (ServerProcess & { launch: () => Promise<void> })[] = [];
