@@ -17,6 +17,9 @@ describe('workflow task API: flows', () => {
   let linear = '';
   let choice = '';
   let countersign = '';
+  let signation = '';
+  let byRole = '';
+  let roleId = '';
 
   type Body = { code: number; data: unknown; msg: string };
   const data = <T = never>(res: { json(): Body }): T => {
@@ -70,6 +73,10 @@ describe('workflow task API: flows', () => {
     linear = await deploy('linear', withConfig(base, 'manager', { candidates: [{ type: 'user', ids: [ids.lisi] }], formAuthority: authority, signation: false }), 'launch-secret');
     choice = await deploy('choice', withConfig(base, 'finance', { candidates: [{ type: 'user', ids: [ids.wangwu, ids.admin] }], approverChoice: true }));
     countersign = await deploy('countersign', loadFixture('countersign-parallel', { ...users, zhangsan: ids.zhangsan! }));
+    const csXml = loadFixture('countersign-parallel', { ...users, zhangsan: ids.zhangsan! });
+    signation = await deploy('signation', withConfig(csXml, 'sign', { candidates: [{ type: 'user', ids: [ids.lisi, ids.wangwu] }], signation: true }));
+    roleId = (await t.deps.db.selectFrom('user_roles').select('role_id').where('user_id', '=', ids.lisi!).executeTakeFirstOrThrow()).role_id;
+    byRole = await deploy('byrole', withConfig(base, 'manager', { candidates: [{ type: 'role', ids: [roleId] }] }));
   });
   afterAll(() => t?.close());
 
@@ -180,6 +187,42 @@ describe('workflow task API: flows', () => {
     expect((await texts(id, 'en')).some((x) => x.startsWith(`Countersign approval: ${names.lisi} 同意`))).toBe(true);
     const [wangwuTask] = await todo('wangwu', id);
     expect(data<{ retCode: number }>(await handle('wangwu', wangwuTask!.taskId)).retCode).toBe(0);
+  });
+
+  it('signature: add then subtract a signer on a countersign node', async () => {
+    const { processInstanceId: id } = await start('zhangsan', signation, '加减签');
+    const [task] = await todo('lisi', id);
+    const add = await t.send('POST', '/api/workflow-task/signature', { taskId: task!.taskId, userListStr: ids.admin, type: 'add' }, tok.lisi);
+    expect(add.json()).toMatchObject({ code: 0, msg: '加减签成功' });
+    expect(await todo('admin', id)).toHaveLength(1);
+    const signers = data<{ F_UserId: string }[]>(await t.get(`/api/workflow-task/signature-users?taskId=${task!.taskId}`, tok.lisi));
+    expect(signers.map((x) => x.F_UserId)).toContain(ids.admin);
+    expect(data(await t.send('POST', '/api/workflow-task/signature', { taskId: task!.taskId, userListStr: ids.admin, type: 'subtract' }, tok.lisi))).toBeNull();
+    expect(await todo('admin', id)).toHaveLength(0);
+    // A node without signation refuses.
+    const plain = await start('zhangsan', countersign, '不可加签');
+    const [other] = await todo('lisi', plain.processInstanceId);
+    expect((await t.send('POST', '/api/workflow-task/signature', { taskId: other!.taskId, userListStr: ids.admin, type: 'add' }, tok.lisi)).json().code).not.toBe(0);
+  });
+
+  it('change-candidate and again-candidate', async () => {
+    const { processInstanceId: id } = await start('zhangsan', linear, '更换审批人');
+    const [task] = await todo('lisi', id);
+    const changed = await t.send('PUT', `/api/workflow-task/change-candidate?taskId=${task!.taskId}&oldUserId=${ids.lisi}&newUserId=${ids.wangwu}`, undefined, tok.lisi);
+    expect(changed.json().code).toBe(0);
+    expect(await todo('lisi', id)).toHaveLength(0);
+    expect(await todo('wangwu', id)).toHaveLength(1);
+
+    const second = await start('zhangsan', byRole, '角色审批');
+    const [roleTask] = await todo('lisi', second.processInstanceId);
+    expect(await todo('zhangsan', second.processInstanceId)).toHaveLength(0);
+    await t.deps.db.insertInto('user_roles').values({ tenant_id: 'default', user_id: ids.zhangsan!, role_id: roleId }).execute();
+    expect((await t.send('POST', '/api/workflow-task/again-candidate', { taskId: roleTask!.taskId }, tok.wangwu)).statusCode).toBe(403);
+    const again = data<{ F_UserId: string }[]>(await t.send('POST', '/api/workflow-task/again-candidate', { taskId: roleTask!.taskId }, tok.zhangsan));
+    expect(again.map((u) => u.F_UserId)).toContain(ids.zhangsan);
+    expect(await todo('zhangsan', second.processInstanceId)).toHaveLength(1);
+    expect(await todo('lisi', second.processInstanceId)).toHaveLength(1);
+    await t.deps.db.deleteFrom('user_roles').where('user_id', '=', ids.zhangsan!).where('role_id', '=', roleId).execute();
   });
 
   it('drafts: a launch from a draft deletes it', async () => {

@@ -133,6 +133,16 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     },
   });
 
+  r.post(`${P}/again-candidate`, {
+    schema: {
+      tags,
+      summary: 'Work out the candidates of an open task again (after organisation changes); answers the users who may now act',
+      body: taskIdQuery,
+      response: { 200: envelope(z.array(z.object({ F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string() }))) },
+    },
+    handler: async (request) => ok(request, await tasks.againCandidate(authOf(request), request.body.taskId), 'workflowTask.candidatesRefreshed'),
+  });
+
   r.delete(`${P}/to-recyclebin/:id`, {
     schema: { tags, summary: 'The starter moves a finished or recalled instance to the recycle bin', params: idParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {

@@ -25,12 +25,14 @@ import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
+import { newId } from '../../core/ids.js';
 import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { verifyStampForUse } from '../stamp/stamp-use.js';
 import type { WfGraph, WfNode } from '../workflow/engine/types.js';
-import { engineOf } from './engine-port.js';
+import { activeDelegates } from '../stamp/delegate-lookup.js';
+import { candidatesModule, engineModule, engineOf } from './engine-port.js';
 import { WorkflowTaskRepository, type HistoryRecord, type InstanceRecord, type ListFilter, type TaskRecord } from './workflow-task.repository.js';
 
 const FINISHED = new Set(['completed', 'recalled', 'terminated']);
@@ -223,6 +225,60 @@ export class WorkflowTaskService {
     return links.map((l) => ({ taskId: l.task_id, F_UserId: l.user_id, F_RealName: users.get(l.user_id)?.real_name ?? '', F_Account: users.get(l.user_id)?.account ?? '' }));
   }
 
+  /**
+   * POST again-candidate: works out the candidates of an open task again (after organisation changes: new members
+   * of a role, a new department manager…) and replaces the users who may act on it. Countersign tasks (one user
+   * each) are left alone. The starter, a current candidate or a monitor may ask. One transaction behind the
+   * instance lock, like the engine's actions.
+   */
+  async againCandidate(auth: AuthContext, taskId: string): Promise<{ F_UserId: string; F_RealName: string; F_Account: string }[]> {
+    const task = await this.taskOf(auth, taskId);
+    const instance = await this.instanceOf(auth, task.instance_id);
+    const allowed = instance.starter_id === auth.userId || (await this.repo.mayActOn(task.id, auth.userId)) || (await this.isMonitor(auth));
+    if (!allowed) throw new AppError('workflowTask.noAccess', {}, 403);
+    const engine = await engineModule();
+    const { resolveCandidates } = await candidatesModule();
+    return this.deps.db.transaction().execute(async (trx) => {
+      const locked = await engine.lockInstance(trx, instance.id, auth.tenantId);
+      const current = await trx.selectFrom('wf_tasks').select(['id', 'state', 'node_id', 'node_name']).where('id', '=', task.id).executeTakeFirst();
+      if (!current || current.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
+      const graph = await engine.loadGraph(trx, locked.version_id);
+      const node = graph.nodes[current.node_id];
+      const config = nodeConfig(node);
+      if (!node || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
+      const previous = await trx
+        .selectFrom('wf_history')
+        .select('user_id')
+        .where('instance_id', '=', instance.id)
+        .where('btn_value', 'is not', null)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const formValues = (locked.variables?.__form as Record<string, unknown> | undefined) ?? {};
+      const users = await resolveCandidates(trx, config.candidates, { tenantId: auth.tenantId, starterId: locked.starter_id, previousUserId: previous?.user_id ?? locked.starter_id, formValues });
+      if (users.length === 0) throw new AppError('workflow.noCandidate', { node: current.node_name || current.node_id }, 400);
+      const delegates = await activeDelegates(trx, auth.tenantId, users.map((u) => u.id), locked.scheme_id, new Date());
+      const ids = [...new Set(users.map((u) => delegates.get(u.id) ?? u.id))];
+      await trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).execute();
+      await trx
+        .insertInto('wf_task_users')
+        .values(ids.map((id) => ({ task_id: task.id, user_id: id, tenant_id: auth.tenantId, instance_id: instance.id, open: true })))
+        .execute();
+      const single = ids.length === 1 ? users.find((u) => (delegates.get(u.id) ?? u.id) === ids[0]) : undefined;
+      await trx
+        .updateTable('wf_tasks')
+        .set({ assignee_id: ids.length === 1 ? ids[0]! : null, owner_id: single && delegates.has(single.id) ? single.id : null })
+        .where('id', '=', task.id)
+        .execute();
+      await trx
+        .insertInto('wf_history')
+        .values({ id: newId(), tenant_id: auth.tenantId, instance_id: instance.id, task_id: task.id, node_id: current.node_id, node_name: current.node_name, node_type: 'userTask', action: 'againCandidate', user_id: auth.userId, candidates: JSON.stringify(ids), next_nodes: '[]', ended_at: new Date() })
+        .execute();
+      const names = await new WorkflowTaskRepository(trx).users(auth.tenantId, ids);
+      return ids.map((id) => ({ F_UserId: id, F_RealName: names.get(id)?.real_name ?? '', F_Account: names.get(id)?.account ?? '' }));
+    });
+  }
+
   async toRecycleBin(auth: AuthContext, id: string, recycled: boolean): Promise<void> {
     const instance = await this.instanceOf(auth, id);
     if (instance.starter_id !== auth.userId) throw new AppError('workflowTask.notStarter', {}, 403);
@@ -273,7 +329,7 @@ export class WorkflowTaskService {
       else if (h.node_type === 'endEvent') text = translate(lang, 'workflowTask.timelineEnd');
       else if (!h.ended_at) text = translate(lang, 'workflowTask.timelinePending');
       else if (h.node_type === 'scriptTask' && h.action === 'node') text = `${h.node_name} ${translate(lang, 'workflowTask.action.script')}`;
-      else if (['transfer', 'assign', 'addSign', 'subtractSign'].includes(h.action))
+      else if (['transfer', 'assign', 'addSign', 'subtractSign', 'againCandidate'].includes(h.action))
         text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: (h.candidates ?? []).map(nameOf).join(sep) });
       else if (h.action === 'changeCandidate')
         text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: nameOf(h.candidates?.[1] ?? null) });
