@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = [
   'POST /api/user/logout',
   // Signed file addresses (issue 6): the HMAC in ?sig= is the credential.
   'GET /api/files/:id',
+  // Signed workflow diagram addresses (issue 10): the HMAC in ?sig= is the credential (or a bearer token).
+  'GET /api/workflow-scheme-info/read-resource',
   // Issue 10: the workflow diagram by signed address (HMAC in ?sig=, with expiry), and the launch by signed key.
   'GET /api/workflow-task/view-process',
   'POST /api/nwfschemeinfo/createProcess',

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
+import { workflowSchemeRoutes } from './workflow-scheme.routes.js';
 
-/** Issue 10: workflow schemes, versions, relations and launch authority (docs/workflow-design.md). */
+/** Issue 10: workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes"). */
 export default async function workflowSchemeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  void app;
-  void deps;
+  workflowSchemeRoutes(app, deps);
 }
+
+export { canLaunch, launchAuthorizedSql } from './workflow-scheme.repository.js';
+export { diagramUrl } from './diagram-links.js';

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  Permission,
+  emptyData,
+  envelope,
+  pageResult,
+  wfAuthUser,
+  wfAuthUserParams,
+  wfCurrentVersionQuery,
+  wfFormInfoQuery,
+  wfHistoryQuery,
+  wfLaunchable,
+  wfLaunchableQuery,
+  wfNewModelBody,
+  wfReadResourceQuery,
+  wfRelationBody,
+  wfRelationIdParams,
+  wfRelationInfoParams,
+  wfRelationPageQuery,
+  wfRelationRow,
+  wfRelationSaved,
+  wfSchemeBody,
+  wfSchemeIdParams,
+  wfSchemeInfo,
+  wfSchemePageQuery,
+  wfSchemeRow,
+  wfSchemeSaved,
+  wfSchemeUpdateBody,
+  wfVersionChangeQuery,
+  wfVersionChangeResult,
+  wfVersionChangeTestRow,
+  wfVersionRow,
+} from '@app/contracts';
+import type { AppDeps } from '../../core/deps.js';
+import { authenticate, authOf } from '../../core/auth/plugin.js';
+import { ok } from '../../core/envelope.js';
+import { langOf } from '../../core/i18n/index.js';
+import { WorkflowSchemeService } from './workflow-scheme.service.js';
+import { WorkflowRelationService } from './workflow-relation.service.js';
+
+/** /workflow-scheme-info…, /workflow-relation…, /workflow-Auth… (docs/workflow-design.md "Schemes"). */
+export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schemes = new WorkflowSchemeService(deps);
+  const relations = new WorkflowRelationService(deps, schemes);
+  const tags = ['Workflow: schemes'];
+  const params = wfSchemeIdParams;
+  const base = '/workflow-scheme-info';
+
+  r.get(base, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: { tags, summary: 'Workflow schemes, paged; keyword on name and code', querystring: wfSchemePageQuery, response: { 200: envelope(pageResult(wfSchemeRow)) } },
+    handler: async (request) => ok(request, await schemes.page(authOf(request), request.query), 'common.fetched'),
+  });
+
+  r.post(base, {
+    config: { permission: Permission.workflowSchemeAdd },
+    schema: {
+      tags,
+      summary: 'Create a scheme with version 1 (the XML is validated; problems come back in data.issues with element ids)',
+      body: wfSchemeBody,
+      response: { 200: envelope(wfSchemeSaved) },
+    },
+    handler: async (request) => ok(request, await schemes.create(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
+  });
+
+  r.post(`${base}/new-model`, {
+    config: { permission: Permission.workflowSchemeAdd },
+    schema: { tags, summary: 'Create a scheme with a minimal model (start → approval by the starter → end)', body: wfNewModelBody, response: { 200: envelope(wfSchemeSaved) } },
+    handler: async (request) => ok(request, await schemes.newModel(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
+  });
+
+  r.get(`${base}/info/:id`, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: { tags, summary: 'A scheme with its current XML, forms, launch authority and signed diagram address', params, response: { 200: envelope(wfSchemeInfo) } },
+    handler: async (request) => ok(request, await schemes.info(authOf(request), request.params.id), 'common.fetched'),
+  });
+
+  r.put(`${base}/:id`, {
+    config: { permission: Permission.workflowSchemeEdit },
+    schema: { tags, summary: 'Change a scheme; a changed XML adds a version and makes it current', params, body: wfSchemeUpdateBody, response: { 200: envelope(wfSchemeSaved) } },
+    handler: async (request) => ok(request, await schemes.update(authOf(request), langOf(request), request.params.id, request.body), 'workflowScheme.saved'),
+  });
+
+  r.delete(`${base}/:id`, {
+    config: { permission: Permission.workflowSchemeDelete },
+    schema: { tags, summary: 'Delete a scheme (refused while instances run or are suspended; finished instances go with it)', params, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await schemes.remove(authOf(request), request.params.id);
+      return ok(request, null, 'common.deleted');
+    },
+  });
+
+  r.patch(`${base}/:id/start`, {
+    config: { permission: Permission.workflowSchemeEnable },
+    schema: { tags, summary: 'Enable a scheme (it may be launched)', params, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await schemes.setEnabled(authOf(request), request.params.id, true);
+      return ok(request, null, 'workflowScheme.started');
+    },
+  });
+
+  r.patch(`${base}/:id/stop`, {
+    config: { permission: Permission.workflowSchemeEnable },
+    schema: { tags, summary: 'Disable a scheme (no new launches; running instances go on)', params, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await schemes.setEnabled(authOf(request), request.params.id, false);
+      return ok(request, null, 'workflowScheme.stopped');
+    },
+  });
+
+  r.get(`${base}/hisitory`, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: { tags, summary: 'The versions of a scheme, newest first', querystring: wfHistoryQuery, response: { 200: envelope(pageResult(wfVersionRow)) } },
+    handler: async (request) => ok(request, await schemes.versions(authOf(request), request.query), 'common.fetched'),
+  });
+
+  r.patch(`${base}/:id/current-version`, {
+    config: { permission: Permission.workflowSchemeVersion },
+    schema: { tags, summary: 'Make an older version current (new launches use it; running instances keep theirs)', params, querystring: wfCurrentVersionQuery, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await schemes.makeCurrent(authOf(request), request.params.id, request.query.versionId);
+      return ok(request, null, 'workflowScheme.versionChanged');
+    },
+  });
+
+  // Public but signed: <img> and <iframe> load it without a Bearer header (a bearer with workflow.scheme.list works too).
+  r.get(`${base}/read-resource`, {
+    config: { public: true },
+    onRequest: async (_request, reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+    schema: {
+      tags,
+      summary: 'A version\'s diagram as SVG (or its XML with format=xml); signed address F_DiagramUrl, not an envelope',
+      querystring: wfReadResourceQuery,
+      response: { 200: z.any().describe('image/svg+xml or application/xml') },
+    },
+    handler: async (request, reply) => {
+      const auth = request.headers.authorization ? await authenticate(deps, request) : null;
+      const { type, body } = await schemes.resource(auth, request.query);
+      return reply
+        .type(type)
+        .header('Cache-Control', 'private, max-age=300')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(body);
+    },
+  });
+
+  r.post(`${base}/change-processversion-test`, {
+    config: { permission: Permission.workflowSchemeVersion },
+    schema: { tags, summary: 'Which running instances could move to a version, and the nodes missing for the others', querystring: wfVersionChangeQuery, response: { 200: envelope(z.array(wfVersionChangeTestRow)) } },
+    handler: async (request) => ok(request, await schemes.versionChangeTest(authOf(request), request.query.schemeId, request.query.versionId), 'common.fetched'),
+  });
+
+  r.post(`${base}/change-processversion`, {
+    config: { permission: Permission.workflowSchemeVersion },
+    schema: { tags, summary: 'Move the movable running instances to a version (one transaction)', querystring: wfVersionChangeQuery, response: { 200: envelope(wfVersionChangeResult) } },
+    handler: async (request) => {
+      const result = await schemes.versionChange(authOf(request), request.query.schemeId, request.query.versionId);
+      return ok(request, result, 'workflowScheme.migrated', result);
+    },
+  });
+
+  r.get(`${base}/launchable`, {
+    schema: { tags, summary: 'Enabled schemes the caller may launch, by category', querystring: wfLaunchableQuery, response: { 200: envelope(wfLaunchable) } },
+    handler: async (request) => ok(request, await schemes.launchable(authOf(request), request.query), 'common.fetched'),
+  });
+
+  r.get('/workflow-Auth/auth-user/:nwfSchemeInfoId', {
+    schema: { tags, summary: 'Launch authority of a scheme and whether the caller may launch it', params: wfAuthUserParams, response: { 200: envelope(wfAuthUser) } },
+    handler: async (request) => ok(request, await schemes.authUser(authOf(request), request.params.nwfSchemeInfoId), 'common.fetched'),
+  });
+
+  // ---------------------------------------------------------------- relations
+  const relTags = ['Workflow: scheme forms'];
+
+  r.get('/workflow-relation', {
+    config: { permission: Permission.workflowRelationList },
+    schema: { tags: relTags, summary: 'Scheme-form relations, paged; schemeId filter; keyword on names', querystring: wfRelationPageQuery, response: { 200: envelope(pageResult(wfRelationRow)) } },
+    handler: async (request) => ok(request, await relations.page(authOf(request), request.query), 'common.fetched'),
+  });
+
+  r.get('/workflow-relation/formInfo', {
+    schema: { tags: relTags, summary: 'The forms of a scheme in order (for launching)', querystring: wfFormInfoQuery, response: { 200: envelope(z.array(wfRelationRow)) } },
+    handler: async (request) => ok(request, await relations.formInfo(authOf(request), request.query.nwfSchemeInfoId), 'common.fetched'),
+  });
+
+  r.get('/workflow-relation/info/:F_Id', {
+    config: { permission: Permission.workflowRelationList },
+    schema: { tags: relTags, summary: 'One scheme-form relation', params: wfRelationInfoParams, response: { 200: envelope(wfRelationRow) } },
+    handler: async (request) => ok(request, await relations.info(authOf(request), request.params.F_Id), 'common.fetched'),
+  });
+
+  r.post('/workflow-relation', {
+    config: { permission: Permission.workflowRelationAdd },
+    schema: { tags: relTags, summary: 'Relate a form to a scheme', body: wfRelationBody, response: { 200: envelope(wfRelationSaved) } },
+    handler: async (request) => ok(request, { F_Id: await relations.create(authOf(request), request.body) }, 'common.added'),
+  });
+
+  r.put('/workflow-relation/:id', {
+    config: { permission: Permission.workflowRelationEdit },
+    schema: { tags: relTags, summary: 'Change a scheme-form relation', params: wfRelationIdParams, body: wfRelationBody, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await relations.update(authOf(request), request.params.id, request.body);
+      return ok(request, null, 'common.updated');
+    },
+  });
+
+  r.delete('/workflow-relation/:id', {
+    config: { permission: Permission.workflowRelationDelete },
+    schema: { tags: relTags, summary: 'Delete a scheme-form relation', params: wfRelationIdParams, response: { 200: envelope(emptyData) } },
+    handler: async (request) => {
+      await relations.remove(authOf(request), request.params.id);
+      return ok(request, null, 'common.deleted');
+    },
+  });
+}
