@@ -465,11 +465,6 @@ export class WorkflowTaskRepository {
       .execute();
   }
 
-  stamps(tenantId: string, ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('wf_stamps').where('tenant_id', '=', tenantId).where('id', 'in', ids).select(['id', 'file_type', 'file', 'password_hash', 'enabled']).execute();
-  }
-
   async setRecycled(tenantId: string, id: string, at: Date | null): Promise<void> {
     await this.db.updateTable('wf_instances').set({ recycled_at: at, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   }

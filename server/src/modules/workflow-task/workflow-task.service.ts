@@ -29,7 +29,7 @@ import { newId } from '../../core/ids.js';
 import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
-import { verifyStampForUse } from '../stamp/stamp-use.js';
+import { stampImageUrls, verifyStampForUse } from '../stamp/stamp-use.js';
 import type { WfGraph, WfNode } from '../workflow/engine/types.js';
 import { activeDelegates } from '../stamp/delegate-lookup.js';
 import { candidatesModule, engineModule, engineOf } from './engine-port.js';
@@ -61,7 +61,7 @@ function nodeConfig(node: WfNode | undefined): UserTaskConfig {
 export class DiagramLinks {
   private readonly key: Buffer;
   constructor(secret: Uint8Array, private readonly ttlMs = 3600_000) {
-    this.key = createHmac('sha256', secret).update('workflow-diagram').digest();
+    this.key = createHmac('sha256', secret).update('workflow-instance-diagram').digest();
   }
   private sign(id: string, expires: number) {
     return createHmac('sha256', this.key).update(`${id}:${expires}`).digest('base64url').slice(0, 32);
@@ -392,9 +392,9 @@ export class WorkflowTaskService {
     return this.timeline(auth, lang, await this.visibleInstance(auth, processInstanceId));
   }
 
-  private async stampAddresses(auth: AuthContext, ids: string[]): Promise<Map<string, string>> {
-    const rows = await this.repo.stamps(auth.tenantId, [...new Set(ids)]);
-    return new Map(rows.map((s) => [s.id, s.file_type === 1 ? (s.file ? this.deps.fileLinks.url(s.file) : '') : s.file]));
+  /** Stamp images of the history (signed file address or the handwritten data URL), whoever reads. */
+  private stampAddresses(auth: AuthContext, ids: string[]): Promise<Map<string, string>> {
+    return stampImageUrls(this.deps.db, this.deps.fileLinks, auth.tenantId, ids);
   }
 
   private async comments(auth: AuthContext, history: HistoryRecord[]): Promise<TaskComment[]> {
