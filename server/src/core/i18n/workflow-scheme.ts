@@ -37,7 +37,6 @@ export const workflowSchemeZhCN = {
   'workflowScheme.formNotFound': '表单【{form}】不存在',
   'workflowScheme.formTypeMismatch': '表单【{form}】的类型与所选类型不一致',
   'workflowScheme.relationExists': '该流程已关联此表单',
-  'workflowScheme.formUrlRequired': '地址类表单必须填写地址',
 } as const;
 
 export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> = {
@@ -75,5 +74,4 @@ export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> =
   'workflowScheme.formNotFound': 'Form "{form}" does not exist',
   'workflowScheme.formTypeMismatch': 'Form "{form}" is not of the chosen type',
   'workflowScheme.relationExists': 'The scheme is already related to this form',
-  'workflowScheme.formUrlRequired': 'An address-based form needs an address',
 };

@@ -255,7 +255,7 @@ export class WorkflowSchemeRepository {
           formatTime('v.created_at').as('F_CreateDate'),
           'u.real_name as F_CreateUserName',
           sql<boolean>`v.id = ${currentId ?? ''}`.as('F_IsCurrent'),
-          sql<number>`(select count(*)::int from wf_instances i where i.version_id = v.id)`.as('F_InstanceCount'),
+          sql<number>`(select count(*)::int from wf_instances i where i.scheme_id = v.scheme_id and i.version_id = v.id)`.as('F_InstanceCount'),
         ])
         .orderBy('v.version', 'desc'),
       f,
@@ -306,7 +306,8 @@ export class WorkflowSchemeRepository {
     const rows = await sql<{ node_id: string }>`
       select node_id from wf_executions where instance_id = ${instanceId} and state in ('active', 'waiting')
       union select node_id from wf_tasks where instance_id = ${instanceId} and state = 'open'
-      union select node_id from wf_timers where instance_id = ${instanceId} and state = 'pending'`.execute(db);
+      union select m.node_id from wf_timers m where m.state = 'pending'
+        and m.task_id in (select id from wf_tasks where instance_id = ${instanceId} and state = 'open')`.execute(db);
     return rows.rows.map((r) => r.node_id).sort();
   }
 

@@ -183,27 +183,32 @@ describe('workflow schemes', () => {
     const stuck = await insertInstance(s.F_Id, s.versionId, ['finance'], 'suspended');
     await insertInstance(s.F_Id, s.versionId, ['finance'], 'completed');
     const already = await insertInstance(s.F_Id, v2.versionId, ['accounts']);
+    // A pending timer on a boundary event the target lacks also pins an instance.
+    const timed = await insertInstance(s.F_Id, s.versionId, ['manager']);
+    const task = await t.deps.db.selectFrom('wf_tasks').where('instance_id', '=', timed).select('id').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('wf_timers').values({ id: newId(), tenant_id: tenantId, instance_id: timed, task_id: task.id, execution_id: null, node_id: 'remind_timer', action: 'remind', due_at: new Date(Date.now() + 3_600_000), fired_at: null }).execute();
 
     const test = (await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data;
-    expect(test).toHaveLength(2);
+    expect(test).toHaveLength(3);
+    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === timed)).toMatchObject({ movable: false, missingNodes: ['remind_timer'] });
     expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === movable)).toMatchObject({ movable: true, missingNodes: [], F_Version: 1, state: 'running' });
     expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === stuck)).toMatchObject({ movable: false, missingNodes: ['finance'], F_Version: 1, state: 'suspended' });
     expect(test.map((r: { processInstanceId: string }) => r.processInstanceId)).not.toContain(already);
 
     const list = (await t.get(`/api/workflow-scheme-info?keyword=${(await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data.F_Code}`, admin)).json().data;
-    expect(list.Rows[0].F_RunningCount).toBe(3);
+    expect(list.Rows[0].F_RunningCount).toBe(4);
 
     const applied = await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin);
-    expect(applied.json()).toMatchObject({ code: 0, data: { moved: 1, skipped: 1 } });
+    expect(applied.json()).toMatchObject({ code: 0, data: { moved: 1, skipped: 2 } });
     const rows = await t.deps.db.selectFrom('wf_instances').where('id', 'in', [movable, stuck]).select(['id', 'version_id']).execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.version_id]))).toEqual({ [movable]: v2.versionId, [stuck]: s.versionId });
     const history = await t.deps.db.selectFrom('wf_history').where('instance_id', '=', movable).select(['action', 'user_id', 'message']).execute();
     expect(history).toEqual([{ action: 'migrate', user_id: users.admin, message: 'v1 → v2' }]);
     const versions = (await t.get(`/api/workflow-scheme-info/hisitory?schemeId=${s.F_Id}`, admin)).json().data.Rows;
-    expect(versions.map((r: { F_InstanceCount: number }) => r.F_InstanceCount)).toEqual([2, 2]);
+    expect(versions.map((r: { F_InstanceCount: number }) => r.F_InstanceCount)).toEqual([2, 3]);
 
     // Nothing left to move: a second run moves nothing.
-    expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data).toEqual({ moved: 0, skipped: 1 });
+    expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data).toEqual({ moved: 0, skipped: 2 });
     expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=nope`, undefined, admin)).statusCode).toBe(404);
   });
 
