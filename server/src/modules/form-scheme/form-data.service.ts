@@ -1,9 +1,14 @@
-import { authorityOf, isShown, joinMulti, recomputeValues, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import { DEFAULT_LINK_ID, authorityOf, isShown, joinMulti, recomputeValues, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
+import type { Database } from '../../core/db/schema.js';
 import type { LinkTransaction } from '../database-link/driver.js';
+import { tenantSchema } from '../database-link/driver-platform.js';
+import { pgQuote } from '../database-link/pg-catalog.js';
+import { jsonSafeRow } from '../database-link/sql-text.js';
 import { Params, bindValue, columnsOf, deleteSql, findSql, insertSql, lookupColumn, readRow, selectExpr, updateSql, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
 import { now } from '../data-design/crud.service.js';
 import { DataDesignRepository } from '../data-design/data-design.repository.js';
@@ -40,6 +45,12 @@ export interface FormDataOptions {
   authority?: FieldAuthority[];
   /** The caller's data scope (a published page's): a record outside it is not found. Absent: every record. */
   scope?: DataScope;
+  /**
+   * A platform-database transaction to join (the workflow engine saves forms with its action): a form stored on the
+   * platform link runs its statements on it (and its reads of designs too: on PGlite the transaction holds the only
+   * connection). A form on an external link keeps its own transaction (not atomic with the caller's).
+   */
+  transaction?: Transaction<Database>;
 }
 
 function selectWhere(ctx: CrudContext, column: TableColumn, value: unknown, orderBy: TableColumn[] = []): Statement {
@@ -79,6 +90,27 @@ export function formValue(field: FormField | undefined, value: unknown): unknown
 }
 
 /**
+ * The platform link's statements on a caller's transaction: the tenant's schema is put first on the search path for
+ * the form's statements only and the caller's path restored after (the caller's own tables live in public). The
+ * tenant's schema exists: the form's tables were released into it.
+ */
+async function joinTransaction<T>(trx: Transaction<Database>, tenantId: string, fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
+  const previous = (await sql<{ path: string }>`select current_setting('search_path') as path`.execute(trx)).rows[0]!.path;
+  await sql.raw(`set local search_path to ${pgQuote(tenantSchema(tenantId))}`).execute(trx);
+  try {
+    return await fn({
+      execute: async (text, params) => {
+        const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+        return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+      },
+    });
+  } finally {
+    // After a failed statement the transaction is aborted and refuses this too; the caller rolls back anyway.
+    await sql.raw(`set local search_path to ${previous}`).execute(trx).catch(() => {});
+  }
+}
+
+/**
  * Form data (docs/forms-design.md "Form data"): validated with the shared form-logic rules, converted through the
  * released column types, then the main row and the sub-table rows are written in one transaction of the tables'
  * link. System columns are filled as in generic CRUD.
@@ -90,13 +122,14 @@ export class FormDataService {
     this.designs = new DataDesignRepository(deps.db);
   }
 
-  private async open(auth: AuthContext, loaded: LoadedForm): Promise<Storage> {
+  private async open(auth: AuthContext, loaded: LoadedForm, joined?: Transaction<Database>): Promise<Storage> {
     if (!loaded.tableInfo.length) throw new AppError('forms.noTables');
     const storage = planStorage(loaded.scheme, loaded.tableInfo);
     const driver = await this.deps.links.forLink(auth.tenantId, storage.linkId);
+    const designs = joined ? new DataDesignRepository(joined) : this.designs;
     const dialect = dialectOf(driver.type);
     const openTable = async (plan: TablePlan): Promise<OpenTable> => {
-      const released = await this.designs.released(auth.tenantId, storage.linkId, plan.table.name);
+      const released = await designs.released(auth.tenantId, storage.linkId, plan.table.name);
       if (!released) throw new AppError('forms.tableNotReleased', { name: plan.table.name });
       checkReleased(plan, released.F_Design);
       const ctx: CrudContext = { dialect, placeholder: (n) => driver.placeholder(n), design: released.F_Design };
@@ -110,7 +143,8 @@ export class FormDataService {
       };
     };
     const [main, ...subs] = await Promise.all([storage.main, ...storage.subs].map(openTable));
-    return { main, subs, transaction: (fn) => driver.transaction(fn) };
+    const onPlatform = joined !== undefined && storage.linkId === DEFAULT_LINK_ID;
+    return { main, subs, transaction: (fn) => (onPlatform ? joinTransaction(joined, auth.tenantId, fn) : driver.transaction(fn)) };
   }
 
   /** The bindings written: shown fields (containers around them included); with a workflow authority list, editable ones only. */
@@ -168,7 +202,7 @@ export class FormDataService {
 
   /** Stores a new record (no primaryKey) or replaces one; answers its key. A refused save changes nothing. */
   async save(auth: AuthContext, loaded: LoadedForm, given: FormValues, primaryKey: string | null, options: FormDataOptions = {}): Promise<string> {
-    const storage = await this.open(auth, loaded);
+    const storage = await this.open(auth, loaded, options.transaction);
     // Computed fields are worked out here from the values stored with them (as a save replaces the record's fields,
     // those are exactly the values sent): an import or an API call need not send them, and no client can store a
     // total that does not match its figures.
@@ -176,7 +210,7 @@ export class FormDataService {
     const prepared = this.prepare(storage, loaded, formData, options);
     const key = primaryKey ?? newId();
     // Read before the transaction: on PGlite the platform link's transaction holds the only connection.
-    const units = await this.designs.unitsOf(auth.tenantId, auth.userId);
+    const units = await (options.transaction ? new DataDesignRepository(options.transaction) : this.designs).unitsOf(auth.tenantId, auth.userId);
     const system = this.systemValues(auth, units, storage.main);
     const modified = columnsOf(storage.main.ctx.design).get('f_modifydate')!;
     await storage.transaction(async (tx) => {
@@ -203,7 +237,7 @@ export class FormDataService {
 
   /** The stored record as form data: main fields by __vModel__, each sub-table as its rows in their order. */
   async read(auth: AuthContext, loaded: LoadedForm, primaryKey: string, options: FormDataOptions = {}): Promise<FormValues> {
-    const storage = await this.open(auth, loaded);
+    const storage = await this.open(auth, loaded, options.transaction);
     return storage.transaction(async (tx) => {
       const main = storage.main;
       if (options.scope && (await this.run(tx, findSql(main.ctx, primaryKey, options.scope))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });

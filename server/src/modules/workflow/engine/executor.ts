@@ -1,0 +1,512 @@
+import { BTN_AGREE, BTN_REJECT, processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../../core/deps.js';
+import { AppError } from '../../../core/errors.js';
+import { newId } from '../../../core/ids.js';
+import { FormDataService } from '../../form-scheme/form-data.service.js';
+import { FormSchemeRepository } from '../../form-scheme/form-scheme.repository.js';
+import { checkedScheme } from '../../form-scheme/form-scheme.service.js';
+import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
+import { verifyStampForUse } from '../../stamp/stamp-use.js';
+import { enabledUsers, usersOfObjects } from './candidates.js';
+import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
+import { cancelExecutionTasks, closeTask, countVote, createTasks, decideMi, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
+import { nodeOf, rejectTargets } from './routing.js';
+import type { WfGraph, WfNode, WorkflowActions } from './types.js';
+
+/**
+ * The workflow engine (docs/workflow-design.md "Every action is one transaction"): every action locks the root
+ * instance row first, checks, applies, writes history, moves tokens, creates the next tasks and messages, and commits
+ * as one transaction. retCode 1 and 2 answers roll everything back.
+ */
+
+interface TaskRow {
+  id: string;
+  instance_id: string;
+  execution_id: string;
+  node_id: string;
+  node_name: string;
+  assignee_id: string | null;
+  owner_id: string | null;
+  state: 'open' | 'done' | 'cancelled';
+  created_at: Date;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The start node's "task" (after a reject to the start) has one button: submit again. */
+const START_BUTTONS = [{ value: BTN_AGREE, name: '提交' }];
+
+export class WorkflowEngine implements WorkflowActions {
+  private readonly forms: FormDataService;
+
+  constructor(private readonly deps: AppDeps) {
+    this.forms = new FormDataService(deps);
+  }
+
+  /** One transaction; a Rollback's answer is returned after the roll-back. */
+  private async action<T>(tenantId: string, fn: (run: ActionRun) => Promise<T>): Promise<T> {
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const run = new ActionRun(this.deps, trx, tenantId);
+        const result = await fn(run);
+        await run.flush();
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return error.result as T;
+      throw error;
+    }
+  }
+
+  // ---------- shared checks ----------
+
+  /** Locks the task's root instance, then answers the task (re-read under the lock) and its instance, checked open and running. */
+  private async openTask(run: ActionRun, taskId: string): Promise<{ task: TaskRow; instance: InstanceRow }> {
+    const found = await run.trx.selectFrom('wf_tasks').select('instance_id').where('tenant_id', '=', run.tenantId).where('id', '=', taskId).executeTakeFirst();
+    if (!found) throw new AppError('workflow.taskNotFound', {}, 404);
+    const locked = await lockInstance(run.trx, found.instance_id, run.tenantId);
+    const task = (await run.trx
+      .selectFrom('wf_tasks')
+      .select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow()) as TaskRow;
+    if (task.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
+    const instance = run.adopt(locked);
+    await this.checkRunning(run, instance);
+    return { task, instance };
+  }
+
+  private async checkRunning(run: ActionRun, instance: InstanceRow): Promise<void> {
+    const root = instance.root_id === instance.id ? instance : await run.instance(instance.root_id);
+    if (instance.state === 'suspended' || root.state === 'suspended') throw new AppError('workflow.instanceSuspended', {}, 409);
+    if (instance.state !== 'running') throw new AppError('workflow.instanceNotRunning', {}, 409);
+  }
+
+  /** The caller is the task's assignee or one of the users who may act on it. */
+  private async checkMayAct(run: ActionRun, task: TaskRow, userId: string): Promise<void> {
+    if (task.assignee_id === userId) return;
+    const row = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('user_id', '=', userId).where('open', '=', true).executeTakeFirst();
+    if (!row) throw new AppError('workflow.notYourTask', {}, 403);
+  }
+
+  private async checkStarter(run: ActionRun, auth: AuthContext, processInstanceId: string): Promise<InstanceRow> {
+    const instance = run.adopt(await lockInstance(run.trx, processInstanceId, auth.tenantId));
+    if (instance.starter_id !== auth.userId) throw new AppError('workflow.notStarter', {}, 403);
+    return instance;
+  }
+
+  private async oneUser(run: ActionRun, userId: string, key: 'workflow.noTransferUser' | 'workflow.notACandidate' = 'workflow.noTransferUser'): Promise<string> {
+    const [user] = await enabledUsers(run.trx, run.tenantId, [userId]);
+    if (!user) throw new AppError(key, {}, 400);
+    return user.id;
+  }
+
+  // ---------- forms ----------
+
+  /**
+   * Saves the submitted form values through the Form engine inside this transaction (platform forms; an external
+   * link's form commits in its own) and answers the instance's form keys. Only designed forms (F_Type 0) are
+   * stored by the engine; system and address-based forms keep their data in their own modules (the key given is
+   * recorded).
+   */
+  private async saveForms(run: ActionRun, auth: AuthContext, instance: InstanceRow, entries: FormValueEntry[], authorityOf: (formId: string) => unknown): Promise<void> {
+    const keys = [...instance.form_keys];
+    const repo = new FormSchemeRepository(run.trx);
+    for (const entry of entries) {
+      const known = keys.find((k) => k.F_FormId === entry.F_FormId);
+      let key = entry.F_Id || known?.F_Id || '';
+      if (entry.F_Type === 0) {
+        const form = await repo.find(auth.tenantId, entry.F_FormId);
+        if (!form) throw new AppError('forms.notFound', { id: entry.F_FormId }, 404);
+        const version = await repo.version(auth.tenantId, form.F_SchemeId);
+        if (!version) throw new AppError('forms.versionNotFound', { id: form.F_SchemeId }, 404);
+        const loaded = { form, version, scheme: checkedScheme(version.content), tableInfo: normaliseTableInfo(version.table_info) };
+        const authority = authorityOf(entry.F_FormId) as never;
+        key = await this.forms.save(auth, loaded, entry.formData, known ? key : null, { authority, transaction: run.trx });
+      }
+      run.mergeForm(instance, entry.formData);
+      const row: FormKey = { F_FormId: entry.F_FormId, F_Type: entry.F_Type, F_UrlAddress: entry.F_UrlAddress, F_Id: key };
+      if (known) Object.assign(known, row);
+      else keys.push(row);
+    }
+    instance.form_keys = keys;
+    await run.trx.updateTable('wf_instances').set({ form_keys: JSON.stringify(keys) }).where('id', '=', instance.id).execute();
+  }
+
+  // ---------- start ----------
+
+  private async checkLaunchRight(run: ActionRun, auth: AuthContext, objects: { F_ObjType: string; F_ObjId: string }[]): Promise<void> {
+    const ids = await usersOfObjects(run.trx, auth.tenantId, objects);
+    if (!ids.includes(auth.userId)) throw new AppError('workflow.noLaunchRight', {}, 403);
+  }
+
+  private async instanceName(run: ActionRun, graph: WfGraph, schemeName: string, starterId: string, given?: string): Promise<string> {
+    if (given?.trim()) return given.trim();
+    const template = processConfig.parse(graph.config).titleTemplate;
+    const user = await run.trx.selectFrom('users').select('real_name').where('id', '=', starterId).executeTakeFirst();
+    const date = run.now.toISOString().slice(0, 10);
+    return template.replaceAll('{schemeName}', schemeName).replaceAll('{starter}', user?.real_name ?? '').replaceAll('{date}', date).slice(0, 200);
+  }
+
+  /** Creates and runs a new instance of the scheme's current version (start and reinitiate). */
+  private async launch(
+    run: ActionRun,
+    auth: AuthContext,
+    schemeId: string,
+    input: { formValue: FormValueEntry[]; formKeys?: FormKey[]; variables?: Record<string, unknown>; name?: string; userJson: { taskId: string; userList: string[] }[]; related: string[]; message?: string; fileValue?: string },
+  ): Promise<ActionResult> {
+    const scheme = await run.trx.selectFrom('wf_schemes').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', schemeId).executeTakeFirst();
+    if (!scheme) throw new AppError('workflow.schemeNotFound', {}, 404);
+    if (!scheme.enabled) throw new AppError('workflow.schemeDisabled', {}, 409);
+    if (scheme.auth_type === 1) await this.checkLaunchRight(run, auth, scheme.auth_objects);
+    if (!scheme.current_version_id) throw new AppError('workflow.noSchemeVersion', {}, 409);
+    const graph = await loadGraph(run.trx, scheme.current_version_id);
+    const id = newId();
+    const instance = run.adopt({
+      id,
+      tenant_id: auth.tenantId,
+      root_id: id,
+      parent_id: null,
+      parent_node_id: null,
+      parent_execution_id: null,
+      scheme_id: scheme.id,
+      version_id: scheme.current_version_id,
+      name: await this.instanceName(run, graph, scheme.name, auth.userId, input.name),
+      state: 'running',
+      starter_id: auth.userId,
+      variables: input.variables ?? {},
+      form_keys: input.formKeys ?? [],
+      related: input.related,
+      created_at: run.now,
+    });
+    await run.trx
+      .insertInto('wf_instances')
+      .values({ ...instance, variables: JSON.stringify(instance.variables), form_keys: JSON.stringify(instance.form_keys), related: JSON.stringify(instance.related), created_at: run.now, updated_at: run.now })
+      .execute();
+    // At launch every field is editable (no node authority applies yet).
+    await this.saveForms(run, auth, instance, input.formValue, () => undefined);
+    for (const c of input.userJson) run.chosen.set(c.taskId, c.userList);
+    run.previousUserId = auth.userId;
+    run.enter(instance, graph.startNodeId);
+    await run.drain();
+    if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: '', nodes: run.choices });
+    return { retCode: 0, processInstanceId: id };
+  }
+
+  async start(auth: AuthContext, body: CreateProcessBody): Promise<ActionResult> {
+    return this.action(auth.tenantId, async (run) => {
+      const result = await this.launch(run, auth, body.schemeId, { formValue: body.formValue, name: body.name, userJson: body.userJson, related: body.relationTaskList });
+      if (body.draftId) await run.trx.deleteFrom('wf_drafts').where('tenant_id', '=', auth.tenantId).where('id', '=', body.draftId).where('user_id', '=', auth.userId).execute();
+      return result;
+    });
+  }
+
+  // ---------- handle ----------
+
+  async handle(auth: AuthContext, body: TaskHandleBody): Promise<ActionResult> {
+    return this.action(auth.tenantId, async (run) => {
+      const { task, instance } = await this.openTask(run, body.taskId);
+      await this.checkMayAct(run, task, auth.userId);
+      const graph = await run.graph(instance);
+      const node = nodeOf(graph, task.node_id);
+      const isStart = node.type === 'startEvent';
+      const config = isStart ? null : taskConfigOf(node);
+      const button = (config?.buttons ?? START_BUTTONS).find((b) => b.value === body.btnValue);
+      if (!button) throw new AppError('workflow.badButton', { button: body.btnValue }, 400);
+      const rejecting = button.value === BTN_REJECT;
+
+      if (config?.signatureRequired && !rejecting && !body.esignature) throw new AppError('workflow.stampRequired', {}, 400);
+      if (body.esignature) {
+        const verdict = await verifyStampForUse(run.trx, auth, body.esignature, body.esignature_pwd);
+        // The password is asked only where the node says so.
+        if (verdict === 'wrongPassword' && config?.needPassword) throw new Rollback<ActionResult>({ retCode: 1, processInstanceId: instance.id });
+      }
+      const target = rejecting ? await this.rejectTarget(run, instance, graph, node, config!.rejectTargets, body.rejectNodeId) : null;
+
+      await this.saveForms(run, auth, instance, body.formValue, (formId) => config?.formAuthority[formId]);
+      if (!rejecting) run.setVariables(instance, { btnValue: button.value });
+      for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
+      run.previousUserId = auth.userId;
+
+      await closeTask(run, task.id, button.value, auth.userId);
+      const historyId = await run.history(instance, node, {
+        action: rejecting ? BTN_REJECT : button.value === BTN_AGREE ? BTN_AGREE : 'custom',
+        taskId: task.id,
+        userId: auth.userId,
+        ownerId: task.owner_id,
+        btnValue: button.value,
+        btnName: button.name,
+        message: body.message,
+        stampId: body.esignature,
+        folderId: body.fileValue,
+        multiInstance: node.multiInstance !== undefined,
+        startedAt: task.created_at,
+      });
+      const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree');
+      if (decision === 'complete') await this.completeNode(run, instance, graph, node);
+      else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);
+
+      if (body.forwarderList.length) await this.circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
+      if (body.relationTaskList.length) {
+        const related = [...new Set([...instance.related, ...body.relationTaskList])];
+        await run.trx.updateTable('wf_instances').set({ related: JSON.stringify(related) }).where('id', '=', instance.id).execute();
+      }
+      await run.drain();
+      if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: instance.id, nodes: run.choices });
+      await run.setNextNodes(historyId);
+      await run.flush();
+      const pause = Number(process.env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0);
+      if (pause > 0) await sleep(pause);
+      return { retCode: 0, processInstanceId: instance.id };
+    });
+  }
+
+  /** A node is done: its configured readers get the circulation, the token moves on. */
+  private async completeNode(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode): Promise<void> {
+    if (node.type === 'userTask') {
+      const circulate = taskConfigOf(node).circulate;
+      if (circulate.length) await this.circulate(run, instance, node, null, run.previousUserId, circulate);
+    }
+    run.leave(instance, graph, node);
+  }
+
+  private async rejectTarget(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, configured: string[], rejectNodeId: string): Promise<WfNode> {
+    if (!rejectNodeId) throw new AppError('workflow.noRejectNode', {}, 400);
+    const passed = await run.trx.selectFrom('wf_tasks').select('node_id').where('instance_id', '=', instance.id).where('state', '=', 'done').orderBy('completed_at').execute();
+    const target = rejectTargets(graph, node, configured, passed.map((p) => p.node_id)).find((n) => n.id === rejectNodeId);
+    if (!target) throw new AppError('workflow.badRejectNode', { node: graph.nodes[rejectNodeId]?.name ?? rejectNodeId }, 400);
+    return target;
+  }
+
+  /**
+   * Sends the instance back: every live token ends (open tasks cancelled), then one token at the target. The start
+   * as target gives the starter a task at the start node; its tasks remember the node that rejected.
+   */
+  private async rejectTo(run: ActionRun, instance: InstanceRow, graph: WfGraph, from: WfNode, target: WfNode): Promise<void> {
+    await run.cancelLive(instance);
+    run.returnedFrom = from.id;
+    if (target.type === 'startEvent') {
+      const executionId = await run.createExecution(instance, target.id, 'active');
+      await createTasks(run, instance, graph, target, executionId, [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }]);
+      return;
+    }
+    run.enter(instance, target.id);
+  }
+
+  /** Circulation rows (post / role / person / department → users) and type-14 messages. */
+  private async circulate(run: ActionRun, instance: InstanceRow, node: WfNode, taskId: string | null, fromUserId: string | null, objects: { F_ObjType: string; F_ObjId: string }[]): Promise<void> {
+    const userIds = await usersOfObjects(run.trx, instance.tenant_id, objects);
+    if (userIds.length === 0) return;
+    await run.trx
+      .insertInto('wf_circulations')
+      .values(userIds.map((userId) => ({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, node_id: node.id, node_name: node.name, user_id: userId, from_user_id: fromUserId, created_at: run.now })))
+      .execute();
+    run.notify(14, userIds, instance, taskId ? { id: taskId, nodeName: node.name } : null, 'workflow.msgCirculated', { taskStatus: '2' });
+  }
+
+  // ---------- transfer, signers, candidates ----------
+
+  async transfer(auth: AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const { task, instance } = await this.openTask(run, input.taskId);
+      await this.checkMayAct(run, task, auth.userId);
+      if (!input.userId || input.userId === auth.userId) throw new AppError('workflow.noTransferUser', {}, 400);
+      const userId = await this.oneUser(run, input.userId);
+      await this.replaceUsers(run, task, userId, task.owner_id ?? auth.userId);
+      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'transfer', taskId: task.id, userId: auth.userId, message: input.message ?? '', candidates: [userId] });
+      run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
+    });
+  }
+
+  /** The task's users become `userId` alone (transfer, assign). */
+  private async replaceUsers(run: ActionRun, task: TaskRow, userId: string, ownerId: string | null): Promise<void> {
+    await run.trx.updateTable('wf_tasks').set({ assignee_id: userId, owner_id: ownerId }).where('id', '=', task.id).execute();
+    await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).execute();
+    await run.trx.insertInto('wf_task_users').values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }).execute();
+  }
+
+  /** A countersign node whose config allows adding / removing signers: its state, or 'workflow.notMultiInstance'. */
+  private async signation(run: ActionRun, auth: AuthContext, taskId: string) {
+    const { task, instance } = await this.openTask(run, taskId);
+    await this.checkMayAct(run, task, auth.userId);
+    const graph = await run.graph(instance);
+    const node = nodeOf(graph, task.node_id);
+    const mi = node.type === 'userTask' && node.multiInstance ? await readMi(run, task.execution_id) : null;
+    if (!mi || !taskConfigOf(node).signation) throw new AppError('workflow.notMultiInstance', {}, 400);
+    return { task, instance, graph, node, mi };
+  }
+
+  async addSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const { task, instance, graph, node, mi } = await this.signation(run, auth, input.taskId);
+      const have = new Set(mi.assignees.map((a) => a.userId));
+      const added = (await enabledUsers(run.trx, auth.tenantId, input.userIds)).filter((u) => !have.has(u.id)).map((u) => ({ userId: u.id, ownerId: null }));
+      if (added.length === 0) return;
+      mi.assignees.push(...added);
+      // Parallel: the new signers get their tasks now; sequential: they join the end of the line.
+      if (!mi.sequential) {
+        mi.issued += added.length;
+        await createTasks(run, instance, graph, node, task.execution_id, added.map((a) => ({ users: [a.userId], assignee: a })));
+      }
+      await writeMi(run, task.execution_id, mi);
+      await run.history(instance, node, { action: 'addSign', taskId: task.id, userId: auth.userId, multiInstance: true, candidates: added.map((a) => a.userId) });
+    });
+  }
+
+  async removeSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const { task, instance, graph, node, mi } = await this.signation(run, auth, input.taskId);
+      const open = await run.trx.selectFrom('wf_tasks').select(['id', 'assignee_id']).where('execution_id', '=', task.execution_id).where('state', '=', 'open').execute();
+      const removing = new Set(input.userIds);
+      // Only signers who have not voted: an open task, or (sequential) a turn not reached yet.
+      const openOf = open.filter((t) => t.assignee_id && removing.has(t.assignee_id));
+      const waitingIdx = mi.assignees.map((a, i) => (i >= mi.issued && removing.has(a.userId) ? i : -1)).filter((i) => i >= 0);
+      const removedUsers = new Set([...openOf.map((t) => t.assignee_id!), ...waitingIdx.map((i) => mi.assignees[i]!.userId)]);
+      if (removedUsers.size === 0) return;
+      const pendingLeft = open.length - openOf.length + (mi.assignees.length - mi.issued - waitingIdx.length);
+      if (pendingLeft <= 0) throw new AppError('workflow.lastSigner', {}, 400);
+      for (const t of openOf) {
+        await run.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: run.now }).where('id', '=', t.id).execute();
+        await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', t.id).execute();
+        await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', t.id).where('state', '=', 'pending').execute();
+      }
+      const issuedRemoved = mi.assignees.filter((a, i) => i < mi.issued && removedUsers.has(a.userId) && openOf.some((t) => t.assignee_id === a.userId)).length;
+      mi.assignees = mi.assignees.filter((a, i) => !(removedUsers.has(a.userId) && (i >= mi.issued || openOf.some((t) => t.assignee_id === a.userId))));
+      mi.issued -= issuedRemoved;
+      await run.history(instance, node, { action: 'subtractSign', taskId: task.id, userId: auth.userId, multiInstance: true, candidates: [...removedUsers] });
+      // Fewer signers can complete the node now (e.g. 'all' with every remaining one agreed).
+      const decision = await decideMi(run, instance, graph, node, task.execution_id, mi);
+      if (decision === 'complete') {
+        await this.completeNode(run, instance, graph, node);
+        await run.drain();
+      }
+    });
+  }
+
+  async assign(auth: AuthContext, input: { taskId: string; userId: string }): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const { task, instance } = await this.openTask(run, input.taskId);
+      const userId = await this.oneUser(run, input.userId);
+      await this.replaceUsers(run, task, userId, task.owner_id);
+      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'assign', taskId: task.id, userId: auth.userId, candidates: [userId] });
+      run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
+    });
+  }
+
+  async changeCandidate(auth: AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const { task, instance } = await this.openTask(run, input.taskId);
+      const old = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('user_id', '=', input.oldUserId).where('open', '=', true).executeTakeFirst();
+      if (!old && task.assignee_id !== input.oldUserId) throw new AppError('workflow.notACandidate', {}, 400);
+      const userId = await this.oneUser(run, input.newUserId, 'workflow.notACandidate');
+      await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).where('user_id', 'in', [input.oldUserId, userId]).execute();
+      await run.trx.insertInto('wf_task_users').values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }).execute();
+      if (task.assignee_id === input.oldUserId) await run.trx.updateTable('wf_tasks').set({ assignee_id: userId }).where('id', '=', task.id).execute();
+      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'changeCandidate', taskId: task.id, userId: auth.userId, candidates: [input.oldUserId, userId] });
+      run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
+    });
+  }
+
+  // ---------- instance actions ----------
+
+  async recall(auth: AuthContext, processInstanceId: string): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const instance = await this.checkStarter(run, auth, processInstanceId);
+      if (instance.state !== 'running') throw new AppError('workflow.instanceNotRunning', {}, 409);
+      const graph = await run.graph(instance);
+      await run.cancelLive(instance);
+      await run.finishInstance(instance, 'recalled');
+      await run.history(instance, nodeOf(graph, graph.startNodeId), { action: 'recall', userId: auth.userId });
+    });
+  }
+
+  /**
+   * The starter launches a recalled, terminated or rejected-to-start instance again: a new instance of the scheme's
+   * current version with the same form records and values; the old one (if still running at its start) ends.
+   */
+  async reinitiate(auth: AuthContext, processInstanceId: string): Promise<ActionResult> {
+    return this.action(auth.tenantId, async (run) => {
+      const old = await this.checkStarter(run, auth, processInstanceId);
+      const graph = await run.graph(old);
+      const atStart =
+        old.state === 'running' &&
+        (await run.trx.selectFrom('wf_tasks').select('id').where('instance_id', '=', old.id).where('state', '=', 'open').where('node_id', '=', graph.startNodeId).executeTakeFirst()) !== undefined;
+      if (old.state !== 'recalled' && old.state !== 'terminated' && !atStart) throw new AppError('workflow.cannotReinitiate', {}, 409);
+      if (atStart) {
+        await run.cancelLive(old);
+        await run.finishInstance(old, 'terminated');
+      }
+      await run.history(old, nodeOf(graph, graph.startNodeId), { action: 'reinitiate', userId: auth.userId });
+      const form = old.variables[FORM_VARIABLE];
+      return this.launch(run, auth, old.scheme_id, { formValue: [], formKeys: old.form_keys, variables: form ? { [FORM_VARIABLE]: form } : {}, userJson: [], related: [...old.related, old.id] });
+    });
+  }
+
+  async suspend(auth: AuthContext, processInstanceId: string, suspended: boolean): Promise<void> {
+    await this.action(auth.tenantId, async (run) => {
+      const instance = run.adopt(await lockInstance(run.trx, processInstanceId, auth.tenantId));
+      const from = suspended ? 'running' : 'suspended';
+      if (instance.state !== from) throw new AppError('workflow.instanceNotRunning', {}, 409);
+      const to = suspended ? 'suspended' : 'running';
+      // The whole tree (call activity children too) is suspended or resumed.
+      await run.trx.updateTable('wf_instances').set({ state: to, updated_at: run.now }).where('root_id', '=', instance.root_id).where('state', '=', from).execute();
+      const graph = await run.graph(instance);
+      await run.history(instance, nodeOf(graph, graph.startNodeId), { action: suspended ? 'suspend' : 'resume', userId: auth.userId });
+    });
+  }
+
+  // ---------- timers ----------
+
+  /**
+   * Fires due timers, each in its own transaction: the root instance is locked first, then the timer is taken
+   * with FOR UPDATE SKIP LOCKED and re-checked pending (another process may have fired it meanwhile).
+   */
+  async fireDueTimers(now: Date = new Date()): Promise<number> {
+    const due = await this.deps.db.selectFrom('wf_timers').select(['id', 'tenant_id', 'instance_id']).where('state', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(50).execute();
+    let fired = 0;
+    for (const timer of due) {
+      try {
+        if (await this.action(timer.tenant_id, (run) => this.fireTimer(run, timer.id, timer.instance_id))) fired += 1;
+      } catch (error) {
+        this.deps.log.error({ err: error, timerId: timer.id }, 'workflow timer failed');
+      }
+    }
+    return fired;
+  }
+
+  private async fireTimer(run: ActionRun, timerId: string, instanceId: string): Promise<boolean> {
+    const instance = run.adopt(await lockInstance(run.trx, instanceId));
+    const timer = await run.trx.selectFrom('wf_timers').selectAll().where('id', '=', timerId).where('state', '=', 'pending').forUpdate().skipLocked().executeTakeFirst();
+    if (!timer) return false;
+    await run.trx.updateTable('wf_timers').set({ state: 'fired', fired_at: run.now }).where('id', '=', timer.id).execute();
+    const task = timer.task_id
+      ? ((await run.trx.selectFrom('wf_tasks').select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at']).where('id', '=', timer.task_id).executeTakeFirst()) as TaskRow | undefined)
+      : undefined;
+    // A suspended instance's timers wait: fired later by a resume? No — they count as fired (documented).
+    if (!task || task.state !== 'open' || instance.state !== 'running') return true;
+    const graph = await run.graph(instance);
+    const node = nodeOf(graph, task.node_id);
+    const boundary = nodeOf(graph, timer.node_id);
+    if (timer.action === 'remind') {
+      const users = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('open', '=', true).execute();
+      run.notify(13, users.map((u) => u.user_id), instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgRemind', { taskStatus: '0' });
+      return true;
+    }
+    if (timer.action === 'approve') {
+      await closeTask(run, task.id, BTN_AGREE, null);
+      await run.history(instance, node, { action: 'auto', taskId: task.id, btnValue: BTN_AGREE, multiInstance: node.multiInstance !== undefined, startedAt: task.created_at });
+      const decision = await countVote(run, instance, graph, node, task.execution_id, 'agree');
+      if (decision === 'complete') await this.completeNode(run, instance, graph, node);
+    } else {
+      // Interrupting with an outgoing flow: the activity ends (all its tasks) and the boundary's flow is followed.
+      await cancelExecutionTasks(run, task.execution_id);
+      await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', task.execution_id).execute();
+      await run.history(instance, boundary, { action: 'timeout', taskId: task.id });
+      run.leave(instance, graph, boundary);
+    }
+    await run.drain();
+    return true;
+  }
+}
+
+export type { Trx };

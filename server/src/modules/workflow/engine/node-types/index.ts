@@ -1,0 +1,186 @@
+import { callActivityConfig, scriptTaskConfig, timerConfig, userTaskConfig } from '@app/contracts';
+import { z } from 'zod';
+import type { AuthContext } from '../../../../core/deps.js';
+import { AppError } from '../../../../core/errors.js';
+import { newId } from '../../../../core/ids.js';
+import { InterfaceService } from '../../../interface/interface.service.js';
+import { isJoin, parallelJoinMissing } from '../routing.js';
+import type { WfGraph, WfNode, WfNodeType } from '../types.js';
+import { loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
+import { activateUserTask } from './user-task.js';
+
+/**
+ * The node type registry: what happens when a token arrives at a node (`run`). A node that waits (user task, join,
+ * call activity) keeps an execution row; the executor's actions and the call-activity end move it on again.
+ */
+
+export interface NodeContext {
+  run: ActionRun;
+  instance: InstanceRow;
+  graph: WfGraph;
+  node: WfNode;
+  /** The flow the token arrived by (null at the start or a resumed node). */
+  viaFlow: string | null;
+}
+
+export interface NodeType {
+  type: WfNodeType;
+  /** The node's `<wf:config>` schema (the designer's properties panel uses the same one from contracts). */
+  configSchema: z.ZodType;
+  run(ctx: NodeContext): Promise<void>;
+}
+
+const none = z.object({}).passthrough();
+
+/** Automatic nodes leave one history row each (the timeline shows them) and move on. */
+async function passBy({ run, instance, graph, node }: NodeContext): Promise<void> {
+  await run.history(instance, node, { action: 'node' });
+  run.leave(instance, graph, node);
+}
+
+const startEvent: NodeType = {
+  type: 'startEvent',
+  configSchema: none,
+  async run({ run, instance, graph, node }) {
+    await run.history(instance, node, { action: 'start', userId: instance.starter_id });
+    run.leave(instance, graph, node);
+  },
+};
+
+const endEvent: NodeType = {
+  type: 'endEvent',
+  configSchema: none,
+  async run({ run, instance, node }) {
+    await run.history(instance, node, { action: 'node' });
+    // A terminate end ends every other token too; the instance then completes (no token left).
+    if (node.terminate) await run.cancelLive(instance);
+  },
+};
+
+const userTask: NodeType = {
+  type: 'userTask',
+  configSchema: userTaskConfig,
+  run: ({ run, instance, graph, node }) => activateUserTask(run, instance, graph, node),
+};
+
+/** Script actions: 'set' a variable from an expression; 'interface' calls a Data platform Interface as the starter. */
+const scriptTask: NodeType = {
+  type: 'scriptTask',
+  configSchema: scriptTaskConfig,
+  async run(ctx) {
+    const { run, instance, node } = ctx;
+    const config = scriptTaskConfig.parse(node.config);
+    for (const action of config.actions) {
+      if (action.type === 'set') {
+        run.setVariables(instance, { [action.variable]: run.evaluate(instance, action.expression) });
+        continue;
+      }
+      const params = Object.fromEntries(Object.entries(action.params).map(([k, e]) => [k, run.evaluate(instance, e)]));
+      const starter: AuthContext = { userId: instance.starter_id, tenantId: instance.tenant_id, sessionId: '', account: '' };
+      // The interface's own reads go through this transaction (PGlite has one connection).
+      const service = new InterfaceService({ ...run.deps, db: run.trx });
+      const result = await service.call(starter, action.interfaceId, params as never);
+      if (action.resultVariable) run.setVariables(instance, { [action.resultVariable]: (result as { data?: unknown }).data ?? result });
+    }
+    await passBy(ctx);
+  },
+};
+
+const exclusiveGateway: NodeType = { type: 'exclusiveGateway', configSchema: none, run: passBy };
+
+/** Parallel join: one token per incoming flow; split: every outgoing flow. */
+const parallelGateway: NodeType = {
+  type: 'parallelGateway',
+  configSchema: none,
+  async run(ctx) {
+    const { run, instance, node, viaFlow } = ctx;
+    if (!isJoin(node)) return passBy(ctx);
+    await run.createExecution(instance, node.id, 'waiting', { arrivedBy: viaFlow });
+    const waiting = await run.trx.selectFrom('wf_executions').select(['id', 'mi']).where('instance_id', '=', instance.id).where('node_id', '=', node.id).where('state', '=', 'waiting').orderBy('id').execute();
+    const arrivals = waiting.map((w) => ({ id: w.id, flow: String((w.mi as { arrivedBy?: string } | null)?.arrivedBy ?? '') }));
+    if (parallelJoinMissing(node, arrivals.map((a) => a.flow)).length) return;
+    // One arrival per incoming flow is consumed; a second token on the same flow waits for the next round.
+    const consumed = node.incoming.map((flow) => arrivals.find((a) => a.flow === flow)!.id);
+    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', consumed).execute();
+    await passBy(ctx);
+  },
+};
+
+/** Inclusive join: the token waits; the run fires the join once no live token can still reach it. */
+const inclusiveGateway: NodeType = {
+  type: 'inclusiveGateway',
+  configSchema: none,
+  async run(ctx) {
+    if (!isJoin(ctx.node)) return passBy(ctx);
+    await ctx.run.createExecution(ctx.instance, ctx.node.id, 'waiting', { arrivedBy: ctx.viaFlow });
+  },
+};
+
+/**
+ * Call activity: a child instance of the called scheme's current version (same starter, same root so it shares
+ * the lock, the parent's variables and form records), started at once; the parent's token waits until the child
+ * ends (runtime resumes it and copies the variables back).
+ */
+const callActivity: NodeType = {
+  type: 'callActivity',
+  configSchema: callActivityConfig,
+  async run({ run, instance, node }) {
+    const code = node.calledElement ?? '';
+    const scheme = await run.trx
+      .selectFrom('wf_schemes')
+      .select(['id', 'name', 'current_version_id'])
+      .where('tenant_id', '=', instance.tenant_id)
+      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
+      .where('enabled', '=', true)
+      .executeTakeFirst();
+    if (!scheme?.current_version_id) throw new AppError('workflow.calledSchemeNotFound', { node: node.name || node.id, code }, 400);
+    const executionId = await run.createExecution(instance, node.id, 'waiting');
+    const child: InstanceRow = {
+      id: newId(),
+      tenant_id: instance.tenant_id,
+      root_id: instance.root_id,
+      parent_id: instance.id,
+      parent_node_id: node.id,
+      parent_execution_id: executionId,
+      scheme_id: scheme.id,
+      version_id: scheme.current_version_id,
+      name: `${instance.name} / ${scheme.name}`,
+      state: 'running',
+      starter_id: instance.starter_id,
+      variables: structuredClone(instance.variables),
+      form_keys: instance.form_keys,
+      related: [],
+      created_at: run.now,
+    };
+    await run.trx
+      .insertInto('wf_instances')
+      .values({ ...child, variables: JSON.stringify(child.variables), form_keys: JSON.stringify(child.form_keys), related: '[]', created_at: run.now, updated_at: run.now })
+      .execute();
+    run.adopt(child);
+    const graph = await loadGraph(run.trx, child.version_id);
+    run.enter(child, graph.startNodeId);
+  },
+};
+
+/** Reached only when its timer fires ('flow'): the token follows the boundary's outgoing flows. */
+const boundaryEvent: NodeType = { type: 'boundaryEvent', configSchema: timerConfig, run: passBy };
+const passThrough: NodeType = { type: 'passThrough', configSchema: none, run: passBy };
+
+const registry: Record<WfNodeType, NodeType> = {
+  startEvent,
+  endEvent,
+  userTask,
+  scriptTask,
+  exclusiveGateway,
+  parallelGateway,
+  inclusiveGateway,
+  callActivity,
+  boundaryEvent,
+  passThrough,
+};
+
+export function nodeTypeOf(node: WfNode): NodeType {
+  return registry[node.type] ?? passThrough;
+}
+
+export { registry as nodeTypes };

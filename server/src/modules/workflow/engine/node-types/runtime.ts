@@ -1,0 +1,419 @@
+import type { CandidateNode } from '@app/contracts';
+import type { Transaction } from 'kysely';
+import type { AppDeps } from '../../../../core/deps.js';
+import type { Database, WfInstanceState } from '../../../../core/db/schema.js';
+import { AppError } from '../../../../core/errors.js';
+import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
+import { newId } from '../../../../core/ids.js';
+import { graphFromJson } from '../definition.js';
+import { evaluate, evaluateCondition } from '../expression.js';
+import { inclusiveJoinReady, nodeOf, outgoingFlows } from '../routing.js';
+import type { WfGraph, WfNode } from '../types.js';
+
+/**
+ * What every node type and action works with: one action's run inside one platform transaction. Tokens move through
+ * an in-memory queue (automatic nodes leave no execution row); only tokens that wait — at a user task, a join or a
+ * call activity — are wf_executions rows. Messages and changed variables are written at the end, with the rest.
+ */
+
+export type Trx = Transaction<Database>;
+
+export interface FormKey {
+  F_FormId: string;
+  F_Type: number;
+  F_UrlAddress?: string;
+  F_Id: string;
+}
+
+export interface InstanceRow {
+  id: string;
+  tenant_id: string;
+  root_id: string;
+  parent_id: string | null;
+  parent_node_id: string | null;
+  parent_execution_id: string | null;
+  scheme_id: string;
+  version_id: string;
+  name: string;
+  state: WfInstanceState;
+  starter_id: string;
+  variables: Record<string, unknown>;
+  form_keys: FormKey[];
+  related: string[];
+  created_at: Date;
+}
+
+/** The form values of an instance live in its variables under this key (conditions read them; see the design). */
+export const FORM_VARIABLE = '__form';
+
+/** An action answered without a change: the transaction rolls back and `result` is the answer (retCode 1 and 2). */
+export class Rollback<T> extends Error {
+  constructor(readonly result: T) {
+    super('rollback');
+  }
+}
+
+interface QueueItem {
+  instanceId: string;
+  nodeId: string;
+  /** enter: a token arrives (by `viaFlow`); leave: a token leaves the node along its outgoing flows. */
+  mode: 'enter' | 'leave';
+  viaFlow: string | null;
+}
+
+export interface CreatedTask {
+  taskId: string;
+  instanceId: string;
+  nodeId: string;
+  nodeName: string;
+  userIds: string[];
+}
+
+interface PendingMessage {
+  type: 13 | 14;
+  userIds: string[];
+  title: string;
+  content: string;
+  objectId: string | null;
+  payload: Record<string, unknown>;
+}
+
+const graphs = new Map<string, WfGraph>();
+
+/** A version's graph, parsed once per process (versions never change). */
+export async function loadGraph(trx: Trx, versionId: string): Promise<WfGraph> {
+  const cached = graphs.get(versionId);
+  if (cached) return cached;
+  const row = await trx.selectFrom('wf_scheme_versions').select('graph').where('id', '=', versionId).executeTakeFirst();
+  if (!row) throw new AppError('workflow.noSchemeVersion', {}, 404);
+  const graph = graphFromJson(row.graph);
+  graphs.set(versionId, graph);
+  return graph;
+}
+
+const instanceColumns = [
+  'id', 'tenant_id', 'root_id', 'parent_id', 'parent_node_id', 'parent_execution_id', 'scheme_id', 'version_id', 'name', 'state',
+  'starter_id', 'variables', 'form_keys', 'related', 'created_at',
+] as const;
+
+/** Reads an instance (no lock); the caller holds the root's lock or is about to take it. */
+export async function readInstance(trx: Trx, tenantId: string, id: string): Promise<InstanceRow | undefined> {
+  const row = await trx.selectFrom('wf_instances').select(instanceColumns).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return row as InstanceRow | undefined;
+}
+
+/**
+ * Locks the root instance row of `instanceId` (the anchor every action on the tree queues behind; root first, so
+ * parent and child never lock in opposite orders) and answers the instance itself, read after the lock.
+ */
+export async function lockInstance(trx: Trx, instanceId: string, tenantId?: string): Promise<InstanceRow> {
+  let query = trx.selectFrom('wf_instances').select(['root_id', 'tenant_id']).where('id', '=', instanceId);
+  if (tenantId) query = query.where('tenant_id', '=', tenantId);
+  const found = await query.executeTakeFirst();
+  if (!found) throw new AppError('workflow.instanceNotFound', {}, 404);
+  await trx.selectFrom('wf_instances').select('id').where('id', '=', found.root_id).forUpdate().executeTakeFirst();
+  return (await readInstance(trx, found.tenant_id, instanceId))!;
+}
+
+/** One action of the engine: the transaction, the queue of tokens, what to write at the end. */
+export class ActionRun {
+  readonly now = new Date();
+  /** The user who completed the task this action follows (previousLeader); the starter at launch. */
+  previousUserId: string | null = null;
+  /** Next-node approvers chosen by the caller (userJson): node id → user ids. */
+  readonly chosen = new Map<string, string[]>();
+  /** Nodes whose approvers must be chosen first (retCode 2). */
+  readonly choices: CandidateNode[] = [];
+  /** A reject's target: tasks created for it remember where they were sent back from. */
+  returnedFrom: string | null = null;
+  readonly created: CreatedTask[] = [];
+  private readonly queue: QueueItem[] = [];
+  private readonly instances = new Map<string, InstanceRow>();
+  private readonly dirty = new Set<string>();
+  private readonly touched = new Set<string>();
+  private readonly messages: PendingMessage[] = [];
+  private readonly schemeNames = new Map<string, string>();
+
+  constructor(
+    readonly deps: AppDeps,
+    readonly trx: Trx,
+    readonly tenantId: string,
+  ) {}
+
+  // ---------- instances and variables ----------
+
+  /** The run's copy of an instance (variable changes are kept on it and written at the end). */
+  async instance(id: string): Promise<InstanceRow> {
+    const cached = this.instances.get(id);
+    if (cached) return cached;
+    const row = await readInstance(this.trx, this.tenantId, id);
+    if (!row) throw new AppError('workflow.instanceNotFound', {}, 404);
+    this.instances.set(id, row);
+    return row;
+  }
+
+  adopt(instance: InstanceRow): InstanceRow {
+    const cached = this.instances.get(instance.id);
+    if (cached) return cached;
+    this.instances.set(instance.id, instance);
+    return instance;
+  }
+
+  setVariables(instance: InstanceRow, values: Record<string, unknown>): void {
+    Object.assign(instance.variables, values);
+    this.dirty.add(instance.id);
+  }
+
+  /** Submitted form values, merged into the instance's form snapshot (conditions and formField rules read it). */
+  mergeForm(instance: InstanceRow, formData: Record<string, unknown>): void {
+    const current = (instance.variables[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
+    this.setVariables(instance, { [FORM_VARIABLE]: { ...current, ...formData } });
+  }
+
+  /** Expression scope: form values, then variables over them, then the starter. */
+  scope(instance: InstanceRow): Record<string, unknown> {
+    const { [FORM_VARIABLE]: form, ...variables } = instance.variables;
+    return { ...((form as Record<string, unknown> | undefined) ?? {}), ...variables, starter: { userId: instance.starter_id } };
+  }
+
+  evaluate(instance: InstanceRow, expression: string): unknown {
+    return evaluate(expression, this.scope(instance));
+  }
+
+  async graph(instance: InstanceRow): Promise<WfGraph> {
+    return loadGraph(this.trx, instance.version_id);
+  }
+
+  async schemeName(instance: InstanceRow): Promise<string> {
+    let name = this.schemeNames.get(instance.scheme_id);
+    if (name === undefined) {
+      name = (await this.trx.selectFrom('wf_schemes').select('name').where('id', '=', instance.scheme_id).executeTakeFirst())?.name ?? '';
+      this.schemeNames.set(instance.scheme_id, name);
+    }
+    return name;
+  }
+
+  // ---------- tokens ----------
+
+  enter(instance: InstanceRow, nodeId: string, viaFlow: string | null = null): void {
+    this.touched.add(instance.id);
+    this.queue.push({ instanceId: instance.id, nodeId, mode: 'enter', viaFlow });
+  }
+
+  /** The token leaves `node` along the flows routing picks (conditions over the instance's scope). */
+  leave(instance: InstanceRow, graph: WfGraph, node: WfNode): void {
+    this.touched.add(instance.id);
+    for (const flow of outgoingFlows(graph, node, this.scope(instance), evaluateCondition)) this.enter(instance, flow.target, flow.id);
+  }
+
+  /** Leaves later, after the current queue (a resumed call activity). */
+  leaveLater(instance: InstanceRow, nodeId: string): void {
+    this.touched.add(instance.id);
+    this.queue.push({ instanceId: instance.id, nodeId, mode: 'leave', viaFlow: null });
+  }
+
+  async createExecution(instance: InstanceRow, nodeId: string, state: 'active' | 'waiting', mi: Record<string, unknown> | null = null): Promise<string> {
+    const id = newId();
+    await this.trx
+      .insertInto('wf_executions')
+      .values({ id, tenant_id: instance.tenant_id, instance_id: instance.id, node_id: nodeId, state, mi: mi ? JSON.stringify(mi) : null })
+      .execute();
+    return id;
+  }
+
+  /** Moves every token until each waits (task, join, call) or ends; then fires ready inclusive joins and ends instances. */
+  async drain(): Promise<void> {
+    const { nodeTypeOf } = await import('./index.js');
+    for (;;) {
+      const item = this.queue.shift();
+      if (item) {
+        const instance = await this.instance(item.instanceId);
+        const graph = await this.graph(instance);
+        const node = nodeOf(graph, item.nodeId);
+        if (item.mode === 'leave') this.leave(instance, graph, node);
+        else await nodeTypeOf(node).run({ run: this, instance, graph, node, viaFlow: item.viaFlow });
+        continue;
+      }
+      if (await this.fireReadyInclusiveJoins()) continue;
+      if (await this.endFinishedInstances()) continue;
+      return;
+    }
+  }
+
+  /** Inclusive joins whose waiting tokens no live token elsewhere can still join: they fire now. */
+  private async fireReadyInclusiveJoins(): Promise<boolean> {
+    const ids = [...this.touched];
+    if (ids.length === 0) return false;
+    const live = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state']).where('instance_id', 'in', ids).where('state', 'in', ['active', 'waiting']).execute();
+    for (const exec of live) {
+      if (exec.state !== 'waiting') continue;
+      const instance = await this.instance(exec.instance_id);
+      const graph = await this.graph(instance);
+      const join = graph.nodes[exec.node_id];
+      if (join?.type !== 'inclusiveGateway') continue;
+      const elsewhere = live.filter((e) => e.instance_id === exec.instance_id && e.node_id !== join.id).map((e) => e.node_id);
+      if (!inclusiveJoinReady(graph, join, elsewhere)) continue;
+      await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('instance_id', '=', instance.id).where('node_id', '=', join.id).where('state', '=', 'waiting').execute();
+      await this.history(instance, join, { action: 'node' });
+      this.leave(instance, graph, join);
+      return true;
+    }
+    return false;
+  }
+
+  /** Instances touched by this run with no live token left are completed; a child's end resumes its parent. */
+  private async endFinishedInstances(): Promise<boolean> {
+    let resumed = false;
+    for (const id of [...this.touched]) {
+      this.touched.delete(id);
+      const instance = await this.instance(id);
+      if (instance.state !== 'running') continue;
+      const live = await this.trx.selectFrom('wf_executions').select('id').where('instance_id', '=', id).where('state', 'in', ['active', 'waiting']).limit(1).execute();
+      if (live.length) continue;
+      await this.finishInstance(instance, 'completed');
+      if (instance.parent_id) resumed = (await this.resumeParent(instance)) || resumed;
+    }
+    return resumed;
+  }
+
+  async finishInstance(instance: InstanceRow, state: WfInstanceState): Promise<void> {
+    instance.state = state;
+    await this.trx.updateTable('wf_instances').set({ state, completed_at: this.now, updated_at: this.now }).where('id', '=', instance.id).execute();
+    if (state === 'completed' && !instance.parent_id) {
+      this.notify(13, [instance.starter_id], instance, null, 'workflow.msgFinished', { taskStatus: '1' });
+    }
+  }
+
+  /** Copies the child's variables back (the call activity's outputs, or all) and moves the parent's token on. */
+  private async resumeParent(child: InstanceRow): Promise<boolean> {
+    const parent = await this.instance(child.parent_id!);
+    if (parent.state !== 'running') return false;
+    const graph = await this.graph(parent);
+    const node = nodeOf(graph, child.parent_node_id!);
+    const outputs = Array.isArray(node.config.outputs) ? (node.config.outputs as string[]) : [];
+    const { [FORM_VARIABLE]: _form, ...childVariables } = child.variables;
+    const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
+    this.setVariables(parent, copied);
+    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', child.parent_execution_id!).execute();
+    await this.history(parent, node, { action: 'node' });
+    this.leaveLater(parent, node.id);
+    return true;
+  }
+
+  /**
+   * Ends every live token of the instance: open tasks cancelled (their to-do rows closed), pending timers
+   * cancelled, executions done. Running child instances (call activities) are terminated with them.
+   */
+  async cancelLive(instance: InstanceRow): Promise<void> {
+    const children = await this.trx.selectFrom('wf_instances').select('id').where('parent_id', '=', instance.id).where('state', 'in', ['running', 'suspended']).execute();
+    for (const child of children) {
+      const row = await this.instance(child.id);
+      await this.cancelLive(row);
+      await this.finishInstance(row, 'terminated');
+    }
+    await this.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: this.now }).where('instance_id', '=', instance.id).where('state', '=', 'open').execute();
+    await this.trx.updateTable('wf_task_users').set({ open: false }).where('instance_id', '=', instance.id).where('open', '=', true).execute();
+    await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('state', '=', 'pending').execute();
+    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('instance_id', '=', instance.id).where('state', 'in', ['active', 'waiting']).execute();
+  }
+
+  // ---------- history and messages ----------
+
+  /** One history row; answers its id (an action's row gets its next nodes filled in at the end). */
+  async history(
+    instance: InstanceRow,
+    node: WfNode | { id: string; name: string; type: string },
+    row: {
+      action: string;
+      taskId?: string | null;
+      userId?: string | null;
+      ownerId?: string | null;
+      btnValue?: string | null;
+      btnName?: string | null;
+      message?: string | null;
+      stampId?: string | null;
+      folderId?: string | null;
+      multiInstance?: boolean;
+      candidates?: string[];
+      startedAt?: Date;
+    },
+  ): Promise<string> {
+    const id = newId();
+    await this.trx
+      .insertInto('wf_history')
+      .values({
+        id,
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        task_id: row.taskId ?? null,
+        node_id: node.id,
+        node_name: node.name,
+        node_type: node.type,
+        action: row.action,
+        user_id: row.userId ?? null,
+        owner_id: row.ownerId ?? null,
+        btn_value: row.btnValue ?? null,
+        btn_name: row.btnName ?? null,
+        message: row.message ?? null,
+        stamp_id: row.stampId || null,
+        folder_id: row.folderId || null,
+        multi_instance: row.multiInstance ?? false,
+        candidates: JSON.stringify(row.candidates ?? []),
+        started_at: row.startedAt ?? this.now,
+        ended_at: this.now,
+      })
+      .execute();
+    return id;
+  }
+
+  /** The next nodes of an action's history row: the tasks this run created. */
+  async setNextNodes(historyId: string): Promise<void> {
+    const seen = new Set<string>();
+    const next = this.created
+      .filter((t) => !seen.has(t.nodeId) && seen.add(t.nodeId))
+      .map((t) => ({ actName: t.nodeName, activityName: t.nodeName, activityType: 'userTask' }));
+    if (next.length) await this.trx.updateTable('wf_history').set({ next_nodes: JSON.stringify(next) }).where('id', '=', historyId).execute();
+  }
+
+  /** A message (13 approval, 14 circulated) sent with the commit; `workflowInfoVo` as payload. */
+  notify(type: 13 | 14, userIds: string[], instance: InstanceRow, task: { id: string; nodeName: string } | null, key: MessageKey, vo: { taskStatus: string }): void {
+    this.messages.push({
+      type,
+      userIds,
+      title: instance.name,
+      content: translate('zh-CN', key, { name: instance.name } as MessageParams),
+      objectId: task?.id ?? null,
+      payload: {
+        taskStatus: vo.taskStatus,
+        processInstanceId: instance.id,
+        taskId: task?.id ?? '',
+        deploymentId: instance.version_id,
+        taskName: task?.nodeName ?? '',
+        schemeId: instance.scheme_id,
+        startUser: instance.starter_id,
+      },
+    });
+  }
+
+  /** Writes changed variables and the messages; the last step of every action before the commit. */
+  async flush(): Promise<void> {
+    for (const id of this.dirty) {
+      const instance = this.instances.get(id)!;
+      await this.trx.updateTable('wf_instances').set({ variables: JSON.stringify(instance.variables), updated_at: this.now }).where('id', '=', id).execute();
+    }
+    this.dirty.clear();
+    for (const m of this.messages) {
+      const instance = this.instances.get(String(m.payload.processInstanceId));
+      if (instance) m.payload.schemeName = await this.schemeName(instance);
+      if (instance) m.payload.createTime = instance.created_at instanceof Date ? instance.created_at.toISOString() : String(instance.created_at);
+      await this.deps.messages.notify(this.tenantId, m.userIds, { type: m.type, title: m.title, content: m.content, objectId: m.objectId, payload: m.payload }, this.trx);
+    }
+    this.messages.length = 0;
+  }
+
+  /** Nodes a live token of the instance sits at (for reachability questions). */
+  async liveNodes(instance: InstanceRow): Promise<string[]> {
+    const rows = await this.trx.selectFrom('wf_executions').select('node_id').where('instance_id', '=', instance.id).where('state', 'in', ['active', 'waiting']).execute();
+    return rows.map((r) => r.node_id);
+  }
+}

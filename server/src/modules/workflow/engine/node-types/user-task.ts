@@ -1,0 +1,214 @@
+import { timerConfig, userTaskConfig, type UserTaskConfig } from '@app/contracts';
+import { AppError } from '../../../../core/errors.js';
+import { newId } from '../../../../core/ids.js';
+import { activeDelegates } from '../../../stamp/delegate-lookup.js';
+import { resolveCandidates } from '../candidates.js';
+import { miDecision, type MiCompletion } from '../routing.js';
+import { dueAt } from '../timers.js';
+import type { WfGraph, WfNode } from '../types.js';
+import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
+
+/**
+ * User tasks: single (one task, every candidate may act, the first to act takes it) and multi-instance
+ * (countersign: one task per assignee, in parallel or one after another) with the completion rule of its config.
+ */
+
+export interface Assignee {
+  userId: string;
+  /** The delegator when a delegation put `userId` in the candidate's place. */
+  ownerId: string | null;
+}
+
+/** The countersign state kept on the node's execution (wf_executions.mi). */
+export interface MiState {
+  sequential: boolean;
+  completion: MiCompletion;
+  percentage: number;
+  assignees: Assignee[];
+  /** Sequential: how many assignees got their task so far. */
+  issued: number;
+  agreed: number;
+  rejected: number;
+  finished: number;
+}
+
+export const taskConfigOf = (node: WfNode): UserTaskConfig => userTaskConfig.parse(node.config);
+
+/** The node's assignees: candidates (narrowed by chosen approvers), delegation applied; null when a choice is asked. */
+async function assigneesOf(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig): Promise<Assignee[] | null> {
+  const formValues = (instance.variables[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
+  let users = await resolveCandidates(run.trx, config.candidates, { tenantId: instance.tenant_id, starterId: instance.starter_id, previousUserId: run.previousUserId, formValues });
+  const chosen = run.chosen.get(node.id);
+  if (chosen) {
+    users = users.filter((u) => chosen.includes(u.id));
+    if (users.length === 0) throw new AppError('workflow.nodeNeedsApprover', { node: node.name || node.id }, 400);
+  } else if (config.approverChoice && users.length > 0) {
+    run.choices.push({ name: node.name, taskId: node.id, userList: users.map((u) => ({ F_UserId: u.id, F_RealName: u.realName, F_Account: u.account })) });
+    return null;
+  }
+  const delegates = await activeDelegates(run.trx, instance.tenant_id, users.map((u) => u.id), instance.scheme_id, run.now);
+  return users.map((u) => ({ userId: delegates.get(u.id) ?? u.id, ownerId: delegates.has(u.id) ? u.id : null }));
+}
+
+/** A token arrives at a user task: its tasks are created (or the node is passed by when nobody may act and it says so). */
+export async function activateUserTask(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode): Promise<void> {
+  const config = taskConfigOf(node);
+  const assignees = await assigneesOf(run, instance, node, config);
+  if (assignees === null) return;
+  if (assignees.length === 0) {
+    if (config.whenNoCandidate === 'refuse') throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
+    await run.history(instance, node, { action: 'skip' });
+    run.leave(instance, graph, node);
+    return;
+  }
+  if (node.multiInstance) {
+    const mi: MiState = {
+      sequential: node.multiInstance.sequential,
+      completion: config.completion,
+      percentage: config.percentage,
+      assignees,
+      issued: node.multiInstance.sequential ? 1 : assignees.length,
+      agreed: 0,
+      rejected: 0,
+      finished: 0,
+    };
+    const executionId = await run.createExecution(instance, node.id, 'active', mi as unknown as Record<string, unknown>);
+    await createTasks(run, instance, graph, node, executionId, mi.assignees.slice(0, mi.issued).map((a) => ({ users: [a.userId], assignee: a })));
+    return;
+  }
+  const executionId = await run.createExecution(instance, node.id, 'active');
+  // One candidate: the task is theirs. Several: anyone of them may act; the first one takes it.
+  const single = assignees.length === 1 ? assignees[0]! : null;
+  await createTasks(run, instance, graph, node, executionId, [{ users: [...new Set(assignees.map((a) => a.userId))], assignee: single }]);
+}
+
+/**
+ * Creates tasks (one per spec) with their to-do rows, boundary timers and a type-13 message each, in a few set
+ * statements.
+ */
+export async function createTasks(
+  run: ActionRun,
+  instance: InstanceRow,
+  graph: WfGraph,
+  node: WfNode,
+  executionId: string,
+  specs: { users: string[]; assignee: Assignee | null }[],
+): Promise<string[]> {
+  if (specs.length === 0) return [];
+  const tasks = specs.map((s) => ({ id: newId(), ...s }));
+  await run.trx
+    .insertInto('wf_tasks')
+    .values(
+      tasks.map((t) => ({
+        id: t.id,
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        execution_id: executionId,
+        node_id: node.id,
+        node_name: node.name,
+        assignee_id: t.assignee?.userId ?? null,
+        owner_id: t.assignee?.ownerId ?? null,
+        returned_from: run.returnedFrom,
+        created_at: run.now,
+      })),
+    )
+    .execute();
+  const userRows = tasks.flatMap((t) => t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })));
+  if (userRows.length) await run.trx.insertInto('wf_task_users').values(userRows).execute();
+  await createTimers(run, instance, graph, node, executionId, tasks.map((t) => t.id));
+  for (const t of tasks) {
+    run.created.push({ taskId: t.id, instanceId: instance.id, nodeId: node.id, nodeName: node.name, userIds: t.users });
+    run.notify(13, t.users, instance, { id: t.id, nodeName: node.name }, 'workflow.msgTodo', { taskStatus: '0' });
+  }
+  return tasks.map((t) => t.id);
+}
+
+/**
+ * Timers of the boundary events attached to the node, one per task. An interrupting boundary with an outgoing
+ * flow is stored as action 'flow' (cancel the task, follow the flow); otherwise its configured remind / approve.
+ */
+async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, taskIds: string[]): Promise<void> {
+  const rows = node.boundaries
+    .map((id) => graph.nodes[id])
+    .filter((b): b is WfNode => b !== undefined && b.timer !== undefined)
+    .flatMap((b) => {
+      const due = dueAt(b.timer!, run.now);
+      if (!due) return [];
+      const action = b.cancelActivity !== false && b.outgoing.length > 0 ? 'flow' : timerConfig.parse(b.config).action;
+      return taskIds.map((taskId) => ({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, execution_id: executionId, node_id: b.id, action, due_at: due }));
+    });
+  if (rows.length) await run.trx.insertInto('wf_timers').values(rows).execute();
+}
+
+export type Vote = 'agree' | 'reject';
+
+/** Closes one task: done, its to-do rows closed, its pending timers cancelled. */
+export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null): Promise<void> {
+  await run.trx
+    .updateTable('wf_tasks')
+    .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
+    .where('id', '=', taskId)
+    .execute();
+  await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
+  await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', taskId).where('state', '=', 'pending').execute();
+}
+
+/** Cancels the other open tasks of an execution (a countersign decided early). */
+export async function cancelExecutionTasks(run: ActionRun, executionId: string): Promise<void> {
+  const open = await run.trx.selectFrom('wf_tasks').select('id').where('execution_id', '=', executionId).where('state', '=', 'open').execute();
+  const ids = open.map((t) => t.id);
+  if (ids.length === 0) return;
+  await run.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: run.now }).where('id', 'in', ids).execute();
+  await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', 'in', ids).execute();
+  await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', 'in', ids).where('state', '=', 'pending').execute();
+}
+
+export async function readMi(run: ActionRun, executionId: string): Promise<MiState | null> {
+  const row = await run.trx.selectFrom('wf_executions').select('mi').where('id', '=', executionId).executeTakeFirst();
+  return (row?.mi as unknown as MiState | null) ?? null;
+}
+
+export async function writeMi(run: ActionRun, executionId: string, mi: MiState): Promise<void> {
+  await run.trx.updateTable('wf_executions').set({ mi: JSON.stringify(mi) }).where('id', '=', executionId).execute();
+}
+
+/**
+ * Counts a vote on the node of a closed task and answers what the node does now: 'continue' (other votes
+ * awaited; a sequential countersign's next assignee gets a task), 'complete' (the execution is done: the caller
+ * moves the token on) or 'reject' (the caller sends the instance back).
+ */
+export async function countVote(
+  run: ActionRun,
+  instance: InstanceRow,
+  graph: WfGraph,
+  node: WfNode,
+  executionId: string,
+  vote: Vote,
+): Promise<'continue' | 'complete' | 'reject'> {
+  const mi = await readMi(run, executionId);
+  if (!mi) {
+    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+    return vote === 'reject' ? 'reject' : 'complete';
+  }
+  mi.finished += 1;
+  if (vote === 'agree') mi.agreed += 1;
+  else mi.rejected += 1;
+  const decision = await decideMi(run, instance, graph, node, executionId, mi);
+  return decision;
+}
+
+/** Applies the countersign rule to the counts (after a vote or a change of signers). */
+export async function decideMi(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, mi: MiState): Promise<'continue' | 'complete' | 'reject'> {
+  const decision = miDecision({ completion: mi.completion, percentage: mi.percentage, total: mi.assignees.length, agreed: mi.agreed, rejected: mi.rejected, finished: mi.finished });
+  if (decision === 'continue' && mi.sequential && mi.issued === mi.finished && mi.issued < mi.assignees.length) {
+    const next = mi.assignees[mi.issued]!;
+    mi.issued += 1;
+    await createTasks(run, instance, graph, node, executionId, [{ users: [next.userId], assignee: next }]);
+  }
+  await writeMi(run, executionId, mi);
+  if (decision !== 'continue') {
+    await cancelExecutionTasks(run, executionId);
+    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+  }
+  return decision;
+}
