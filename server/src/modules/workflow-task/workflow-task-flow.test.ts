@@ -4,6 +4,7 @@ import { DEFAULT_LINK_ID } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { uniqueName } from '../../test/link-databases.js';
 import { newId } from '../../core/ids.js';
+import { hashPassword } from '../../core/auth/password.js';
 import { parseDefinition } from '../workflow/engine/definition.js';
 import { loadFixture } from '../workflow/fixtures/index.js';
 
@@ -79,6 +80,11 @@ describe('workflow task API: flows', () => {
     byRole = await deploy('byrole', withConfig(base, 'manager', { candidates: [{ type: 'role', ids: [roleId] }] }));
   });
   afterAll(() => t?.close());
+
+  it('the timer poller starts with the app when config.workflowTimers is not false, and stops on close', async () => {
+    const other = await createTestApp({ workflowTimers: true });
+    await other.close();
+  });
 
   it('a linear flow: task form authority, timeline at each step in zh and en, transfer, history', async () => {
     const { retCode, processInstanceId: id } = await start('zhangsan', linear, '出差申请');
@@ -223,6 +229,34 @@ describe('workflow task API: flows', () => {
     expect(await todo('zhangsan', second.processInstanceId)).toHaveLength(1);
     expect(await todo('lisi', second.processInstanceId)).toHaveLength(1);
     await t.deps.db.deleteFrom('user_roles').where('user_id', '=', ids.zhangsan!).where('role_id', '=', roleId).execute();
+  });
+
+  it('stamps: validate-signation, wrong password retCode 1, the stamp image in comments and the timeline', async () => {
+    const stampId = newId();
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    await t.deps.db.insertInto('wf_stamps').values({ id: stampId, tenant_id: 'default', name: '李四签名', password_hash: await hashPassword('pw-1'), file_type: 2, file: image, created_by: null }).execute();
+    await t.deps.db.insertInto('wf_stamp_users').values({ stamp_id: stampId, user_id: ids.lisi!, kind: 'member', tenant_id: 'default' }).execute();
+    expect(data(await t.get(`/api/workflow-task/validate-signation?stampId=${stampId}&password=pw-1`, tok.lisi))).toEqual({ valid: true });
+    expect(data(await t.send('POST', '/api/workflow-task/validate-signation', { stampId, password: 'nope' }, tok.lisi))).toEqual({ valid: false });
+    expect(data(await t.get(`/api/workflow-task/validate-signation?stampId=${stampId}&password=pw-1`, tok.wangwu))).toEqual({ valid: false });
+
+    const stamped = await deploy('stamped', withConfig(loadFixture('linear', { lisi: ids.lisi!, wangwu: ids.wangwu! }), 'manager', { candidates: [{ type: 'user', ids: [ids.lisi] }], needPassword: true }));
+    const { processInstanceId: id } = await start('zhangsan', stamped, '签章');
+    const asked = data<{ processInfo: { nodeInfo: { needpassword: number } } }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan));
+    expect(asked.processInfo.nodeInfo.needpassword).toBe(1); // a reader: no node
+    const [mine] = await todo('lisi', id);
+    const form = data<{ processInfo: { nodeInfo: { needpassword: number } } }>(await t.get(`/api/workflow-task/task-form?taskId=${mine!.taskId}`, tok.lisi));
+    expect(form.processInfo.nodeInfo.needpassword).toBe(2);
+    const [task] = await todo('lisi', id);
+    const wrong = await handle('lisi', task!.taskId, { esignature: stampId, esignature_pwd: 'nope' });
+    expect(wrong.json()).toMatchObject({ code: 0, data: { retCode: 1 } });
+    expect(await todo('lisi', id)).toHaveLength(1);
+    expect(data<{ retCode: number }>(await handle('lisi', task!.taskId, { esignature: stampId, esignature_pwd: 'pw-1', message: '同意报销' })).retCode).toBe(0);
+    const view = data<{ processInfo: { task_comment: { esignature: string; message: string; createUser: string }[]; roams: { esignature: string | null }[] } }>(
+      await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan),
+    );
+    expect(view.processInfo.task_comment).toMatchObject([{ esignature: image, message: '同意报销', createUser: names.lisi }]);
+    expect(view.processInfo.roams.some((r) => r.esignature === image)).toBe(true);
   });
 
   it('drafts: a launch from a draft deletes it', async () => {
