@@ -28,7 +28,7 @@ function filtered<Q extends AnyQuery>(query: Q, f: ListFilter, timeColumn: strin
   let q = query;
   if (f.keyword) {
     const pattern = containsPattern(f.keyword);
-    q = q.where((eb) => eb.or([eb('i.name', 'like', pattern), eb('s.name', 'like', pattern)])) as Q;
+    q = q.where((eb) => eb.or([eb('i.name', 'ilike', pattern), eb('s.name', 'ilike', pattern)])) as Q;
   }
   if (f.schemeId) q = q.where('i.scheme_id', '=', f.schemeId) as Q;
   if (f.starterId) q = q.where('i.starter_id', '=', f.starterId) as Q;
@@ -297,7 +297,7 @@ export class WorkflowTaskRepository {
       .orderBy('d.id', 'desc');
     if (f.keyword) {
       const pattern = containsPattern(f.keyword);
-      query = query.where((eb) => eb.or([eb('d.name', 'like', pattern), eb('s.name', 'like', pattern)]));
+      query = query.where((eb) => eb.or([eb('d.name', 'ilike', pattern), eb('s.name', 'ilike', pattern)]));
     }
     if (f.schemeId) query = query.where('d.scheme_id', '=', f.schemeId);
     return fetchPage(query, f);
