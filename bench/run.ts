@@ -20,6 +20,7 @@ import { startLocalPostgres } from './postgres.js';
 import { dataBench } from './data.js';
 import { formsBench } from './forms.js';
 import { formPublishBench } from './form-publish.js';
+import { workflowBench } from './workflow.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -204,4 +205,5 @@ if (only === 'forms' || !only) {
   (await formsBench()).forEach(report);
 }
 if (only === 'form-publish' || !only) (await formPublishBench()).forEach(report);
+if (only === 'workflow' || !only) (await workflowBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

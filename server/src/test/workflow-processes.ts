@@ -43,6 +43,8 @@ export interface ServerProcess {
   readonly port: number;
   readonly baseUrl: string;
   readonly running: boolean;
+  /** The operating-system process id while running (CPU accounting in the bench). */
+  readonly pid: number | undefined;
   /** One API call; a network failure (process killed mid-request) rejects. */
   request<T = unknown>(method: string, url: string, body?: unknown, token?: string): Promise<HttpAnswer<T>>;
   /** SIGKILL, waits for the exit. */
@@ -135,14 +137,14 @@ export async function httpCall<T = unknown>(baseUrl: string, method: string, url
   return { status: res.status, body: parsed, ms: performance.now() - started };
 }
 
-function serverProcess(name: string, port: number, baseEnv: Record<string, string>, dataDir: string): ServerProcess & { launch: () => Promise<void> } {
+function serverProcess(name: string, port: number, baseEnv: Record<string, string>, dataDir: string, nodeArgs: string[]): ServerProcess & { launch: () => Promise<void> } {
   let child: ChildProcess | null = null;
   let log = '';
   let extra: Record<string, string> = {};
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const launch = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/src/main.ts')], {
       cwd: root,
       env: { ...process.env, ...baseEnv, ...extra, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -183,6 +185,9 @@ function serverProcess(name: string, port: number, baseEnv: Record<string, strin
     get running() {
       return child !== null && child.exitCode === null && child.signalCode === null;
     },
+    get pid() {
+      return child?.pid;
+    },
     request: (method, url, body, token) => httpCall(baseUrl, method, url, body, token),
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
@@ -206,6 +211,8 @@ export async function startCluster(options: {
   envOf?: (index: number) => Record<string, string>;
   /** PostgreSQL admin URL to create the database on (default TEST_PG_ADMIN_URL; the bench passes its own). */
   adminUrl?: string;
+  /** Extra node options of every process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<ProcessCluster> {
   const adminUrl = options.adminUrl ?? PG_ADMIN_URL;
   if (!adminUrl) throw new Error(NO_POSTGRES);
@@ -229,7 +236,7 @@ export async function startCluster(options: {
     for (let i = 0; i < options.processes; i++) {
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmp, `p${i}-`));
-      servers.push(serverProcess(`server ${i + 1}`, port, { ...baseEnv, ...(options.envOf?.(i) ?? {}) }, dataDir));
+      servers.push(serverProcess(`server ${i + 1}`, port, { ...baseEnv, ...(options.envOf?.(i) ?? {}) }, dataDir, options.nodeArgs ?? []));
     }
     await Promise.all(servers.map((s) => s.launch()));
   } catch (error) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { NO_POSTGRES, PG_ADMIN_URL, startCluster, type HttpAnswer, type ProcessCluster, type ServerProcess } from '../../test/workflow-processes.js';
 import { TASK_CLOSED, accountIds, insertScheme, instanceStates, shapeOf, violations } from '../../test/workflow-state.js';
+import { engineOf } from './engine/index.js';
 import { loadFixture } from './fixtures/index.js';
 
 /**
@@ -232,6 +233,41 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const leftOpen = await db.selectFrom('wf_task_users').select(sql<number>`count(*)::int`.as('n')).where('instance_id', 'in', ids).where('open', '=', true).executeTakeFirstOrThrow();
     expect(leftOpen.n).toBe(0);
   }, 120_000);
+
+  it('due "approve" timers fired by two processes and a third caller while the approver agrees: each task closes once', async () => {
+    const [s1, s2] = cluster.servers;
+    const timed = await deploy(cluster.app, 'pc_timer', loadFixture('timer-approve', users));
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => start(i % 2 ? s1 : s2, timed)));
+    const open = await openTasksOf(db, ids);
+    expect(open).toHaveLength(20);
+    // Every timer falls due now: the pollers of both processes (every 5 s), this app's engine and lisi race for the tasks.
+    await db.updateTable('wf_timers').set({ due_at: new Date(Date.now() - 1000) }).where('instance_id', 'in', ids).execute();
+    const human = Promise.all(open.filter((_, i) => i % 2 === 0).map(async (task, i) => ({ taskId: task.id, answer: (await handle(i % 2 ? s1 : s2, task.id, task.user_id)).body })));
+    const fired = await Promise.all([engineOf(cluster.app.deps).fireDueTimers(), engineOf(cluster.app.deps).fireDueTimers()]);
+    const humans = await human;
+    tally(humans);
+    // Whatever the timers left for the pollers of the processes.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const pending = await db.selectFrom('wf_timers').select('id').where('instance_id', 'in', ids).where('state', '=', 'pending').execute();
+      if (pending.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`${pending.length} timers still pending`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const states = await instanceStates(db, ids);
+    for (const id of ids) {
+      const state = states.get(id)!;
+      expect(state.tasks.map((x) => `${x.node_id}:${x.state}`)).toEqual(['task:done', 'finance:open']);
+      const [task] = state.tasks;
+      // One closing row for the task: lisi's agreement or the system's.
+      expect(state.history.filter((h) => h.task_id === task.id).map((h) => h.action)).toHaveLength(1);
+      expect(state.taskUsers.filter((u) => u.open)).toHaveLength(1);
+    }
+    const humanWins = humans.filter((h) => h.answer.code === 0).length;
+    const autoRows = [...states.values()].reduce((n, st) => n + st.history.filter((h) => h.action === 'auto').length, 0);
+    expect(humanWins + autoRows).toBe(20);
+    expect(fired.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(20);
+  }, 60_000);
 
   it('a process killed (SIGKILL) during task-handle: before the commit nothing happened, after the answer everything did', async () => {
     const [s1, s2] = cluster.servers;
