@@ -193,6 +193,9 @@ describe('workflow task API: reads', () => {
     expect((await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { F_Id: saved.F_Id, schemeId, name: 'x' }, tok.lisi)).statusCode).toBe(404);
     expect((await t.send('DELETE', `/api/workflow-task/delete-tempfiledInfo/${saved.F_Id}`, undefined, tok.lisi)).statusCode).toBe(404);
     expect(data(await t.get('/api/workflow-task/counts', tok.zhangsan))).toMatchObject({ drafts: 1 });
+    const unknown = await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: newId(), name: 'x' }, tok.zhangsan);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('流程模板不存在');
     expect(data(await t.send('DELETE', `/api/workflow-task/delete-tempfiledInfo/${saved.F_Id}`, undefined, tok.zhangsan))).toBeNull();
     expect((data(await t.get('/api/workflow-task/getTempfiledInfoList', tok.zhangsan)) as { Total: number }).Total).toBe(0);
   });

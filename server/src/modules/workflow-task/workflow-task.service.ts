@@ -180,7 +180,7 @@ export class WorkflowTaskService {
 
   async saveDraft(auth: AuthContext, body: WorkflowDraftBody): Promise<{ F_Id: string }> {
     const scheme = await this.repo.scheme(auth.tenantId, body.schemeId);
-    if (!scheme) throw notFound('workflowScheme.notFound' as never);
+    if (!scheme) throw notFound('workflow.schemeNotFound');
     if (body.F_Id) await this.ownDraft(auth, body.F_Id);
     const id = await this.repo.saveDraft(auth.tenantId, auth.userId, body.F_Id || null, { scheme_id: scheme.id, name: body.name || scheme.name, form_value: body.formValue });
     return { F_Id: id };
