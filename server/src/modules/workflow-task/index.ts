@@ -12,7 +12,7 @@ export default async function workflowTaskModule(app: FastifyInstance, { deps }:
   let stop: (() => void) | undefined;
   app.addHook('onReady', async () => {
     if (deps.config.workflowTimers === false) return;
-    stop = await startTimerPoller(deps);
+    stop = startTimerPoller(deps);
   });
   app.addHook('onClose', async () => stop?.());
 }

@@ -32,7 +32,7 @@ import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { stampImageUrls, verifyStampForUse } from '../stamp/stamp-use.js';
 import type { WfGraph, WfNode } from '../workflow/engine/types.js';
 import { activeDelegates } from '../stamp/delegate-lookup.js';
-import { candidatesModule, engineModule, engineOf } from './engine-port.js';
+import { FORM_VARIABLE, engineOf, loadGraph, lockInstance, resolveCandidates } from './engine-port.js';
 import { WorkflowTaskRepository, type HistoryRecord, type InstanceRecord, type ListFilter, type TaskRecord } from './workflow-task.repository.js';
 
 const FINISHED = new Set(['completed', 'recalled', 'terminated']);
@@ -236,13 +236,11 @@ export class WorkflowTaskService {
     const instance = await this.instanceOf(auth, task.instance_id);
     const allowed = instance.starter_id === auth.userId || (await this.repo.mayActOn(task.id, auth.userId)) || (await this.isMonitor(auth));
     if (!allowed) throw new AppError('workflowTask.noAccess', {}, 403);
-    const engine = await engineModule();
-    const { resolveCandidates } = await candidatesModule();
     return this.deps.db.transaction().execute(async (trx) => {
-      const locked = await engine.lockInstance(trx, instance.id, auth.tenantId);
+      const locked = await lockInstance(trx, instance.id, auth.tenantId);
       const current = await trx.selectFrom('wf_tasks').select(['id', 'state', 'node_id', 'node_name']).where('id', '=', task.id).executeTakeFirst();
       if (!current || current.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
-      const graph = await engine.loadGraph(trx, locked.version_id);
+      const graph = await loadGraph(trx, locked.version_id);
       const node = graph.nodes[current.node_id];
       const config = nodeConfig(node);
       if (!node || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
@@ -254,7 +252,7 @@ export class WorkflowTaskService {
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const formValues = (locked.variables?.__form as Record<string, unknown> | undefined) ?? {};
+      const formValues = (locked.variables?.[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
       const users = await resolveCandidates(trx, config.candidates, { tenantId: auth.tenantId, starterId: locked.starter_id, previousUserId: previous?.user_id ?? locked.starter_id, formValues });
       if (users.length === 0) throw new AppError('workflow.noCandidate', { node: current.node_name || current.node_id }, 400);
       const delegates = await activeDelegates(trx, auth.tenantId, users.map((u) => u.id), locked.scheme_id, new Date());
