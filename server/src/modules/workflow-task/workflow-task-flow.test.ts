@@ -282,7 +282,10 @@ describe('workflow task API: flows', () => {
     const first = await start('zhangsan', linear, '已有记录');
     const instance = await t.deps.db.selectFrom('wf_instances').select('form_keys').where('id', '=', first.processInstanceId).executeTakeFirstOrThrow();
     const key = instance.form_keys[0]!.F_Id;
-    const res = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${formId}&keyValue=${key}`, undefined, tok.zhangsan));
+    const url = `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${formId}&keyValue=${key}`;
+    expect((await t.send('POST', url, undefined, tok.lisi)).statusCode).toBe(404); // someone else's record
+    expect((await t.send('POST', `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${newId()}&keyValue=${key}`, undefined, tok.zhangsan)).json().msg).toBe('表单不属于该流程');
+    const res = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', url, undefined, tok.zhangsan));
     expect(res.retCode).toBe(0);
     const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan));
     expect(view.forms[0]).toMatchObject({ formData: { F_Title: '已有记录' } });

@@ -210,7 +210,9 @@ export class WorkflowTaskService {
     let formData: Record<string, unknown> = {};
     if (relation.form_type === 0) {
       const loaded = await this.schemes.forUse(auth, relation.form_id);
-      formData = await this.formData.read(auth, loaded, q.keyValue);
+      // Only one's own record (F_CreateUserId): anyone else's answers forms.dataNotFound, so no record is copied
+      // into an instance the caller could then read.
+      formData = await this.formData.read(auth, loaded, q.keyValue, { scope: { all: false, userIds: [auth.userId], departmentIds: [], companyIds: [] } });
     }
     const entry: FormValueEntry = { F_FormId: relation.form_id, F_Type: relation.form_type, F_UrlAddress: relation.form_url || undefined, F_Id: q.keyValue, formData };
     return this.engine.start(auth, { schemeId: q.nwfSchemeInfoId, formValue: [entry], userJson: [], relationTaskList: [], message: '', fileValue: '' });
