@@ -259,6 +259,26 @@ describe('workflow task API: flows', () => {
     expect(view.processInfo.roams.some((r) => r.esignature === image)).toBe(true);
   });
 
+  it('delegation: the delegate sees the delegator as owner, the timeline says on whose behalf', async () => {
+    const delegation = newId();
+    await t.deps.db
+      .insertInto('wf_delegates')
+      .values({ id: delegation, tenant_id: 'default', user_id: ids.lisi!, delegate_user_id: ids.wangwu!, scheme_ids: '[]', start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3600_000), created_by: null })
+      .execute();
+    try {
+      const { processInstanceId: id } = await start('zhangsan', linear, '委托');
+      expect(await todo('lisi', id)).toHaveLength(0);
+      const list = data<{ Rows: { processInstanceId: string; taskId: string; owner: string | null; ownerName: string | null }[] }>(await t.get('/api/workflow-task/upcoming-task?size=100', tok.wangwu));
+      const row = list.Rows.find((r) => r.processInstanceId === id)!;
+      expect(row).toMatchObject({ owner: ids.lisi, ownerName: names.lisi });
+      expect(data<{ retCode: number }>(await handle('wangwu', row.taskId)).retCode).toBe(0);
+      expect((await texts(id))[1]).toBe(`${names.wangwu}（代 ${names.lisi}） 同意 流转到 Finance approval`);
+      expect((await texts(id, 'en'))[1]).toBe(`${names.wangwu} (for ${names.lisi}) 同意, flowed to Finance approval`);
+    } finally {
+      await t.deps.db.deleteFrom('wf_delegates').where('id', '=', delegation).execute();
+    }
+  });
+
   it('drafts: a launch from a draft deletes it', async () => {
     const draft = data<{ F_Id: string }>(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: linear, name: '草稿', formValue: formValue('草稿') }, tok.zhangsan));
     await start('zhangsan', linear, '草稿发起', { draftId: draft.F_Id });
