@@ -19,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../server/src/core/db/schema.js';
 import { Engine } from 'bpmn-engine';
 import { BpmnModdle } from 'bpmn-moddle';
 import { buildApp } from '../server/src/app.js';
@@ -222,6 +223,30 @@ async function approvals(processes: number, adminUrl: string, say: (line: string
   }
 }
 
+/**
+ * OPEN_TASKS open tasks of one user written by SQL (generate_series), shaped as the engine writes them: one instance per
+ * task with its waiting token, the task, its wf_task_users row, and the start and node history rows.
+ */
+export async function writeOpenTasks(db: Kysely<Database>, o: { tenantId: string; schemeId: string; versionId: string; starterId: string; userId: string }) {
+  // One instance per task, with its token, its open task, the task's user row and the start / node history rows.
+  const g = sql`select n, 'bi' || lpad(n::text, 6, '0') as iid, 'bt' || lpad(n::text, 6, '0') as tid, 'be' || lpad(n::text, 6, '0') as eid,
+                       now() - (n || ' seconds')::interval as at from generate_series(1, ${OPEN_TASKS}) n`;
+  await sql`insert into wf_instances (id, tenant_id, root_id, scheme_id, version_id, name, state, starter_id, created_at, updated_at)
+    select iid, ${o.tenantId}, iid, ${o.schemeId}, ${o.versionId}, '压测待办-' || n, 'running', ${o.starterId}, at, at from (${g}) g`.execute(db);
+  await sql`insert into wf_executions (id, tenant_id, instance_id, node_id, state, created_at)
+    select eid, ${o.tenantId}, iid, 'manager', 'waiting', at from (${g}) g`.execute(db);
+  await sql`insert into wf_tasks (id, tenant_id, instance_id, execution_id, node_id, node_name, assignee_id, state, created_at)
+    select tid, ${o.tenantId}, iid, eid, 'manager', 'Manager approval', ${o.userId}, 'open', at from (${g}) g`.execute(db);
+  await sql`insert into wf_task_users (task_id, user_id, tenant_id, instance_id, open, created_at)
+    select tid, ${o.userId}, ${o.tenantId}, iid, true, at from (${g}) g`.execute(db);
+  await sql`insert into wf_history (id, tenant_id, instance_id, task_id, node_id, node_name, node_type, action, user_id, started_at, ended_at)
+    select 'bh' || lpad(n::text, 6, '0') || k, ${o.tenantId}, iid, case when k = 'n' then tid end,
+           case when k = 's' then 'start' else 'manager' end, case when k = 's' then 'Start' else 'Manager approval' end,
+           case when k = 's' then 'startEvent' else 'userTask' end, case when k = 's' then 'start' else 'node' end,
+           case when k = 's' then ${o.starterId}::text end, at, case when k = 's' then at end
+    from (${g}) g cross join (values ('s'), ('n')) as kinds(k)`.execute(db);
+}
+
 async function upcoming(cluster: ProcessCluster, port: number, say: (line: string) => void) {
   const db = cluster.app.deps.db;
   const users = await accountIds(cluster.app.deps.db);
@@ -230,24 +255,7 @@ async function upcoming(cluster: ProcessCluster, port: number, say: (line: strin
   const tenant = await db.selectFrom('users').select('tenant_id').where('id', '=', zhangsan).executeTakeFirstOrThrow();
   const version = await db.selectFrom('wf_schemes').select('current_version_id').where('id', '=', scheme.schemeId).executeTakeFirstOrThrow();
   const t0 = performance.now();
-  // One instance per task, with its token, its open task, the task's user row and the start / node history rows.
-  const g = sql`select n, 'bi' || lpad(n::text, 6, '0') as iid, 'bt' || lpad(n::text, 6, '0') as tid, 'be' || lpad(n::text, 6, '0') as eid,
-                       now() - (n || ' seconds')::interval as at from generate_series(1, ${OPEN_TASKS}) n`;
-  const tenantId = tenant.tenant_id;
-  await sql`insert into wf_instances (id, tenant_id, root_id, scheme_id, version_id, name, state, starter_id, created_at, updated_at)
-    select iid, ${tenantId}, iid, ${scheme.schemeId}, ${version.current_version_id}, '压测待办-' || n, 'running', ${users.admin}, at, at from (${g}) g`.execute(db);
-  await sql`insert into wf_executions (id, tenant_id, instance_id, node_id, state, created_at)
-    select eid, ${tenantId}, iid, 'manager', 'waiting', at from (${g}) g`.execute(db);
-  await sql`insert into wf_tasks (id, tenant_id, instance_id, execution_id, node_id, node_name, assignee_id, state, created_at)
-    select tid, ${tenantId}, iid, eid, 'manager', 'Manager approval', ${zhangsan}, 'open', at from (${g}) g`.execute(db);
-  await sql`insert into wf_task_users (task_id, user_id, tenant_id, instance_id, open, created_at)
-    select tid, ${zhangsan}, ${tenantId}, iid, true, at from (${g}) g`.execute(db);
-  await sql`insert into wf_history (id, tenant_id, instance_id, task_id, node_id, node_name, node_type, action, user_id, started_at, ended_at)
-    select 'bh' || lpad(n::text, 6, '0') || k, ${tenantId}, iid, case when k = 'n' then tid end,
-           case when k = 's' then 'start' else 'manager' end, case when k = 's' then 'Start' else 'Manager approval' end,
-           case when k = 's' then 'startEvent' else 'userTask' end, case when k = 's' then 'start' else 'node' end,
-           case when k = 's' then ${users.admin}::text end, at, case when k = 's' then at end
-    from (${g}) g cross join (values ('s'), ('n')) as kinds(k)`.execute(db);
+  await writeOpenTasks(db, { tenantId: tenant.tenant_id, schemeId: scheme.schemeId, versionId: version.current_version_id!, starterId: users.admin, userId: zhangsan });
   await sql`analyze wf_instances, wf_tasks, wf_task_users, wf_history, wf_executions`.execute(db);
   say(`upcoming: ${OPEN_TASKS.toLocaleString('en')} open tasks of zhangsan written by SQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 

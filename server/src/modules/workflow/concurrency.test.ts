@@ -14,6 +14,8 @@ import { loadFixture } from './fixtures/index.js';
  */
 
 type Db = TestApp['deps']['db'];
+/** How long the crash-test process sleeps inside task-handle before its commit (WF_TEST_PAUSE_BEFORE_COMMIT_MS). */
+const PAUSE_MS = 4000;
 type Answer = { code: number; msg: string; data: unknown };
 
 /** countersign-parallel with a user task (admin) after the countersign, so "the next task is created once" shows. */
@@ -280,8 +282,8 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const controlShape = shapeOf((await instanceStates(db, [control])).get(control)!);
     expect(controlShape.tasks).toEqual(['manager:done', 'finance:open']);
 
-    // Process 2 now sleeps 3 s inside every task-handle transaction, just before its commit.
-    await s2.restart({ WF_TEST_PAUSE_BEFORE_COMMIT_MS: '3000' });
+    // Process 2 now sleeps PAUSE_MS inside every task-handle transaction, just before its commit.
+    await s2.restart({ WF_TEST_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS) });
 
     // 1. Killed while the transaction waits to commit: nothing of the action remains.
     const before = (await instanceStates(db, [beforeCommit])).get(beforeCommit)!;
@@ -303,11 +305,11 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     expect(shapeOf((await instanceStates(db, [beforeCommit])).get(beforeCommit)!)).toEqual(controlShape);
 
     // 2. Killed right after the answer: everything of the action is there.
-    await s2.restart({ WF_TEST_PAUSE_BEFORE_COMMIT_MS: '3000' });
+    await s2.restart({ WF_TEST_PAUSE_BEFORE_COMMIT_MS: String(PAUSE_MS) });
     const [task2] = await openTasksOf(db, [afterAnswer]);
     const answered = await handle(s2, task2.id, task2.user_id);
     expect(answered.body.code).toBe(0);
-    expect(answered.ms).toBeGreaterThan(2900);
+    expect(answered.ms).toBeGreaterThan(PAUSE_MS - 100);
     await s2.kill();
     await s2.restart();
     const state = (await instanceStates(db, [afterAnswer])).get(afterAnswer)!;
@@ -316,9 +318,9 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
   }, 120_000);
 });
 
-/** Waits until a transaction on this database sits idle inside (the paused task-handle), at most 2.5 s. */
+/** Waits until a transaction on this database sits idle inside (the paused task-handle), nearly the pause at most. */
 async function untilIdleInTransaction(db: Db): Promise<void> {
-  const deadline = Date.now() + 2500;
+  const deadline = Date.now() + PAUSE_MS - 500;
   while (Date.now() < deadline) {
     const row = await sql<{ n: number }>`
       select count(*)::int as n from pg_stat_activity
