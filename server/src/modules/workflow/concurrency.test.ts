@@ -271,6 +271,72 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     expect(fired.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(20);
   }, 60_000);
 
+  it('the starter recalls while the approver agrees, on two processes: the instance ends recalled with nothing left open', async () => {
+    const [s1, s2] = cluster.servers;
+    const linear = await deploy(cluster.app, 'pc_linear_recall', loadFixture('linear', users));
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => start(i % 2 ? s1 : s2, linear)));
+    const open = await openTasksOf(db, ids);
+    const results = await Promise.all(
+      open.map(async (task, i) => {
+        const [approve, recall] = await Promise.all([
+          handle(i % 2 ? s1 : s2, task.id, task.user_id),
+          (i % 2 ? s2 : s1).request('POST', '/api/workflow-task/recall-process', { processInstanceId: task.instance_id }, tokens.admin),
+        ]);
+        return { task, approve: approve.body, recall: recall.body };
+      }),
+    );
+    // Every recall succeeds (the instance runs whichever came first); an approval after it is refused clearly.
+    expect(results.filter((r) => r.recall.code !== 0).map((r) => r.recall.msg)).toEqual([]);
+    const refusals = results.filter((r) => r.approve.code !== 0).map((r) => r.approve.code);
+    expect(refusals.every((code) => code === results.find((r) => r.approve.code !== 0)!.approve.code)).toBe(true);
+    const states = await instanceStates(db, ids);
+    for (const r of results) {
+      const state = states.get(r.task.instance_id)!;
+      expect(state.state).toBe('recalled');
+      expect(state.tasks.filter((x) => x.state === 'open')).toEqual([]);
+      expect(state.taskUsers.filter((u) => u.open)).toEqual([]);
+      expect(state.executions.filter((e) => e.state !== 'done')).toEqual([]);
+      expect(state.history.filter((h) => h.action === 'recall')).toHaveLength(1);
+      // The approval counts exactly when it answered success (then the recall came second and cancelled finance).
+      const agreed = state.history.filter((h) => h.action === 'agree_').length;
+      expect(agreed).toBe(r.approve.code === 0 ? 1 : 0);
+      expect(state.tasks.map((x) => `${x.node_id}:${x.state}`)).toEqual(r.approve.code === 0 ? ['manager:done', 'finance:cancelled'] : ['manager:cancelled']);
+    }
+  }, 60_000);
+
+  it('the task of a child instance agreed while the starter recalls the parent: no deadlock, both end with nothing open', async () => {
+    const [s1, s2] = cluster.servers;
+    await deploy(cluster.app, 'child-process', loadFixture('call-child', users));
+    const parentScheme = await deploy(cluster.app, 'pc_call_parent', loadFixture('call-parent', users));
+    const parents = await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, parentScheme)));
+    const children = await db.selectFrom('wf_instances').select(['id', 'parent_id']).where('parent_id', 'in', parents).execute();
+    expect(children).toHaveLength(10);
+    const open = await openTasksOf(db, children.map((c) => c.id));
+    expect(open).toHaveLength(10);
+    const results = await Promise.all(
+      open.map(async (task, i) => {
+        const parent = children.find((c) => c.id === task.instance_id)!.parent_id!;
+        const [approve, recall] = await Promise.all([
+          handle(i % 2 ? s1 : s2, task.id, task.user_id),
+          (i % 2 ? s2 : s1).request('POST', '/api/workflow-task/recall-process', { processInstanceId: parent }, tokens.admin),
+        ]);
+        return { parent, child: task.instance_id, approve: approve.body, recall: recall.body };
+      }),
+    );
+    expect(results.filter((r) => r.recall.code !== 0).map((r) => r.recall.msg)).toEqual([]);
+    const states = await instanceStates(db, [...parents, ...children.map((c) => c.id)]);
+    for (const r of results) {
+      const [parent, child] = [states.get(r.parent)!, states.get(r.child)!];
+      expect(parent.state).toBe('recalled');
+      expect(child.state).toBe(r.approve.code === 0 ? 'completed' : 'terminated');
+      for (const st of [parent, child]) {
+        expect(st.tasks.filter((x) => x.state === 'open')).toEqual([]);
+        expect(st.taskUsers.filter((u) => u.open)).toEqual([]);
+        expect(st.executions.filter((e) => e.state !== 'done')).toEqual([]);
+      }
+    }
+  }, 60_000);
+
   it('a process killed (SIGKILL) during task-handle: before the commit nothing happened, after the answer everything did', async () => {
     const [s1, s2] = cluster.servers;
     const linear = await deploy(cluster.app, 'pc_linear_kill', loadFixture('linear', users));
