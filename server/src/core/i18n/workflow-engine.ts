@@ -34,6 +34,7 @@ export const workflowEngineZhCN = {
   'workflow.msgCirculated': '您有一条传阅的流程：{name}',
   'workflow.msgFinished': '您发起的流程已结束：{name}',
   'workflow.msgRemind': '请尽快处理流程：{name}',
+  'workflow.formNotInProcess': '表单【{id}】不属于该流程',
 } as const;
 
 export const workflowEngineEn: Record<keyof typeof workflowEngineZhCN, string> = {
@@ -71,4 +72,5 @@ export const workflowEngineEn: Record<keyof typeof workflowEngineZhCN, string> =
   'workflow.msgCirculated': 'A process was circulated to you: {name}',
   'workflow.msgFinished': 'The process you started has ended: {name}',
   'workflow.msgRemind': 'Please handle the process soon: {name}',
+  'workflow.formNotInProcess': 'Form [{id}] does not belong to this process',
 };

@@ -79,3 +79,12 @@ describe('forms in the engine transaction', () => {
     expect((await rows()).length).toBe(before);
   });
 });
+
+describe('only the process’s forms', () => {
+  it('a form that is not one of the scheme’s relations is refused', async () => {
+    const other = await engineOf(t.deps)
+      .start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: 'another-form', F_Type: 0, formData: { F_Name: 'x' } }] }))
+      .then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.key : String(e)));
+    expect(other).toBe('workflow.formNotInProcess');
+  });
+});

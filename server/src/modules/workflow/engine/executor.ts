@@ -109,13 +109,22 @@ export class WorkflowEngine implements WorkflowActions {
    * stored by the engine; system and address-based forms keep their data in their own modules (the key given is
    * recorded).
    */
-  private async saveForms(run: ActionRun, auth: AuthContext, instance: InstanceRow, entries: FormValueEntry[], authorityOf: (formId: string) => unknown): Promise<void> {
+  private async saveForms(
+    run: ActionRun,
+    auth: AuthContext,
+    instance: InstanceRow,
+    entries: FormValueEntry[],
+    allowed: Set<string>,
+    authorityOf: (formId: string) => unknown,
+  ): Promise<void> {
     const keys = [...instance.form_keys];
     const repo = new FormSchemeRepository(run.trx);
     for (const entry of entries) {
       const known = keys.find((k) => k.F_FormId === entry.F_FormId);
       let key = entry.F_Id || known?.F_Id || '';
       if (entry.F_Type === 0) {
+        // Only the process's own forms: a task must not become a way to write any form's records.
+        if (!allowed.has(entry.F_FormId)) throw new AppError('workflow.formNotInProcess', { id: entry.F_FormId }, 400);
         const form = await repo.find(auth.tenantId, entry.F_FormId);
         if (!form) throw new AppError('forms.notFound', { id: entry.F_FormId }, 404);
         const version = await repo.version(auth.tenantId, form.F_SchemeId);
@@ -183,8 +192,9 @@ export class WorkflowEngine implements WorkflowActions {
       .insertInto('wf_instances')
       .values({ ...instance, variables: JSON.stringify(instance.variables), form_keys: JSON.stringify(instance.form_keys), related: JSON.stringify(instance.related), created_at: run.now, updated_at: run.now })
       .execute();
-    // At launch every field is editable (no node authority applies yet).
-    await this.saveForms(run, auth, instance, input.formValue, () => undefined);
+    // At launch every field is editable (no node authority applies yet); the forms are the scheme's relations.
+    const relations = await run.trx.selectFrom('wf_relations').select('form_id').where('scheme_id', '=', scheme.id).execute();
+    await this.saveForms(run, auth, instance, input.formValue, new Set(relations.map((r) => r.form_id)), () => undefined);
     for (const c of input.userJson) run.chosen.set(c.taskId, c.userList);
     run.previousUserId = auth.userId;
     run.enter(instance, graph.startNodeId);
@@ -223,7 +233,8 @@ export class WorkflowEngine implements WorkflowActions {
       }
       const target = rejecting ? await this.rejectTarget(run, instance, graph, node, config!.rejectTargets, body.rejectNodeId) : null;
 
-      await this.saveForms(run, auth, instance, body.formValue, (formId) => config?.formAuthority[formId]);
+      const instanceForms = new Set(instance.form_keys.map((k) => k.F_FormId));
+      await this.saveForms(run, auth, instance, body.formValue, instanceForms, (formId) => config?.formAuthority[formId]);
       if (!rejecting) run.setVariables(instance, { btnValue: button.value });
       for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
       run.previousUserId = auth.userId;
