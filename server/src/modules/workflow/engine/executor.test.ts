@@ -279,6 +279,19 @@ describe('timers, delegation, transfer, signers, recall, suspend', () => {
     expect(auto).toHaveLength(1);
   });
 
+  it('an interrupting timer with an outgoing flow cancels the task and follows its flow', async () => {
+    const xml = loadFixture('timer-remind', ids)
+      .replace('cancelActivity="false"', 'cancelActivity="true"')
+      .replace('<bpmn:timerEventDefinition id="remind_timer">', '<bpmn:outgoing>f_timeout</bpmn:outgoing><bpmn:timerEventDefinition id="remind_timer">')
+      .replace('<bpmn:sequenceFlow id="f1"', '<bpmn:sequenceFlow id="f_timeout" sourceRef="remind" targetRef="finance" /><bpmn:sequenceFlow id="f1"');
+    await deployScheme(t, { code: 'timer-flow', xml });
+    const id = (await launch('timer-flow')).processInstanceId;
+    const [task] = await openTasks(id);
+    await engine().fireDueTimers(new Date(Date.now() + 2 * 3600_000));
+    expect(await t.deps.db.selectFrom('wf_tasks').select('state').where('id', '=', task!.id).executeTakeFirstOrThrow()).toEqual({ state: 'cancelled' });
+    expect(await nodesOf(id)).toEqual(['finance']);
+  });
+
   it('delegation puts the delegate in the candidate’s place (owner kept)', async () => {
     await t.deps.db
       .insertInto('wf_delegates')
