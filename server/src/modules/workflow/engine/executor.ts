@@ -1,4 +1,4 @@
-import { BTN_AGREE, BTN_REJECT, processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
+import { BTN_AGREE, BTN_REJECT, BTN_TRANSFER, processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
 import { AppError } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
@@ -321,6 +321,8 @@ export class WorkflowEngine implements WorkflowActions {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance } = await this.openTask(run, input.taskId);
       await this.checkMayAct(run, task, auth.userId);
+      const node = nodeOf(await run.graph(instance), task.node_id);
+      if (node.type === 'userTask' && !taskConfigOf(node).transfer) throw new AppError('workflow.badButton', { button: BTN_TRANSFER }, 400);
       if (!input.userId || input.userId === auth.userId) throw new AppError('workflow.noTransferUser', {}, 400);
       const userId = await this.oneUser(run, input.userId);
       await this.replaceUsers(run, task, userId, task.owner_id ?? auth.userId);

@@ -1,6 +1,7 @@
 import type { CandidateNode } from '@app/contracts';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
+import { TIME_ZONE } from '../../../../core/db/helpers.js';
 import type { Database, WfInstanceState } from '../../../../core/db/schema.js';
 import { AppError } from '../../../../core/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
@@ -77,6 +78,10 @@ interface PendingMessage {
   objectId: string | null;
   payload: Record<string, unknown>;
 }
+
+/** 'yyyy-MM-dd HH:mm:ss' in the app's time zone, as formatTime() shows times. */
+const localFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const localTime = (at: Date) => localFormat.format(at);
 
 const graphs = new Map<string, WfGraph>();
 
@@ -405,7 +410,7 @@ export class ActionRun {
     for (const m of this.messages) {
       const instance = this.instances.get(String(m.payload.processInstanceId));
       if (instance) m.payload.schemeName = await this.schemeName(instance);
-      if (instance) m.payload.createTime = instance.created_at instanceof Date ? instance.created_at.toISOString() : String(instance.created_at);
+      if (instance) m.payload.createTime = localTime(new Date(instance.created_at));
       await this.deps.messages.notify(this.tenantId, m.userIds, { type: m.type, title: m.title, content: m.content, objectId: m.objectId, payload: m.payload }, this.trx);
     }
     this.messages.length = 0;
