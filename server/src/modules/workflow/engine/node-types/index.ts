@@ -80,7 +80,8 @@ const scriptTask: NodeType = {
       // The interface's own reads go through this transaction (PGlite has one connection).
       const service = new InterfaceService({ ...run.deps, db: run.trx });
       const result = await service.call(starter, action.interfaceId, params as never);
-      if (action.resultVariable) run.setVariables(instance, { [action.resultVariable]: (result as { data?: unknown }).data ?? result });
+      // The interface's answer path picks the value (F_ResponsePath); without one, the whole answer.
+      if (action.resultVariable) run.setVariables(instance, { [action.resultVariable]: result.value ?? result.body });
     }
     await passBy(ctx);
   },
