@@ -628,6 +628,7 @@ export interface Database {
   wf_timers: WfTimersTable;
   wf_stamps: WfStampsTable;
   wf_stamp_users: WfStampUsersTable;
+  wf_launch_signs: WfLaunchSignsTable;
 }
 
 /** Issue 8: one row per form; current_version_id points at its current version. */
@@ -903,6 +904,13 @@ export interface WfStampUsersTable {
   user_id: string;
   kind: 'member' | 'manager' | 'maintainer';
   tenant_id: string;
+}
+
+/** Signs already used by the tokenless launch (POST /nwfschemeinfo/createProcess): a sign is accepted once. */
+export interface WfLaunchSignsTable {
+  sign: string;
+  tenant_id: string;
+  created_at: DefaultTimestamp;
 }
 
 /** Tables whose rows belong to one tenant; repositories read them through `tenantScoped`. */

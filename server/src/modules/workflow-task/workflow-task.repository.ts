@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { CirculationRow, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import { containsPattern, fetchPage, formatTime, parseLocalTime } from '../../core/db/helpers.js';
+import { containsPattern, fetchPage, formatTime, isUniqueViolation, parseLocalTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 
 export interface ListFilter {
@@ -480,5 +480,20 @@ export class WorkflowTaskRepository {
       await trx.deleteFrom('wf_timers').where('instance_id', 'in', ids).execute();
       await trx.deleteFrom('wf_instances').where('tenant_id', '=', tenantId).where('id', 'in', ids.reverse()).execute();
     });
+  }
+
+  /**
+   * Records a tokenless-launch sign; false when it was used already (its primary key is the check, so two server
+   * processes cannot both accept a replay). Signs older than `expiredBefore` are forgotten first.
+   */
+  async useLaunchSign(tenantId: string, sign: string, expiredBefore: Date): Promise<boolean> {
+    await this.db.deleteFrom('wf_launch_signs').where('created_at', '<', expiredBefore).execute();
+    try {
+      await this.db.insertInto('wf_launch_signs').values({ sign, tenant_id: tenantId }).execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 }

@@ -24,7 +24,6 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
@@ -688,13 +687,7 @@ export class WorkflowTaskService {
     const user = await this.repo.userByAccount(tenant.id, body.account);
     if (!user) throw new AppError('workflowTask.launchUnknownAccount', {}, 403);
     // A sign is accepted once: its row is the proof (primary key), across server processes.
-    try {
-      await this.deps.db.deleteFrom('wf_launch_signs' as never).where('created_at' as never, '<', new Date(now - 2 * LAUNCH_SIGN_MS) as never).execute();
-      await this.deps.db.insertInto('wf_launch_signs' as never).values({ sign: expected, tenant_id: tenant.id } as never).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw refuse();
-      throw error;
-    }
+    if (!(await this.repo.useLaunchSign(tenant.id, expected, new Date(now - 2 * LAUNCH_SIGN_MS)))) throw refuse();
     const auth: AuthContext = { userId: user.id, tenantId: tenant.id, sessionId: 'launch-key', account: user.account };
     return this.engine.start(auth, { schemeId: scheme.id, formValue, userJson: [], relationTaskList: [], message: '', fileValue: '' });
   }
