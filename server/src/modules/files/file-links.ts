@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { PreviewKind } from '@app/contracts';
 import type { AppConfig } from '../../core/config.js';
+import { Signer } from '../../core/signer.js';
 
 /**
  * Signed file addresses (docs/files-design.md): `/api/files/{id}?sig=…` works without a Bearer header so that
@@ -8,19 +8,18 @@ import type { AppConfig } from '../../core/config.js';
  * derived from the JWT secret; the id is unguessable and a deleted file answers 404.
  */
 export class FileLinks {
-  private readonly key: Buffer;
+  private readonly signer: Signer;
 
   constructor(private readonly config: AppConfig) {
-    this.key = createHmac('sha256', config.jwtSecret).update('file-links').digest();
+    this.signer = new Signer(config.jwtSecret, 'file-links');
   }
 
   sign(fileId: string): string {
-    return createHmac('sha256', this.key).update(fileId).digest('base64url').slice(0, 32);
+    return this.signer.sign(fileId);
   }
 
   verify(fileId: string, sig: string): boolean {
-    const expected = this.sign(fileId);
-    return sig.length === expected.length && timingSafeEqualText(sig, expected);
+    return this.signer.verify(fileId, sig);
   }
 
   /** Relative address (the web prefixes nothing; it is served from the same origin). */
@@ -35,12 +34,6 @@ export class FileLinks {
     const absolute = `${this.config.publicUrl ?? origin}${this.url(fileId)}`;
     return template.replace('{url}', encodeURIComponent(absolute));
   }
-}
-
-function timingSafeEqualText(a: string, b: string): boolean {
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }
 
 const IMAGE = new Set(['.bmp', '.jpg', '.jpeg', '.png', '.gif', '.svg', '.webp', '.ico']);

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../core/config.js';
 import type { AppDeps } from '../../core/deps.js';
+import { Signer } from '../../core/signer.js';
 
 /**
  * Signed diagram addresses (docs/workflow-design.md "Schemes"): `GET /api/workflow-scheme-info/read-resource?F_Id=…
@@ -8,25 +8,23 @@ import type { AppDeps } from '../../core/deps.js';
  * (files/file-links.ts) the signature is an HMAC of the scheme and version ids with a key derived from the JWT
  * secret; it does not expire (a version's diagram never changes; a deleted scheme answers 404).
  */
-const keys = new WeakMap<Uint8Array, Buffer>();
+const signers = new WeakMap<Uint8Array, Signer>();
 
-function keyOf(config: Pick<AppConfig, 'jwtSecret'>): Buffer {
-  let key = keys.get(config.jwtSecret);
-  if (!key) {
-    key = createHmac('sha256', config.jwtSecret).update('workflow-diagram').digest();
-    keys.set(config.jwtSecret, key);
+function signerOf(config: Pick<AppConfig, 'jwtSecret'>): Signer {
+  let signer = signers.get(config.jwtSecret);
+  if (!signer) {
+    signer = new Signer(config.jwtSecret, 'workflow-diagram');
+    signers.set(config.jwtSecret, signer);
   }
-  return key;
+  return signer;
 }
 
 export function signDiagram(config: Pick<AppConfig, 'jwtSecret'>, schemeId: string, versionId?: string): string {
-  return createHmac('sha256', keyOf(config)).update(`${schemeId}:${versionId ?? ''}`).digest('base64url').slice(0, 32);
+  return signerOf(config).sign(`${schemeId}:${versionId ?? ''}`);
 }
 
 export function verifyDiagram(config: Pick<AppConfig, 'jwtSecret'>, schemeId: string, versionId: string | undefined, sig: string): boolean {
-  const expected = Buffer.from(signDiagram(config, schemeId, versionId));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signerOf(config).verify(`${schemeId}:${versionId ?? ''}`, sig);
 }
 
 /**

@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { Signer } from '../../core/signer.js';
 import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
@@ -58,22 +59,17 @@ function nodeConfig(node: WfNode | undefined): UserTaskConfig {
 
 /** Signed diagram addresses: `/api/workflow-task/view-process?processInstanceId=&expires=&sig=` loads in an <img>. */
 export class DiagramLinks {
-  private readonly key: Buffer;
+  private readonly signer: Signer;
   constructor(secret: Uint8Array, private readonly ttlMs = 3600_000) {
-    this.key = createHmac('sha256', secret).update('workflow-instance-diagram').digest();
-  }
-  private sign(id: string, expires: number) {
-    return createHmac('sha256', this.key).update(`${id}:${expires}`).digest('base64url').slice(0, 32);
+    this.signer = new Signer(secret, 'workflow-instance-diagram');
   }
   url(id: string, now = Date.now()): string {
     const expires = now + this.ttlMs;
-    return `/api/workflow-task/view-process?processInstanceId=${encodeURIComponent(id)}&expires=${expires}&sig=${this.sign(id, expires)}`;
+    return `/api/workflow-task/view-process?processInstanceId=${encodeURIComponent(id)}&expires=${expires}&sig=${this.signer.sign(`${id}:${expires}`)}`;
   }
   verify(id: string, expires: number, sig: string, now = Date.now()): boolean {
     if (!Number.isFinite(expires) || expires < now) return false;
-    const a = Buffer.from(this.sign(id, expires));
-    const b = Buffer.from(sig);
-    return a.length === b.length && timingSafeEqual(a, b);
+    return this.signer.verify(`${id}:${expires}`, sig);
   }
 }
 
