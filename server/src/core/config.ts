@@ -145,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
+    workflowTimers: env.WORKFLOW_TIMERS !== 'false',
   };
 }
 
