@@ -8,7 +8,7 @@ import { checkedScheme } from '../../form-scheme/form-scheme.service.js';
 import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
 import { verifyStampForUse } from '../../stamp/stamp-use.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
-import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
+import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
 import { cancelExecutionTasks, closeTask, countVote, createTasks, decideMi, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
 import { nodeOf, rejectTargets } from './routing.js';
 import type { WfGraph, WfNode, WorkflowActions } from './types.js';
@@ -60,19 +60,32 @@ export class WorkflowEngine implements WorkflowActions {
 
   // ---------- shared checks ----------
 
-  /** Locks the task's root instance, then answers the task (re-read under the lock) and its instance, checked open and running. */
-  private async openTask(run: ActionRun, taskId: string): Promise<{ task: TaskRow; instance: InstanceRow }> {
-    const found = await run.trx.selectFrom('wf_tasks').select('instance_id').where('tenant_id', '=', run.tenantId).where('id', '=', taskId).executeTakeFirst();
-    if (!found) throw new AppError('workflow.taskNotFound', {}, 404);
-    const locked = await lockInstance(run.trx, found.instance_id, run.tenantId);
-    const task = (await run.trx
-      .selectFrom('wf_tasks')
-      .select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at'])
-      .where('id', '=', taskId)
-      .executeTakeFirstOrThrow()) as TaskRow;
+  /**
+   * Locks the task's root instance (with the instance and its scheme name in one statement when the instance is
+   * its own root), then answers the task re-read under the lock, checked open, and its instance, checked running.
+   * With `userId`, the caller must be the task's assignee or one of the users who may act on it (read with the task).
+   */
+  private async openTask(run: ActionRun, taskId: string, userId?: string): Promise<{ task: TaskRow; instance: InstanceRow }> {
+    const locked = await lockTaskInstance(run.trx, taskId, run.tenantId);
+    if (!locked) throw new AppError('workflow.taskNotFound', {}, 404);
+    run.knowSchemeName(locked.instance.scheme_id, locked.schemeName);
+    // Read after the lock (a new statement, so a new snapshot): a task closed by the previous lock holder shows done.
+    const row = await run.trx
+      .selectFrom('wf_tasks as t')
+      .select(['t.id', 't.instance_id', 't.execution_id', 't.node_id', 't.node_name', 't.assignee_id', 't.owner_id', 't.state', 't.created_at'])
+      .select((eb) =>
+        (userId === undefined
+          ? eb.val(true)
+          : eb.exists(eb.selectFrom('wf_task_users as tu').select('tu.user_id').whereRef('tu.task_id', '=', 't.id').where('tu.user_id', '=', userId).where('tu.open', '=', true))
+        ).as('may_act'),
+      )
+      .where('t.id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const { may_act: mayAct, ...task } = row as TaskRow & { may_act: boolean };
     if (task.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
-    const instance = run.adopt(locked);
+    const instance = run.adopt(locked.instance);
     await this.checkRunning(run, instance);
+    if (userId !== undefined && task.assignee_id !== userId && !mayAct) throw new AppError('workflow.notYourTask', {}, 403);
     return { task, instance };
   }
 
@@ -80,13 +93,6 @@ export class WorkflowEngine implements WorkflowActions {
     const root = instance.root_id === instance.id ? instance : await run.instance(instance.root_id);
     if (instance.state === 'suspended' || root.state === 'suspended') throw new AppError('workflow.instanceSuspended', {}, 409);
     if (instance.state !== 'running') throw new AppError('workflow.instanceNotRunning', {}, 409);
-  }
-
-  /** The caller is the task's assignee or one of the users who may act on it. */
-  private async checkMayAct(run: ActionRun, task: TaskRow, userId: string): Promise<void> {
-    if (task.assignee_id === userId) return;
-    const row = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('user_id', '=', userId).where('open', '=', true).executeTakeFirst();
-    if (!row) throw new AppError('workflow.notYourTask', {}, 403);
   }
 
   private async checkStarter(run: ActionRun, auth: AuthContext, processInstanceId: string): Promise<InstanceRow> {
@@ -138,6 +144,7 @@ export class WorkflowEngine implements WorkflowActions {
       if (known) Object.assign(known, row);
       else keys.push(row);
     }
+    if (entries.length === 0) return;
     instance.form_keys = keys;
     await run.trx.updateTable('wf_instances').set({ form_keys: JSON.stringify(keys) }).where('id', '=', instance.id).execute();
   }
@@ -215,8 +222,7 @@ export class WorkflowEngine implements WorkflowActions {
 
   async handle(auth: AuthContext, body: TaskHandleBody): Promise<ActionResult> {
     return this.action(auth.tenantId, async (run) => {
-      const { task, instance } = await this.openTask(run, body.taskId);
-      await this.checkMayAct(run, task, auth.userId);
+      const { task, instance } = await this.openTask(run, body.taskId, auth.userId);
       const graph = await run.graph(instance);
       const node = nodeOf(graph, task.node_id);
       const isStart = node.type === 'startEvent';
@@ -239,7 +245,7 @@ export class WorkflowEngine implements WorkflowActions {
       for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
       run.previousUserId = auth.userId;
 
-      await closeTask(run, task.id, button.value, auth.userId);
+      await closeTask(run, task.id, button.value, auth.userId, node);
       const historyId = await run.history(instance, node, {
         action: rejecting ? BTN_REJECT : button.value === BTN_AGREE ? BTN_AGREE : 'custom',
         taskId: task.id,
@@ -297,8 +303,7 @@ export class WorkflowEngine implements WorkflowActions {
     await run.cancelLive(instance);
     run.returnedFrom = from.id;
     if (target.type === 'startEvent') {
-      const executionId = await run.createExecution(instance, target.id, 'active');
-      await createTasks(run, instance, graph, target, executionId, [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }]);
+      await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], { mi: null });
       return;
     }
     run.enter(instance, target.id);
@@ -319,8 +324,7 @@ export class WorkflowEngine implements WorkflowActions {
 
   async transfer(auth: AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void> {
     await this.action(auth.tenantId, async (run) => {
-      const { task, instance } = await this.openTask(run, input.taskId);
-      await this.checkMayAct(run, task, auth.userId);
+      const { task, instance } = await this.openTask(run, input.taskId, auth.userId);
       const node = nodeOf(await run.graph(instance), task.node_id);
       if (node.type === 'userTask' && !taskConfigOf(node).transfer) throw new AppError('workflow.badButton', { button: BTN_TRANSFER }, 400);
       if (!input.userId || input.userId === auth.userId) throw new AppError('workflow.noTransferUser', {}, 400);
@@ -340,8 +344,7 @@ export class WorkflowEngine implements WorkflowActions {
 
   /** A countersign node whose config allows adding / removing signers: its state, or 'workflow.notMultiInstance'. */
   private async signation(run: ActionRun, auth: AuthContext, taskId: string) {
-    const { task, instance } = await this.openTask(run, taskId);
-    await this.checkMayAct(run, task, auth.userId);
+    const { task, instance } = await this.openTask(run, taskId, auth.userId);
     const graph = await run.graph(instance);
     const node = nodeOf(graph, task.node_id);
     const mi = node.type === 'userTask' && node.multiInstance ? await readMi(run, task.execution_id) : null;

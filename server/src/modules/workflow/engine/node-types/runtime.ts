@@ -1,8 +1,8 @@
 import type { CandidateNode } from '@app/contracts';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
 import { TIME_ZONE } from '../../../../core/db/helpers.js';
-import type { Database, WfInstanceState } from '../../../../core/db/schema.js';
+import type { Database, WfHistoryTable, WfInstanceState } from '../../../../core/db/schema.js';
 import { AppError } from '../../../../core/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
 import { newId } from '../../../../core/ids.js';
@@ -109,15 +109,46 @@ export async function readInstance(trx: Trx, tenantId: string, id: string): Prom
 
 /**
  * Locks the root instance row of `instanceId` (the anchor every action on the tree queues behind; root first, so
- * parent and child never lock in opposite orders) and answers the instance itself, read after the lock.
+ * parent and child never lock in opposite orders) and answers the instance itself, read after the lock. A root
+ * instance (the common case) is locked and read in one statement; a child's root is locked first, then the child
+ * read.
  */
 export async function lockInstance(trx: Trx, instanceId: string, tenantId?: string): Promise<InstanceRow> {
+  let own = trx.selectFrom('wf_instances').select(instanceColumns).where('id', '=', instanceId).whereRef('root_id', '=', 'id');
+  if (tenantId) own = own.where('tenant_id', '=', tenantId);
+  const root = await own.forUpdate().executeTakeFirst();
+  if (root) return root as InstanceRow;
   let query = trx.selectFrom('wf_instances').select(['root_id', 'tenant_id']).where('id', '=', instanceId);
   if (tenantId) query = query.where('tenant_id', '=', tenantId);
   const found = await query.executeTakeFirst();
   if (!found) throw new AppError('workflow.instanceNotFound', {}, 404);
   await trx.selectFrom('wf_instances').select('id').where('id', '=', found.root_id).forUpdate().executeTakeFirst();
   return (await readInstance(trx, found.tenant_id, instanceId))!;
+}
+
+/**
+ * Locks the root instance of a task's instance and answers that instance (read after the lock) with its scheme's
+ * name. A task of a root instance takes one statement (`for update of i`); a child instance's task falls back to
+ * lockInstance (root first). Undefined: no such task in the tenant.
+ */
+export async function lockTaskInstance(trx: Trx, taskId: string, tenantId: string): Promise<{ instance: InstanceRow; schemeName: string | null } | undefined> {
+  const row = await trx
+    .selectFrom('wf_tasks as t')
+    .innerJoin('wf_instances as i', 'i.id', 't.instance_id')
+    .leftJoin('wf_schemes as s', 's.id', 'i.scheme_id')
+    .select([...instanceColumns.map((c) => `i.${c}` as const), 's.name as scheme_name'])
+    .where('t.id', '=', taskId)
+    .where('t.tenant_id', '=', tenantId)
+    .whereRef('i.root_id', '=', 'i.id')
+    .forUpdate('i')
+    .executeTakeFirst();
+  if (row) {
+    const { scheme_name, ...instance } = row;
+    return { instance: instance as InstanceRow, schemeName: scheme_name };
+  }
+  const found = await trx.selectFrom('wf_tasks').select('instance_id').where('tenant_id', '=', tenantId).where('id', '=', taskId).executeTakeFirst();
+  if (!found) return undefined;
+  return { instance: await lockInstance(trx, found.instance_id, tenantId), schemeName: null };
 }
 
 /** One action of the engine: the transaction, the queue of tokens, what to write at the end. */
@@ -138,6 +169,10 @@ export class ActionRun {
   private readonly touched = new Set<string>();
   private readonly messages: PendingMessage[] = [];
   private readonly schemeNames = new Map<string, string>();
+  /** History rows, inserted in one statement at the end (in call order: `seq` keeps it). */
+  private readonly historyRows: Insertable<WfHistoryTable>[] = [];
+  /** Live tokens of the touched instances as last read (drain), valid until the next write. */
+  private live: { id: string; instance_id: string; node_id: string; state: string }[] | null = null;
 
   constructor(
     readonly deps: AppDeps,
@@ -164,9 +199,13 @@ export class ActionRun {
     return instance;
   }
 
+  /** Sets variables; the instance is written at the end only when a value changed. */
   setVariables(instance: InstanceRow, values: Record<string, unknown>): void {
-    Object.assign(instance.variables, values);
-    this.dirty.add(instance.id);
+    for (const [key, value] of Object.entries(values)) {
+      if (key in instance.variables && JSON.stringify(instance.variables[key]) === JSON.stringify(value)) continue;
+      instance.variables[key] = value;
+      this.dirty.add(instance.id);
+    }
   }
 
   /** Submitted form values, merged into the instance's form snapshot (conditions and formField rules read it). */
@@ -187,6 +226,11 @@ export class ActionRun {
 
   async graph(instance: InstanceRow): Promise<WfGraph> {
     return loadGraph(this.trx, instance.version_id);
+  }
+
+  /** A scheme name read with the locked instance (no query later for the messages). */
+  knowSchemeName(schemeId: string, name: string | null): void {
+    if (name !== null) this.schemeNames.set(schemeId, name);
   }
 
   async schemeName(instance: InstanceRow): Promise<string> {
@@ -217,8 +261,7 @@ export class ActionRun {
     this.queue.push({ instanceId: instance.id, nodeId, mode: 'leave', viaFlow: null });
   }
 
-  async createExecution(instance: InstanceRow, nodeId: string, state: 'active' | 'waiting', mi: Record<string, unknown> | null = null): Promise<string> {
-    const id = newId();
+  async createExecution(instance: InstanceRow, nodeId: string, state: 'active' | 'waiting', mi: Record<string, unknown> | null = null, id: string = newId()): Promise<string> {
     await this.trx
       .insertInto('wf_executions')
       .values({ id, tenant_id: instance.tenant_id, instance_id: instance.id, node_id: nodeId, state, mi: mi ? JSON.stringify(mi) : null })
@@ -247,6 +290,7 @@ export class ActionRun {
 
   /** Inclusive joins whose waiting tokens no live token elsewhere can still join: they fire now. */
   private async fireReadyInclusiveJoins(): Promise<boolean> {
+    this.live = null;
     const ids = [...this.touched];
     if (ids.length === 0) return false;
     const live = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state']).where('instance_id', 'in', ids).where('state', 'in', ['active', 'waiting']).execute();
@@ -263,18 +307,24 @@ export class ActionRun {
       this.leave(instance, graph, join);
       return true;
     }
+    // Nothing fired, nothing written: the end check reads the same live tokens.
+    this.live = live;
     return false;
   }
 
   /** Instances touched by this run with no live token left are completed; a child's end resumes its parent. */
   private async endFinishedInstances(): Promise<boolean> {
     let resumed = false;
+    // The live tokens read by fireReadyInclusiveJoins hold for the touched instances until something is written.
     for (const id of [...this.touched]) {
       this.touched.delete(id);
       const instance = await this.instance(id);
       if (instance.state !== 'running') continue;
-      const live = await this.trx.selectFrom('wf_executions').select('id').where('instance_id', '=', id).where('state', 'in', ['active', 'waiting']).limit(1).execute();
+      const live = this.live
+        ? this.live.filter((e) => e.instance_id === id)
+        : await this.trx.selectFrom('wf_executions').select('id').where('instance_id', '=', id).where('state', 'in', ['active', 'waiting']).limit(1).execute();
       if (live.length) continue;
+      this.live = null;
       await this.finishInstance(instance, 'completed');
       if (instance.parent_id) resumed = (await this.resumeParent(instance)) || resumed;
     }
@@ -324,7 +374,7 @@ export class ActionRun {
 
   // ---------- history and messages ----------
 
-  /** One history row; answers its id (an action's row gets its next nodes filled in at the end). */
+  /** One history row, written with the others at the end; answers its id (an action's row gets its next nodes). */
   async history(
     instance: InstanceRow,
     node: WfNode | { id: string; name: string; type: string },
@@ -344,9 +394,7 @@ export class ActionRun {
     },
   ): Promise<string> {
     const id = newId();
-    await this.trx
-      .insertInto('wf_history')
-      .values({
+    this.historyRows.push({
         id,
         tenant_id: instance.tenant_id,
         instance_id: instance.id,
@@ -366,8 +414,7 @@ export class ActionRun {
         candidates: JSON.stringify(row.candidates ?? []),
         started_at: row.startedAt ?? this.now,
         ended_at: this.now,
-      })
-      .execute();
+      });
     return id;
   }
 
@@ -377,7 +424,10 @@ export class ActionRun {
     const next = this.created
       .filter((t) => !seen.has(t.nodeId) && seen.add(t.nodeId))
       .map((t) => ({ actName: t.nodeName, activityName: t.nodeName, activityType: 'userTask' }));
-    if (next.length) await this.trx.updateTable('wf_history').set({ next_nodes: JSON.stringify(next) }).where('id', '=', historyId).execute();
+    if (next.length === 0) return;
+    const row = this.historyRows.find((r) => r.id === historyId);
+    if (row) row.next_nodes = JSON.stringify(next);
+    else await this.trx.updateTable('wf_history').set({ next_nodes: JSON.stringify(next) }).where('id', '=', historyId).execute();
   }
 
   /** A message (13 approval, 14 circulated) sent with the commit; `workflowInfoVo` as payload. */
@@ -400,8 +450,9 @@ export class ActionRun {
     });
   }
 
-  /** Writes changed variables and the messages; the last step of every action before the commit. */
+  /** Writes the history rows, changed variables and the messages; the last step of every action before the commit. */
   async flush(): Promise<void> {
+    if (this.historyRows.length) await this.trx.insertInto('wf_history').values(this.historyRows.splice(0)).execute();
     for (const id of this.dirty) {
       const instance = this.instances.get(id)!;
       await this.trx.updateTable('wf_instances').set({ variables: JSON.stringify(instance.variables), updated_at: this.now }).where('id', '=', id).execute();

@@ -32,7 +32,17 @@ export interface MiState {
   finished: number;
 }
 
-export const taskConfigOf = (node: WfNode): UserTaskConfig => userTaskConfig.parse(node.config);
+const configs = new WeakMap<WfNode, UserTaskConfig>();
+
+/** The node's parsed config (graphs are cached per version, so each node is parsed once). */
+export function taskConfigOf(node: WfNode): UserTaskConfig {
+  let config = configs.get(node);
+  if (!config) {
+    config = userTaskConfig.parse(node.config);
+    configs.set(node, config);
+  }
+  return config;
+}
 
 /** The node's assignees: candidates (narrowed by chosen approvers), delegation applied; null when a choice is asked. */
 async function assigneesOf(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig): Promise<Assignee[] | null> {
@@ -72,19 +82,20 @@ export async function activateUserTask(run: ActionRun, instance: InstanceRow, gr
       rejected: 0,
       finished: 0,
     };
-    const executionId = await run.createExecution(instance, node.id, 'active', mi as unknown as Record<string, unknown>);
-    await createTasks(run, instance, graph, node, executionId, mi.assignees.slice(0, mi.issued).map((a) => ({ users: [a.userId], assignee: a })));
+    const executionId = newId();
+    const specs = mi.assignees.slice(0, mi.issued).map((a) => ({ users: [a.userId], assignee: a }));
+    await createTasks(run, instance, graph, node, executionId, specs, { mi: mi as unknown as Record<string, unknown> });
     return;
   }
-  const executionId = await run.createExecution(instance, node.id, 'active');
   // One candidate: the task is theirs. Several: anyone of them may act; the first one takes it.
   const single = assignees.length === 1 ? assignees[0]! : null;
-  await createTasks(run, instance, graph, node, executionId, [{ users: [...new Set(assignees.map((a) => a.userId))], assignee: single }]);
+  await createTasks(run, instance, graph, node, newId(), [{ users: [...new Set(assignees.map((a) => a.userId))], assignee: single }], { mi: null });
 }
 
 /**
- * Creates tasks (one per spec) with their to-do rows, boundary timers and a type-13 message each, in a few set
- * statements.
+ * Creates tasks (one per spec) with their to-do rows, boundary timers and a type-13 message each: the tasks and
+ * their to-do rows (and the node's new execution when `newExecution` is given) in one statement, the timers in a
+ * second one when the node has boundary timers.
  */
 export async function createTasks(
   run: ActionRun,
@@ -93,13 +104,14 @@ export async function createTasks(
   node: WfNode,
   executionId: string,
   specs: { users: string[]; assignee: Assignee | null }[],
+  newExecution?: { mi: Record<string, unknown> | null },
 ): Promise<string[]> {
-  if (specs.length === 0) return [];
+  if (specs.length === 0) {
+    if (newExecution) await run.createExecution(instance, node.id, 'active', newExecution.mi, executionId);
+    return [];
+  }
   const tasks = specs.map((s) => ({ id: newId(), ...s }));
-  await run.trx
-    .insertInto('wf_tasks')
-    .values(
-      tasks.map((t) => ({
+  const taskRows = tasks.map((t) => ({
         id: t.id,
         tenant_id: instance.tenant_id,
         instance_id: instance.id,
@@ -110,11 +122,27 @@ export async function createTasks(
         owner_id: t.assignee?.ownerId ?? null,
         returned_from: run.returnedFrom,
         created_at: run.now,
-      })),
-    )
-    .execute();
+      }));
   const userRows = tasks.flatMap((t) => t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })));
-  if (userRows.length) await run.trx.insertInto('wf_task_users').values(userRows).execute();
+  // One statement: data-modifying CTEs (the foreign keys are checked at its end, when every row is there).
+  const execution = { id: executionId, tenant_id: instance.tenant_id, instance_id: instance.id, node_id: node.id, state: 'active' as const, mi: newExecution?.mi ? JSON.stringify(newExecution.mi) : null };
+  if (userRows.length && newExecution) {
+    await run.trx
+      .with('e', (db) => db.insertInto('wf_executions').values(execution).returning('id'))
+      .with('t', (db) => db.insertInto('wf_tasks').values(taskRows).returning('id'))
+      .insertInto('wf_task_users')
+      .values(userRows)
+      .execute();
+  } else if (userRows.length) {
+    await run.trx
+      .with('t', (db) => db.insertInto('wf_tasks').values(taskRows).returning('id'))
+      .insertInto('wf_task_users')
+      .values(userRows)
+      .execute();
+  } else {
+    if (newExecution) await run.createExecution(instance, node.id, 'active', newExecution.mi, executionId);
+    await run.trx.insertInto('wf_tasks').values(taskRows).execute();
+  }
   await createTimers(run, instance, graph, node, executionId, tasks.map((t) => t.id));
   for (const t of tasks) {
     run.created.push({ taskId: t.id, instanceId: instance.id, nodeId: node.id, nodeName: node.name, userIds: t.users });
@@ -128,6 +156,7 @@ export async function createTasks(
  * flow is stored as action 'flow' (cancel the task, follow the flow); otherwise its configured remind / approve.
  */
 async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, taskIds: string[]): Promise<void> {
+  if (node.boundaries.length === 0) return;
   const rows = node.boundaries
     .map((id) => graph.nodes[id])
     .filter((b): b is WfNode => b !== undefined && b.timer !== undefined)
@@ -142,15 +171,26 @@ async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGrap
 
 export type Vote = 'agree' | 'reject';
 
-/** Closes one task: done, its to-do rows closed, its pending timers cancelled. */
-export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null): Promise<void> {
+/**
+ * Closes one task: done and its to-do rows closed (one statement), its pending timers cancelled when its node has
+ * boundary events (`node` absent: checked anyway).
+ */
+export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null, node?: WfNode): Promise<void> {
   await run.trx
-    .updateTable('wf_tasks')
-    .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
-    .where('id', '=', taskId)
+    .with('t', (db) =>
+      db
+        .updateTable('wf_tasks')
+        .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
+        .where('id', '=', taskId)
+        .returning('id'),
+    )
+    .updateTable('wf_task_users')
+    .set({ open: false })
+    .where('task_id', '=', taskId)
     .execute();
-  await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
-  await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', taskId).where('state', '=', 'pending').execute();
+  if (!node || node.boundaries.length > 0) {
+    await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', taskId).where('state', '=', 'pending').execute();
+  }
 }
 
 /** Cancels the other open tasks of an execution (a countersign decided early). */
@@ -185,7 +225,8 @@ export async function countVote(
   executionId: string,
   vote: Vote,
 ): Promise<'continue' | 'complete' | 'reject'> {
-  const mi = await readMi(run, executionId);
+  // Only a countersign node keeps counts on its execution.
+  const mi = node.multiInstance ? await readMi(run, executionId) : null;
   if (!mi) {
     await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
     return vote === 'reject' ? 'reject' : 'complete';
