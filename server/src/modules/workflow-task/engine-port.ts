@@ -1,8 +1,6 @@
 /**
- * What the task API takes from the engine (docs/workflow-design.md): the actions (`engineOf`), the instance lock and
- * graphs (again-candidate), candidate rules, the timer poller and the diagram.
+ * What the task API takes from the engine (docs/workflow-design.md): the actions (`engineOf`, again-candidate
+ * included), the timer poller and the diagram.
  */
-export { engineOf, loadGraph, lockInstance, startTimerPoller } from '../workflow/engine/index.js';
-export { resolveCandidates } from '../workflow/engine/candidates.js';
-export { FORM_VARIABLE } from '../workflow/engine/node-types/runtime.js';
+export { engineOf, startTimerPoller } from '../workflow/engine/index.js';
 export { renderDiagramSvg } from '../workflow/engine/svg.js';

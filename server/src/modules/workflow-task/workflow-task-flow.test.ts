@@ -312,8 +312,20 @@ describe('workflow task API: flows', () => {
     expect(key).toBeTruthy();
   });
 
-  // The engine's saveForms writes a new record at launch even when F_Id is given (reported to the lead).
-  it.todo('create-processform: form_keys point to the existing record itself');
+  it('create-processform: form_keys point to the existing record itself', async () => {
+    const first = await start('zhangsan', linear, '同一记录');
+    const before = await t.deps.db.selectFrom('wf_instances').select('form_keys').where('id', '=', first.processInstanceId).executeTakeFirstOrThrow();
+    const key = before.form_keys[0]!.F_Id;
+    const url = `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${formId}&keyValue=${key}`;
+    const res = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', url, undefined, tok.zhangsan));
+    expect(res.retCode).toBe(0);
+    const after = await t.deps.db.selectFrom('wf_instances').select(['form_keys', 'variables']).where('id', '=', res.processInstanceId).executeTakeFirstOrThrow();
+    expect(after.form_keys).toEqual([expect.objectContaining({ F_FormId: formId, F_Type: 0, F_Id: key })]);
+    // the record's values are the form snapshot conditions read
+    expect((after.variables as Record<string, Record<string, unknown>>).__form).toMatchObject({ F_Title: '同一记录' });
+    const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan));
+    expect(view.forms[0]).toMatchObject({ primaryKey: key, formData: { F_Title: '同一记录' } });
+  });
 
   it('view-process renders the diagram by its signed address', async () => {
     const { processInstanceId: id } = await start('zhangsan', linear, '流程图');

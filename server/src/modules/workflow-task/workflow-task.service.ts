@@ -24,15 +24,13 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { Signer } from '../../core/signer.js';
 import { catalogs, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { stampImageUrls, verifyStampForUse } from '../stamp/stamp-use.js';
 import type { WfGraph, WfNode } from '../workflow/engine/types.js';
-import { activeDelegates } from '../stamp/delegate-lookup.js';
-import { FORM_VARIABLE, engineOf, loadGraph, lockInstance, resolveCandidates } from './engine-port.js';
+import { engineOf } from './engine-port.js';
 import { WorkflowTaskRepository, type HistoryRecord, type InstanceRecord, type ListFilter, type TaskRecord } from './workflow-task.repository.js';
 
 const FINISHED = new Set(['completed', 'recalled', 'terminated']);
@@ -209,8 +207,9 @@ export class WorkflowTaskService {
       // into an instance the caller could then read.
       formData = await this.formData.read(auth, loaded, q.keyValue, { scope: { all: false, userIds: [auth.userId], departmentIds: [], companyIds: [] } });
     }
-    const entry: FormValueEntry = { F_FormId: relation.form_id, F_Type: relation.form_type, F_UrlAddress: relation.form_url || undefined, F_Id: q.keyValue, formData };
-    return this.engine.start(auth, { schemeId: q.nwfSchemeInfoId, formValue: [entry], userJson: [], relationTaskList: [], message: '', fileValue: '' });
+    // The instance's form key is the record itself (no copy): its values become the form snapshot only.
+    const formKeys = [{ F_FormId: relation.form_id, F_Type: relation.form_type, F_UrlAddress: relation.form_url || undefined, F_Id: q.keyValue }];
+    return this.engine.start(auth, { schemeId: q.nwfSchemeInfoId, formValue: [], userJson: [], relationTaskList: [], message: '', fileValue: '' }, { formKeys, formValues: formData });
   }
 
   async signers(auth: AuthContext, taskId: string) {
@@ -233,45 +232,9 @@ export class WorkflowTaskService {
     const instance = await this.instanceOf(auth, task.instance_id);
     const allowed = instance.starter_id === auth.userId || (await this.repo.mayActOn(task.id, auth.userId)) || (await this.isMonitor(auth));
     if (!allowed) throw new AppError('workflowTask.noAccess', {}, 403);
-    return this.deps.db.transaction().execute(async (trx) => {
-      const locked = await lockInstance(trx, instance.id, auth.tenantId);
-      const current = await trx.selectFrom('wf_tasks').select(['id', 'state', 'node_id', 'node_name']).where('id', '=', task.id).executeTakeFirst();
-      if (!current || current.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
-      const graph = await loadGraph(trx, locked.version_id);
-      const node = graph.nodes[current.node_id];
-      const config = nodeConfig(node);
-      if (!node || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
-      const previous = await trx
-        .selectFrom('wf_history')
-        .select('user_id')
-        .where('instance_id', '=', instance.id)
-        .where('btn_value', 'is not', null)
-        .orderBy('seq', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const formValues = (locked.variables?.[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
-      const users = await resolveCandidates(trx, config.candidates, { tenantId: auth.tenantId, starterId: locked.starter_id, previousUserId: previous?.user_id ?? locked.starter_id, formValues });
-      if (users.length === 0) throw new AppError('workflow.noCandidate', { node: current.node_name || current.node_id }, 400);
-      const delegates = await activeDelegates(trx, auth.tenantId, users.map((u) => u.id), locked.scheme_id, new Date());
-      const ids = [...new Set(users.map((u) => delegates.get(u.id) ?? u.id))];
-      await trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).execute();
-      await trx
-        .insertInto('wf_task_users')
-        .values(ids.map((id) => ({ task_id: task.id, user_id: id, tenant_id: auth.tenantId, instance_id: instance.id, open: true })))
-        .execute();
-      const single = ids.length === 1 ? users.find((u) => (delegates.get(u.id) ?? u.id) === ids[0]) : undefined;
-      await trx
-        .updateTable('wf_tasks')
-        .set({ assignee_id: ids.length === 1 ? ids[0]! : null, owner_id: single && delegates.has(single.id) ? single.id : null })
-        .where('id', '=', task.id)
-        .execute();
-      await trx
-        .insertInto('wf_history')
-        .values({ id: newId(), tenant_id: auth.tenantId, instance_id: instance.id, task_id: task.id, node_id: current.node_id, node_name: current.node_name, node_type: 'userTask', action: 'againCandidate', user_id: auth.userId, candidates: JSON.stringify(ids), next_nodes: '[]', ended_at: new Date() })
-        .execute();
-      const names = await new WorkflowTaskRepository(trx).users(auth.tenantId, ids);
-      return ids.map((id) => ({ F_UserId: id, F_RealName: names.get(id)?.real_name ?? '', F_Account: names.get(id)?.account ?? '' }));
-    });
+    const ids = await this.engine.againCandidate(auth, task.id);
+    const names = await this.repo.users(auth.tenantId, ids);
+    return ids.map((id) => ({ F_UserId: id, F_RealName: names.get(id)?.real_name ?? '', F_Account: names.get(id)?.account ?? '' }));
   }
 
   async toRecycleBin(auth: AuthContext, id: string, recycled: boolean): Promise<void> {

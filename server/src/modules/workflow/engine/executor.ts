@@ -7,11 +7,12 @@ import { FormSchemeRepository } from '../../form-scheme/form-scheme.repository.j
 import { checkedScheme } from '../../form-scheme/form-scheme.service.js';
 import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
 import { verifyStampForUse } from '../../stamp/stamp-use.js';
+import { launchAuthorizedSql } from '../../workflow-scheme/index.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
 import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
-import { cancelExecutionTasks, closeTask, countVote, createTasks, decideMi, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
+import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
 import { nodeOf, rejectTargets } from './routing.js';
-import type { WfGraph, WfNode, WorkflowActions } from './types.js';
+import type { StartOptions, WfGraph, WfNode, WorkflowActions } from './types.js';
 
 /**
  * The workflow engine (docs/workflow-design.md "Every action is one transaction"): every action locks the root
@@ -151,11 +152,6 @@ export class WorkflowEngine implements WorkflowActions {
 
   // ---------- start ----------
 
-  private async checkLaunchRight(run: ActionRun, auth: AuthContext, objects: { F_ObjType: string; F_ObjId: string }[]): Promise<void> {
-    const ids = await usersOfObjects(run.trx, auth.tenantId, objects);
-    if (!ids.includes(auth.userId)) throw new AppError('workflow.noLaunchRight', {}, 403);
-  }
-
   private async instanceName(run: ActionRun, graph: WfGraph, schemeName: string, starterId: string, given?: string): Promise<string> {
     if (given?.trim()) return given.trim();
     const template = processConfig.parse(graph.config).titleTemplate;
@@ -169,12 +165,30 @@ export class WorkflowEngine implements WorkflowActions {
     run: ActionRun,
     auth: AuthContext,
     schemeId: string,
-    input: { formValue: FormValueEntry[]; formKeys?: FormKey[]; variables?: Record<string, unknown>; name?: string; userJson: { taskId: string; userList: string[] }[]; related: string[]; message?: string; fileValue?: string },
+    input: {
+      formValue: FormValueEntry[];
+      formKeys?: FormKey[];
+      /** The form keys come from the caller (start's option): each must be one of the scheme's forms. */
+      checkKeys?: boolean;
+      variables?: Record<string, unknown>;
+      name?: string;
+      userJson: { taskId: string; userList: string[] }[];
+      related: string[];
+      message?: string;
+      fileValue?: string;
+    },
   ): Promise<ActionResult> {
-    const scheme = await run.trx.selectFrom('wf_schemes').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', schemeId).executeTakeFirst();
+    // The launch authority is the scheme module's one rule (the launchable list and auth-user use it too).
+    const scheme = await run.trx
+      .selectFrom('wf_schemes as s')
+      .selectAll('s')
+      .select(launchAuthorizedSql('s', auth.userId).as('may_launch'))
+      .where('s.tenant_id', '=', auth.tenantId)
+      .where('s.id', '=', schemeId)
+      .executeTakeFirst();
     if (!scheme) throw new AppError('workflow.schemeNotFound', {}, 404);
     if (!scheme.enabled) throw new AppError('workflow.schemeDisabled', {}, 409);
-    if (scheme.auth_type === 1) await this.checkLaunchRight(run, auth, scheme.auth_objects);
+    if (!scheme.may_launch) throw new AppError('workflow.noLaunchRight', {}, 403);
     if (!scheme.current_version_id) throw new AppError('workflow.noSchemeVersion', {}, 409);
     const graph = await loadGraph(run.trx, scheme.current_version_id);
     const id = newId();
@@ -201,7 +215,10 @@ export class WorkflowEngine implements WorkflowActions {
       .execute();
     // At launch every field is editable (no node authority applies yet); the forms are the scheme's relations.
     const relations = await run.trx.selectFrom('wf_relations').select('form_id').where('scheme_id', '=', scheme.id).execute();
-    await this.saveForms(run, auth, instance, input.formValue, new Set(relations.map((r) => r.form_id)), () => undefined);
+    const forms = new Set(relations.map((r) => r.form_id));
+    const foreign = input.checkKeys ? instance.form_keys.find((k) => !forms.has(k.F_FormId)) : undefined;
+    if (foreign) throw new AppError('workflow.formNotInProcess', { id: foreign.F_FormId }, 400);
+    await this.saveForms(run, auth, instance, input.formValue, forms, () => undefined);
     for (const c of input.userJson) run.chosen.set(c.taskId, c.userList);
     run.previousUserId = auth.userId;
     run.enter(instance, graph.startNodeId);
@@ -210,9 +227,22 @@ export class WorkflowEngine implements WorkflowActions {
     return { retCode: 0, processInstanceId: id };
   }
 
-  async start(auth: AuthContext, body: CreateProcessBody): Promise<ActionResult> {
+  /**
+   * create-process. `options.formKeys`: launch over existing form records (create-processform): the instance's
+   * form keys point to them, no record is written unless `body.formValue` gives values for one of them;
+   * `options.formValues`: their values, the form snapshot conditions read.
+   */
+  async start(auth: AuthContext, body: CreateProcessBody, options: StartOptions = {}): Promise<ActionResult> {
     return this.action(auth.tenantId, async (run) => {
-      const result = await this.launch(run, auth, body.schemeId, { formValue: body.formValue, name: body.name, userJson: body.userJson, related: body.relationTaskList });
+      const result = await this.launch(run, auth, body.schemeId, {
+        formValue: body.formValue,
+        formKeys: options.formKeys?.map((k) => ({ ...k })),
+        checkKeys: options.formKeys !== undefined,
+        variables: options.formValues ? { [FORM_VARIABLE]: { ...options.formValues } } : undefined,
+        name: body.name,
+        userJson: body.userJson,
+        related: body.relationTaskList,
+      });
       if (body.draftId) await run.trx.deleteFrom('wf_drafts').where('tenant_id', '=', auth.tenantId).where('id', '=', body.draftId).where('user_id', '=', auth.userId).execute();
       return result;
     });
@@ -329,17 +359,20 @@ export class WorkflowEngine implements WorkflowActions {
       if (node.type === 'userTask' && !taskConfigOf(node).transfer) throw new AppError('workflow.badButton', { button: BTN_TRANSFER }, 400);
       if (!input.userId || input.userId === auth.userId) throw new AppError('workflow.noTransferUser', {}, 400);
       const userId = await this.oneUser(run, input.userId);
-      await this.replaceUsers(run, task, userId, task.owner_id ?? auth.userId);
+      await this.replaceUsers(run, task, [userId], { userId, ownerId: task.owner_id ?? auth.userId });
       await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'transfer', taskId: task.id, userId: auth.userId, message: input.message ?? '', candidates: [userId] });
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
     });
   }
 
-  /** The task's users become `userId` alone (transfer, assign). */
-  private async replaceUsers(run: ActionRun, task: TaskRow, userId: string, ownerId: string | null): Promise<void> {
-    await run.trx.updateTable('wf_tasks').set({ assignee_id: userId, owner_id: ownerId }).where('id', '=', task.id).execute();
-    await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).execute();
-    await run.trx.insertInto('wf_task_users').values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }).execute();
+  /** The task's users become `userIds` (transfer, assign: one user); answers the users it had before. */
+  private async replaceUsers(run: ActionRun, task: TaskRow, userIds: string[], assignee: Assignee | null): Promise<string[]> {
+    await run.trx.updateTable('wf_tasks').set({ assignee_id: assignee?.userId ?? null, owner_id: assignee?.ownerId ?? null }).where('id', '=', task.id).execute();
+    const before = await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).returning('user_id').execute();
+    if (userIds.length) {
+      await run.trx.insertInto('wf_task_users').values(userIds.map((userId) => ({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }))).execute();
+    }
+    return before.map((r) => r.user_id);
   }
 
   /** A countersign node whose config allows adding / removing signers: its state, or 'workflow.notMultiInstance'. */
@@ -403,7 +436,7 @@ export class WorkflowEngine implements WorkflowActions {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance } = await this.openTask(run, input.taskId);
       const userId = await this.oneUser(run, input.userId);
-      await this.replaceUsers(run, task, userId, task.owner_id);
+      await this.replaceUsers(run, task, [userId], { userId, ownerId: task.owner_id });
       await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'assign', taskId: task.id, userId: auth.userId, candidates: [userId] });
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
     });
@@ -420,6 +453,32 @@ export class WorkflowEngine implements WorkflowActions {
       if (task.assignee_id === input.oldUserId) await run.trx.updateTable('wf_tasks').set({ assignee_id: userId }).where('id', '=', task.id).execute();
       await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'changeCandidate', taskId: task.id, userId: auth.userId, candidates: [input.oldUserId, userId] });
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
+    });
+  }
+
+  /**
+   * again-candidate: the candidates of an open (single-instance) user task worked out again — after organisation
+   * changes: new members of a role, a new department manager… — with delegation, replacing the users who may act
+   * on it. Those new to the task get a to-do message. Answers the task's users. The caller's right to ask is the
+   * task API's check.
+   */
+  async againCandidate(auth: AuthContext, taskId: string): Promise<string[]> {
+    return this.action(auth.tenantId, async (run) => {
+      const { task, instance } = await this.openTask(run, taskId);
+      const node = (await run.graph(instance)).nodes[task.node_id];
+      if (!node || node.type !== 'userTask' || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
+      // previousLeader rules: the user who completed the last task.
+      const previous = await run.trx.selectFrom('wf_history').select('user_id').where('instance_id', '=', instance.id).where('btn_value', 'is not', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      run.previousUserId = previous?.user_id ?? instance.starter_id;
+      const assignees = (await assigneesOf(run, instance, node, taskConfigOf(node), false)) ?? [];
+      if (assignees.length === 0) throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
+      const userIds = [...new Set(assignees.map((a) => a.userId))];
+      const single = userIds.length === 1 ? assignees[0]! : null;
+      const before = new Set(await this.replaceUsers(run, task, userIds, single));
+      await run.history(instance, node, { action: 'againCandidate', taskId: task.id, userId: auth.userId, candidates: userIds });
+      const added = userIds.filter((id) => !before.has(id));
+      if (added.length) run.notify(13, added, instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
+      return userIds;
     });
   }
 

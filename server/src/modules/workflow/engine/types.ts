@@ -1,3 +1,6 @@
+import type { ActionResult, CreateProcessBody, TaskHandleBody } from '@app/contracts';
+import type { AuthContext } from '../../../core/deps.js';
+
 /**
  * The engine's shapes (docs/workflow-design.md). A scheme version's XML is parsed once (definition.ts) into a
  * WfGraph, stored as JSON with the version and read back by the executor; routing functions are pure over it.
@@ -70,23 +73,33 @@ export interface DefinitionIssue {
   params?: Record<string, string | number>;
 }
 
+/** start()'s options: launch over existing form records (create-processform). */
+export interface StartOptions {
+  /** The instance's form keys: existing records of the scheme's forms (F_Id = the record's key). */
+  formKeys?: { F_FormId: string; F_Type: number; F_UrlAddress?: string; F_Id: string }[];
+  /** Their values: the instance's form snapshot (conditions and formField rules read it). */
+  formValues?: Record<string, unknown>;
+}
+
 /**
  * What the engine offers the task API (implemented by executor.ts, obtained with `engineOf(deps)` from
  * engine/index.ts). Every method is one transaction that locks the root instance row first.
  */
 export interface WorkflowActions {
   /** create-process: validates launch rights, saves the forms, starts, creates the first tasks. */
-  start(auth: import('../../../core/deps.js').AuthContext, body: import('@app/contracts').CreateProcessBody): Promise<import('@app/contracts').ActionResult>;
+  start(auth: AuthContext, body: CreateProcessBody, options?: StartOptions): Promise<ActionResult>;
   /** task-handle: agree_ / reject_ / custom buttons, forms, stamp, circulation, next approvers. */
-  handle(auth: import('../../../core/deps.js').AuthContext, body: import('@app/contracts').TaskHandleBody): Promise<import('@app/contracts').ActionResult>;
-  transfer(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void>;
-  addSigners(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
-  removeSigners(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
-  recall(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string): Promise<void>;
-  reinitiate(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string): Promise<import('@app/contracts').ActionResult>;
-  suspend(auth: import('../../../core/deps.js').AuthContext, processInstanceId: string, suspended: boolean): Promise<void>;
-  assign(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; userId: string }): Promise<void>;
-  changeCandidate(auth: import('../../../core/deps.js').AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void>;
+  handle(auth: AuthContext, body: TaskHandleBody): Promise<ActionResult>;
+  transfer(auth: AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void>;
+  addSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
+  removeSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
+  recall(auth: AuthContext, processInstanceId: string): Promise<void>;
+  reinitiate(auth: AuthContext, processInstanceId: string): Promise<ActionResult>;
+  suspend(auth: AuthContext, processInstanceId: string, suspended: boolean): Promise<void>;
+  assign(auth: AuthContext, input: { taskId: string; userId: string }): Promise<void>;
+  /** again-candidate: the candidates of an open single-instance task worked out again; answers its users. */
+  againCandidate(auth: AuthContext, taskId: string): Promise<string[]>;
+  changeCandidate(auth: AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void>;
   /** Fires due timers (each once across processes: FOR UPDATE SKIP LOCKED); answers how many fired. */
   fireDueTimers(now?: Date): Promise<number>;
 }

@@ -44,15 +44,18 @@ export function taskConfigOf(node: WfNode): UserTaskConfig {
   return config;
 }
 
-/** The node's assignees: candidates (narrowed by chosen approvers), delegation applied; null when a choice is asked. */
-async function assigneesOf(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig): Promise<Assignee[] | null> {
+/**
+ * The node's assignees: candidates (narrowed by chosen approvers), delegation applied; null when a choice is asked
+ * (`mayAsk` false: never asked, every candidate is taken — again-candidate).
+ */
+export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig, mayAsk = true): Promise<Assignee[] | null> {
   const formValues = (instance.variables[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
   let users = await resolveCandidates(run.trx, config.candidates, { tenantId: instance.tenant_id, starterId: instance.starter_id, previousUserId: run.previousUserId, formValues });
   const chosen = run.chosen.get(node.id);
   if (chosen) {
     users = users.filter((u) => chosen.includes(u.id));
     if (users.length === 0) throw new AppError('workflow.nodeNeedsApprover', { node: node.name || node.id }, 400);
-  } else if (config.approverChoice && users.length > 0) {
+  } else if (mayAsk && config.approverChoice && users.length > 0) {
     run.choices.push({ name: node.name, taskId: node.id, userList: users.map((u) => ({ F_UserId: u.id, F_RealName: u.realName, F_Account: u.account })) });
     return null;
   }
