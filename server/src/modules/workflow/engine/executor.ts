@@ -275,7 +275,8 @@ export class WorkflowEngine implements WorkflowActions {
       for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
       run.previousUserId = auth.userId;
 
-      await closeTask(run, task.id, button.value, auth.userId, node);
+      const single = !node.multiInstance;
+      await closeTask(run, task.id, button.value, auth.userId, node, single ? task.execution_id : undefined);
       const historyId = await run.history(instance, node, {
         action: rejecting ? BTN_REJECT : button.value === BTN_AGREE ? BTN_AGREE : 'custom',
         taskId: task.id,
@@ -289,7 +290,7 @@ export class WorkflowEngine implements WorkflowActions {
         multiInstance: node.multiInstance !== undefined,
         startedAt: task.created_at,
       });
-      const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree');
+      const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
       if (decision === 'complete') await this.completeNode(run, instance, graph, node);
       else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);
 

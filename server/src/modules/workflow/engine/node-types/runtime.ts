@@ -452,12 +452,17 @@ export class ActionRun {
 
   /** Writes the history rows, changed variables and the messages; the last step of every action before the commit. */
   async flush(): Promise<void> {
-    if (this.historyRows.length) await this.trx.insertInto('wf_history').values(this.historyRows.splice(0)).execute();
-    for (const id of this.dirty) {
-      const instance = this.instances.get(id)!;
-      await this.trx.updateTable('wf_instances').set({ variables: JSON.stringify(instance.variables), updated_at: this.now }).where('id', '=', id).execute();
-    }
+    const history = this.historyRows.splice(0);
+    const dirty = [...this.dirty];
     this.dirty.clear();
+    for (const [i, id] of dirty.entries()) {
+      const values = { variables: JSON.stringify(this.instances.get(id)!.variables), updated_at: this.now };
+      // The history rows go with the first variables update: one statement.
+      const withHistory = i === 0 && history.length > 0;
+      if (withHistory) await this.trx.with('h', (db) => db.insertInto('wf_history').values(history).returning('id')).updateTable('wf_instances').set(values).where('id', '=', id).execute();
+      else await this.trx.updateTable('wf_instances').set(values).where('id', '=', id).execute();
+    }
+    if (dirty.length === 0 && history.length) await this.trx.insertInto('wf_history').values(history).execute();
     for (const m of this.messages) {
       const instance = this.instances.get(String(m.payload.processInstanceId));
       if (instance) m.payload.schemeName = await this.schemeName(instance);

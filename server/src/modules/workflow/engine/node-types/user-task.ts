@@ -175,22 +175,20 @@ async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGrap
 export type Vote = 'agree' | 'reject';
 
 /**
- * Closes one task: done and its to-do rows closed (one statement), its pending timers cancelled when its node has
- * boundary events (`node` absent: checked anyway).
+ * Closes one task: done and its to-do rows closed (one statement; with `executionId`, the task's execution is
+ * marked done in it too: a single-instance node whose task is its only one), its pending timers cancelled when its
+ * node has boundary events (`node` absent: checked anyway).
  */
-export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null, node?: WfNode): Promise<void> {
-  await run.trx
-    .with('t', (db) =>
-      db
-        .updateTable('wf_tasks')
-        .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
-        .where('id', '=', taskId)
-        .returning('id'),
-    )
-    .updateTable('wf_task_users')
-    .set({ open: false })
-    .where('task_id', '=', taskId)
-    .execute();
+export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null, node?: WfNode, executionId?: string): Promise<void> {
+  let query = run.trx.with('t', (db) =>
+    db
+      .updateTable('wf_tasks')
+      .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
+      .where('id', '=', taskId)
+      .returning('id'),
+  );
+  if (executionId) query = query.with('e', (db) => db.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).returning('id')) as unknown as typeof query;
+  await query.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
   if (!node || node.boundaries.length > 0) {
     await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', taskId).where('state', '=', 'pending').execute();
   }
@@ -227,11 +225,13 @@ export async function countVote(
   node: WfNode,
   executionId: string,
   vote: Vote,
+  /** closeTask marked the (single-instance) execution done already. */
+  executionDone = false,
 ): Promise<'continue' | 'complete' | 'reject'> {
   // Only a countersign node keeps counts on its execution.
   const mi = node.multiInstance ? await readMi(run, executionId) : null;
   if (!mi) {
-    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+    if (!executionDone) await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
     return vote === 'reject' ? 'reject' : 'complete';
   }
   mi.finished += 1;
