@@ -98,7 +98,7 @@ export class WorkflowSchemeRepository {
   constructor(readonly db: Db) {}
 
   page(tenantId: string, f: { page: number; size: number; keyword?: string; category?: string; enabled?: boolean }): Promise<{ Rows: WfSchemeRow[]; Total: number }> {
-    let query = this.db.selectFrom('wf_schemes as s').where('s.tenant_id', '=', tenantId);
+    let query = this.rows(tenantId);
     if (f.category) query = query.where('s.category', '=', f.category);
     if (f.enabled !== undefined) query = query.where('s.enabled', '=', f.enabled);
     if (f.keyword) {
@@ -107,25 +107,6 @@ export class WorkflowSchemeRepository {
     }
     return fetchPage(
       query
-        .leftJoin('wf_scheme_versions as v', 'v.id', 's.current_version_id')
-        .leftJoin('users as u', 'u.id', 's.created_by')
-        .select([
-          's.id as F_Id',
-          's.code as F_Code',
-          's.name as F_Name',
-          's.category as F_Category',
-          categoryName.as('F_CategoryName'),
-          's.icon as F_Icon',
-          's.description as F_Description',
-          sql<number>`case when s.enabled then 1 else 0 end`.as('EnabledMark'),
-          's.auth_type as F_AuthType',
-          's.sort_code as F_Sort',
-          sql<number>`coalesce(v.version, 0)`.as('F_Version'),
-          sql<number>`(select count(*)::int from wf_instances i where i.scheme_id = s.id and i.state in ('running', 'suspended'))`.as('F_RunningCount'),
-          'u.real_name as F_CreateUserName',
-          formatTime('s.created_at').as('F_CreateDate'),
-          formatTime('s.updated_at').as('F_ModifyDate'),
-        ])
         .orderBy('s.category')
         .orderBy('s.sort_code')
         .orderBy('s.created_at')
@@ -136,12 +117,16 @@ export class WorkflowSchemeRepository {
 
   /** One row of the list shape (for info). */
   async row(tenantId: string, id: string): Promise<WfSchemeRow | undefined> {
-    const page = await this.db
+    return this.rows(tenantId).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  /** Schemes of the tenant in the list shape (current version number, running instances, creator). */
+  private rows(tenantId: string) {
+    return this.db
       .selectFrom('wf_schemes as s')
       .leftJoin('wf_scheme_versions as v', 'v.id', 's.current_version_id')
       .leftJoin('users as u', 'u.id', 's.created_by')
       .where('s.tenant_id', '=', tenantId)
-      .where('s.id', '=', id)
       .select([
         's.id as F_Id',
         's.code as F_Code',
@@ -158,9 +143,7 @@ export class WorkflowSchemeRepository {
         'u.real_name as F_CreateUserName',
         formatTime('s.created_at').as('F_CreateDate'),
         formatTime('s.updated_at').as('F_ModifyDate'),
-      ])
-      .executeTakeFirst();
-    return page;
+      ]);
   }
 
   /** The scheme row; `lock` takes it FOR UPDATE (saves, deletes and version changes of one scheme queue on it). */
