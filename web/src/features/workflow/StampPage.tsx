@@ -1,4 +1,232 @@
-/** Placeholder until the screen lands (issue 11). */
+import { useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Permission, type PageResult, type StampBody, type StampRow, type StampUsers } from '@app/contracts';
+import { api } from '../../lib/api';
+import { usePermission } from '../../lib/permission';
+import { ListPage } from '../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../components/crud';
+import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
+import { UserPicker } from '../../components/pickers';
+import { SignaturePad, StampImageUpload, type StampImage } from './stamp-fields';
+
+/** Dictionary of stamp categories (spec 3, F_StampType). */
+export const STAMP_TYPE_DICTIONARY = 'StampType';
+
+interface StampForm {
+  F_StampName: string;
+  F_StampType: string;
+  F_Password?: string;
+  F_Sort?: number | null;
+  F_File_Type: 1 | 2;
+  /** Type 1: the uploaded image. */
+  image?: StampImage;
+  /** Type 2: the 80 × 50 PNG data URL. */
+  signature?: string;
+  F_Description?: string;
+}
+
+/** The request body of POST /stamps and PUT /stamps/{id} from the form. */
+export function toStampBody(v: StampForm): StampBody {
+  const type = v.F_File_Type === 2 ? 2 : 1;
+  return {
+    F_StampName: v.F_StampName ?? '',
+    F_StampType: v.F_StampType ?? '',
+    F_Password: v.F_Password ?? '',
+    F_Sort: v.F_Sort ?? 0,
+    F_File_Type: type,
+    F_File: (type === 1 ? v.image?.id : v.signature) ?? '',
+    F_Description: v.F_Description ?? '',
+  };
+}
+
+function formValues(r: StampRow): Partial<StampForm> {
+  const type = r.F_File_Type === 2 ? 2 : 1;
+  return {
+    F_StampName: r.F_StampName,
+    F_StampType: r.F_StampType,
+    F_Password: '',
+    F_Sort: r.F_Sort,
+    F_File_Type: type,
+    image: type === 1 && r.F_File ? { id: r.F_FileId || r.F_File, url: r.F_File } : undefined,
+    signature: type === 2 && r.F_File ? r.F_File : undefined,
+    F_Description: r.F_Description,
+  };
+}
+
+/** Workflow → 电子签章 (administration.md Stamps; docs/workflow-design.md "Stamps and delegation"). */
 export default function StampPage() {
-  return null;
+  const { t } = useTranslation('stamp');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const confirmDelete = useDeleteConfirm();
+  const [editing, setEditing] = useState<{ id: string | null; values: Partial<StampForm> } | null>(null);
+  const [members, setMembers] = useState<{ id: string; userIds: string[] } | null>(null);
+  const can = {
+    edit: usePermission(Permission.stampEdit),
+    del: usePermission(Permission.stampDelete),
+    enable: usePermission(Permission.stampEnable),
+    member: usePermission(Permission.stampMember),
+  };
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'stamp'] });
+  const act = async (run: () => Promise<unknown>, done: string) => {
+    await run();
+    void message.success(t(done));
+    await refresh();
+  };
+  const openMembers = async (id: string) => {
+    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/member`);
+    setMembers({ id, userIds: users.userIds });
+  };
+  const fileType = (f: StampForm['F_File_Type'] | undefined) => f ?? 1;
+
+  return (
+    <>
+      <ListPage<StampRow>
+        queryKey="stamp"
+        testId="stamp-page"
+        rowKey="F_StampId"
+        rowTestId={(r) => `stamp-row-${r.F_StampId}`}
+        keywordPlaceholder={t('keywordPlaceholder')}
+        fetch={(q) => api.get<PageResult<StampRow>>('/stamps', q)}
+        // Any signed-in user may add a personal stamp: the add button needs no key.
+        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, testId: 'stamp-add', onClick: () => setEditing({ id: null, values: { F_File_Type: 1, F_Sort: 0 } }) }]}
+        columns={[
+          {
+            title: t('name'),
+            dataIndex: 'F_StampName',
+            render: (v: string, r) => (
+              <Space>
+                <span>{v}</span>
+                {r.F_StampAttributes === '1' && <Tag color="gold" data-testid={`stamp-default-${r.F_StampId}`}>{t('default')}</Tag>}
+              </Space>
+            ),
+          },
+          { title: t('type'), dataIndex: 'F_StampType', render: (v: string) => <DictionaryLabel code={STAMP_TYPE_DICTIONARY} value={v} /> },
+          {
+            title: t('image'),
+            dataIndex: 'F_File',
+            render: (v: string, r) => (v ? <img src={v} alt={r.F_StampName} style={{ maxHeight: 40, maxWidth: 80 }} data-testid={`stamp-image-${r.F_StampId}`} /> : null),
+          },
+          { title: t('fileType'), dataIndex: 'F_File_Type', render: (v: number) => (v === 2 ? t('fileTypeSignature') : t('fileTypeUpload')) },
+          { title: t('sort'), dataIndex: 'F_Sort', width: 80 },
+          {
+            title: t('status'),
+            dataIndex: 'EnabledMark',
+            width: 90,
+            render: (v: number, r) => (v === 1 ? <Tag color="green" data-testid={`stamp-status-${r.F_StampId}`}>{t('enabled')}</Tag> : <Tag data-testid={`stamp-status-${r.F_StampId}`}>{t('disabled')}</Tag>),
+          },
+          { title: t('description'), dataIndex: 'F_Description' },
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_, r) => {
+              const id = encodeURIComponent(r.F_StampId);
+              return (
+                <Space size={0} wrap>
+                  {(r.canManage || can.edit) && (
+                    <Button type="link" size="small" data-testid={`stamp-edit-${r.F_StampId}`} onClick={() => setEditing({ id: r.F_StampId, values: formValues(r) })}>
+                      {t('common:edit')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.enable) && (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`stamp-toggle-${r.F_StampId}`}
+                      onClick={() => void act(() => api.patch(`/stamps/${id}/${r.EnabledMark === 1 ? 'not-enabled' : 'enable'}`), r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk')}
+                    >
+                      {r.EnabledMark === 1 ? t('disable') : t('enable')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.enable) && r.F_StampAttributes !== '1' && (
+                    <Button type="link" size="small" data-testid={`stamp-default-set-${r.F_StampId}`} onClick={() => void act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk')}>
+                      {t('setDefault')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.member) && (
+                    <Button type="link" size="small" data-testid={`stamp-member-${r.F_StampId}`} onClick={() => void openMembers(r.F_StampId)}>
+                      {t('members')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.del) && (
+                    <Button type="link" size="small" danger data-testid={`stamp-delete-${r.F_StampId}`} onClick={() => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh)}>
+                      {t('common:delete')}
+                    </Button>
+                  )}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+      <FormModal<StampForm>
+        open={!!editing}
+        title={editing?.id ? t('editTitle') : t('addTitle')}
+        editing={!!editing?.id}
+        initialValues={editing?.values}
+        testId="stamp-form"
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => {
+          const body = toStampBody(v);
+          if (editing?.id) await api.put(`/stamps/${encodeURIComponent(editing.id)}`, body);
+          else await api.post('/stamps', body);
+          await refresh();
+        }}
+      >
+        <Form.Item name="F_StampName" label={t('name')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+          <Input maxLength={100} data-testid="stamp-name" />
+        </Form.Item>
+        <Form.Item name="F_StampType" label={t('type')} rules={[{ required: true, message: t('typeRequired') }]}>
+          <DictionarySelect code={STAMP_TYPE_DICTIONARY} data-testid="stamp-type" />
+        </Form.Item>
+        <Form.Item
+          name="F_Password"
+          label={t('password')}
+          extra={editing?.id ? t('passwordKeep') : undefined}
+          rules={editing?.id ? [] : [{ required: true, message: t('passwordRequired') }]}
+        >
+          <Input.Password maxLength={200} autoComplete="new-password" data-testid="stamp-password" />
+        </Form.Item>
+        <Form.Item name="F_Sort" label={t('sort')}>
+          <InputNumber precision={0} data-testid="stamp-sort" />
+        </Form.Item>
+        <Form.Item name="F_File_Type" label={t('fileType')}>
+          <Radio.Group data-testid="stamp-file-type">
+            <Radio value={1} data-testid="stamp-file-type-1">{t('fileTypeUpload')}</Radio>
+            <Radio value={2} data-testid="stamp-file-type-2">{t('fileTypeSignature')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a: StampForm, b: StampForm) => a.F_File_Type !== b.F_File_Type}>
+          {({ getFieldValue }) =>
+            fileType(getFieldValue('F_File_Type') as StampForm['F_File_Type']) === 1 ? (
+              <Form.Item key="image" name="image" label={t('image')} preserve rules={[{ required: true, message: t('imageRequired') }]}>
+                <StampImageUpload />
+              </Form.Item>
+            ) : (
+              <Form.Item key="signature" name="signature" label={t('image')} preserve rules={[{ required: true, message: t('imageRequired') }]}>
+                <SignaturePad />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
+        <Form.Item name="F_Description" label={t('description')}>
+          <Input.TextArea rows={2} maxLength={500} data-testid="stamp-description" />
+        </Form.Item>
+      </FormModal>
+      <UserPicker
+        open={!!members}
+        value={members?.userIds}
+        title={t('members')}
+        onCancel={() => setMembers(null)}
+        onOk={(ids) => {
+          const target = members;
+          setMembers(null);
+          if (target) void act(() => api.put(`/stamps/${encodeURIComponent(target.id)}/member`, { userIds: ids }), 'membersOk');
+        }}
+      />
+    </>
+  );
 }
