@@ -58,6 +58,24 @@ async function choose(testId: string, text: string) {
   fireEvent.click(option);
 }
 
+/** Types both ends of the dialog's range picker, confirming each with the panel's OK. */
+async function typeRange(start: string, end: string) {
+  const picker = document.querySelector<HTMLElement>('.ant-picker-range')!;
+  const [from, to] = [...picker.querySelectorAll('input')];
+  for (const [input, value] of [[from, start], [to, end]] as const) {
+    fireEvent.mouseDown(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value } });
+    const ok = await waitFor(() => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button')].at(-1);
+      if (!button || button.disabled) throw new Error('no OK');
+      return button;
+    });
+    fireEvent.click(ok);
+  }
+  await waitFor(() => expect(to.value).toBe(end));
+}
+
 describe('delegation screen', { timeout: SLOW }, () => {
   it('lists delegations: delegator, delegate, processes (全部流程 when none), times, status, description; no buttons without the keys', async () => {
     signInForTest([Permission.workflowDelegateList]);
@@ -86,6 +104,31 @@ describe('delegation screen', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('delegate-user-pick'));
     await screen.findByTestId('user-picker-row-u2');
     expect(screen.queryByTestId('user-picker-row-u1')).toBeNull();
+  });
+
+  it('adds a delegation: picked delegate, every process, the typed time range', async () => {
+    signInForTest(ALL);
+    let posted: unknown;
+    stubData([
+      [/^POST \/workflow-Delegate\/addorupdate-delegate$/, (_, body) => {
+        posted = body;
+        return { F_Id: 'd9' };
+      }],
+      ...baseRoutes([]),
+    ]);
+    renderWithApp(<DelegatePage />);
+    fireEvent.click(await screen.findByTestId('toolbar-add'));
+    fireEvent.click(await screen.findByTestId('delegate-user-pick'));
+    fireEvent.click(await screen.findByTestId('user-picker-row-u2'));
+    fireEvent.click(screen.getByTestId('user-picker-ok'));
+    await waitFor(() => expect(screen.getByTestId('delegate-user').getAttribute('value')).toBe('李四'));
+    await typeRange('2026-12-01 08:00:00', '2026-12-05 18:00:00');
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(posted).toEqual({
+      F_DelegateUserId: 'u2', F_DelegateUserName: '李四', F_SchemeIds: [],
+      F_StartTime: '2026-12-01 08:00:00', F_EndTime: '2026-12-05 18:00:00', F_EnabledMark: 1, F_Description: '',
+    });
   });
 
   it('edits a delegation: the body names the delegate, the processes, the times, enabled and the description', async () => {
