@@ -24,6 +24,7 @@ import * as system from './20261123020000_system.js';
 import * as systemMenu from './20261123020100_system_menu.js';
 
 import * as workflowMenuStampDelegate from './20261124170000_workflow_menu_stamp_delegate.js';
+import * as workflowMenuScreens from './20261124190000_workflow_menu_screens.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261124150100_workflow_menu': workflowMenu,
   '20261124150400_workflow_launch_signs': workflowLaunchSigns,
   '20261124170000_workflow_menu_stamp_delegate': workflowMenuStampDelegate,
+  '20261124190000_workflow_menu_screens': workflowMenuScreens,
 };

@@ -110,7 +110,7 @@ describe('grants', () => {
     await t.deps.db.insertInto('user_roles').values({ tenant_id: 'default', user_id: zhangsan.id, role_id: roleId }).execute();
     t.deps.grants.invalidate();
     const menu = (await t.get('/api/modules/vue', staff)).json().data as MenuItem[];
-    expect(leaves(menu)).toEqual(['personal-info', 'personal-setting', 'personal-desktop', 'oa-news', 'oa-notice', 'oa-schedule', 'oa-files', 'workflow-delegate', 'system-client-log']);
+    expect(leaves(menu)).toEqual(['personal-info', 'personal-setting', 'personal-desktop', 'oa-news', 'oa-notice', 'oa-schedule', 'oa-files', 'workflow-launch', 'workflow-process', 'workflow-delegate', 'system-client-log']);
     expect((await t.get('/api/log/client', staff)).statusCode).toBe(200);
     expect((await t.send('DELETE', '/api/log/client', undefined, staff)).statusCode).toBe(403);
     // replacing: an empty set removes everything

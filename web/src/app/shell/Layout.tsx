@@ -21,6 +21,7 @@ import { useScreenLevel } from './screen';
 import { storedMenuLayout, storedTheme } from './themes';
 import { switches } from './switches';
 import { NoticeBell } from '../../features/oa/NoticeBell';
+import { WorkflowOverlays } from '../../features/workflow/overlays';
 import './layout.css';
 import { AppFrame } from '../AppFrame';
 import { clearReturnPath } from '../auth-actions';
@@ -178,6 +179,7 @@ function Shell() {
         <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
           {!top && level === 0 && !collapsed && <div className="app-shade" data-testid="menu-shade" onClick={() => setCollapsed(true)} />}
           <Outlet />
+          {session && <WorkflowOverlays />}
         </AntLayout.Content>
       </AntLayout>
     </AntLayout>
