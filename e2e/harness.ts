@@ -16,7 +16,8 @@ export interface E2eServer {
 
 /** The real server (fresh in-memory PGlite with demo data) serving the built web app on a free loopback port. */
 export async function startServer(): Promise<E2eServer> {
-  const webDist = path.join(root, 'web', 'dist');
+  // E2E_WEB_DIST lets parallel work build the web app into its own folder.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'web', 'dist');
   const { app } = await buildApp(testConfig({ webDist, adminPassword: DEMO_PASSWORD }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
