@@ -12,6 +12,7 @@ import type {
   TimelineRecord,
   UpcomingTaskRow,
   WfLaunchable,
+  WfRelationRow,
   WorkflowCounts,
   WorkflowDraftBody,
   WorkflowDraftRow,
@@ -59,6 +60,8 @@ export const taskApi = {
 
   // launch
   launchable: (query: { F_Category?: string; keyword?: string } = {}) => api.get<WfLaunchable>('/workflow-scheme-info/launchable', q(query)),
+  /** The forms bound to a scheme (its relations, by F_Sort): what the launch dialog shows. */
+  formInfo: (nwfSchemeInfoId: string) => api.get<WfRelationRow[]>('/workflow-relation/formInfo', { nwfSchemeInfoId }),
   createProcess: (body: CreateProcessBody) => api.post<ActionResult>('/workflow-task/create-process', body),
   saveDraft: (body: WorkflowDraftBody) => api.post<{ F_Id: string }>('/workflow-task/saveOrEditTempfiledInfo', body),
   deleteDraft: (id: string) => api.del<null>(`/workflow-task/delete-tempfiledInfo/${enc(id)}`),
