@@ -200,3 +200,24 @@ export const wfRelationIdParams = z.object({ id });
 export const wfRelationInfoParams = z.object({ F_Id: id });
 export const wfFormInfoQuery = z.object({ nwfSchemeInfoId: id });
 export const wfRelationSaved = z.object({ F_Id: z.string() });
+
+// ---------------------------------------------------------------- designer checks
+
+/** POST /workflow-scheme-info/validate: the designer's check without saving. */
+export const wfValidateBody = z.object({ xml: bpmnXml });
+export const wfDesignIssue = z.object({ elementId: z.string().nullable(), message: z.string() });
+export type WfDesignIssue = z.infer<typeof wfDesignIssue>;
+/** An element or extension attribute the engine does not run (Camunda / Flowable drawings open with these flagged). */
+export const wfUnsupportedPart = z.object({ elementId: z.string().nullable(), type: z.string(), reason: z.string() });
+export type WfUnsupportedPart = z.infer<typeof wfUnsupportedPart>;
+export const wfValidateResult = z.object({ issues: z.array(wfDesignIssue), unsupported: z.array(wfUnsupportedPart) });
+export type WfValidateResult = z.infer<typeof wfValidateResult>;
+
+/** POST /workflow-scheme-info/test-condition: a condition evaluated over sample data. */
+export const wfTestConditionBody = z.object({
+  expression: z.string().max(2000),
+  data: z.record(z.string(), z.unknown()).default({}),
+});
+export type WfTestConditionBody = z.infer<typeof wfTestConditionBody>;
+export const wfTestConditionResult = z.object({ result: z.unknown(), truthy: z.boolean(), error: z.string().nullable() });
+export type WfTestConditionResult = z.infer<typeof wfTestConditionResult>;

@@ -37,6 +37,14 @@ export const workflowSchemeZhCN = {
   'workflowScheme.formNotFound': '表单【{form}】不存在',
   'workflowScheme.formTypeMismatch': '表单【{form}】的类型与所选类型不一致',
   'workflowScheme.relationExists': '该流程已关联此表单',
+  // Designer checks (design-check.ts)
+  'workflowScheme.unsupportedPassThrough': '引擎不执行 {type}，流转时直接经过',
+  'workflowScheme.unsupportedEventSubProcess': '不支持事件子流程',
+  'workflowScheme.unsupportedEventDefinition': '不支持事件定义 {type}',
+  'workflowScheme.unsupportedAttribute': '扩展属性 {name} 不会生效',
+  'workflowScheme.unsupportedLoop': '不支持标准循环，仅支持多实例（会签）',
+  'workflowScheme.unsupportedLoopDetail': '多实例的基数、完成条件和集合不会生效，会签按审批人和完成方式执行',
+  'workflowScheme.unsupportedExtension': '扩展元素 {type} 不会生效',
 } as const;
 
 export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> = {
@@ -74,4 +82,11 @@ export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> =
   'workflowScheme.formNotFound': 'Form "{form}" does not exist',
   'workflowScheme.formTypeMismatch': 'Form "{form}" is not of the chosen type',
   'workflowScheme.relationExists': 'The scheme is already related to this form',
+  'workflowScheme.unsupportedPassThrough': 'The engine does not run {type}; tokens pass straight through it',
+  'workflowScheme.unsupportedEventSubProcess': 'Event sub-processes are not supported',
+  'workflowScheme.unsupportedEventDefinition': 'Event definition {type} is not supported',
+  'workflowScheme.unsupportedAttribute': 'Extension attribute {name} has no effect',
+  'workflowScheme.unsupportedLoop': 'Standard loops are not supported, only multi-instance (countersign)',
+  'workflowScheme.unsupportedLoopDetail': 'Multi-instance cardinality, completion condition and collection have no effect; the countersign follows the approvers and completion setting',
+  'workflowScheme.unsupportedExtension': 'Extension element {type} has no effect',
 };

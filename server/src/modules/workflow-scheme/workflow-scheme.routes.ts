@@ -28,6 +28,10 @@ import {
   wfSchemeRow,
   wfSchemeSaved,
   wfSchemeUpdateBody,
+  wfTestConditionBody,
+  wfTestConditionResult,
+  wfValidateBody,
+  wfValidateResult,
   wfVersionChangeQuery,
   wfVersionChangeResult,
   wfVersionChangeTestRow,
@@ -39,6 +43,7 @@ import { ok } from '../../core/envelope.js';
 import { langOf } from '../../core/i18n/index.js';
 import { WorkflowSchemeService } from './workflow-scheme.service.js';
 import { WorkflowRelationService } from './workflow-relation.service.js';
+import { checkDesign, testCondition } from './design-check.js';
 
 /** /workflow-scheme-info…, /workflow-relation…, /workflow-Auth… (docs/workflow-design.md "Schemes"). */
 export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -70,6 +75,27 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { permission: Permission.workflowSchemeAdd },
     schema: { tags, summary: 'Create a scheme with a minimal model (start → approval by the starter → end)', body: wfNewModelBody, response: { 200: envelope(wfSchemeSaved) } },
     handler: async (request) => ok(request, await schemes.newModel(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
+  });
+
+  r.post(`${base}/validate`, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: {
+      tags,
+      summary: 'Check a design without saving: validation issues and the parts the engine does not run (Camunda / Flowable extensions…)',
+      body: wfValidateBody,
+      response: { 200: envelope(wfValidateResult) },
+    },
+    handler: async (request) => {
+      const auth = authOf(request);
+      const codes = await schemes.repo.codes(deps.db, auth.tenantId);
+      return ok(request, await checkDesign(request.body.xml, langOf(request), codes), 'common.fetched');
+    },
+  });
+
+  r.post(`${base}/test-condition`, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: { tags, summary: 'Evaluate a flow condition over sample data with the engine\'s expression evaluator', body: wfTestConditionBody, response: { 200: envelope(wfTestConditionResult) } },
+    handler: (request) => ok(request, testCondition(request.body.expression, request.body.data, langOf(request)), 'common.fetched'),
   });
 
   r.get(`${base}/info/:id`, {
