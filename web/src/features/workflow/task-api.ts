@@ -98,4 +98,6 @@ export const taskApi = {
   suspend: (processInstanceId: string) => api.post<null>('/workflow-monitor/suspend-process', { processInstanceId }),
   resume: (processInstanceId: string) => api.post<null>('/workflow-monitor/resume-process', { processInstanceId }),
   assign: (taskId: string, userId: string) => api.patch<null>('/workflow-monitor/assign', { taskId, userId }),
+  /** The users of every open task of an instance (taskId, node, user): the monitor's assign dialog. */
+  candidateUsers: (processInstanceId: string) => api.get<TaskCandidateUser[]>('/workflow-task/candidate-users', { processInstanceId }),
 };
