@@ -1,6 +1,14 @@
-import type { Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Alert, Empty, Flex, Spin, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { FormValueEntry, fieldInfo } from '@app/contracts';
+import { FORM_TYPE, type FormSchemeContent, type FormSchemeDetail, type FormValueEntry, type fieldInfo } from '@app/contracts';
+import { api } from '../../../lib/api';
+import { FormRenderer, type FormMode, type FormRendererHandle } from '../../../components/form-renderer';
+import { SystemFormHost } from '../../form-print/SystemFormHost';
+import { formInfoKey } from '../../form-print/AddressForm';
+import type { SystemFormHandle } from '../../form-print/system-forms';
 
 export type FieldAuthority = z.infer<typeof fieldInfo>;
 
@@ -25,10 +33,133 @@ export interface FormTabsHandle {
   collect(): Promise<FormValueEntry[] | null>;
 }
 
+/** The tab key of the form at index i (spec 2.9: sub-tabs named parsers-N). */
+export const parserKey = (i: number) => `parsers-${i}`;
+
+/** One mounted form: answers its formValue entry or null when invalid (the form shows its own messages). */
+interface FormPaneHandle {
+  collect(): Promise<FormValueEntry | null>;
+}
+
+/** A designed form (F_Type 0): the given scheme, or the form's current one loaded by id (the query FormParser / AddressForm use). */
+function DesignedPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMode; ref: Ref<FormPaneHandle> }) {
+  const renderer = useRef<FormRendererHandle>(null);
+  const given = form.F_Scheme != null;
+  const info = useQuery({
+    queryKey: formInfoKey(form.F_FormId),
+    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(form.F_FormId)}/info`, undefined, { silent: true }),
+    enabled: !given,
+  });
+  const scheme = given ? form.F_Scheme : info.data?.F_Scheme;
+  useImperativeHandle(
+    ref,
+    () => ({
+      collect: async () => {
+        if (!renderer.current) return null;
+        const formData = await renderer.current.validate().catch(() => null);
+        if (!formData) return null;
+        return { F_FormId: form.F_FormId, F_Type: FORM_TYPE.designed, ...(form.primaryKey ? { F_Id: form.primaryKey } : {}), formData };
+      },
+    }),
+    [form.F_FormId, form.primaryKey],
+  );
+  if (!given && info.error) return <Alert type="error" showIcon title={info.error.message} data-testid="wf-form-error" />;
+  if (!scheme)
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+  return (
+    <FormRenderer
+      ref={renderer}
+      scheme={scheme as FormSchemeContent}
+      mode={mode}
+      authority={form.authority}
+      source={{ schemeId: form.F_FormId, versionId: info.data?.F_SchemeId }}
+      initialValues={form.formData}
+    />
+  );
+}
+
+/** A system (1) or address-based (2) form: mounted by SystemFormHost, saved by its own API before the action (spec 4). */
+function SystemPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMode; ref: Ref<FormPaneHandle> }) {
+  const host = useRef<SystemFormHandle>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      collect: async () => {
+        const key = await host.current?.save().catch(() => null);
+        if (!key) return null;
+        return { F_FormId: form.F_FormId, F_Type: form.F_Type, F_UrlAddress: form.F_Url, F_Id: key, formData: {} };
+      },
+    }),
+    [form.F_FormId, form.F_Type, form.F_Url],
+  );
+  return (
+    <SystemFormHost
+      ref={host}
+      form={{ F_Id: form.F_FormId, F_Type: form.F_Type, F_Url: form.F_Url }}
+      keyValue={form.primaryKey || undefined}
+      mode={mode}
+      authority={form.authority}
+    />
+  );
+}
+
 /**
  * Issue 11 (owner: approval-screen helper): the forms of a process as sub-tabs named parsers-N, used by the approval
- * screen and by launch. Read-only when readOnly.
+ * screen and by launch. Read-only when readOnly. Every pane is mounted at once (forceRender) so collect() can check
+ * the forms never opened.
  */
 export function FormTabs(props: { forms: WorkflowFormTab[]; readOnly?: boolean; ref?: Ref<FormTabsHandle> }) {
-  return <div data-testid="wf-form-tabs" data-count={props.forms.length} />;
+  const { forms, readOnly } = props;
+  const { t } = useTranslation('wfApproval');
+  const [active, setActive] = useState(parserKey(0));
+  const panes = useRef<(FormPaneHandle | null)[]>([]);
+  const modeOf = (form: WorkflowFormTab): FormMode => (readOnly ? 'look' : form.primaryKey ? 'edit' : 'add');
+
+  useImperativeHandle(
+    props.ref,
+    () => ({
+      collect: async () => {
+        const out: FormValueEntry[] = [];
+        for (let i = 0; i < forms.length; i++) {
+          const entry = (await panes.current[i]?.collect()) ?? null;
+          if (!entry) {
+            setActive(parserKey(i));
+            return null;
+          }
+          out.push(entry);
+        }
+        return out;
+      },
+    }),
+    [forms],
+  );
+
+  if (forms.length === 0) return <Empty description={t('noForms')} data-testid="wf-form-tabs" />;
+  return (
+    <Tabs
+      data-testid="wf-form-tabs"
+      data-count={forms.length}
+      size="small"
+      activeKey={active}
+      onChange={setActive}
+      items={forms.map((form, i) => ({
+        key: parserKey(i),
+        label: <span data-testid={`wf-form-tab-${i}`}>{form.F_Name}</span>,
+        forceRender: true,
+        children: (
+          <div data-testid={`wf-form-pane-${i}`}>
+            {form.F_Type === FORM_TYPE.designed ? (
+              <DesignedPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
+            ) : (
+              <SystemPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
 }
