@@ -1,8 +1,9 @@
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '@app/contracts';
 import { MenuIcon } from './icons';
+import { useMenuBadges } from '../../features/workflow/tasks/counts';
 import { isExternal, isLeaf, menuLabel, menuPath, matchesRoute, leaves, queryString } from './menu-utils';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -25,10 +26,18 @@ export function NavMenu({
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Counts shown beside menu entries, by F_EnCode (e.g. 我的任务: open to-dos and unread circulations).
+  const badges = useMenuBadges();
   const byKey = new Map<string, MenuItem>();
   const build = (list: MenuItem[]): Items =>
     list.map((item) => {
-      const label = <span data-testid={`menu-item-${item.F_ModuleId}`}>{menuLabel(item, t)}</span>;
+      const count = badges[item.F_EnCode] ?? 0;
+      const label = (
+        <span data-testid={`menu-item-${item.F_ModuleId}`}>
+          {menuLabel(item, t)}
+          {count > 0 && <Badge count={count} overflowCount={99} size="small" style={{ marginInlineStart: 6 }} data-testid={`menu-badge-${item.F_ModuleId}`} />}
+        </span>
+      );
       if (!isLeaf(item)) {
         return { key: `sub:${item.F_ModuleId}`, icon: <MenuIcon name={item.icon} />, label, children: build(item.children) };
       }

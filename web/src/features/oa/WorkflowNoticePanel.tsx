@@ -1,18 +1,20 @@
 import { Button, Card, Col, Empty, List, Row } from 'antd';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMessages, type MessageCentre } from './messages';
 import { useMessageActions } from './message-actions';
 import { MessageRow } from './NoticeBell';
 
 const LISTS = [
-  { key: 'approval', group: 'workflowApproval', type: 13 },
-  { key: 'circulated', group: 'workflowCirculated', type: 14 },
-] as const satisfies readonly { key: string; group: keyof MessageCentre; type: number }[];
+  { key: 'approval', group: 'workflowApproval', type: 13, more: '/workflow/process/index?tab=todo' },
+  { key: 'circulated', group: 'workflowCirculated', type: 14, more: '/workflow/process/index?tab=circulated' },
+] as const satisfies readonly { key: string; group: keyof MessageCentre; type: number; more: string }[];
 
 /** Spec 2.7 dashboard notice panel: workflow approval and circulation messages (content and send time). */
 export function WorkflowNoticePanel() {
   const { t } = useTranslation('oa');
   const { data, isLoading } = useMessages();
+  const navigate = useNavigate();
   const { open, readAll } = useMessageActions();
   return (
     <Row gutter={[12, 12]} data-testid="home-notice-panel">
@@ -29,8 +31,7 @@ export function WorkflowNoticePanel() {
                   <Button type="link" size="small" data-testid={`home-notice-read-all-${l.key}`} onClick={() => void readAll(l.type, group?.unread ?? 0)}>
                     {t('panel.readAll')}
                   </Button>
-                  {/* 'view more' leads to ToDoTasks / MyForwarder, which are not built yet. */}
-                  <Button type="link" size="small" disabled>
+                  <Button type="link" size="small" data-testid={`home-notice-more-${l.key}`} onClick={() => navigate(l.more)}>
                     {t('panel.more')}
                   </Button>
                 </>

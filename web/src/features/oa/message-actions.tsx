@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGES_KEY, readAllMessages, readMessage, type OaMessage } from './messages';
 import { startMessagePush } from './message-stream';
 import { getToken, useSession } from '../../lib/session';
+import { openApproval, openProgress } from '../workflow/overlays';
 
 /** Spec 2.7 row click and 'set all read' behaviour, shared by the bell and the dashboard panel. */
 export function useMessageActions(onNavigate?: () => void) {
@@ -20,9 +21,15 @@ export function useMessageActions(onNavigate?: () => void) {
       void message.info(t('msg.alreadyRead'));
       return;
     }
+    const wf = m.workflowInfoVo;
     if (m.F_Type === 10 && m.objectId) {
       onNavigate?.();
       navigate(`/office-automation/news/detail/${encodeURIComponent(m.objectId)}`);
+    } else if ((m.F_Type === 13 || m.F_Type === 14) && wf && (wf.processInstanceId || wf.taskId)) {
+      // Spec 2.7: taskStatus '1' opens the progress viewer, any other value the approval screen (full screen).
+      onNavigate?.();
+      if (wf.taskStatus === '1' && wf.processInstanceId) openProgress(wf.processInstanceId);
+      else openApproval({ taskId: wf.taskId || null, processInstanceId: wf.processInstanceId || null, fullScreen: true });
     } else {
       modal.info({
         title: m.title,

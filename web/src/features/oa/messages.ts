@@ -13,7 +13,7 @@ export const NOTICE_TABS = [
   { key: 'news', group: 'news', type: 10, more: '/office-automation/news/index' },
   { key: 'notice', group: 'notice', type: 11, more: '/office-automation/notice/index' },
   { key: 'schedule', group: 'schedule', type: 12, more: '/office-automation/schedule/index' },
-  { key: 'workflow', group: 'workflowApproval', type: 13, more: null },
+  { key: 'workflow', group: 'workflowApproval', type: 13, more: '/workflow/process/index' },
 ] as const satisfies readonly { key: string; group: keyof MessageCentre; type: number; more: string | null }[];
 
 export const fetchMessages = () => api.get<MessageCentre>('/oa/xjr-oa-message', undefined, { silent: true });
