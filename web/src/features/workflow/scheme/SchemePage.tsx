@@ -1,4 +1,382 @@
-/** Issue 11: placeholder until its helper lands the screen. */
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Col, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Permission, type WfNewModelBody, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow } from '@app/contracts';
+import { usePermission } from '../../../lib/permission';
+import { ListPage, type ListQuery } from '../../../components/ListPage';
+import { FormModal, useDeleteConfirm } from '../../../components/crud';
+import { DictionarySelect } from '../../../components/dictionary';
+import { schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
+
+/** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
+export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
+/** ListPage key of the scheme list. */
+export const SCHEME_LIST_KEY = 'workflow-scheme';
+/** Route of the designer; 'new' opens an empty (or imported) scheme. */
+export const designerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
+
+/**
+ * What the list hands the designer when a BPMN file is imported: `navigate(designerPath('new'), { state })`.
+ * The designer reads `location.state.importXml` (and `fileName`) and opens that drawing unsaved.
+ */
+export interface ImportState {
+  importXml: string;
+  fileName: string;
+}
+
+/** Query-bar values → list query (empty filters dropped). */
+export function schemeListQuery(values: Record<string, unknown>): Record<string, string | undefined> {
+  const s = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
+  return { keyword: s(values.keyword), F_Category: s(values.F_Category), EnabledMark: s(values.EnabledMark) };
+}
+
+/** Workflow → 流程设计: the scheme list (administration.md Workflow; docs/workflow-screens.md "Schemes"). */
 export default function SchemePage() {
-  return <div data-testid="wf-SchemePage" />;
+  const { t } = useTranslation('wfScheme');
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const confirmDelete = useDeleteConfirm();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [newModel, setNewModel] = useState(false);
+  const [history, setHistory] = useState<WfSchemeRow | null>(null);
+  const can = {
+    add: usePermission(Permission.workflowSchemeAdd),
+    edit: usePermission(Permission.workflowSchemeEdit),
+    del: usePermission(Permission.workflowSchemeDelete),
+    enable: usePermission(Permission.workflowSchemeEnable),
+  };
+  const refresh = () => qc.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
+  const toggle = async (r: WfSchemeRow) => {
+    if (r.EnabledMark === 1) await schemeApi.stop(r.F_Id);
+    else await schemeApi.start(r.F_Id);
+    void message.success(t(r.EnabledMark === 1 ? 'stopped' : 'started'));
+    await refresh();
+  };
+  const exportXml = async (r: WfSchemeRow, versionId?: string) => {
+    await schemeApi.downloadXml(r.F_Id, versionId, `${r.F_Code}.bpmn`);
+  };
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    const importXml = await file.text();
+    if (!importXml.includes('definitions')) {
+      void message.error(t('importInvalid'));
+      return;
+    }
+    const state: ImportState = { importXml, fileName: file.name };
+    navigate(designerPath('new'), { state });
+  };
+
+  return (
+    <>
+      <ListPage<WfSchemeRow>
+        queryKey={SCHEME_LIST_KEY}
+        testId="wf-scheme-page"
+        rowKey="F_Id"
+        rowTestId={(r) => `wf-scheme-row-${r.F_Code}`}
+        keywordPlaceholder={t('keywordPlaceholder')}
+        fetch={(query: ListQuery) => schemeApi.list(query)}
+        toQuery={schemeListQuery}
+        filters={
+          <>
+            <Form.Item name="F_Category">
+              <DictionarySelect code={FLOW_CATEGORY_DICTIONARY} placeholder={t('category')} style={{ width: 160 }} data-testid="wf-scheme-filter-category" />
+            </Form.Item>
+            <Form.Item name="EnabledMark">
+              <Select
+                allowClear
+                placeholder={t('enabledFilter')}
+                style={{ width: 120 }}
+                data-testid="wf-scheme-filter-enabled"
+                options={[
+                  { value: '1', label: t('enabled') },
+                  { value: '0', label: t('disabled') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={[
+          { key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-add', onClick: () => navigate(designerPath('new')) },
+          { key: 'new-model', label: t('newModel'), permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-new-model', onClick: () => setNewModel(true) },
+          { key: 'import', label: <><ImportOutlined /> {t('import')}</>, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-import', onClick: () => fileInput.current?.click() },
+        ]}
+        columns={[
+          { title: t('code'), dataIndex: 'F_Code' },
+          { title: t('name'), dataIndex: 'F_Name' },
+          { title: t('category'), dataIndex: 'F_CategoryName', render: (v: string, r) => v || r.F_Category },
+          { title: t('version'), dataIndex: 'F_Version', width: 80, render: (v: number, r) => <span data-testid={`wf-scheme-version-${r.F_Code}`}>{v ? `v${v}` : '-'}</span> },
+          {
+            title: t('status'),
+            dataIndex: 'EnabledMark',
+            width: 90,
+            render: (v: number, r) => (
+              <Tag color={v === 1 ? 'green' : undefined} data-testid={`wf-scheme-status-${r.F_Code}`}>
+                {v === 1 ? t('enabled') : t('disabled')}
+              </Tag>
+            ),
+          },
+          { title: t('description'), dataIndex: 'F_Description', ellipsis: true },
+          { title: t('updated'), dataIndex: 'F_ModifyDate', width: 170 },
+          {
+            title: t('common:actions'),
+            key: 'actions',
+            render: (_, r) => (
+              <Space size={0} wrap>
+                {can.edit && (
+                  <Button type="link" size="small" data-testid={`wf-scheme-edit-${r.F_Code}`} onClick={() => navigate(designerPath(r.F_Id))}>
+                    {t('common:edit')}
+                  </Button>
+                )}
+                {can.enable && (
+                  <Button type="link" size="small" data-testid={`wf-scheme-toggle-${r.F_Code}`} onClick={() => void toggle(r)}>
+                    {r.EnabledMark === 1 ? t('stop') : t('start')}
+                  </Button>
+                )}
+                <Button type="link" size="small" data-testid={`wf-scheme-history-${r.F_Code}`} onClick={() => setHistory(r)}>
+                  {t('history')}
+                </Button>
+                <Button type="link" size="small" icon={<DownloadOutlined />} data-testid={`wf-scheme-export-${r.F_Code}`} disabled={!r.F_Version} onClick={() => void exportXml(r)}>
+                  {t('export')}
+                </Button>
+                {can.del && (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`wf-scheme-delete-${r.F_Code}`}
+                    onClick={() => confirmDelete(r.F_Name, () => schemeApi.remove(r.F_Id), refresh)}
+                  >
+                    {t('common:delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".bpmn,.xml,application/xml,text/xml"
+        style={{ display: 'none' }}
+        data-testid="wf-scheme-import-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          void importFile(file);
+        }}
+      />
+      {can.add && (
+        <FormModal<WfNewModelBody>
+          open={newModel}
+          title={t('newModelTitle')}
+          width={520}
+          testId="wf-new-model-form"
+          initialValues={{ F_Category: '' }}
+          onClose={() => setNewModel(false)}
+          onSubmit={async (v) => {
+            const saved = await schemeApi.newModel({ ...v, F_Category: v.F_Category ?? '', F_Description: v.F_Description ?? '' });
+            await refresh();
+            navigate(designerPath(saved.F_Id));
+          }}
+        >
+          <Form.Item
+            name="F_Code"
+            label={t('code')}
+            rules={[
+              { required: true, whitespace: true, message: t('codeRequired') },
+              { pattern: /^[A-Za-z0-9_.-]+$/, message: t('codePattern') },
+            ]}
+          >
+            <Input maxLength={50} data-testid="wf-new-model-code" />
+          </Form.Item>
+          <Form.Item name="F_Name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+            <Input maxLength={100} data-testid="wf-new-model-name" />
+          </Form.Item>
+          <Form.Item name="F_Category" label={t('category')}>
+            <DictionarySelect code={FLOW_CATEGORY_DICTIONARY} data-testid="wf-new-model-category" />
+          </Form.Item>
+          <Form.Item name="F_Description" label={t('description')}>
+            <Input.TextArea rows={2} maxLength={500} data-testid="wf-new-model-description" />
+          </Form.Item>
+        </FormModal>
+      )}
+      {history && <HistoryDialog scheme={history} onClose={() => setHistory(null)} onExport={(versionId) => exportXml(history, versionId)} onChanged={refresh} />}
+    </>
+  );
+}
+
+/** 历史版本: the versions of a scheme, a diagram preview, 设为当前 and 版本变更. */
+function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSchemeRow; onClose: () => void; onExport: (versionId: string) => Promise<void>; onChanged: () => unknown }) {
+  const { t } = useTranslation('wfScheme');
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const canVersion = usePermission(Permission.workflowSchemeVersion);
+  const [page, setPage] = useState(1);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [change, setChange] = useState<WfVersionRow | null>(null);
+  const { data, isFetching } = useQuery({ queryKey: schemeKeys.history(scheme.F_Id, page), queryFn: () => schemeApi.history(scheme.F_Id, page) });
+  const rows = data?.Rows ?? [];
+  const shown = rows.find((r) => r.F_Id === preview) ?? rows.find((r) => r.F_IsCurrent) ?? rows[0];
+  const reload = async () => {
+    await qc.invalidateQueries({ queryKey: ['workflow-scheme', 'history', scheme.F_Id] });
+    await onChanged();
+  };
+  const makeCurrent = (r: WfVersionRow) =>
+    modal.confirm({
+      title: t('setCurrentConfirm', { version: r.F_Version }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { 'data-testid': 'wf-version-current-ok' } as Record<string, string>,
+      onOk: async () => {
+        await schemeApi.currentVersion(scheme.F_Id, r.F_Id);
+        void message.success(t('currentSet'));
+        await reload();
+      },
+    });
+
+  return (
+    <Modal open title={t('historyTitle', { name: scheme.F_Name })} width={1100} footer={null} onCancel={onClose} destroyOnHidden>
+      <Row gutter={16} data-testid="wf-version-dialog">
+        <Col span={14}>
+          <Table<WfVersionRow>
+            size="small"
+            rowKey="F_Id"
+            loading={isFetching}
+            dataSource={rows}
+            onRow={(r) => ({ 'data-testid': `wf-version-row-${r.F_Version}`, onClick: () => setPreview(r.F_Id), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+            rowClassName={(r) => (r.F_Id === shown?.F_Id ? 'ant-table-row-selected' : '')}
+            pagination={{ current: page, pageSize: 20, total: data?.Total ?? 0, onChange: setPage, size: 'small' }}
+            columns={[
+              {
+                title: t('version'),
+                dataIndex: 'F_Version',
+                width: 110,
+                render: (v: number, r) => (
+                  <Space size={4}>
+                    <span>v{v}</span>
+                    {r.F_IsCurrent && <Tag color="blue" data-testid={`wf-version-current-${v}`}>{t('current')}</Tag>}
+                  </Space>
+                ),
+              },
+              { title: t('instanceCount'), dataIndex: 'F_InstanceCount', width: 80 },
+              { title: t('createdBy'), dataIndex: 'F_CreateUserName', render: (v: string | null) => v ?? '' },
+              { title: t('created'), dataIndex: 'F_CreateDate', width: 160 },
+              {
+                title: t('common:actions'),
+                key: 'actions',
+                render: (_, r) => (
+                  <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
+                    {canVersion && !r.F_IsCurrent && (
+                      <Button type="link" size="small" data-testid={`wf-version-set-current-${r.F_Version}`} onClick={() => makeCurrent(r)}>
+                        {t('setCurrent')}
+                      </Button>
+                    )}
+                    {canVersion && (
+                      <Button type="link" size="small" data-testid={`wf-version-change-${r.F_Version}`} onClick={() => setChange(r)}>
+                        {t('versionChange')}
+                      </Button>
+                    )}
+                    <Button type="link" size="small" data-testid={`wf-version-export-${r.F_Version}`} onClick={() => void onExport(r.F_Id)}>
+                      {t('export')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Col>
+        <Col span={10}>
+          <div data-testid="wf-version-preview" style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, minHeight: 320, padding: 8, display: 'flex', flexDirection: 'column' }}>
+            {shown ? (
+              <>
+                <Typography.Text type="secondary">{t('previewOf', { version: shown.F_Version })}</Typography.Text>
+                <img
+                  src={shown.F_DiagramUrl}
+                  alt={t('previewOf', { version: shown.F_Version })}
+                  data-testid="wf-version-preview-img"
+                  style={{ maxWidth: '100%', maxHeight: 460, objectFit: 'contain', margin: 'auto' }}
+                />
+              </>
+            ) : (
+              <Empty style={{ margin: 'auto' }} />
+            )}
+          </div>
+        </Col>
+      </Row>
+      {change && <VersionChangeDialog schemeId={scheme.F_Id} version={change} onClose={() => setChange(null)} onApplied={reload} />}
+    </Modal>
+  );
+}
+
+/** 版本变更: the test call (which running instances can move), then the apply call with the moved / skipped counts. */
+export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: { schemeId: string; version: WfVersionRow; onClose: () => void; onApplied: () => unknown }) {
+  const { t } = useTranslation('wfScheme');
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<VersionChangeResult | null>(null);
+  const test = useQuery({ queryKey: schemeKeys.versionTest(schemeId, version.F_Id), queryFn: () => schemeApi.versionTest(schemeId, version.F_Id), gcTime: 0 });
+  const rows = test.data ?? [];
+  const movable = rows.filter((r) => r.movable).length;
+  const apply = async () => {
+    setBusy(true);
+    try {
+      const res = await schemeApi.versionApply(schemeId, version.F_Id);
+      setResult(res);
+      void message.success(t('changeDone', res));
+      await test.refetch();
+      await onApplied();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('versionChangeTitle', { version: version.F_Version })}
+      width={820}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose} data-testid="wf-version-change-close">
+            {t('close')}
+          </Button>
+          <Button type="primary" loading={busy} disabled={test.isFetching || movable === 0 || !!result} data-testid="wf-version-change-apply" onClick={() => void apply().catch(() => undefined)}>
+            {t('changeApply', { count: movable })}
+          </Button>
+        </Space>
+      }
+    >
+      <div data-testid="wf-version-change-dialog">
+        <Alert
+          type={result ? 'success' : 'info'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="wf-version-change-summary"
+          title={result ? t('changeDone', result) : test.isFetching ? t('testing') : t('testSummary', { total: rows.length, movable, blocked: rows.length - movable })}
+        />
+        <Table<WfVersionChangeTestRow>
+          size="small"
+          rowKey="processInstanceId"
+          loading={test.isFetching}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ y: 360 }}
+          onRow={(r) => ({ 'data-testid': `wf-version-change-row-${r.processInstanceId}` }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            { title: t('instanceName'), dataIndex: 'name' },
+            { title: t('instanceState'), dataIndex: 'state', width: 100 },
+            { title: t('fromVersion'), dataIndex: 'F_Version', width: 90, render: (v: number) => `v${v}` },
+            { title: t('movable'), dataIndex: 'movable', width: 100, render: (v: boolean) => (v ? <Tag color="green">{t('movableYes')}</Tag> : <Tag color="red">{t('movableNo')}</Tag>) },
+            { title: t('missingNodes'), dataIndex: 'missingNodes', render: (v: string[]) => v.join(', ') },
+          ]}
+        />
+      </div>
+    </Modal>
+  );
 }

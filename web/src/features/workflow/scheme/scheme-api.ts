@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  FormSchemeOption,
   PageResult,
   WfNewModelBody,
   WfRelationBody,
@@ -46,6 +47,7 @@ export const schemeKeys = {
   relations: (query: object) => ['workflow-relation', 'list', query] as const,
   relationsAll: ['workflow-relation'] as const,
   formInfo: (schemeId: string) => ['workflow-relation', 'formInfo', schemeId] as const,
+  formOptions: (type: number) => ['workflow-relation', 'form-options', type] as const,
 };
 
 /** The address of a version's BPMN XML (bearer required: fetch it with `downloadXml` / `readXml`). */
@@ -115,6 +117,9 @@ export const schemeApi = {
   relationRemove: (id: string) => api.del<null>(`/workflow-relation/${enc(id)}`),
   /** The forms bound to a scheme, by F_Sort (the launch read). */
   formInfo: (schemeId: string) => api.get<WfRelationRow[]>('/workflow-relation/formInfo', { nwfSchemeInfoId: schemeId }),
+  /** Enabled forms a relation may bind, of exactly this type (0 designed, 1 system, 2 address-based). */
+  formOptions: (type: number) =>
+    api.get<FormSchemeOption[]>('/form-scheme', { F_Type: type }).then((rows) => rows.filter((r) => r.F_Type === type)),
 };
 
 /** Full API base for tests and addresses built by hand. */
