@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Card, Col, Empty, Input, Row, Segmented, Spin, Typography } from 'antd';
-import { ApartmentOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { WfLaunchable, WfLaunchableRow } from '@app/contracts';
@@ -50,7 +50,7 @@ export default function LaunchPage() {
             ]}
           />
         </div>
-        <Input.Search allowClear placeholder={t('searchProcess')} onSearch={setKeyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 240, maxWidth: '100%' }} data-testid="wf-launch-keyword" />
+        <Input allowClear prefix={<SearchOutlined />} placeholder={t('searchProcess')} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 240, maxWidth: '100%' }} data-testid="wf-launch-keyword" />
       </div>
       {isLoading ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />
