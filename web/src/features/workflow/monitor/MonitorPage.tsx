@@ -144,10 +144,12 @@ function AssignDialog({ row, onClose, onDone }: { row: InstanceRow | null; onClo
           ) : (
             <Radio.Group value={taskId} onChange={(e) => setChosen(e.target.value as string)} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
               {tasks.map((task) => (
-                <Radio key={task.taskId} value={task.taskId} data-testid={`wf-monitor-assign-task-${task.taskId}`}>
-                  <b>{task.nodeName}</b>
-                  <span style={{ marginLeft: 8 }}>{t('currentUsers', { users: task.users.map((u) => u.F_RealName || u.F_Account).join('、') })}</span>
-                </Radio>
+                <div key={task.taskId} data-testid={`wf-monitor-assign-task-${task.taskId}`}>
+                  <Radio value={task.taskId}>
+                    <b>{task.nodeName}</b>
+                    <span style={{ marginLeft: 8 }}>{t('currentUsers', { users: task.users.map((u) => u.F_RealName || u.F_Account).join('、') })}</span>
+                  </Radio>
+                </div>
               ))}
             </Radio.Group>
           )}
