@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Empty, List, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Empty, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -73,30 +73,25 @@ export function SignerDialog(props: { open: boolean; taskId: string; onDone: () 
   ) : current.length === 0 ? (
     <Empty description={t('signer.noApprovers')} />
   ) : (
-    <List
-      size="small"
-      dataSource={current}
-      rowKey="F_UserId"
-      renderItem={(p) => {
+    <div data-testid="wf-signer-approvers">
+      {current.map((p) => {
         const gone = subtracted.has(p.F_UserId);
         return (
-          <List.Item
+          <div
+            key={p.F_UserId}
+            style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '6px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}
             data-testid={`wf-signer-approver-${idPart(p.F_UserId)}`}
-            actions={
-              p.F_UserId === me
-                ? []
-                : [
-                    <Button key="x" size="small" danger={!gone} onClick={() => toggleSubtract(p)} data-testid={`wf-signer-remove-${idPart(p.F_UserId)}`}>
-                      {gone ? t('signer.undo') : t('signer.remove')}
-                    </Button>,
-                  ]
-            }
           >
             <Typography.Text delete={gone}>{label(p)}</Typography.Text>
-          </List.Item>
+            {p.F_UserId !== me && (
+              <Button size="small" danger={!gone} onClick={() => toggleSubtract(p)} data-testid={`wf-signer-remove-${idPart(p.F_UserId)}`}>
+                {gone ? t('signer.undo') : t('signer.remove')}
+              </Button>
+            )}
+          </div>
         );
-      }}
-    />
+      })}
+    </div>
   );
 
   const users = (
