@@ -60,8 +60,8 @@ export function ApprovalForm({
       <Form.Item name="btnValue" label={t('result')} rules={[{ required: true, message: t('resultRequired') }]}>
         <Radio.Group data-testid="wf-approval-result">
           {processInfo.btnInfo.map((b) => (
-            <Radio key={b.value} value={b.value} data-testid={`wf-approval-btn-${b.value}`}>
-              {b.name}
+            <Radio key={b.value} value={b.value}>
+              <span data-testid={`wf-approval-btn-${b.value}`}>{b.name}</span>
             </Radio>
           ))}
         </Radio.Group>
