@@ -1,4 +1,477 @@
-/** Issue 11: placeholder until its helper lands the screen. */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Collapse, Form, Grid, Input, List, Radio, Row, Select, Space, Spin, Tag, TreeSelect, Typography } from 'antd';
+import { CheckCircleOutlined, ExportOutlined, ImportOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permission, type FormSchemeDetail, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
+import 'bpmn-js/dist/assets/diagram-js.css';
+import 'bpmn-js/dist/assets/bpmn-js.css';
+import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+import { api, ApiError, saveBlob } from '../../../lib/api';
+import { usePermission } from '../../../lib/permission';
+import { DictionarySelect } from '../../../components/dictionary';
+import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
+import { useDesignedForms } from '../../form-relation/shared';
+import { schemeApi, schemeKeys } from '../scheme/scheme-api';
+import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
+import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
+import { designFieldsOf, diagramMarks, newModelXml, processIdOf, readProcess, readRawConfig, wfModdleDescriptor } from './wf-config';
+import './designer.css';
+
+/** The bpmn-js Modeler as this page uses it (the module is loaded on demand, the type stays local). */
+interface ModelerLike {
+  get<T>(name: string): T;
+  importXML(xml: string): Promise<{ warnings: unknown[] }>;
+  saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
+  destroy(): void;
+}
+interface EventBus {
+  on(event: string, fn: (e: { newSelection?: DiagramElement[] }) => void): void;
+}
+interface Overlays {
+  add(id: string, type: string, overlay: { position: Record<string, number>; html: HTMLElement }): string;
+  remove(filter: { type: string }): void;
+}
+interface Canvas {
+  addMarker(id: string, marker: string): void;
+  removeMarker(id: string, marker: string): void;
+  zoom(level: 'fit-viewport'): void;
+  scrollToElement(el: DiagramElement): void;
+}
+
+type SchemeFields = { F_Code: string; F_Name: string; F_Category: string; F_Description: string; F_AuthType: number };
+
+const MARK_TYPE = 'wf-mark';
+const PANEL_MIN = 280;
+const PANEL_MAX = 720;
+
+/** The process designer (docs/workflow-screens.md "Designer"): /workflow/scheme/design/:id, 'new' for a new scheme. */
 export default function DesignerPage() {
-  return <div data-testid="wf-DesignerPage" />;
+  const { t } = useTranslation('wfDesigner');
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const narrow = Grid.useBreakpoint().md === false;
+  const canSave = usePermission(isNew ? Permission.workflowSchemeAdd : Permission.workflowSchemeEdit);
+  const importXml = (location.state as { importXml?: unknown } | null)?.importXml;
+
+  const [form] = Form.useForm<SchemeFields>();
+  const authType = Form.useWatch('F_AuthType', form);
+  const [authRows, setAuthRows] = useState<ForwarderRow[]>([]);
+  const [authDepartments, setAuthDepartments] = useState<Forwarder[]>([]);
+  const [forms, setForms] = useState<WfSchemeForm[]>([]);
+
+  const containerRef = useRef<HTMLDivElement>(null);
+  const modelerRef = useRef<ModelerLike | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const loadedRef = useRef<string | null>(null);
+  const [bridge, setBridge] = useState<DesignerBridge | null>(null);
+  const [selected, setSelected] = useState<DiagramElement | null>(null);
+  const [, setRev] = useState(0);
+  const [check, setCheck] = useState<WfValidateResult | null>(null);
+  const [busy, setBusy] = useState<'validate' | 'save' | null>(null);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [panelWidth, setPanelWidth] = useState(380);
+
+  const info = useQuery({ queryKey: schemeKeys.info(id), queryFn: () => schemeApi.info(id), enabled: !isNew });
+  const designed = useDesignedForms();
+  const org = useOrgTree(authType === 1);
+
+  // ---- the modeler: created once, bpmn-js loaded on demand
+  useEffect(() => {
+    let alive = true;
+    let modeler: ModelerLike | null = null;
+    void import('bpmn-js/lib/Modeler').then(({ default: Modeler }) => {
+      if (!alive || !containerRef.current) return;
+      modeler = new Modeler({ container: containerRef.current, moddleExtensions: { wf: wfModdleDescriptor } }) as unknown as ModelerLike;
+      modelerRef.current = modeler;
+      const bus = modeler.get<EventBus>('eventBus');
+      bus.on('selection.changed', (e) => setSelected(e.newSelection?.length === 1 ? e.newSelection[0]! : null));
+      bus.on('commandStack.changed', () => setRev((r) => r + 1));
+      setBridge(bridgeOf(modeler.get.bind(modeler)));
+    });
+    return () => {
+      alive = false;
+      modeler?.destroy();
+      modelerRef.current = null;
+    };
+  }, []);
+
+  // ---- diagram marks (issues red, unsupported orange)
+  const applyMarks = useCallback((result: WfValidateResult | null) => {
+    const modeler = modelerRef.current;
+    if (!modeler) return;
+    const canvas = modeler.get<Canvas>('canvas');
+    const overlays = modeler.get<Overlays>('overlays');
+    const registry = modeler.get<{ get(id: string): DiagramElement | undefined; getAll(): DiagramElement[] }>('elementRegistry');
+    overlays.remove({ type: MARK_TYPE });
+    for (const el of registry.getAll()) {
+      canvas.removeMarker(el.id, 'wf-issue');
+      canvas.removeMarker(el.id, 'wf-unsupported');
+    }
+    if (!result) return;
+    for (const mark of diagramMarks(result.issues, result.unsupported, (eid) => !!registry.get(eid))) {
+      canvas.addMarker(mark.elementId, mark.kind === 'issue' ? 'wf-issue' : 'wf-unsupported');
+      const badge = document.createElement('div');
+      badge.className = `wf-badge wf-badge-${mark.kind}`;
+      badge.textContent = String(mark.messages.length);
+      badge.title = mark.messages.join('\n');
+      badge.dataset.testid = `wfd-mark-${mark.elementId}`;
+      badge.dataset.kind = mark.kind;
+      badge.onclick = () => selectElement(mark.elementId);
+      overlays.add(mark.elementId, MARK_TYPE, { position: { top: -10, right: 10 }, html: badge });
+    }
+  }, []);
+
+  const selectElement = (elementId: string | null) => {
+    const modeler = modelerRef.current;
+    if (!modeler || !elementId) return;
+    const el = modeler.get<{ get(id: string): DiagramElement | undefined }>('elementRegistry').get(elementId);
+    if (!el) return;
+    modeler.get<{ select(el: DiagramElement): void }>('selection').select(el);
+    try {
+      modeler.get<Canvas>('canvas').scrollToElement(el);
+    } catch {
+      // the root (process) cannot be scrolled to
+    }
+  };
+
+  const show = useCallback(
+    (result: WfValidateResult | null) => {
+      setCheck(result);
+      applyMarks(result);
+    },
+    [applyMarks],
+  );
+
+  const validateXml = useCallback(
+    async (xml: string) => {
+      const result = await schemeApi.validate(xml);
+      show(result);
+      return result;
+    },
+    [show],
+  );
+
+  const openXml = useCallback(
+    async (xml: string, flag: boolean) => {
+      const modeler = modelerRef.current;
+      if (!modeler) return;
+      show(null);
+      try {
+        await modeler.importXML(xml);
+      } catch (e) {
+        message.error(t('message.importFailed', { detail: e instanceof Error ? e.message : String(e) }));
+        return;
+      }
+      modeler.get<Canvas>('canvas').zoom('fit-viewport');
+      setSelected(null);
+      setRev((r) => r + 1);
+      if (flag) await validateXml(xml).catch(() => undefined);
+    },
+    [message, show, t, validateXml],
+  );
+
+  // ---- what to open: the scheme's XML, an imported file (scheme list), or the new model
+  useEffect(() => {
+    if (!bridge) return;
+    if (isNew) {
+      if (loadedRef.current === 'new') return;
+      loadedRef.current = 'new';
+      form.setFieldsValue({ F_AuthType: 0 });
+      if (typeof importXml === 'string') void openXml(importXml, true);
+      else void openXml(newModelXml(processIdOf(`process_${Date.now().toString(36)}`), '', t('newModelTask')), false);
+      return;
+    }
+    if (!info.data || loadedRef.current === id) return;
+    loadedRef.current = id;
+    const d = info.data;
+    form.setFieldsValue({ F_Code: d.F_Code, F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_AuthType: d.F_AuthType });
+    setAuthRows(d.F_AuthObjects.filter((o) => o.F_ObjType !== '4').map((o, i) => ({ F_Id: o.F_Id ?? `a${i}`, F_ObjId: o.F_ObjId, F_ObjName: o.F_ObjName, F_ObjType: o.F_ObjType as '1' | '2' | '3' })));
+    setAuthDepartments(d.F_AuthObjects.filter((o) => o.F_ObjType === '4'));
+    setForms(d.forms.map((f) => ({ F_FormId: f.F_FormId, F_Type: f.F_Type, F_Url: f.F_Url, F_Name: f.F_Name || f.F_FormName })));
+    void openXml(d.xml, false);
+  }, [bridge, form, id, importXml, info.data, isNew, openXml, t]);
+
+  // ---- bound forms' fields (conditions, field authority)
+  const designedForms = forms.filter((f) => f.F_Type === 0);
+  const details = useQueries({
+    queries: designedForms.map((f) => ({
+      queryKey: ['form-relation-form-info', f.F_FormId],
+      queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(f.F_FormId)}/info`),
+      staleTime: 60_000,
+    })),
+  });
+  const boundForms: BoundForm[] = useMemo(
+    () => designedForms.map((f, i) => ({ formId: f.F_FormId, name: f.F_Name || details[i]?.data?.F_Name || f.F_FormId, fields: designFieldsOf(details[i]?.data?.F_Scheme.data) })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- details is a new array each render; its data identities matter
+    [designedForms.map((f) => f.F_FormId).join(','), ...details.map((d) => d.data)],
+  );
+
+  // ---- toolbar actions
+  const currentXml = async () => (await modelerRef.current!.saveXML({ format: true })).xml ?? '';
+
+  const onValidate = async () => {
+    if (!modelerRef.current) return;
+    setBusy('validate');
+    try {
+      const result = await validateXml(await currentXml());
+      if (result.issues.length === 0) message.success(t('message.valid'));
+      else message.warning(t('message.hasIssues', { count: result.issues.length }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = async () => {
+    if (!modelerRef.current) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setBusy('save');
+    try {
+      const xml = await currentXml();
+      const result = await validateXml(xml);
+      if (result.issues.length > 0) {
+        message.error(t('message.hasIssues', { count: result.issues.length }));
+        return;
+      }
+      const F_AuthObjects: Forwarder[] = values.F_AuthType === 1 ? [...authRows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })), ...authDepartments] : [];
+      const body = {
+        F_Code: values.F_Code,
+        F_Name: values.F_Name,
+        F_Category: values.F_Category ?? '',
+        F_Description: values.F_Description ?? '',
+        F_Icon: '',
+        F_Sort: 0,
+        F_AuthType: values.F_AuthType ?? 0,
+        F_AuthObjects,
+        forms,
+        xml,
+      };
+      try {
+        const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
+        message.success(t('message.saved', { version: saved.F_Version }));
+        void queryClient.invalidateQueries({ queryKey: schemeKeys.all });
+        if (isNew) {
+          loadedRef.current = saved.F_Id;
+          void navigate(`/workflow/scheme/design/${saved.F_Id}`, { replace: true });
+        }
+      } catch (e) {
+        // A 400 names the definition's problems: show them on the diagram.
+        if (e instanceof ApiError && e.status === 400) await validateXml(xml).catch(() => undefined);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onExport = async () => {
+    if (!modelerRef.current) return;
+    const code = form.getFieldValue('F_Code') as string | undefined;
+    saveBlob(new Blob([await currentXml()], { type: 'application/xml' }), `${code || 'process'}.bpmn`);
+  };
+
+  const onImportFile = async (file: File | undefined) => {
+    if (!file) return;
+    await openXml(await file.text(), true);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  // ---- layout
+  const root = bridge?.root();
+  const panelElement = selected ?? root ?? null;
+  const titleTemplate = root ? readProcess(root.businessObject).titleTemplate : '';
+  const dragPanel = (e: React.MouseEvent) => {
+    e.preventDefault();
+    const startX = e.clientX;
+    const startW = panelWidth;
+    const move = (ev: MouseEvent) => setPanelWidth(Math.min(PANEL_MAX, Math.max(PANEL_MIN, startW - (ev.clientX - startX))));
+    const up = () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+    };
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+  };
+
+  const issueItems = check ? [...check.issues.map((i) => ({ ...i, kind: 'issue' as const })), ...check.unsupported.map((u) => ({ elementId: u.elementId, message: `${u.type}: ${u.reason}`, kind: 'unsupported' as const }))] : [];
+
+  return (
+    <div className="wf-designer" data-testid="wfd-page">
+      <Card size="small" styles={{ body: { padding: 8 } }}>
+        <Space wrap style={{ marginBottom: 8 }}>
+          <Button icon={<LeftOutlined />} onClick={() => void navigate('/workflow/scheme/index')} data-testid="wfd-back">
+            {t('action.back')}
+          </Button>
+          <Button icon={<CheckCircleOutlined />} loading={busy === 'validate'} onClick={() => void onValidate()} disabled={!bridge} data-testid="wfd-validate">
+            {t('action.validate')}
+          </Button>
+          {canSave && (
+            <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void onSave()} disabled={!bridge} data-testid="wfd-save">
+              {t('action.save')}
+            </Button>
+          )}
+          <Button icon={<ImportOutlined />} onClick={() => fileRef.current?.click()} disabled={!bridge} data-testid="wfd-import">
+            {t('action.import')}
+          </Button>
+          <input ref={fileRef} type="file" accept=".bpmn,.xml,application/xml,text/xml" style={{ display: 'none' }} onChange={(e) => void onImportFile(e.target.files?.[0])} data-testid="wfd-import-file" />
+          <Button icon={<ExportOutlined />} onClick={() => void onExport()} disabled={!bridge} data-testid="wfd-export">
+            {t('action.export')}
+          </Button>
+          {!isNew && info.data && <Tag data-testid="wfd-version">{t('version', { version: info.data.F_Version })}</Tag>}
+        </Space>
+        <Collapse
+          size="small"
+          defaultActiveKey={['scheme']}
+          items={[
+            {
+              key: 'scheme',
+              label: t('section.scheme'),
+              children: (
+                <Form form={form} layout="vertical" size="small" data-testid="wfd-scheme-form" initialValues={{ F_AuthType: 0 }}>
+                  <Row gutter={12}>
+                    <Col xs={24} sm={12} lg={6}>
+                      <Form.Item name="F_Code" label={t('field.code')} rules={[{ required: true, message: t('rule.code') }, { pattern: /^[A-Za-z0-9_.-]+$/, message: t('rule.codePattern') }]}>
+                        <Input maxLength={50} data-testid="wfd-code" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} sm={12} lg={6}>
+                      <Form.Item name="F_Name" label={t('field.schemeName')} rules={[{ required: true, whitespace: true, message: t('rule.name') }]}>
+                        <Input maxLength={100} data-testid="wfd-name" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} sm={12} lg={6}>
+                      <Form.Item name="F_Category" label={t('field.category')}>
+                        <DictionarySelect code="FlowSort" allowClear data-testid="wfd-category" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} sm={12} lg={6}>
+                      <Form.Item label={t('field.titleTemplate')} tooltip={t('hint.titleTemplate')}>
+                        <Input
+                          key={`${root?.id ?? ''}:${titleTemplate}`}
+                          defaultValue={titleTemplate}
+                          disabled={!root}
+                          onBlur={(e) => root && bridge && e.target.value !== titleTemplate && bridge.writeConfig(root, { ...readRawConfig(root.businessObject), titleTemplate: e.target.value })}
+                          data-testid="wfd-titleTemplate"
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} lg={12}>
+                      <Form.Item name="F_Description" label={t('field.description')}>
+                        <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={500} data-testid="wfd-description" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} lg={12}>
+                      <Form.Item label={t('field.forms')} extra={t('hint.forms')}>
+                        <Select
+                          mode="multiple"
+                          allowClear
+                          loading={designed.isLoading}
+                          value={designedForms.map((f) => f.F_FormId)}
+                          onChange={(ids: string[]) =>
+                            setForms([
+                              ...forms.filter((f) => f.F_Type !== 0),
+                              ...ids.map((fid) => forms.find((f) => f.F_FormId === fid) ?? { F_FormId: fid, F_Type: 0, F_Url: '', F_Name: designed.data?.find((o) => o.F_Id === fid)?.F_Name ?? '' }),
+                            ])
+                          }
+                          options={[
+                            ...(designed.data ?? []).map((o) => ({ value: o.F_Id, label: o.F_Name })),
+                            ...designedForms.filter((f) => !designed.data?.some((o) => o.F_Id === f.F_FormId)).map((f) => ({ value: f.F_FormId, label: f.F_Name || f.F_FormId })),
+                          ]}
+                          optionFilterProp="label"
+                          data-testid="wfd-forms"
+                        />
+                      </Form.Item>
+                      {forms.some((f) => f.F_Type !== 0) && (
+                        <Space wrap>
+                          {forms.filter((f) => f.F_Type !== 0).map((f) => (
+                            <Tag key={f.F_FormId}>{f.F_Name || f.F_FormId}</Tag>
+                          ))}
+                        </Space>
+                      )}
+                    </Col>
+                    <Col xs={24}>
+                      <Form.Item name="F_AuthType" label={t('field.authType')}>
+                        <Radio.Group
+                          options={[
+                            { value: 0, label: t('authType.everyone') },
+                            { value: 1, label: t('authType.objects') },
+                          ]}
+                          data-testid="wfd-authType"
+                        />
+                      </Form.Item>
+                      {authType === 1 && (
+                        <div data-testid="wfd-auth-objects">
+                          <ForwarderTable value={authRows} onChange={setAuthRows} />
+                          <Form.Item label={t('field.authDepartments')} style={{ marginTop: 8 }}>
+                            <TreeSelect
+                              multiple
+                              treeCheckable
+                              treeCheckStrictly
+                              showCheckedStrategy={TreeSelect.SHOW_ALL}
+                              value={authDepartments.map((d) => ({ value: `department:${d.F_ObjId}`, label: d.F_ObjName }))}
+                              treeData={departmentTree(org.data ?? [])}
+                              onChange={(vals: { value: string; label: React.ReactNode }[]) =>
+                                setAuthDepartments(vals.map((v) => ({ F_ObjId: String(v.value).replace(/^department:/, ''), F_ObjName: String(v.label), F_ObjType: '4' })))
+                              }
+                              data-testid="wfd-auth-departments"
+                            />
+                          </Form.Item>
+                        </div>
+                      )}
+                    </Col>
+                  </Row>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </Card>
+
+      {issueItems.length > 0 && (
+        <Card size="small" style={{ marginTop: 8 }} title={t('section.issues', { issues: check?.issues.length ?? 0, unsupported: check?.unsupported.length ?? 0 })} data-testid="wfd-issues">
+          <List
+            size="small"
+            dataSource={issueItems}
+            renderItem={(item, i) => (
+              <List.Item
+                data-testid={`wfd-issue-${i}`}
+                data-element-id={item.elementId ?? ''}
+                data-kind={item.kind}
+                onClick={() => selectElement(item.elementId)}
+                style={{ cursor: item.elementId ? 'pointer' : undefined }}
+              >
+                <Space>
+                  <Tag color={item.kind === 'issue' ? 'red' : 'orange'}>{item.elementId ?? t('process')}</Tag>
+                  <Typography.Text>{item.message}</Typography.Text>
+                </Space>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+
+      <div className={`wf-designer-body${narrow ? ' wf-designer-narrow' : ''}`}>
+        <div className="wf-designer-canvas" ref={containerRef} data-testid="wfd-canvas">
+          {!bridge && <Spin style={{ margin: 40 }} />}
+        </div>
+        {!narrow && panelOpen && <div className="wf-designer-handle" role="separator" aria-orientation="vertical" onMouseDown={dragPanel} data-testid="wfd-panel-handle" />}
+        <div className="wf-designer-side" style={narrow ? undefined : { width: panelOpen ? panelWidth : 36 }} data-testid="wfd-side">
+          <Button
+            size="small"
+            type="text"
+            icon={panelOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setPanelOpen(!panelOpen)}
+            aria-label={t('action.togglePanel')}
+            data-testid="wfd-panel-toggle"
+          />
+          {panelOpen && bridge && panelElement && <PropertiesPanel bridge={bridge} element={panelElement} forms={boundForms} />}
+        </div>
+      </div>
+    </div>
+  );
 }
