@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Permission, type WfNewModelBody, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow } from '@app/contracts';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
-import { FormModal, useDeleteConfirm } from '../../../components/crud';
+import { FormModal } from '../../../components/crud';
 import { DictionarySelect } from '../../../components/dictionary';
 import { schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
 
@@ -27,6 +27,16 @@ export interface ImportState {
   fileName: string;
 }
 
+/** A file's text (FileReader: works where Blob.text does not). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file);
+  });
+}
+
 /** Query-bar values → list query (empty filters dropped). */
 export function schemeListQuery(values: Record<string, unknown>): Record<string, string | undefined> {
   const s = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
@@ -36,10 +46,9 @@ export function schemeListQuery(values: Record<string, unknown>): Record<string,
 /** Workflow → 流程设计: the scheme list (administration.md Workflow; docs/workflow-screens.md "Schemes"). */
 export default function SchemePage() {
   const { t } = useTranslation('wfScheme');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const confirmDelete = useDeleteConfirm();
   const fileInput = useRef<HTMLInputElement>(null);
   const [newModel, setNewModel] = useState(false);
   const [history, setHistory] = useState<WfSchemeRow | null>(null);
@@ -56,12 +65,31 @@ export default function SchemePage() {
     void message.success(t(r.EnabledMark === 1 ? 'stopped' : 'started'));
     await refresh();
   };
+  // The server refuses while instances run or are suspended: its msg is the api client's error toast and the
+  // confirmation closes (nothing to retry there).
+  const confirmDelete = (r: WfSchemeRow) =>
+    modal.confirm({
+      title: t('common:deleteTitle'),
+      content: t('common:deleteConfirm', { name: r.F_Name }),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'delete-ok' } as { danger: boolean },
+      onOk: async () => {
+        try {
+          await schemeApi.remove(r.F_Id);
+        } catch {
+          return;
+        }
+        void message.success(t('common:deleted'));
+        await refresh();
+      },
+    });
   const exportXml = async (r: WfSchemeRow, versionId?: string) => {
     await schemeApi.downloadXml(r.F_Id, versionId, `${r.F_Code}.bpmn`);
   };
   const importFile = async (file: File | undefined) => {
     if (!file) return;
-    const importXml = await file.text();
+    const importXml = await readText(file);
     if (!importXml.includes('definitions')) {
       void message.error(t('importInvalid'));
       return;
@@ -148,7 +176,7 @@ export default function SchemePage() {
                     size="small"
                     danger
                     data-testid={`wf-scheme-delete-${r.F_Code}`}
-                    onClick={() => confirmDelete(r.F_Name, () => schemeApi.remove(r.F_Id), refresh)}
+                    onClick={() => confirmDelete(r)}
                   >
                     {t('common:delete')}
                   </Button>
