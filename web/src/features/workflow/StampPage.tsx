@@ -15,6 +15,10 @@ import { SignaturePad, StampImageUpload, type StampImage } from './stamp-fields'
 /** Dictionary of stamp categories (spec 3, F_StampType). */
 export const STAMP_TYPE_DICTIONARY = 'StampType';
 
+/** Who a stamp's people dialog edits: members (sign), managers (PATCH set-manager), maintainers (/maintain). */
+type StampPeopleKind = 'member' | 'manager' | 'maintainer';
+const PEOPLE_TITLE: Record<StampPeopleKind, string> = { member: 'members', manager: 'managersTitle', maintainer: 'maintainers' };
+
 interface StampForm {
   F_StampName: string;
   F_StampType: string;
@@ -63,7 +67,7 @@ export default function StampPage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<StampForm> } | null>(null);
-  const [members, setMembers] = useState<{ id: string; userIds: string[] } | null>(null);
+  const [people, setPeople] = useState<{ id: string; kind: StampPeopleKind; userIds: string[] } | null>(null);
   const can = {
     edit: usePermission(Permission.stampEdit),
     del: usePermission(Permission.stampDelete),
@@ -76,9 +80,20 @@ export default function StampPage() {
     void message.success(t(done));
     await refresh();
   };
-  const openMembers = async (id: string) => {
-    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/member`);
-    setMembers({ id, userIds: users.userIds });
+  /** Members and maintainers are read first; managers have no read call (PATCH set-manager replaces them). */
+  const openPeople = async (id: string, kind: StampPeopleKind) => {
+    if (kind === 'manager') {
+      setPeople({ id, kind, userIds: [] });
+      return;
+    }
+    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/${kind === 'member' ? 'member' : 'maintain'}`);
+    setPeople({ id, kind, userIds: users.userIds });
+  };
+  const savePeople = (target: { id: string; kind: StampPeopleKind }, userIds: string[]) => {
+    const id = encodeURIComponent(target.id);
+    if (target.kind === 'manager') return act(() => api.patch('/stamps/set-manager', { stampId: target.id, userIds }), 'managersOk');
+    if (target.kind === 'maintainer') return act(() => api.put(`/stamps/${id}/maintain`, { userIds }), 'maintainersOk');
+    return act(() => api.put(`/stamps/${id}/member`, { userIds }), 'membersOk');
   };
   const fileType = (f: StampForm['F_File_Type'] | undefined) => f ?? 1;
 
@@ -91,6 +106,11 @@ export default function StampPage() {
         rowTestId={(r) => `stamp-row-${r.F_StampId}`}
         keywordPlaceholder={t('keywordPlaceholder')}
         fetch={(q) => api.get<PageResult<StampRow>>('/stamps', q)}
+        filters={
+          <Form.Item name="F_StampType">
+            <DictionarySelect code={STAMP_TYPE_DICTIONARY} placeholder={t('type')} style={{ width: 180 }} data-testid="stamp-filter-type" />
+          </Form.Item>
+        }
         // Any signed-in user may add a personal stamp: the add button needs no key.
         toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, testId: 'stamp-add', onClick: () => setEditing({ id: null, values: { F_File_Type: 1, F_Sort: 0 } }) }]}
         columns={[
@@ -147,8 +167,18 @@ export default function StampPage() {
                     </Button>
                   )}
                   {(r.canManage || can.member) && (
-                    <Button type="link" size="small" data-testid={`stamp-member-${r.F_StampId}`} onClick={() => void openMembers(r.F_StampId)}>
+                    <Button type="link" size="small" data-testid={`stamp-member-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'member')}>
                       {t('members')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.member) && (
+                    <Button type="link" size="small" data-testid={`stamp-manager-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'manager')}>
+                      {t('managers')}
+                    </Button>
+                  )}
+                  {(r.canManage || can.member) && (
+                    <Button type="link" size="small" data-testid={`stamp-maintainer-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'maintainer')}>
+                      {t('maintainers')}
                     </Button>
                   )}
                   {(r.canManage || can.del) && (
@@ -217,14 +247,15 @@ export default function StampPage() {
         </Form.Item>
       </FormModal>
       <UserPicker
-        open={!!members}
-        value={members?.userIds}
-        title={t('members')}
-        onCancel={() => setMembers(null)}
+        key={people ? `${people.id}-${people.kind}` : 'closed'}
+        open={!!people}
+        value={people?.userIds}
+        title={people ? t(PEOPLE_TITLE[people.kind]) : undefined}
+        onCancel={() => setPeople(null)}
         onOk={(ids) => {
-          const target = members;
-          setMembers(null);
-          if (target) void act(() => api.put(`/stamps/${encodeURIComponent(target.id)}/member`, { userIds: ids }), 'membersOk');
+          const target = people;
+          setPeople(null);
+          if (target) void savePeople(target, ids);
         }}
       />
     </>

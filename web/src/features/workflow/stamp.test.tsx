@@ -196,6 +196,78 @@ describe('stamp screen', { timeout: SLOW }, () => {
   });
 });
 
+describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW }, () => {
+  const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部' });
+  const pickerRoutes: Parameters<typeof stubData>[0] = [
+    [/^GET \/companies\/departments\/tree$/, () => [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }]],
+    [/^GET \/companies\/c1\/users$/, () => page([user('u2', '张三'), user('u3', '李四')])],
+    [/^GET \/users\/multi\/.*$/, () => [user('u2', '张三')]],
+  ];
+
+  it('filters the list by category (StampType)', async () => {
+    signInForTest([]);
+    const calls = stubData(routes([row()]));
+    renderWithApp(<StampPage />);
+    await screen.findByTestId('stamp-row-s1');
+    fireEvent.mouseDown(within(screen.getByTestId('stamp-filter-type')).getByRole('combobox'));
+    const option = await waitFor(() => {
+      const found = openOptions().find((o) => o.textContent === '个人签名');
+      if (!found) throw new Error('no option');
+      return found;
+    });
+    fireEvent.click(option);
+    fireEvent.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/stamps').at(-1)!.url.searchParams.get('F_StampType')).toBe('2'));
+  });
+
+  it('sets the managers through PATCH /stamps/set-manager', async () => {
+    signInForTest([]);
+    let saved: { path: string; body: unknown } | undefined;
+    stubData([
+      ...routes([row()]),
+      ...pickerRoutes,
+      [/^PATCH \/stamps\/set-manager$/, (u, body) => {
+        saved = { path: u.pathname, body };
+        return null;
+      }],
+    ]);
+    renderWithApp(<StampPage />);
+    fireEvent.click(await screen.findByTestId('stamp-manager-s1'));
+    expect(await screen.findByText('设置管理者（将替换现有管理者）')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('user-picker-row-u3'));
+    fireEvent.click(screen.getByTestId('user-picker-ok'));
+    await waitFor(() => expect(saved?.body).toEqual({ stampId: 's1', userIds: ['u3'] }));
+  });
+
+  it('reads and saves the maintainers through GET / PUT /stamps/{id}/maintain', async () => {
+    signInForTest([]);
+    let saved: unknown;
+    const calls = stubData([
+      ...routes([row()]),
+      ...pickerRoutes,
+      [/^GET \/stamps\/s1\/maintain$/, () => ({ userIds: ['u2'], users: [{ F_UserId: 'u2', F_Account: 'u2', F_RealName: '张三' }] })],
+      [/^PUT \/stamps\/s1\/maintain$/, (_u, body) => {
+        saved = body;
+        return null;
+      }],
+    ]);
+    renderWithApp(<StampPage />);
+    fireEvent.click(await screen.findByTestId('stamp-maintainer-s1'));
+    fireEvent.click(await screen.findByTestId('user-picker-row-u3'));
+    fireEvent.click(screen.getByTestId('user-picker-ok'));
+    await waitFor(() => expect(saved).toEqual({ userIds: ['u2', 'u3'] }));
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/stamps/s1/maintain')).toBe(true);
+  });
+
+  it('offers managers and maintainers only on stamps the caller manages', async () => {
+    signInForTest([]);
+    stubData(routes([row({ canManage: false })]));
+    renderWithApp(<StampPage />);
+    const first = await screen.findByTestId('stamp-row-s1');
+    for (const id of ['stamp-manager-s1', 'stamp-maintainer-s1']) expect(within(first).queryByTestId(id)).toBeNull();
+  });
+});
+
 describe('stamp helpers', () => {
   it('exportSignature answers undefined without a 2D canvas (jsdom)', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => null) as never);
