@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadFixture } from '../server/src/modules/workflow/fixtures/index.js';
+import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+
+/**
+ * Issue 11, monitor: a linear scheme (manager lisi → finance wangwu) deployed and launched by zhangsan through the
+ * API; as admin on /workflow/monitor/index the instance is suspended (lisi's task-handle is then refused with
+ * '流程已挂起，暂不能处理'), resumed, and its open task assigned to wangwu (his to-do list gets it).
+ */
+const env = useServerAndBrowser();
+
+async function userId(page: Page, account: string): Promise<string> {
+  const list = await api<{ Rows: { F_UserId: string; F_Account: string }[] }>(page, 'GET', `/api/users/page?keyword=${account}&size=50`);
+  const found = list.Rows.find((u) => u.F_Account === account);
+  if (!found) throw new Error(`no user ${account}`);
+  return found.F_UserId;
+}
+
+const upcoming = (page: Page, instanceId: string) =>
+  api<{ Rows: { taskId: string; processInstanceId: string; taskName: string }[] }>(page, 'GET', '/api/workflow-task/upcoming-task?size=100').then((l) =>
+    l.Rows.filter((r) => r.processInstanceId === instanceId),
+  );
+
+/** Lets antd's modal open / close animations finish before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(600);
+
+describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
+  it('suspends, resumes and assigns an instance from the monitor screen', async () => {
+    const admin = await signedIn(env.browser(), env.server(), 'admin');
+    const starter = await signedIn(env.browser(), env.server(), 'zhangsan');
+    const manager = await signedIn(env.browser(), env.server(), 'lisi');
+    const finance = await signedIn(env.browser(), env.server(), 'wangwu');
+    try {
+      const page = admin.page;
+      const ids = { lisi: await userId(page, 'lisi'), wangwu: await userId(page, 'wangwu') };
+      const code = `e2e_monitor_${Date.now()}`;
+      const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', { F_Code: code, F_Name: '监控测试流程', xml: loadFixture('linear', ids) });
+      const launched = await api<{ retCode: number; processInstanceId: string }>(starter.page, 'POST', '/api/workflow-task/create-process', {
+        schemeId: scheme.F_Id,
+        name: '张三的监控测试',
+      });
+      expect(launched.retCode).toBe(0);
+      const pid = launched.processInstanceId;
+      const [task] = await upcoming(manager.page, pid);
+      expect(task).toBeDefined();
+
+      // The monitor lists it (unfinished tab).
+      await page.goto('/workflow/monitor/index');
+      const row = page.locator(tid(`wf-monitor-row-${pid}`));
+      await row.waitFor();
+      expect(await row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
+      expect(await row.innerText()).toContain('Manager approval');
+      await shot(page, 'wf-monitor-unfinished');
+
+      // Suspend.
+      await row.locator(tid(`wf-monitor-suspend-${pid}`)).click();
+      await page.locator(tid('wf-monitor-confirm-ok')).click();
+      await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('已挂起');
+      await row.locator(tid(`wf-monitor-resume-${pid}`)).waitFor();
+      await settle(page);
+      await shot(page, 'wf-monitor-suspended');
+      const refused = await apiCall(manager.page, 'POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' });
+      expect(refused.code).not.toBe(200);
+      expect(refused.msg).toBe('流程已挂起，暂不能处理');
+
+      // Resume.
+      await row.locator(tid(`wf-monitor-resume-${pid}`)).click();
+      await page.locator(tid('wf-monitor-confirm-ok')).last().click();
+      await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
+
+      // Assign the manager task to wangwu.
+      await row.locator(tid(`wf-monitor-assign-${pid}`)).click();
+      const dialog = page.locator(tid('wf-monitor-assign-dialog'));
+      await dialog.locator(tid(`wf-monitor-assign-task-${task!.taskId}`)).waitFor();
+      expect(await dialog.innerText()).toContain('李四');
+      await settle(page);
+      await shot(page, 'wf-monitor-assign');
+      await page.locator(tid('wf-monitor-assign-next')).click();
+      await page.locator(`${tid('user-picker-search')} input`).fill('wangwu');
+      await page.locator(`${tid('user-picker-search')} input`).press('Enter');
+      await page.locator(tid(`user-picker-row-${ids.wangwu}`)).click();
+      await page.locator(tid('user-picker-ok')).click();
+      await expect.poll(async () => (await upcoming(finance.page, pid)).map((t) => t.taskId)).toEqual([task!.taskId]);
+      await expect.poll(async () => (await upcoming(manager.page, pid)).length).toBe(0);
+
+      // Filters: starter and keyword narrow the list to it.
+      await page.locator(tid('list-keyword')).fill('监控测试');
+      await page.locator(tid('wf-monitor-search')).click();
+      await row.waitFor();
+      await settle(page);
+      await shot(page, 'wf-monitor-after-assign');
+
+      // The finished tab answers (the instance is not there).
+      await page.locator(tid('wf-monitor-tab-finished')).click();
+      await page.locator(tid('wf-monitor-list')).waitFor();
+      await expect.poll(() => page.locator(tid(`wf-monitor-row-${pid}`)).count()).toBe(0);
+    } finally {
+      for (const s of [admin, starter, manager, finance]) await s.context.close();
+    }
+  });
+});
