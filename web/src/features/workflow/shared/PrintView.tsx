@@ -45,6 +45,7 @@ function Comments({ comments }: { comments: TaskComment[] }) {
   return (
     <div className="fp-page wf-print-comments" data-testid="wf-print-comments">
       <h2>{t('print.comments')}</h2>
+      <div className="wf-print-scroll">
       <table className="fp-subtable">
         <thead>
           <tr>
@@ -76,6 +77,7 @@ function Comments({ comments }: { comments: TaskComment[] }) {
           )}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }
@@ -161,7 +163,7 @@ export function PrintView(props: { open: boolean; processInstanceId: string | nu
         </Space>
       }
     >
-      <div data-testid="wf-print-view" style={{ background: '#f5f5f5', padding: narrow ? 4 : 12, overflowX: 'auto' }}>
+      <div className="wf-print-sheets" data-testid="wf-print-view" style={{ background: '#f5f5f5', padding: narrow ? 4 : 12, overflowX: 'auto' }}>
         <Spin spinning={(answer.isPending && answer.fetchStatus !== 'idle') || printing}>
           {answer.isError && <Alert type="error" showIcon title={answer.error instanceof Error ? answer.error.message : ''} data-testid="wf-print-error" />}
           {data && forms.length === 0 && <Alert type="info" showIcon title={t('print.noForms')} />}

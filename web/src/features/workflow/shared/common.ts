@@ -13,9 +13,9 @@ export function useCurrentUserId(): string {
 }
 
 /** Modal props of a large dialog: `width` (60% / 80%, spec 9) or the whole screen on phones. */
-export function wideModal(narrow: boolean, width: string): { width: string | number; style?: CSSProperties; styles?: { body: CSSProperties } } {
+export function wideModal(narrow: boolean, width: string): { width: string | number; style?: CSSProperties; styles?: { container: CSSProperties } } {
   return narrow
-    ? { width: '100vw', style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 }, styles: { body: { minHeight: 'calc(100vh - 120px)' } } }
+    ? { width: '100vw', style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 }, styles: { container: { minHeight: '100vh', borderRadius: 0 } } }
     : { width };
 }
 
