@@ -99,4 +99,64 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       for (const s of [admin, starter, manager, finance]) await s.context.close();
     }
   });
+
+  it('stamps: category filter, maintainers and managers', async () => {
+    const { context, page } = await signedIn(env.browser(), env.server(), 'admin');
+    try {
+      const lisi = await userId(page, 'lisi');
+      // A handwritten signature of 80 × 50 drawn by the browser's canvas.
+      const png = await page.evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 80;
+        c.height = 50;
+        const ctx = c.getContext('2d')!;
+        ctx.fillStyle = '#c00';
+        ctx.fillRect(10, 10, 60, 30);
+        return c.toDataURL('image/png');
+      });
+      const add = (name: string, type: string) =>
+        api<{ F_StampId: string }>(page, 'POST', '/api/stamps', { F_StampName: name, F_StampType: type, F_Password: 'secret1', F_File_Type: 2, F_File: png });
+      const finance = await add('财务专用章', 'finance');
+      const contract = await add('合同专用章', 'contract');
+
+      await page.goto('/workflow/stamp/index');
+      await page.locator(tid(`stamp-row-${finance.F_StampId}`)).waitFor();
+      await page.locator(tid(`stamp-row-${contract.F_StampId}`)).waitFor();
+      // Category filter: 财务章 only.
+      await page.locator(`${tid('stamp-filter-type')} .ant-select-content, ${tid('stamp-filter-type')}`).first().click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '财务章' }).click();
+      await page.locator(tid('list-search')).click();
+      await expect.poll(() => page.locator(tid(`stamp-row-${contract.F_StampId}`)).count()).toBe(0);
+      await page.locator(tid(`stamp-row-${finance.F_StampId}`)).waitFor();
+      await settle(page);
+      await shot(page, 'wf-stamp-filtered');
+
+      // Maintainers: lisi.
+      await page.locator(tid(`stamp-maintainer-${finance.F_StampId}`)).click();
+      await page.locator(`${tid('user-picker-search')} input`).fill('lisi');
+      await page.locator(`${tid('user-picker-search')} input`).press('Enter');
+      await page.locator(tid(`user-picker-row-${lisi}`)).click();
+      await settle(page);
+      await shot(page, 'wf-stamp-maintainers');
+      await page.locator(tid('user-picker-ok')).click();
+      await expect.poll(async () => (await api<{ userIds: string[] }>(page, 'GET', `/api/stamps/${finance.F_StampId}/maintain`)).userIds).toEqual([lisi]);
+
+      // Managers: lisi (replaces admin); lisi now sees the stamp as its manager.
+      await page.locator(tid(`stamp-manager-${finance.F_StampId}`)).click();
+      await page.locator(`${tid('user-picker-search')} input`).fill('lisi');
+      await page.locator(`${tid('user-picker-search')} input`).press('Enter');
+      await page.locator(tid(`user-picker-row-${lisi}`)).click();
+      await page.locator(tid('user-picker-ok')).click();
+      const other = await signedIn(env.browser(), env.server(), 'lisi');
+      try {
+        await expect
+          .poll(async () => (await api<{ Rows: { F_StampId: string; canManage: boolean }[] }>(other.page, 'GET', '/api/stamps?size=100')).Rows.find((r) => r.F_StampId === finance.F_StampId)?.canManage)
+          .toBe(true);
+      } finally {
+        await other.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
