@@ -28,10 +28,12 @@ export function NavMenu({
   const { pathname } = useLocation();
   // Counts shown beside menu entries, by F_EnCode (e.g. 我的任务: open to-dos and unread circulations).
   const badges = useMenuBadges();
+  // A folded sub-menu shows the sum of its entries' counts.
+  const countOf = (item: MenuItem): number => (isLeaf(item) ? (badges[item.F_EnCode] ?? 0) : item.children.reduce((n, c) => n + countOf(c), 0));
   const byKey = new Map<string, MenuItem>();
   const build = (list: MenuItem[]): Items =>
     list.map((item) => {
-      const count = badges[item.F_EnCode] ?? 0;
+      const count = countOf(item);
       const label = (
         <span data-testid={`menu-item-${item.F_ModuleId}`}>
           {menuLabel(item, t)}

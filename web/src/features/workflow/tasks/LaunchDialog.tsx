@@ -151,6 +151,7 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
   return (
     <Modal
       open={!!target}
+      className="wf-launch-modal"
       title={target ? t('launchTitle', { name: target.schemeName }) : ''}
       width={fullScreen ? '100vw' : '80%'}
       style={fullScreen ? { top: 0, margin: 0, padding: 0, maxWidth: '100vw' } : { top: 40 }}

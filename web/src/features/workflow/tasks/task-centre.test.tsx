@@ -204,10 +204,17 @@ describe('task centre', { timeout: SLOW }, () => {
     });
     renderWithApp(
       <MemoryRouter>
-        <NavMenu items={[item('workflow-process', 'workflow.process', '/workflow/process'), item('workflow-launch', 'workflow.launch', '/workflow/launch')]} mode="inline" theme="light" testId="menu" />
+        <NavMenu
+          items={[item('workflow-process', 'workflow.process', '/workflow/process'), item('workflow-launch', 'workflow.launch', '/workflow/launch'), { ...item('workflow', 'workflow', ''), children: [item('wp2', 'workflow.process', '/workflow/process')] }]}
+          mode="inline"
+          theme="light"
+          testId="menu"
+        />
       </MemoryRouter>,
     );
     await waitFor(() => expect(screen.getByTestId('menu-badge-workflow-process').textContent).toContain('5'));
     expect(screen.queryByTestId('menu-badge-workflow-launch')).toBeNull();
+    // a folded sub-menu sums its entries
+    expect(screen.getByTestId('menu-badge-workflow').textContent).toContain('5');
   });
 });
