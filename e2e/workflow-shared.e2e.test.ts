@@ -141,6 +141,24 @@ describe('workflow shared dialogs', () => {
     await phone.page.locator(`${tid('wf-print-view')} ${tid('print-view')}`).waitFor();
     await phone.page.waitForTimeout(600);
     await shot(phone.page, 'wf-shared-print-phone');
+    await phone.page.locator(tid('wf-print-close')).click();
+
+    // The transfer dialog at phone width: the empty choice is refused, then the task goes to lisi.
+    await phone.page.locator(tid('wf-approval-transfer')).click();
+    await phone.page.locator(tid('wf-transfer-ok')).click();
+    await phone.page.getByText('您未选择任何转办审批人').waitFor();
+    await shot(phone.page, 'wf-shared-transfer-phone');
+    await phone.page.locator(tid('wf-transfer-choose')).click();
+    await phone.page.locator(tid('user-picker')).waitFor();
+    const lisi = phone.page.locator('[data-testid^="user-picker-row-"]', { hasText: 'lisi' });
+    await lisi.first().click();
+    expect(await phone.page.locator('[data-testid^="user-picker-row-"]', { hasText: 'admin' }).count()).toBe(0);
+    await phone.page.locator(tid('user-picker-ok')).click();
+    await phone.page.locator(tid('wf-transfer-message')).fill('请李四处理');
+    await phone.page.locator(tid('wf-transfer-ok')).click();
+    await phone.page.getByText('转办成功').waitFor();
+    const left = await api<{ Rows: Row[] }>(phone.page, 'GET', '/api/workflow-task/upcoming-task?limit=1&size=50');
+    expect(left.Rows.some((r) => r.processInstanceId === pid)).toBe(false);
     await phone.context.close();
   }, 180_000);
 });
