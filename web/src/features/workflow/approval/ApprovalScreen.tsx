@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Empty, Flex, Form, Grid, List, Modal, Row, Spin, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Col, Empty, Flex, Form, Grid, Modal, Row, Spin, Table, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChosenApprovers, TaskAttachment, TaskComment, TaskFormAnswer, TaskHandleBody } from '@app/contracts';
@@ -49,27 +49,19 @@ function Comments({ comments }: { comments: TaskComment[] }) {
   return (
     <div data-testid="wf-approval-comments" style={{ marginTop: 16 }}>
       <Typography.Text strong>{t('comments')}</Typography.Text>
-      <List
-        size="small"
-        dataSource={comments}
-        renderItem={(c, i) => (
-          <List.Item key={i} data-testid={`wf-approval-comment-${i}`}>
-            <div style={{ width: '100%', minWidth: 0 }}>
-              <Flex justify="space-between" wrap gap={4}>
-                <Typography.Text strong>
-                  {c.nodeName} · {c.createUser}
-                </Typography.Text>
-                <Typography.Text type="secondary">{c.time}</Typography.Text>
-              </Flex>
-              <div>
-                <Typography.Text type="success">{c.btnName}</Typography.Text>
-                {c.message && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography.Paragraph>}
-              </div>
-              {c.esignature && <img src={c.esignature} alt="" style={{ maxHeight: 60, maxWidth: 160 }} data-testid={`wf-approval-comment-stamp-${i}`} />}
-            </div>
-          </List.Item>
-        )}
-      />
+      {comments.map((c, i) => (
+        <div key={i} data-testid={`wf-approval-comment-${i}`} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5,5,5,0.06)', minWidth: 0 }}>
+          <Flex justify="space-between" wrap gap={4}>
+            <Typography.Text strong>
+              {c.nodeName} · {c.createUser}
+            </Typography.Text>
+            <Typography.Text type="secondary">{c.time}</Typography.Text>
+          </Flex>
+          <Typography.Text type="success">{c.btnName}</Typography.Text>
+          {c.message && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography.Paragraph>}
+          {c.esignature && <img src={c.esignature} alt="" style={{ display: 'block', maxHeight: 60, maxWidth: 160 }} data-testid={`wf-approval-comment-stamp-${i}`} />}
+        </div>
+      ))}
     </div>
   );
 }

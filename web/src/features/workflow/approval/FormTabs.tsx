@@ -36,6 +36,8 @@ export interface FormTabsHandle {
 /** The tab key of the form at index i (spec 2.9: sub-tabs named parsers-N). */
 export const parserKey = (i: number) => `parsers-${i}`;
 
+const NARROW_CSS = '@media (max-width: 575px){.wf-form-tabs .form-renderer .fr-col{flex:0 0 100%;max-width:100%}}';
+
 /** One mounted form: answers its formValue entry or null when invalid (the form shows its own messages). */
 interface FormPaneHandle {
   collect(): Promise<FormValueEntry | null>;
@@ -140,26 +142,30 @@ export function FormTabs(props: { forms: WorkflowFormTab[]; readOnly?: boolean; 
 
   if (forms.length === 0) return <Empty description={t('noForms')} data-testid="wf-form-tabs" />;
   return (
-    <Tabs
-      data-testid="wf-form-tabs"
-      data-count={forms.length}
-      size="small"
-      activeKey={active}
-      onChange={setActive}
-      items={forms.map((form, i) => ({
-        key: parserKey(i),
-        label: <span data-testid={`wf-form-tab-${i}`}>{form.F_Name}</span>,
-        forceRender: true,
-        children: (
-          <div data-testid={`wf-form-pane-${i}`}>
-            {form.F_Type === FORM_TYPE.designed ? (
-              <DesignedPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
-            ) : (
-              <SystemPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
-            )}
-          </div>
-        ),
-      }))}
-    />
+    <div className="wf-form-tabs">
+      {/* On a phone every field takes the whole row (the form's own columns would leave the inputs a few pixels). */}
+      <style>{NARROW_CSS}</style>
+      <Tabs
+        data-testid="wf-form-tabs"
+        data-count={forms.length}
+        size="small"
+        activeKey={active}
+        onChange={setActive}
+        items={forms.map((form, i) => ({
+          key: parserKey(i),
+          label: <span data-testid={`wf-form-tab-${i}`}>{form.F_Name}</span>,
+          forceRender: true,
+          children: (
+            <div data-testid={`wf-form-pane-${i}`}>
+              {form.F_Type === FORM_TYPE.designed ? (
+                <DesignedPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
+              ) : (
+                <SystemPane ref={(h) => void (panes.current[i] = h)} form={form} mode={modeOf(form)} />
+              )}
+            </div>
+          ),
+        }))}
+      />
+    </div>
   );
 }
