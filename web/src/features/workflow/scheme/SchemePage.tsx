@@ -268,7 +268,18 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
     });
 
   return (
-    <Modal open title={t('historyTitle', { name: scheme.F_Name })} width={1100} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={t('historyTitle', { name: scheme.F_Name })}
+      width={1100}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        <Button onClick={onClose} data-testid="wf-version-dialog-close">
+          {t('close')}
+        </Button>
+      }
+    >
       <Row gutter={16} data-testid="wf-version-dialog">
         <Col span={14}>
           <Table<WfVersionRow>
@@ -292,7 +303,7 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
                 ),
               },
               { title: t('instanceCount'), dataIndex: 'F_InstanceCount', width: 80 },
-              { title: t('createdBy'), dataIndex: 'F_CreateUserName', render: (v: string | null) => v ?? '' },
+              { title: t('createdBy'), dataIndex: 'F_CreateUserName', width: 110, render: (v: string | null) => v ?? '' },
               { title: t('created'), dataIndex: 'F_CreateDate', width: 160 },
               {
                 title: t('common:actions'),
@@ -340,6 +351,9 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
     </Modal>
   );
 }
+
+/** Instance states the version change lists (running and suspended ones). */
+const STATES = ['running', 'suspended'];
 
 /** 版本变更: the test call (which running instances can move), then the apply call with the moved / skipped counts. */
 export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: { schemeId: string; version: WfVersionRow; onClose: () => void; onApplied: () => unknown }) {
@@ -398,7 +412,7 @@ export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: {
           onRow={(r) => ({ 'data-testid': `wf-version-change-row-${r.processInstanceId}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             { title: t('instanceName'), dataIndex: 'name' },
-            { title: t('instanceState'), dataIndex: 'state', width: 100 },
+            { title: t('instanceState'), dataIndex: 'state', width: 100, render: (v: string) => (STATES.includes(v) ? t(`state_${v}`) : v) },
             { title: t('fromVersion'), dataIndex: 'F_Version', width: 90, render: (v: number) => `v${v}` },
             { title: t('movable'), dataIndex: 'movable', width: 100, render: (v: boolean) => (v ? <Tag color="green">{t('movableYes')}</Tag> : <Tag color="red">{t('movableNo')}</Tag>) },
             { title: t('missingNodes'), dataIndex: 'missingNodes', render: (v: string[]) => v.join(', ') },
