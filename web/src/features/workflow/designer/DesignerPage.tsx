@@ -46,6 +46,19 @@ const MARK_TYPE = 'wf-mark';
 const PANEL_MIN = 280;
 const PANEL_MAX = 720;
 
+/** Every element of the diagram as a select option "name (id)" / "source → target (id)"; built only while the list is open. */
+function elementOptions(bridge: DesignerBridge, processLabel: string): { value: string; label: string }[] {
+  const root = bridge.root();
+  const label = (e: DiagramElement | undefined) => (e ? e.businessObject.name || e.id : '?');
+  return bridge
+    .all()
+    .filter((e) => !!e.businessObject && e.type !== 'label')
+    .map((e) => ({
+      value: e.id,
+      label: e === root ? `${processLabel} (${e.id})` : e.type === 'bpmn:SequenceFlow' ? `${label(e.source)} → ${label(e.target)} (${e.id})` : `${label(e)} (${e.id})`,
+    }));
+}
+
 /** The process designer (docs/workflow-screens.md "Designer"): /workflow/scheme/design/:id, 'new' for a new scheme. */
 export default function DesignerPage() {
   const { t } = useTranslation('wfDesigner');
@@ -76,6 +89,7 @@ export default function DesignerPage() {
   const [busy, setBusy] = useState<'validate' | 'save' | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
   const [panelWidth, setPanelWidth] = useState(380);
+  const [pickerOpen, setPickerOpen] = useState(false);
 
   const info = useQuery({ queryKey: schemeKeys.info(id), queryFn: () => schemeApi.info(id), enabled: !isNew });
   const designed = useDesignedForms();
@@ -282,7 +296,9 @@ export default function DesignerPage() {
   };
 
   // ---- layout
-  const root = bridge?.root();
+  // Before the first import the canvas root is diagram-js's implicit root, without a business object.
+  const canvasRoot = bridge?.root();
+  const root = canvasRoot?.businessObject ? canvasRoot : undefined;
   const panelElement = selected ?? root ?? null;
   const titleTemplate = root ? readProcess(root.businessObject).titleTemplate : '';
   const dragPanel = (e: React.MouseEvent) => {
@@ -318,15 +334,15 @@ export default function DesignerPage() {
           <Button icon={<ImportOutlined />} onClick={() => fileRef.current?.click()} disabled={!bridge} data-testid="wfd-import">
             {t('action.import')}
           </Button>
-          <input ref={fileRef} type="file" accept=".bpmn,.xml,application/xml,text/xml" style={{ display: 'none' }} onChange={(e) => void onImportFile(e.target.files?.[0])} data-testid="wfd-import-file" />
           <Button icon={<ExportOutlined />} onClick={() => void onExport()} disabled={!bridge} data-testid="wfd-export">
             {t('action.export')}
           </Button>
           {!isNew && info.data && <Tag data-testid="wfd-version">{t('version', { version: info.data.F_Version })}</Tag>}
         </Space>
+        <input ref={fileRef} type="file" accept=".bpmn,.xml,application/xml,text/xml" style={{ display: 'none' }} onChange={(e) => void onImportFile(e.target.files?.[0])} data-testid="wfd-import-file" />
         <Collapse
           size="small"
-          defaultActiveKey={['scheme']}
+          defaultActiveKey={isNew ? ['scheme'] : []}
           items={[
             {
               key: 'scheme',
@@ -469,6 +485,21 @@ export default function DesignerPage() {
             aria-label={t('action.togglePanel')}
             data-testid="wfd-panel-toggle"
           />
+          {panelOpen && bridge && (
+            <Select
+              showSearch
+              size="small"
+              style={{ width: 'calc(100% - 36px)', marginBottom: 8 }}
+              placeholder={t('field.findElement')}
+              value={null}
+              open={pickerOpen}
+              onOpenChange={setPickerOpen}
+              options={pickerOpen ? elementOptions(bridge, t('process')) : []}
+              optionFilterProp="label"
+              onChange={(eid: string) => selectElement(eid)}
+              data-testid="wfd-element-picker"
+            />
+          )}
           {panelOpen && bridge && panelElement && <PropertiesPanel bridge={bridge} element={panelElement} forms={boundForms} />}
         </div>
       </div>

@@ -467,7 +467,7 @@ function GatewaySection({ bridge, element }: SectionProps) {
         allowClear
         value={current}
         onChange={(id?: string) => bridge.update(element, { default: out.find((f) => f.id === id)?.businessObject })}
-        options={out.map((f) => ({ value: f.id, label: f.businessObject.name ? `${f.businessObject.name} (${f.id})` : f.id }))}
+        options={out.map((f) => ({ value: f.id, label: `${f.businessObject.name ? `${f.businessObject.name}: ` : ''}→ ${f.target?.businessObject.name || f.target?.id || '?'} (${f.id})` }))}
         data-testid="wfd-prop-gatewayDefault"
       />
     </Form.Item>

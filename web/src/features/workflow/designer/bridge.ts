@@ -34,6 +34,8 @@ export interface DesignerBridge {
   /** Business objects of the flow nodes (for reject targets). */
   nodes(): ModdleLike[];
   root(): DiagramElement;
+  /** Every diagram element (shapes, connections, root, labels). */
+  all(): DiagramElement[];
 }
 
 /** The bridge over a bpmn-js Modeler (`get` is Modeler.get). */
@@ -49,7 +51,8 @@ export function bridgeOf(get: <T>(name: string) => T): DesignerBridge {
     updateModdle: (element, el, props) => modeling.updateModdleProperties(element, el, props),
     writeConfig: (element, config) => modeling.updateProperties(element, { extensionElements: extensionWithConfig(element.businessObject, config, create) }),
     get: (id) => registry.get(id),
-    nodes: () => registry.getAll().map((e) => e.businessObject).filter((bo) => !!bo && bo.$type !== 'bpmn:SequenceFlow' && !bo.$type.startsWith('bpmndi:')),
+    nodes: () => registry.getAll().filter((e) => e.type !== 'label' && e.type !== 'bpmn:SequenceFlow').map((e) => e.businessObject),
     root: () => canvas.getRootElement(),
+    all: () => registry.getAll(),
   };
 }

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+
+/**
+ * Issue 11, the process designer (docs/workflow-screens.md "Designer") in real Chromium: a new scheme drawn from
+ * the new model (a gateway, a second approval node, two end events), approvers via the user picker, a condition
+ * tried and set, validation issues marked on the diagram, saved, reopened; a Camunda Modeler file imported with
+ * its unsupported parts flagged.
+ */
+const env = useServerAndBrowser();
+
+const camunda = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d1" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="camunda_p" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="approve"/>
+    <bpmn:userTask id="approve" name="Approve" camunda:assignee="\${starter}"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="approve" targetRef="mail"/>
+    <bpmn:serviceTask id="mail" name="Send mail" camunda:class="com.example.Mail"/>
+    <bpmn:sequenceFlow id="f3" sourceRef="mail" targetRef="end"/>
+    <bpmn:endEvent id="end"/>
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="dia"><bpmndi:BPMNPlane id="plane" bpmnElement="camunda_p">
+    <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="100" y="100" width="36" height="36"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="approve_di" bpmnElement="approve"><dc:Bounds x="200" y="78" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="mail_di" bpmnElement="mail"><dc:Bounds x="360" y="78" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="520" y="100" width="36" height="36"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="118"/><di:waypoint x="200" y="118"/></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="300" y="118"/><di:waypoint x="360" y="118"/></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f3_di" bpmnElement="f3"><di:waypoint x="460" y="118"/><di:waypoint x="520" y="118"/></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+
+/** Selects a diagram element through the element picker (typing part of its label). */
+async function pick(page: Page, text: string) {
+  await page.locator(`${tid("wfd-element-picker")} input, input${tid("wfd-element-picker")}`).first().fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+const panelId = (page: Page) => page.locator(tid('wfd-panel')).getAttribute('data-element-id');
+async function contextPad(page: Page, action: string) {
+  await page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`).click();
+}
+async function setText(page: Page, testId: string, value: string) {
+  await page.locator(tid(testId)).fill(value);
+  await page.locator(tid(testId)).press('Tab');
+}
+async function chooseOption(page: Page, testId: string, option: string) {
+  await page.locator(tid(testId)).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
+describe('workflow designer', () => {
+  it('draws, configures, validates, saves and reopens a scheme; flags a Camunda file', async () => {
+    const { context, page } = await signedIn(env.browser(), env.server(), 'admin');
+    page.on('pageerror', (e) => console.log('pageerror', e.message));
+    page.on('console', (m) => m.type() === 'error' && console.log('console', m.text()));
+    try {
+      await story(page);
+    } catch (e) {
+      await shot(page, 'workflow-designer-failure');
+      throw e;
+    }
+    await context.close();
+  }, 180_000);
+});
+
+async function story(page: Page) {
+    const code = `wfd_${Date.now().toString(36)}`;
+
+    const t0 = Date.now();
+    await page.goto('/workflow/scheme/design/new');
+    await page.locator('.djs-element[data-element-id="task_1"]').waitFor();
+    await page.locator(tid('wfd-code')).fill(code);
+    await page.locator(tid('wfd-name')).fill('设计器请假');
+    console.log(`new model open in ${Date.now() - t0} ms`);
+
+    // task_1: approver lisi via the user picker
+    await page.locator('.djs-element[data-element-id="task_1"]').click();
+    await expect.poll(() => panelId(page)).toBe('task_1');
+    await setText(page, 'wfd-prop-name', '部门审批');
+    await page.locator(tid('wfd-candidate-remove-0')).click();
+    await page.locator(tid('wfd-candidate-add')).click();
+    await page.locator(tid('wfd-candidate-pick-0')).click();
+    await page.locator(`${tid('user-picker-search')} input`).fill('lisi');
+    await page.locator(`${tid('user-picker-search')} input`).press('Enter');
+    await page.locator('[data-testid^="user-picker-row-"]').first().click();
+    await page.locator(tid('user-picker-ok')).click();
+    await expect.poll(() => page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
+
+    // redraw: task_1 → gateway → (user task → end) | end
+    await pick(page, '部门审批 → ');
+    await contextPad(page, 'delete');
+    await page.locator('.djs-element[data-element-id="task_1"]').click();
+    await contextPad(page, 'append.gateway');
+    const gateway = (await panelId(page))!;
+    expect(gateway).toMatch(/Gateway/);
+    await contextPad(page, 'append.append-task');
+    await contextPad(page, 'replace');
+    await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+    await expect.poll(() => page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('userTask');
+    const manager = (await panelId(page))!;
+    await setText(page, 'wfd-prop-name', '经理审批');
+    await pick(page, `(${manager})`);
+    await contextPad(page, 'append.end-event');
+    await pick(page, `(${gateway})`);
+    await contextPad(page, 'append.end-event');
+
+    // validate: the old end is unreachable, the new approval node has no approvers, the gateway no conditions
+    await page.locator(tid('wfd-validate')).click();
+    await page.locator(tid('wfd-issues')).waitFor();
+    const issueIds = await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')));
+    expect(issueIds).toEqual(expect.arrayContaining(['end', manager, gateway]));
+    await expect.poll(() => page.locator(tid(`wfd-mark-${manager}`)).getAttribute('data-kind')).toBe('issue');
+    expect(await page.locator(`.djs-element.wf-issue[data-element-id="${manager}"]`).count()).toBe(1);
+    await shot(page, 'workflow-designer-issues');
+
+    // fix them: delete the old end, the manager's approvers, a condition and a default flow
+    await page.locator(`${tid('wfd-issues')} [data-element-id="end"]`).first().click();
+    await expect.poll(() => panelId(page)).toBe('end');
+    await contextPad(page, 'delete');
+    await pick(page, `(${manager})`);
+    await page.locator(tid('wfd-candidate-add')).click();
+    await chooseOption(page, 'wfd-candidate-type-0', '发起人上级');
+    await chooseOption(page, 'wfd-prop-multiInstance', '并行会签');
+    await pick(page, `→ 经理审批`);
+    expect(await page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('sequenceFlow');
+    await setText(page, 'wfd-prop-condition', 'days > 3');
+    await page.locator(tid('wfd-test-data')).fill('{"days": "5"}');
+    await page.locator(tid('wfd-test-run')).click();
+    await expect.poll(() => page.locator(tid('wfd-test-result')).innerText()).toContain('成立');
+    await pick(page, `(${gateway})`);
+    await page.locator(tid('wfd-prop-gatewayDefault')).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '→ Event_' }).first().click();
+    await page.locator(tid('wfd-validate')).click();
+    await page.locator('.ant-message', { hasText: '校验通过' }).waitFor();
+
+    // save: /new becomes /{id}
+    await page.locator(tid('wfd-save')).click();
+    await page.waitForURL(/\/workflow\/scheme\/design\/(?!new)[\w-]+$/);
+    const schemeId = page.url().split('/').pop()!;
+    const info = await api<{ xml: string; F_Code: string; F_Version: number }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
+    expect(info).toMatchObject({ F_Code: code, F_Version: 1 });
+    expect(info.xml).toContain('days &gt; 3');
+    expect(info.xml).toContain('starterLeader');
+    expect(info.xml).toContain('multiInstanceLoopCharacteristics');
+    await shot(page, 'workflow-designer-saved');
+
+    // reopen
+    await page.goto('/workflow/scheme/index');
+    await page.goto(`/workflow/scheme/design/${schemeId}`);
+    await page.locator(`.djs-element[data-element-id="${manager}"]`).waitFor();
+    expect(await page.locator(tid('wfd-code')).inputValue()).toBe(code);
+    await pick(page, `(${manager})`);
+    expect(await page.locator(tid('wfd-candidate-type-0')).innerText()).toContain('发起人上级');
+    await pick(page, `→ 经理审批`);
+    expect(await page.locator(tid('wfd-prop-condition')).inputValue()).toBe('days > 3');
+    await page.locator('.djs-element[data-element-id="task_1"]').click();
+    expect(await page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
+
+    // a Camunda Modeler file: opens, its unsupported parts flagged orange
+    await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'camunda.bpmn', mimeType: 'application/xml', buffer: Buffer.from(camunda) });
+    await page.locator('.djs-element[data-element-id="mail"]').waitFor();
+    await expect.poll(() => page.locator(tid('wfd-mark-mail')).getAttribute('data-kind')).toBe('unsupported');
+    const flagged = await page.locator(`${tid('wfd-issues')} [data-kind="unsupported"]`).allInnerTexts();
+    expect(flagged.join('\n')).toContain('camunda:assignee');
+    expect(flagged.join('\n')).toContain('bpmn:ServiceTask');
+    await shot(page, 'workflow-designer-camunda');
+}
