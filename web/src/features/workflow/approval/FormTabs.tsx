@@ -31,6 +31,8 @@ export interface WorkflowFormTab {
 export interface FormTabsHandle {
   /** Validates every form tab (switching to the first invalid one) and answers the formValue entries, or null when one is invalid. */
   collect(): Promise<FormValueEntry[] | null>;
+  /** The designed forms' current values without validation (a draft may be incomplete); system forms, which store themselves, are left out. */
+  values?(): FormValueEntry[];
 }
 
 /** The tab key of the form at index i (spec 2.9: sub-tabs named parsers-N). */
@@ -41,6 +43,7 @@ const NARROW_CSS = '@media (max-width: 575px){.wf-form-tabs .form-renderer .fr-c
 /** One mounted form: answers its formValue entry or null when invalid (the form shows its own messages). */
 interface FormPaneHandle {
   collect(): Promise<FormValueEntry | null>;
+  values(): FormValueEntry | null;
 }
 
 /** A designed form (F_Type 0): the given scheme, or the form's current one loaded by id (the query FormParser / AddressForm use). */
@@ -62,6 +65,10 @@ function DesignedPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMo
         if (!formData) return null;
         return { F_FormId: form.F_FormId, F_Type: FORM_TYPE.designed, ...(form.primaryKey ? { F_Id: form.primaryKey } : {}), formData };
       },
+      values: () =>
+        renderer.current
+          ? { F_FormId: form.F_FormId, F_Type: FORM_TYPE.designed, ...(form.primaryKey ? { F_Id: form.primaryKey } : {}), formData: renderer.current.getValues() }
+          : null,
     }),
     [form.F_FormId, form.primaryKey],
   );
@@ -95,6 +102,7 @@ function SystemPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMode
         if (!key) return null;
         return { F_FormId: form.F_FormId, F_Type: form.F_Type, F_UrlAddress: form.F_Url, F_Id: key, formData: {} };
       },
+      values: () => null,
     }),
     [form.F_FormId, form.F_Type, form.F_Url],
   );
@@ -136,6 +144,7 @@ export function FormTabs(props: { forms: WorkflowFormTab[]; readOnly?: boolean; 
         }
         return out;
       },
+      values: () => forms.map((_, i) => panes.current[i]?.values() ?? null).filter((e): e is FormValueEntry => e !== null),
     }),
     [forms],
   );

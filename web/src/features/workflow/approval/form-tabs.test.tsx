@@ -48,6 +48,11 @@ describe('FormTabs', { timeout: SLOW }, () => {
       out = await ref.current!.collect();
     });
     expect(out).toBeNull();
+    // a draft takes the values as they are
+    expect(ref.current!.values!()).toEqual([
+      { F_FormId: 'f1', F_Type: 0, F_Id: 'k1', formData: { F_A: 'x' } },
+      { F_FormId: 'f2', F_Type: 0, formData: { F_Need: '' } },
+    ]);
     await waitFor(() => expect(screen.getByTestId('wf-form-tab-1').closest('.ant-tabs-tab')!.className).toContain('ant-tabs-tab-active'));
   });
 
