@@ -291,7 +291,7 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
       onCancel={() => onClose(false)}
       wrapClassName="wf-approval-modal"
     >
-      <div data-testid="wf-approval" data-readonly={readOnly ? 'true' : 'false'} style={{ overflowX: 'hidden' }}>
+      <div data-testid="wf-approval" data-readonly={readOnly ? 'true' : 'false'} style={{ overflowX: 'clip' }}>
         {!data ? (
           <Flex justify="center" style={{ padding: 64 }} data-testid="wf-approval-loading">
             {answer.isLoading && <Spin />}
