@@ -347,6 +347,8 @@ export default function DesignerPage() {
             {
               key: 'scheme',
               label: t('section.scheme'),
+              // The form must exist while folded: the save reads and validates it.
+              forceRender: true,
               children: (
                 <Form form={form} layout="vertical" size="small" data-testid="wfd-scheme-form" initialValues={{ F_AuthType: 0 }}>
                   <Row gutter={12}>

@@ -228,7 +228,7 @@ export interface DesignField {
   label: string;
 }
 
-/** Value fields of a form scheme's content (containers skipped; sub-table columns skipped, the table stays). */
+/** Value fields of a form scheme's content (containers, sub-tables included, and their columns skipped). */
 export function designFieldsOf(data: FormField[] | undefined): DesignField[] {
   if (!data) return [];
   return flattenFields(data)

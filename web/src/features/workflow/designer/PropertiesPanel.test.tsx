@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithApp } from '../../../test/helpers';
+import { endSession } from '../../../lib/session';
+import { signInForTest } from '../../../test/session';
+import { stubData } from '../../data/test-stub';
+import type { DesignerBridge, DiagramElement } from './bridge';
+import { PropertiesPanel } from './PropertiesPanel';
+import type { ModdleLike } from './wf-config';
+
+afterEach(() => {
+  endSession();
+  vi.unstubAllGlobals();
+});
+
+/** A bridge recording the writes (bpmn-js needs a real browser; the e2e test drives the real one). */
+function fakeBridge(root: DiagramElement, nodes: ModdleLike[] = []) {
+  const writes: { element: string; config?: Record<string, unknown>; props?: Record<string, unknown> }[] = [];
+  const bridge: DesignerBridge = {
+    create: (type, attrs = {}) => ({ $type: type, ...attrs }),
+    update: (element, props) => void writes.push({ element: element.id, props }),
+    updateModdle: (element, _el, props) => void writes.push({ element: element.id, props }),
+    writeConfig: (element, config) => void writes.push({ element: element.id, config }),
+    get: () => undefined,
+    nodes: () => nodes,
+    root: () => root,
+    all: () => [],
+  };
+  return { bridge, writes };
+}
+
+const process: DiagramElement = { id: 'p', type: 'bpmn:Process', businessObject: { $type: 'bpmn:Process', id: 'p' } };
+
+describe('PropertiesPanel', () => {
+  it('writes user task fields into wf:config and the name as a property', async () => {
+    signInForTest();
+    const task: DiagramElement = { id: 't1', type: 'bpmn:UserTask', businessObject: { $type: 'bpmn:UserTask', id: 't1', name: '审批' } };
+    const { bridge, writes } = fakeBridge(process, [{ $type: 'bpmn:StartEvent', id: 'start' }, task.businessObject]);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={task} forms={[]} />);
+    fireEvent.click(await screen.findByTestId('wfd-prop-needPassword'));
+    expect(writes.at(-1)).toMatchObject({ element: 't1', config: { needPassword: true, print: true, candidates: [] } });
+    fireEvent.click(screen.getByTestId('wfd-candidate-add'));
+    expect(writes.at(-1)?.config?.candidates).toEqual([{ type: 'user', ids: [] }]);
+    const name = screen.getByTestId('wfd-prop-name');
+    fireEvent.change(name, { target: { value: '部门审批' } });
+    fireEvent.blur(name);
+    expect(writes.at(-1)).toEqual({ element: 't1', props: { name: '部门审批' } });
+  });
+
+  it('sets a flow condition and tries it on the server', async () => {
+    signInForTest();
+    const calls: unknown[] = [];
+    stubData([
+      [/^POST \/workflow-scheme-info\/test-condition$/, (_url, body) => (calls.push(body), { result: true, truthy: true, error: null })],
+    ]);
+    const gateway: DiagramElement = { id: 'g', type: 'bpmn:ExclusiveGateway', businessObject: { $type: 'bpmn:ExclusiveGateway', id: 'g' } };
+    const flow: DiagramElement = { id: 'f1', type: 'bpmn:SequenceFlow', businessObject: { $type: 'bpmn:SequenceFlow', id: 'f1' }, source: gateway };
+    const { bridge, writes } = fakeBridge(process);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={flow} forms={[{ formId: 'form1', name: '请假单', fields: [{ formId: 1, vModel: 'days', label: '天数' }] }]} />);
+    const input = await screen.findByTestId('wfd-prop-condition');
+    fireEvent.change(input, { target: { value: 'days > 3' } });
+    fireEvent.blur(input);
+    expect(writes.at(-1)).toEqual({ element: 'f1', props: { conditionExpression: { $type: 'bpmn:FormalExpression', body: 'days > 3' } } });
+    expect(screen.getByTestId('wfd-prop-defaultFlow')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('wfd-test-data'), { target: { value: '{"days": 5}' } });
+    fireEvent.click(screen.getByTestId('wfd-test-run'));
+    await waitFor(() => expect(screen.getByTestId('wfd-test-result').textContent).toContain('true'));
+    expect(calls).toEqual([{ expression: 'days > 3', data: { days: 5 } }]);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { userTaskConfig, type UserTaskConfig } from '@app/contracts';
+import {
+  authorityOf,
+  candidateOfType,
+  candidateWith,
+  completionPatch,
+  conditionText,
+  designFieldsOf,
+  diagramMarks,
+  extensionWithConfig,
+  insertReference,
+  isIsoDuration,
+  multiInstanceOf,
+  newModelXml,
+  panelKind,
+  processIdOf,
+  readProcess,
+  readRawConfig,
+  readUserTask,
+  rejectTargetOptions,
+  sampleData,
+  timerDuration,
+  withAuthority,
+  type CreateModdle,
+  type ModdleLike,
+} from './wf-config';
+
+const create: CreateModdle = (type, attrs = {}) => ({ $type: type, ...attrs });
+const withConfig = (type: string, body: string, others: ModdleLike[] = []): ModdleLike => ({
+  $type: type,
+  id: 'n1',
+  extensionElements: { $type: 'bpmn:ExtensionElements', values: [...others, { $type: 'wf:Config', body }] },
+});
+
+describe('wf:config read / write', () => {
+  it('reads the JSON through the type schema, defaults filled; bad JSON or shapes fall back to defaults', () => {
+    const bo = withConfig('bpmn:UserTask', JSON.stringify({ candidates: [{ type: 'starter' }], needPassword: true }));
+    const cfg = readUserTask(bo);
+    expect(cfg.candidates).toEqual([{ type: 'starter', ids: [] }]);
+    expect(cfg.needPassword).toBe(true);
+    expect(cfg.buttons.map((b) => b.value)).toEqual(['agree_', 'reject_']);
+    expect(readUserTask(withConfig('bpmn:UserTask', '{nope'))).toEqual(userTaskConfig.parse({}));
+    expect(readUserTask(withConfig('bpmn:UserTask', '{"completion":"most"}'))).toEqual(userTaskConfig.parse({}));
+    expect(readRawConfig({ $type: 'bpmn:UserTask' })).toEqual({});
+    expect(readRawConfig(withConfig('bpmn:UserTask', '[1]'))).toEqual({});
+    expect(readProcess({ $type: 'bpmn:Process' }).titleTemplate).toBe('{schemeName}-{starter}-{date}');
+  });
+
+  it('writes a new extensionElements keeping other extensions (Camunda…) and dropping an empty config', () => {
+    const camunda = { $type: 'camunda:Properties' };
+    const bo = withConfig('bpmn:UserTask', '{"print":false}', [camunda]);
+    const ext = extensionWithConfig(bo, { print: true }, create)!;
+    const values = ext.values as ModdleLike[];
+    expect(values[0]).toBe(camunda);
+    expect(values[1]).toMatchObject({ $type: 'wf:Config', body: '{"print":true}' });
+    expect(values[1]!.$parent).toBe(ext);
+    expect((extensionWithConfig(bo, {}, create)!.values as ModdleLike[]).map((v) => v.$type)).toEqual(['camunda:Properties']);
+    expect(extensionWithConfig({ $type: 'bpmn:UserTask' }, {}, create)).toBeUndefined();
+  });
+
+  it('reads conditions (without ${…}), timer durations and the countersign mode', () => {
+    expect(conditionText({ $type: 'bpmn:SequenceFlow', conditionExpression: { $type: 'bpmn:FormalExpression', body: '${ days > 3 }' } })).toBe('days > 3');
+    expect(conditionText({ $type: 'bpmn:SequenceFlow' })).toBe('');
+    expect(timerDuration({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition', timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' } }] })).toBe('PT2H');
+    expect(multiInstanceOf({ $type: 'bpmn:UserTask' })).toBe('none');
+    expect(multiInstanceOf({ $type: 'bpmn:UserTask', loopCharacteristics: { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: true } })).toBe('sequential');
+    expect(multiInstanceOf({ $type: 'bpmn:UserTask', loopCharacteristics: { $type: 'bpmn:MultiInstanceLoopCharacteristics' } })).toBe('parallel');
+    expect(isIsoDuration('PT2H')).toBe(true);
+    expect(isIsoDuration('P1DT30M')).toBe(true);
+    expect(isIsoDuration('2 hours')).toBe(false);
+    expect(isIsoDuration('P')).toBe(false);
+  });
+
+  it('chooses the panel by element type', () => {
+    expect(panelKind(undefined)).toBe('process');
+    expect(panelKind({ $type: 'bpmn:UserTask' })).toBe('userTask');
+    expect(panelKind({ $type: 'bpmn:InclusiveGateway' })).toBe('gateway');
+    expect(panelKind({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition' }] })).toBe('timer');
+    expect(panelKind({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:MessageEventDefinition' }] })).toBe('other');
+    expect(panelKind({ $type: 'bpmn:ServiceTask' })).toBe('other');
+  });
+});
+
+describe('panel fields → config', () => {
+  const base: UserTaskConfig = userTaskConfig.parse({});
+
+  it('maps picked objects and rule types onto candidate rules', () => {
+    expect(candidateWith({ type: 'user', ids: [] }, [{ id: 'u1', name: '李四' }])).toEqual({ type: 'user', ids: ['u1'], names: ['李四'] });
+    expect(candidateOfType('formField')).toEqual({ type: 'formField', ids: [], field: '' });
+    expect(candidateOfType('starter')).toEqual({ type: 'starter', ids: [] });
+    expect(userTaskConfig.safeParse({ ...base, candidates: [candidateWith({ type: 'role', ids: [] }, [{ id: 'r', name: 'R' }])] }).success).toBe(true);
+  });
+
+  it('keeps the percentage only for percentage completion, within 1–100', () => {
+    expect(completionPatch('all', 70)).toEqual({ completion: 'all', percentage: 100 });
+    expect(completionPatch('percentage', 70)).toEqual({ completion: 'percentage', percentage: 70 });
+    expect(completionPatch('percentage', 0)).toEqual({ completion: 'percentage', percentage: 1 });
+  });
+
+  it('field authority: defaults, and view / edit / required stay consistent', () => {
+    expect(authorityOf(base, 'f1', 101)).toEqual({ formId: 101, view: true, edit: true, required: false });
+    const required = withAuthority(base, 'f1', 101, { required: true });
+    expect(authorityOf(required, 'f1', 101)).toMatchObject({ view: true, edit: true, required: true });
+    const hidden = withAuthority(required, 'f1', 101, { view: false });
+    expect(authorityOf(hidden, 'f1', 101)).toMatchObject({ view: false, edit: false, required: false });
+    expect(hidden.formAuthority.f1).toHaveLength(1);
+    const readOnly = withAuthority(base, 'f1', 102, { edit: false });
+    expect(authorityOf(readOnly, 'f1', 102)).toMatchObject({ view: true, edit: false, required: false });
+    expect(userTaskConfig.safeParse(readOnly).success).toBe(true);
+  });
+
+  it('lists value fields of a form (no containers — sub-tables are containers — no sub-table columns)', () => {
+    const fld = (formId: number, vModel: string, avueType: string, label: string, children?: unknown[]) => ({ __vModel__: vModel, __config__: { formId, avueType, label, span: 24, children } });
+    const fields = designFieldsOf([fld(1, 'days', 'number', '天数'), fld(2, 'items', 'table', '明细', [fld(3, 'x', 'input', 'X')])] as never);
+    expect(fields.map((f) => f.vModel)).toEqual(['days']);
+    expect(fields[0]).toEqual({ formId: 1, vModel: 'days', label: '天数' });
+  });
+
+  it('inserts field references and parses the test sample', () => {
+    expect(insertReference('', 'days')).toBe('days');
+    expect(insertReference('days >', 'limit')).toBe('days > limit');
+    expect(insertReference('a  b', 'x', 2)).toBe('a x b');
+    expect(sampleData('{"days": 5}')).toEqual({ data: { days: 5 } });
+    expect(sampleData('')).toEqual({ data: {} });
+    expect('error' in sampleData('[1]')).toBe(true);
+    expect('error' in sampleData('{')).toBe(true);
+  });
+
+  it('offers the start and the other user tasks as reject targets', () => {
+    const nodes: ModdleLike[] = [
+      { $type: 'bpmn:StartEvent', id: 'start' },
+      { $type: 'bpmn:UserTask', id: 't1', name: '部门' },
+      { $type: 'bpmn:UserTask', id: 't2' },
+      { $type: 'bpmn:ExclusiveGateway', id: 'g' },
+    ];
+    expect(rejectTargetOptions(nodes, 't2')).toEqual([
+      { value: 'start', label: 'start' },
+      { value: 't1', label: '部门 (t1)' },
+    ]);
+  });
+});
+
+describe('validation answers on the diagram', () => {
+  it('groups issues (red wins) and unsupported parts by known element ids', () => {
+    const marks = diagramMarks(
+      [
+        { elementId: 'a', message: 'no approvers' },
+        { elementId: null, message: 'whole process' },
+        { elementId: 'gone', message: 'x' },
+      ],
+      [
+        { elementId: 'a', type: 'camunda:assignee', reason: 'no effect' },
+        { elementId: 'b', type: 'bpmn:ServiceTask', reason: 'passes' },
+      ],
+      (id) => id === 'a' || id === 'b',
+    );
+    expect(marks).toEqual([
+      { elementId: 'a', kind: 'issue', messages: ['no approvers', 'no effect'] },
+      { elementId: 'b', kind: 'unsupported', messages: ['passes'] },
+    ]);
+  });
+});
+
+describe('new model', () => {
+  it('is start → user task (the starter) → end with DI and our namespace', () => {
+    const xml = newModelXml(processIdOf('9 leave'), 'A & B', '审批');
+    expect(xml).toContain('<bpmn:process id="p_9_leave" name="A &amp; B"');
+    expect(xml).toContain('xmlns:wf="http://approval-platform.dev/schema/wf"');
+    expect(xml).toContain('<wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config>');
+    expect(xml.match(/<bpmndi:BPMNShape /g)).toHaveLength(3);
+    expect(xml.match(/<bpmndi:BPMNEdge /g)).toHaveLength(2);
+  });
+});
