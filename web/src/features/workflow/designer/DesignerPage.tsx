@@ -176,6 +176,7 @@ export default function DesignerPage() {
       const modeler = modelerRef.current;
       if (!modeler) return;
       show(null);
+      const started = performance.now();
       try {
         await modeler.importXML(xml);
       } catch (e) {
@@ -183,6 +184,8 @@ export default function DesignerPage() {
         return;
       }
       modeler.get<Canvas>('canvas').zoom('fit-viewport');
+      // How long the last import took (read by the e2e test: a 100-node process must open in under 1 s).
+      if (containerRef.current) containerRef.current.dataset.importMs = String(Math.round(performance.now() - started));
       setSelected(null);
       setRev((r) => r + 1);
       if (flag) await validateXml(xml).catch(() => undefined);
