@@ -85,123 +85,139 @@ describe('workflow designer', () => {
 });
 
 async function story(page: Page) {
-    const code = `wfd_${Date.now().toString(36)}`;
+  const code = `wfd_${Date.now().toString(36)}`;
 
-    const t0 = Date.now();
-    await page.goto('/workflow/scheme/design/new');
-    await page.locator('.djs-element[data-element-id="task_1"]').waitFor();
-    await page.locator(tid('wfd-code')).fill(code);
-    await page.locator(tid('wfd-name')).fill('设计器请假');
-    console.log(`new model open in ${Date.now() - t0} ms`);
+  // a designed form bound to the scheme: its fields feed conditions and field authority
+  const formName = `请假单 ${code}`;
+  await api(page, 'POST', '/api/form-scheme', {
+    F_Name: formName,
+    F_Type: 0,
+    F_Scheme: { data: [{ __vModel__: 'days', __config__: { formId: 101, avueType: 'number', label: '天数', span: 12 } }], formConf: { labelWidth: 100 } },
+  });
+  const t0 = Date.now();
+  await page.goto('/workflow/scheme/design/new');
+  await page.locator('.djs-element[data-element-id="task_1"]').waitFor();
+  await page.locator(tid('wfd-code')).fill(code);
+  await page.locator(tid('wfd-name')).fill('设计器请假');
+  await page.locator(tid('wfd-forms')).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: formName }).click();
+  await page.keyboard.press('Escape');
+  console.log(`new model open in ${Date.now() - t0} ms`);
 
-    // task_1: approver lisi via the user picker
-    await page.locator('.djs-element[data-element-id="task_1"]').click();
-    await expect.poll(() => panelId(page)).toBe('task_1');
-    await setText(page, 'wfd-prop-name', '部门审批');
-    await page.locator(tid('wfd-candidate-remove-0')).click();
-    await page.locator(tid('wfd-candidate-add')).click();
-    await page.locator(tid('wfd-candidate-pick-0')).click();
-    await page.locator(`${tid('user-picker-search')} input`).fill('lisi');
-    await page.locator(`${tid('user-picker-search')} input`).press('Enter');
-    await page.locator('[data-testid^="user-picker-row-"]').first().click();
-    await page.locator(tid('user-picker-ok')).click();
-    await expect.poll(() => page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
+  // task_1: approver lisi via the user picker
+  await page.locator('.djs-element[data-element-id="task_1"]').click();
+  await expect.poll(() => panelId(page)).toBe('task_1');
+  await setText(page, 'wfd-prop-name', '部门审批');
+  await page.locator(tid('wfd-candidate-remove-0')).click();
+  await page.locator(tid('wfd-candidate-add')).click();
+  await page.locator(tid('wfd-candidate-pick-0')).click();
+  await page.locator(`${tid('user-picker-search')} input`).fill('lisi');
+  await page.locator(`${tid('user-picker-search')} input`).press('Enter');
+  await page.locator('[data-testid^="user-picker-row-"]').first().click();
+  await page.locator(tid('user-picker-ok')).click();
+  await expect.poll(() => page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
 
-    // redraw: task_1 → gateway → (user task → end) | end
-    await pick(page, '部门审批 → ');
-    await contextPad(page, 'delete');
-    await page.locator('.djs-element[data-element-id="task_1"]').click();
-    await contextPad(page, 'append.gateway');
-    const gateway = (await panelId(page))!;
-    expect(gateway).toMatch(/Gateway/);
-    await contextPad(page, 'append.append-task');
-    await contextPad(page, 'replace');
-    await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
-    await expect.poll(() => page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('userTask');
-    const manager = (await panelId(page))!;
-    await setText(page, 'wfd-prop-name', '经理审批');
-    await pick(page, `(${manager})`);
-    await contextPad(page, 'append.end-event');
-    await pick(page, `(${gateway})`);
-    await contextPad(page, 'append.end-event');
+  // redraw: task_1 → gateway → (user task → end) | end
+  await pick(page, '部门审批 → ');
+  await contextPad(page, 'delete');
+  await page.locator('.djs-element[data-element-id="task_1"]').click();
+  await contextPad(page, 'append.gateway');
+  const gateway = (await panelId(page))!;
+  expect(gateway).toMatch(/Gateway/);
+  await contextPad(page, 'append.append-task');
+  await contextPad(page, 'replace');
+  await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
+  await expect.poll(() => page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('userTask');
+  const manager = (await panelId(page))!;
+  await setText(page, 'wfd-prop-name', '经理审批');
+  await pick(page, `(${manager})`);
+  await contextPad(page, 'append.end-event');
+  await pick(page, `(${gateway})`);
+  await contextPad(page, 'append.end-event');
 
-    // validate: the old end is unreachable, the new approval node has no approvers, the gateway no conditions
-    await page.locator(tid('wfd-validate')).click();
-    await page.locator(tid('wfd-issues')).waitFor();
-    const issueIds = await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')));
-    expect(issueIds).toEqual(expect.arrayContaining(['end', manager, gateway]));
-    await expect.poll(() => page.locator(tid(`wfd-mark-${manager}`)).getAttribute('data-kind')).toBe('issue');
-    expect(await page.locator(`.djs-element.wf-issue[data-element-id="${manager}"]`).count()).toBe(1);
-    await shot(page, 'workflow-designer-issues');
+  // validate: the old end is unreachable, the new approval node has no approvers, the gateway no conditions
+  await page.locator(tid('wfd-validate')).click();
+  await page.locator(tid('wfd-issues')).waitFor();
+  const issueIds = await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-element-id')));
+  expect(issueIds).toEqual(expect.arrayContaining(['end', manager, gateway]));
+  await expect.poll(() => page.locator(tid(`wfd-mark-${manager}`)).getAttribute('data-kind')).toBe('issue');
+  expect(await page.locator(`.djs-element.wf-issue[data-element-id="${manager}"]`).count()).toBe(1);
+  await shot(page, 'workflow-designer-issues');
 
-    // fix them: delete the old end, the manager's approvers, a condition and a default flow
-    await page.locator(`${tid('wfd-issues')} [data-element-id="end"]`).first().click();
-    await expect.poll(() => panelId(page)).toBe('end');
-    await contextPad(page, 'delete');
-    await pick(page, `(${manager})`);
-    await page.locator(tid('wfd-candidate-add')).click();
-    await chooseOption(page, 'wfd-candidate-type-0', '发起人上级');
-    await chooseOption(page, 'wfd-prop-multiInstance', '并行会签');
-    await pick(page, `→ 经理审批`);
-    expect(await page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('sequenceFlow');
-    await setText(page, 'wfd-prop-condition', 'days > 3');
-    await page.locator(tid('wfd-test-data')).fill('{"days": "5"}');
-    await page.locator(tid('wfd-test-run')).click();
-    await expect.poll(() => page.locator(tid('wfd-test-result')).innerText()).toContain('成立');
-    await pick(page, `(${gateway})`);
-    await page.locator(tid('wfd-prop-gatewayDefault')).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '→ Event_' }).first().click();
-    await page.locator(tid('wfd-validate')).click();
-    await page.locator('.ant-message', { hasText: '校验通过' }).waitFor();
+  // fix them: delete the old end, the manager's approvers, a condition and a default flow
+  await page.locator(`${tid('wfd-issues')} [data-element-id="end"]`).first().click();
+  await expect.poll(() => panelId(page)).toBe('end');
+  await contextPad(page, 'delete');
+  await pick(page, `(${manager})`);
+  await page.locator(tid('wfd-candidate-add')).click();
+  await chooseOption(page, 'wfd-candidate-type-0', '发起人上级');
+  await chooseOption(page, 'wfd-prop-multiInstance', '并行会签');
+  await page.locator(tid('wfd-authority-required-days')).click();
+  await pick(page, `→ 经理审批`);
+  expect(await page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('sequenceFlow');
+  await chooseOption(page, 'wfd-prop-condition-field', '天数');
+  expect(await page.locator(tid('wfd-prop-condition')).inputValue()).toBe('days');
+  await setText(page, 'wfd-prop-condition', 'days > 3');
+  await page.locator(tid('wfd-test-data')).fill('{"days": "5"}');
+  await page.locator(tid('wfd-test-run')).click();
+  await expect.poll(() => page.locator(tid('wfd-test-result')).innerText()).toContain('成立');
+  await pick(page, `(${gateway})`);
+  await page.locator(tid('wfd-prop-gatewayDefault')).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '→ Event_' }).first().click();
+  await page.locator(tid('wfd-validate')).click();
+  await page.locator('.ant-message', { hasText: '校验通过' }).waitFor();
 
-    // save: /new becomes /{id}
-    await page.locator(tid('wfd-save')).click();
-    await page.waitForURL(/\/workflow\/scheme\/design\/(?!new)[\w-]+$/);
-    const schemeId = page.url().split('/').pop()!;
-    const info = await api<{ xml: string; F_Code: string; F_Version: number }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
-    expect(info).toMatchObject({ F_Code: code, F_Version: 1 });
-    expect(info.xml).toContain('days &gt; 3');
-    expect(info.xml).toContain('starterLeader');
-    expect(info.xml).toContain('multiInstanceLoopCharacteristics');
-    await shot(page, 'workflow-designer-saved');
+  // save: /new becomes /{id}
+  await page.locator(tid('wfd-save')).click();
+  await page.waitForURL(/\/workflow\/scheme\/design\/(?!new)[\w-]+$/);
+  const schemeId = page.url().split('/').pop()!;
+  const info = await api<{ xml: string; F_Code: string; F_Version: number }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
+  expect(info).toMatchObject({ F_Code: code, F_Version: 1 });
+  expect(info.xml).toContain('days &gt; 3');
+  expect(info.xml).toContain('starterLeader');
+  expect(info.xml).toContain('multiInstanceLoopCharacteristics');
+  expect(info.xml).toContain('"formId":101,"view":true,"edit":true,"required":true');
+  const forms = await api<{ F_Name: string }[]>(page, 'GET', `/api/workflow-relation/formInfo?nwfSchemeInfoId=${schemeId}`);
+  expect(forms.map((f) => f.F_Name)).toEqual([formName]);
+  await shot(page, 'workflow-designer-saved');
 
-    // reopen
-    await page.goto('/workflow/scheme/index');
-    await page.goto(`/workflow/scheme/design/${schemeId}`);
-    await page.locator(`.djs-element[data-element-id="${manager}"]`).waitFor();
-    expect(await page.locator(tid('wfd-code')).inputValue()).toBe(code);
-    await pick(page, `(${manager})`);
-    expect(await page.locator(tid('wfd-candidate-type-0')).innerText()).toContain('发起人上级');
-    await pick(page, `→ 经理审批`);
-    expect(await page.locator(tid('wfd-prop-condition')).inputValue()).toBe('days > 3');
-    await page.locator('.djs-element[data-element-id="task_1"]').click();
-    expect(await page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
+  // reopen
+  await page.goto('/workflow/scheme/index');
+  await page.goto(`/workflow/scheme/design/${schemeId}`);
+  await page.locator(`.djs-element[data-element-id="${manager}"]`).waitFor();
+  expect(await page.locator(tid('wfd-code')).inputValue()).toBe(code);
+  await pick(page, `(${manager})`);
+  expect(await page.locator(tid('wfd-candidate-type-0')).innerText()).toContain('发起人上级');
+  await pick(page, `→ 经理审批`);
+  expect(await page.locator(tid('wfd-prop-condition')).inputValue()).toBe('days > 3');
+  await page.locator('.djs-element[data-element-id="task_1"]').click();
+  expect(await page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
 
-    // a Camunda Modeler file: opens, its unsupported parts flagged orange
-    await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'camunda.bpmn', mimeType: 'application/xml', buffer: Buffer.from(camunda) });
-    await page.locator('.djs-element[data-element-id="mail"]').waitFor();
-    await expect.poll(() => page.locator(tid('wfd-mark-mail')).getAttribute('data-kind')).toBe('unsupported');
-    const flagged = await page.locator(`${tid('wfd-issues')} [data-kind="unsupported"]`).allInnerTexts();
-    expect(flagged.join('\n')).toContain('camunda:assignee');
-    expect(flagged.join('\n')).toContain('bpmn:ServiceTask');
-    await shot(page, 'workflow-designer-camunda');
+  // a Camunda Modeler file: opens, its unsupported parts flagged orange
+  await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'camunda.bpmn', mimeType: 'application/xml', buffer: Buffer.from(camunda) });
+  await page.locator('.djs-element[data-element-id="mail"]').waitFor();
+  await expect.poll(() => page.locator(tid('wfd-mark-mail')).getAttribute('data-kind')).toBe('unsupported');
+  const flagged = await page.locator(`${tid('wfd-issues')} [data-kind="unsupported"]`).allInnerTexts();
+  expect(flagged.join('\n')).toContain('camunda:assignee');
+  expect(flagged.join('\n')).toContain('bpmn:ServiceTask');
+  await shot(page, 'workflow-designer-camunda');
 
-    // 100 nodes open in under a second (bpmn-js import + fit, measured in the page)
-    await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'big.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bigProcess(100)) });
-    await page.locator('.djs-element[data-element-id="t98"]').waitFor();
-    const importMs = Number(await page.locator(tid('wfd-canvas')).getAttribute('data-import-ms'));
-    console.log(`100-node import: ${importMs} ms`);
-    expect(importMs).toBeLessThan(1000);
-    await page.locator(tid('wfd-issues')).waitFor({ state: 'detached' }).catch(() => undefined);
-    await shot(page, 'workflow-designer-100-nodes');
+  // 100 nodes open in under a second (bpmn-js import + fit, measured in the page)
+  await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'big.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bigProcess(100)) });
+  await page.locator('.djs-element[data-element-id="t98"]').waitFor();
+  const importMs = Number(await page.locator(tid('wfd-canvas')).getAttribute('data-import-ms'));
+  console.log(`100-node import: ${importMs} ms`);
+  expect(importMs).toBeLessThan(1000);
+  await page.locator(tid('wfd-issues')).waitFor({ state: 'detached' }).catch(() => undefined);
+  await shot(page, 'workflow-designer-100-nodes');
 
-    // narrow screens: the panel goes below the canvas
-    await page.setViewportSize({ width: 700, height: 1000 });
-    await page.locator('.djs-element[data-element-id="t5"]').click();
-    await expect.poll(() => panelId(page)).toBe('t5');
-    const canvasBox = (await page.locator(tid('wfd-canvas')).boundingBox())!;
-    const sideBox = (await page.locator(tid('wfd-side')).boundingBox())!;
-    expect(sideBox.y).toBeGreaterThanOrEqual(canvasBox.y + canvasBox.height - 1);
-    await page.locator(tid('wfd-side')).scrollIntoViewIfNeeded();
-    await shot(page, 'workflow-designer-narrow');
+  // narrow screens: the panel goes below the canvas
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await page.locator('.djs-element[data-element-id="t5"]').click();
+  await expect.poll(() => panelId(page)).toBe('t5');
+  const canvasBox = (await page.locator(tid('wfd-canvas')).boundingBox())!;
+  const sideBox = (await page.locator(tid('wfd-side')).boundingBox())!;
+  expect(sideBox.y).toBeGreaterThanOrEqual(canvasBox.y + canvasBox.height - 1);
+  await page.locator(tid('wfd-side')).scrollIntoViewIfNeeded();
+  await shot(page, 'workflow-designer-narrow');
 }
