@@ -67,4 +67,33 @@ describe('PropertiesPanel', () => {
     await waitFor(() => expect(screen.getByTestId('wfd-test-result').textContent).toContain('true'));
     expect(calls).toEqual([{ expression: 'days > 3', data: { days: 5 } }]);
   });
+
+  it('writes a timer duration into timeDuration, a called scheme into calledElement, a title template into the process', async () => {
+    signInForTest();
+    const timerDef: ModdleLike = { $type: 'bpmn:TimerEventDefinition' };
+    const timer: DiagramElement = { id: 'b1', type: 'bpmn:BoundaryEvent', businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b1', eventDefinitions: [timerDef] } };
+    const { bridge, writes } = fakeBridge(process);
+    const view = renderWithApp(<PropertiesPanel bridge={bridge} element={timer} forms={[]} />);
+    const duration = await screen.findByTestId('wfd-prop-duration');
+    fireEvent.change(duration, { target: { value: 'PT2H' } });
+    fireEvent.blur(duration);
+    expect(writes.at(-1)).toEqual({ element: 'b1', props: { timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' }, timeDate: undefined } });
+    fireEvent.click(screen.getByTestId('wfd-prop-cancelActivity'));
+    expect(writes.at(-1)).toEqual({ element: 'b1', props: { cancelActivity: false } });
+    view.unmount();
+
+    const call: DiagramElement = { id: 'c1', type: 'bpmn:CallActivity', businessObject: { $type: 'bpmn:CallActivity', id: 'c1' } };
+    const second = renderWithApp(<PropertiesPanel bridge={bridge} element={call} forms={[]} />);
+    const code = await screen.findByTestId('wfd-prop-calledElement');
+    fireEvent.change(code, { target: { value: ' expense ' } });
+    fireEvent.blur(code);
+    expect(writes.at(-1)).toEqual({ element: 'c1', props: { calledElement: 'expense' } });
+    second.unmount();
+
+    renderWithApp(<PropertiesPanel bridge={bridge} element={process} forms={[]} />);
+    const title = await screen.findByTestId('wfd-prop-titleTemplate');
+    fireEvent.change(title, { target: { value: '{schemeName}-{starter}' } });
+    fireEvent.blur(title);
+    expect(writes.at(-1)).toEqual({ element: 'p', config: { titleTemplate: '{schemeName}-{starter}' } });
+  });
 });
