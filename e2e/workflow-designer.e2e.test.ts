@@ -202,6 +202,13 @@ async function story(page: Page) {
   expect(flagged.join('\n')).toContain('bpmn:ServiceTask');
   await shot(page, 'workflow-designer-camunda');
 
+  // the same file in a new scheme names it after its process
+  await page.goto('/workflow/scheme/design/new');
+  await page.locator('.djs-element[data-element-id="task_1"]').waitFor();
+  await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'camunda.bpmn', mimeType: 'application/xml', buffer: Buffer.from(camunda) });
+  await page.locator('.djs-element[data-element-id="mail"]').waitFor();
+  await expect.poll(() => page.locator(tid('wfd-code')).inputValue()).toBe('camunda_p');
+
   // 100 nodes open in under a second (bpmn-js import + fit, measured in the page)
   await page.locator(tid('wfd-import-file')).setInputFiles({ name: 'big.bpmn', mimeType: 'application/xml', buffer: Buffer.from(bigProcess(100)) });
   await page.locator('.djs-element[data-element-id="t98"]').waitFor();

@@ -188,9 +188,13 @@ export default function DesignerPage() {
       if (containerRef.current) containerRef.current.dataset.importMs = String(Math.round(performance.now() - started));
       setSelected(null);
       setRev((r) => r + 1);
+      // An imported drawing names an empty scheme: code from the process id, name from the process name.
+      const process = modeler.get<Canvas & { getRootElement(): DiagramElement }>('canvas').getRootElement().businessObject;
+      if (flag && !form.getFieldValue('F_Code') && process?.id && /^[A-Za-z0-9_.-]+$/.test(process.id)) form.setFieldValue('F_Code', process.id.slice(0, 50));
+      if (flag && !form.getFieldValue('F_Name') && process?.name) form.setFieldValue('F_Name', process.name.slice(0, 100));
       if (flag) await validateXml(xml).catch(() => undefined);
     },
-    [message, show, t, validateXml],
+    [form, message, show, t, validateXml],
   );
 
   // ---- what to open: the scheme's XML, an imported file (scheme list), or the new model
