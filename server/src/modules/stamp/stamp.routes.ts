@@ -76,6 +76,11 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
     },
   });
 
+  // Ours: the managers' read, so the managers dialog starts from the current ones (PATCH set-manager replaces them).
+  r.get('/stamps/:id/manager', {
+    schema: { tags, summary: 'Who manages the stamp', params: stampIdParams, response: { 200: envelope(stampUsers) } },
+    handler: async (request) => ok(request, await service.users(authOf(request), request.params.id, 'manager'), 'common.fetched'),
+  });
   for (const [path, kind, saved] of [['member', 'member', 'stamp.membersSaved'], ['maintain', 'maintainer', 'stamp.maintainersSaved']] as const) {
     r.get(`/stamps/:id/${path}`, {
       schema: { tags, summary: kind === 'member' ? 'Who may use the stamp' : 'Who may maintain the stamp', params: stampIdParams, response: { 200: envelope(stampUsers) } },

@@ -176,6 +176,7 @@ describe('stamps', () => {
     expect((await t.send('DELETE', `/api/stamps/${id}`, undefined, lisi)).statusCode).toBe(403);
     expect((await t.get(`/api/stamps/${id}/member`, lisi)).statusCode).toBe(403);
     expect((await t.send('PATCH', '/api/stamps/set-manager', { stampId: id, userIds: [ids.zhangsan, ids.lisi] }, zhangsan)).json()).toMatchObject({ code: 0, msg: '印章管理者已保存' });
+    expect((await t.get(`/api/stamps/${id}/manager`, zhangsan)).json().data.userIds.sort()).toEqual([ids.zhangsan, ids.lisi].sort());
     expect((await t.send('PATCH', '/api/stamps/set-manager', { stampId: id, userIds: ['nobody'] }, lisi)).json().msg).toBe('用户【nobody】不存在');
     expect((await t.send('DELETE', `/api/stamps/${id}`, undefined, lisi)).json()).toMatchObject({ code: 0 });
     expect((await t.send('DELETE', `/api/stamps/${id}`, undefined, lisi)).statusCode).toBe(404);

@@ -80,13 +80,10 @@ export default function StampPage() {
     void message.success(t(done));
     await refresh();
   };
-  /** Members and maintainers are read first; managers have no read call (PATCH set-manager replaces them). */
+  /** The current people are read first (managers through our GET /stamps/{id}/manager). */
   const openPeople = async (id: string, kind: StampPeopleKind) => {
-    if (kind === 'manager') {
-      setPeople({ id, kind, userIds: [] });
-      return;
-    }
-    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/${kind === 'member' ? 'member' : 'maintain'}`);
+    const path = { member: 'member', manager: 'manager', maintainer: 'maintain' }[kind];
+    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/${path}`);
     setPeople({ id, kind, userIds: users.userIds });
   };
   const savePeople = (target: { id: string; kind: StampPeopleKind }, userIds: string[]) => {

@@ -220,12 +220,13 @@ describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/stamps').at(-1)!.url.searchParams.get('F_StampType')).toBe('2'));
   });
 
-  it('sets the managers through PATCH /stamps/set-manager', async () => {
+  it('reads the managers, then sets them through PATCH /stamps/set-manager', async () => {
     signInForTest([]);
     let saved: { path: string; body: unknown } | undefined;
     stubData([
       ...routes([row()]),
       ...pickerRoutes,
+      [/^GET \/stamps\/s1\/manager$/, () => ({ userIds: ['u2'], users: [{ F_UserId: 'u2', F_Account: 'u2', F_RealName: '张三' }] })],
       [/^PATCH \/stamps\/set-manager$/, (u, body) => {
         saved = { path: u.pathname, body };
         return null;
@@ -233,10 +234,10 @@ describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW
     ]);
     renderWithApp(<StampPage />);
     fireEvent.click(await screen.findByTestId('stamp-manager-s1'));
-    expect(await screen.findByText('设置管理者（将替换现有管理者）')).toBeTruthy();
+    expect(await screen.findByText('设置管理者')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('user-picker-row-u3'));
     fireEvent.click(screen.getByTestId('user-picker-ok'));
-    await waitFor(() => expect(saved?.body).toEqual({ stampId: 's1', userIds: ['u3'] }));
+    await waitFor(() => expect(saved?.body).toEqual({ stampId: 's1', userIds: ['u2', 'u3'] }));
   });
 
   it('reads and saves the maintainers through GET / PUT /stamps/{id}/maintain', async () => {
