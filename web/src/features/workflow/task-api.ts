@@ -70,12 +70,13 @@ export const taskApi = {
   taskForm: (query: { taskId?: string; processInstanceId?: string; nwfRelationId?: string }) =>
     api.get<TaskFormAnswer>('/workflow-task/task-form', q(query), { silent: true }),
   handle: (body: TaskHandleBody) => api.post<ActionResult>('/workflow-task/task-handle', body),
-  timeline: (processInstanceId: string) => api.get<TimelineRecord[]>('/workflow-task/history-taskList', { processInstanceId }),
+  // Silent: the progress viewer shows a failure in its '消息' alert (administration.md "Workflow view failure").
+  timeline: (processInstanceId: string) => api.get<TimelineRecord[]>('/workflow-task/history-taskList', { processInstanceId }, { silent: true }),
   nodeInfo: (processInstanceId: string, nodeId: string) => api.get<NodeInfo>('/workflow-task/node-info', { processInstanceId, nodeId }),
   manualInfo: (processInstanceId: string, nodeId?: string) => api.get<ManualInfo[]>('/workflow-task/get-manualinfo', q({ processInstanceId, nodeId })),
   attachments: (processInstanceId: string) => api.get<TaskAttachment[]>('/workflow-task/getAnnexInfo', { processInstanceId }),
   relationInfo: (processInstanceId: string) => api.get<RelationTaskRow[]>('/workflow-task/relationTask-Info', { processInstanceId }),
-  diagramUrl: (processInstanceId: string) => api.get<{ url: string }>('/workflow-task/view-process-url', { processInstanceId }),
+  diagramUrl: (processInstanceId: string) => api.get<{ url: string }>('/workflow-task/view-process-url', { processInstanceId }, { silent: true }),
   validateSignation: (stampId: string, password: string) => api.post<{ valid: boolean }>('/workflow-task/validate-signation', { stampId, password }),
   circulationRead: (id: string) => api.post<null>(`/workflow-task/circulation-read/${enc(id)}`, {}, { silent: true }),
 
