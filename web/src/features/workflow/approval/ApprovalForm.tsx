@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageResult, ProcessInfo, StampRow } from '@app/contracts';
 import { api } from '../../../lib/api';
+import { UploadField } from '../../../components/files/UploadField';
 import { AddStampDialog } from './AddStampDialog';
 
 /** The values of the approval form (spec 2.9). */
@@ -14,6 +15,8 @@ export interface ApprovalValues {
   message?: string;
   esignature?: string;
   esignature_pwd?: string;
+  /** Folder id of the files added while approving (sent as fileValue; they join the attachment summary). */
+  fileValue?: string;
 }
 
 export const REJECT = 'reject_';
@@ -77,6 +80,9 @@ export function ApprovalForm({
       )}
       <Form.Item name="message" label={t('content')}>
         <Input.TextArea rows={8} maxLength={2000} data-testid="wf-approval-message" />
+      </Form.Item>
+      <Form.Item name="fileValue" label={t('attachments')}>
+        <UploadField multiple limit={50} testId="wf-approval-files-upload" />
       </Form.Item>
       <Form.Item label={t('esignature')} required={nodeInfo.signatureRequired}>
         <Flex gap={8}>

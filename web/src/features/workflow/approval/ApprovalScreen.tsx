@@ -202,17 +202,19 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
       formValue,
       rejectNodeId: values.btnValue === REJECT ? (values.rejectNodeId ?? '') : '',
       userJson: [],
-      fileValue: '',
+      fileValue: values.fileValue ?? '',
       relationTaskList: [],
     });
   };
 
   const info = data?.processInfo;
   const can = (value: string) => !readOnly && !!info?.functionBtnInfo.some((b) => b.value === value);
+  // A completed process has no node to ask: whoever may read it may print it (by instance, every field).
+  const canPrint = can('printing_') || (readOnly && data?.state === 'completed');
   const onFormTab = leftTab === 'form';
   const sideButtons = onFormTab && info && (
     <>
-      {can('printing_') && (
+      {canPrint && (
         <Button onClick={() => setDialog('print')} data-testid="wf-approval-print">
           {info.functionBtnInfo.find((b) => b.value === 'printing_')?.name || t('print')}
         </Button>
