@@ -361,6 +361,8 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       const title = lisi.page.locator(`${tid('wf-approval')} [data-field="F_Title"]`).locator('input, textarea').first();
       await expect.poll(() => title.inputValue()).toBe('补全的事由');
       await shot(page, 'wf-flows-draft-submitted');
+      await settle(lisi.page);
+      await shot(lisi.page, 'wf-flows-draft-approver');
     } finally {
       await closeAll(all);
     }
@@ -400,6 +402,39 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       await wangwu.page.goto('/workflow/process/index?tab=todo');
       await wangwu.page.locator(tid(`wf-task-row-${task!.taskId}`)).waitFor();
       await shot(wangwu.page, 'wf-flows-next-approvers-todo');
+    } finally {
+      await closeAll(all);
+    }
+  });
+
+  it('next-node approver choice on approval: lisi agrees and picks the next node\'s approver', async () => {
+    const all = await sessions('admin', 'zhangsan', 'lisi', 'wangwu');
+    const [admin, zhang, lisi, wangwu] = all as [Session, Session, Session, Session];
+    try {
+      const ids = await setUp(admin.page);
+      const schemeId = await deploy(admin.page, ids, 'e2e_flows_choice2', '审批选人测试', [
+        { id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } },
+        { id: 'review', name: '复核', config: { candidates: [{ type: 'user', ids: [ids.lisi, ids.wangwu] }], approverChoice: true } },
+      ]);
+      const pid = await launch(zhang.page, ids, schemeId, '张三的审批选人测试');
+      const [task] = await upcoming(lisi.page, pid);
+      const page = lisi.page;
+      await openTodo(page, task!.taskId);
+      await page.locator(tid('wf-approval-btn-agree_')).click();
+      await page.locator(tid('wf-approval-message')).fill('同意，请复核');
+      await page.locator(tid('wf-approval-confirm')).click();
+      await page.locator(tid('wf-next-approvers')).waitFor();
+      await page.locator(tid('wf-next-ok')).click();
+      await page.getByText('节点：复核 请至少选择一个审批人').waitFor();
+      await page.locator(tid(`wf-next-user-0-${ids.wangwu}`)).click();
+      await settle(page);
+      await shot(page, 'wf-flows-next-approvers-approval');
+      await page.locator(tid('wf-next-ok')).click();
+      await page.locator('.ant-message', { hasText: '审批成功' }).waitFor();
+      await page.locator(tid('wf-approval')).waitFor({ state: 'detached' });
+      const [next] = await upcoming(wangwu.page, pid);
+      expect(next?.taskName).toBe('复核');
+      expect(await upcoming(lisi.page, pid)).toEqual([]);
     } finally {
       await closeAll(all);
     }
@@ -450,6 +485,24 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       const box2 = await page.locator('.wf-approval-modal .ant-modal').boundingBox();
       expect(box2!.width).toBeGreaterThanOrEqual(1400);
       await shot(page, 'wf-flows-message-bell');
+
+      // taskStatus '1' (the starter's 'completed' message) opens the progress viewer instead
+      await api(page, 'POST', '/api/workflow-task/task-handle', { taskId: (await upcoming(page, first))[0]!.taskId, btnValue: 'agree_', message: '同意' });
+      let done: Msg | undefined;
+      await expect
+        .poll(async () => {
+          const centre = await api<{ workflowApproval: { messageList: Msg[] } }>(zhang.page, 'GET', '/api/oa/xjr-oa-message');
+          done = centre.workflowApproval.messageList.find((m) => m.workflowInfoVo?.processInstanceId === first && m.workflowInfoVo.taskStatus === '1');
+          return !!done;
+        })
+        .toBe(true);
+      await zhang.page.goto('/wel/index');
+      await zhang.page.locator(`${tid('home-notice-approval')} ${tid(`notice-row-${done!.F_Id}`)}`).click();
+      await zhang.page.locator(tid('wf-progress-viewer')).waitFor();
+      await expect.poll(() => zhang.page.locator(tid('wf-flow-image')).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await zhang.page.locator(tid('wf-approval')).count()).toBe(0);
+      await settle(zhang.page);
+      await shot(zhang.page, 'wf-flows-message-completed');
     } finally {
       await closeAll(all);
     }
