@@ -21,6 +21,7 @@ import { dataBench } from './data.js';
 import { formsBench } from './forms.js';
 import { formPublishBench } from './form-publish.js';
 import { workflowBench } from './workflow.js';
+import { workflowUiBench } from './workflow-ui.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -206,4 +207,5 @@ if (only === 'forms' || !only) {
 }
 if (only === 'form-publish' || !only) (await formPublishBench()).forEach(report);
 if (only === 'workflow' || !only) (await workflowBench()).forEach(report);
+if (only === 'workflow-ui' || !only) (await workflowUiBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);
