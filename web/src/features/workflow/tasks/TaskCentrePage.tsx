@@ -48,6 +48,15 @@ function NameLink({ children, onClick, testId }: { children: ReactNode; onClick:
   );
 }
 
+/** A link button of a row's action column. */
+function RowAction({ testId, onClick, danger, children }: { testId: string; onClick: () => void; danger?: boolean; children: ReactNode }) {
+  return (
+    <Button type="link" size="small" danger={danger} data-testid={testId} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
 function Filters() {
   const { t } = useTranslation('wfTask');
   const schemes = useQuery({ queryKey: [...taskKeys.all, 'launchable'], queryFn: () => taskApi.launchable() });
@@ -116,6 +125,23 @@ export default function TaskCentrePage() {
     });
 
   const link = (text: string) => text || t('untitled');
+  /** 查看 and 流程进度 of a row (key: the row's test id part). */
+  const lookActions = (key: string, onView: () => void, processInstanceId: string) => (
+    <>
+      <RowAction testId={`wf-task-view-${key}`} onClick={onView}>
+        {t('view')}
+      </RowAction>
+      <RowAction testId={`wf-task-progress-${key}`} onClick={() => openProgress(processInstanceId)}>
+        {t('progress')}
+      </RowAction>
+    </>
+  );
+  /** A confirmed action on one of the caller's instances (recall, reinitiate, recycle, restore). */
+  const instanceAction = (r: InstanceRow, kind: 'recall' | 'reinitiate' | 'recycle' | 'restore', run: () => Promise<unknown>, doneKey: string, labelKey: string, danger?: boolean) => (
+    <RowAction testId={`wf-task-${kind}-${r.processInstanceId}`} danger={danger} onClick={() => confirm(t(`${kind}Confirm`, { name: link(r.processName) }), `wf-task-${kind}`, run, t(doneKey))}>
+      {t(labelKey)}
+    </RowAction>
+  );
   const c = counts.data;
   const label = (key: TaskTab, n?: number, dot?: boolean) => (
     <span data-testid={`wf-task-tab-${key}`}>
@@ -161,9 +187,7 @@ export default function TaskCentrePage() {
           key: 'actions',
           fixed: 'right',
           render: (_, r) => (
-            <Button type="link" size="small" data-testid={`wf-task-handle-${r.taskId}`} onClick={() => openApproval({ taskId: r.taskId })}>
-              {t('handle')}
-            </Button>
+            <RowAction testId={`wf-task-handle-${r.taskId}`} onClick={() => openApproval({ taskId: r.taskId })}>{t('handle')}</RowAction>
           ),
         },
       ]}
@@ -198,12 +222,7 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <Button type="link" size="small" data-testid={`wf-task-view-${r.taskId}`} onClick={() => openApproval({ processInstanceId: r.processInstanceId })}>
-                {t('view')}
-              </Button>
-              <Button type="link" size="small" data-testid={`wf-task-progress-${r.taskId}`} onClick={() => openProgress(r.processInstanceId)}>
-                {t('progress')}
-              </Button>
+              {lookActions(r.taskId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
             </Space>
           ),
         },
@@ -240,43 +259,10 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <Button type="link" size="small" data-testid={`wf-task-view-${r.processInstanceId}`} onClick={() => openApproval({ processInstanceId: r.processInstanceId })}>
-                {t('view')}
-              </Button>
-              <Button type="link" size="small" data-testid={`wf-task-progress-${r.processInstanceId}`} onClick={() => openProgress(r.processInstanceId)}>
-                {t('progress')}
-              </Button>
-              {r.state === 'running' && !r.isSuspended && (
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid={`wf-task-recall-${r.processInstanceId}`}
-                  onClick={() => confirm(t('recallConfirm', { name: link(r.processName) }), 'wf-task-recall', () => taskApi.recall(r.processInstanceId), t('recalled'))}
-                >
-                  {t('recall')}
-                </Button>
-              )}
-              {(r.state === 'recalled' || r.state === 'terminated') && (
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid={`wf-task-reinitiate-${r.processInstanceId}`}
-                  onClick={() => confirm(t('reinitiateConfirm', { name: link(r.processName) }), 'wf-task-reinitiate', () => taskApi.reinitiate(r.processInstanceId), t('reinitiated'))}
-                >
-                  {t('reinitiate')}
-                </Button>
-              )}
-              {finished(r) && (
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  data-testid={`wf-task-recycle-${r.processInstanceId}`}
-                  onClick={() => confirm(t('recycleConfirm', { name: link(r.processName) }), 'wf-task-recycle', () => taskApi.toRecycleBin(r.processInstanceId), t('recycled'))}
-                >
-                  {t('toRecycleBin')}
-                </Button>
-              )}
+              {lookActions(r.processInstanceId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
+              {r.state === 'running' && !r.isSuspended && instanceAction(r, 'recall', () => taskApi.recall(r.processInstanceId), 'recalled', 'recall')}
+              {(r.state === 'recalled' || r.state === 'terminated') && instanceAction(r, 'reinitiate', () => taskApi.reinitiate(r.processInstanceId), 'reinitiated', 'reinitiate')}
+              {finished(r) && instanceAction(r, 'recycle', () => taskApi.toRecycleBin(r.processInstanceId), 'recycled', 'toRecycleBin', true)}
             </Space>
           ),
         },
@@ -326,12 +312,7 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <Button type="link" size="small" data-testid={`wf-task-view-${r.F_Id}`} onClick={() => void openCirculation(r)}>
-                {t('view')}
-              </Button>
-              <Button type="link" size="small" data-testid={`wf-task-progress-${r.F_Id}`} onClick={() => openProgress(r.processInstanceId)}>
-                {t('progress')}
-              </Button>
+              {lookActions(r.F_Id, () => void openCirculation(r), r.processInstanceId)}
             </Space>
           ),
         },
@@ -366,18 +347,8 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <Button type="link" size="small" data-testid={`wf-task-draft-edit-${r.F_Id}`} onClick={() => editDraft(r)}>
-                {t('common:edit')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                danger
-                data-testid={`wf-task-draft-delete-${r.F_Id}`}
-                onClick={() => confirmDelete(r.name || r.schemeName, () => taskApi.deleteDraft(r.F_Id), refresh)}
-              >
-                {t('common:delete')}
-              </Button>
+              <RowAction testId={`wf-task-draft-edit-${r.F_Id}`} onClick={() => editDraft(r)}>{t('common:edit')}</RowAction>
+              <RowAction testId={`wf-task-draft-delete-${r.F_Id}`} danger onClick={() => confirmDelete(r.name || r.schemeName, () => taskApi.deleteDraft(r.F_Id), refresh)}>{t('common:delete')}</RowAction>
             </Space>
           ),
         },
@@ -412,23 +383,8 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <Button
-                type="link"
-                size="small"
-                data-testid={`wf-task-restore-${r.processInstanceId}`}
-                onClick={() => confirm(t('restoreConfirm', { name: link(r.processName) }), 'wf-task-restore', () => taskApi.restore(r.processInstanceId), t('restored'))}
-              >
-                {t('restore')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                danger
-                data-testid={`wf-task-destroy-${r.processInstanceId}`}
-                onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}
-              >
-                {t('deleteForever')}
-              </Button>
+              {instanceAction(r, 'restore', () => taskApi.restore(r.processInstanceId), 'restored', 'restore')}
+              <RowAction testId={`wf-task-destroy-${r.processInstanceId}`} danger onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}>{t('deleteForever')}</RowAction>
             </Space>
           ),
         },
