@@ -12,6 +12,7 @@ import { NextApproversDialog } from '../shared/NextApproversDialog';
 import { PrintView } from '../shared/PrintView';
 import { TransferDialog } from '../shared/TransferDialog';
 import { SignerDialog } from '../shared/SignerDialog';
+import { wideModal } from '../shared/common';
 import { FormTabs, type FormTabsHandle, type WorkflowFormTab } from './FormTabs';
 import { ApprovalForm, REJECT, type ApprovalValues } from './ApprovalForm';
 
@@ -284,9 +285,7 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
     <Modal
       open={open}
       title={data ? `${data.schemeName}${data.processName && data.processName !== data.schemeName ? ` · ${data.processName}` : ''}` : t('title')}
-      width={full ? '100vw' : '80%'}
-      style={full ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : { top: 24 }}
-      styles={full ? { body: { minHeight: 'calc(100vh - 110px)' } } : undefined}
+      {...(full ? wideModal(true, '80%') : { width: '80%', style: { top: 24 } })}
       footer={null}
       destroyOnHidden
       maskClosable={false}

@@ -207,4 +207,12 @@ describe('approval screen', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('wf-approval-tab-files'));
     expect(await screen.findByTestId('wf-approval-file-open-a1')).toBeTruthy();
   });
+
+  it('read-only and completed: the process can be printed', async () => {
+    setup(answer({ readOnly: true, taskId: null, state: 'completed' }, { btnInfo: [], functionBtnInfo: [], rejectnode: [] }));
+    await screen.findByTestId('wf-approval-comments');
+    expect(screen.queryByTestId('wf-approval-form')).toBeNull();
+    expect(screen.getByTestId('wf-approval-print')).toBeTruthy();
+    expect(screen.queryByTestId('wf-approval-transfer')).toBeNull();
+  });
 });
