@@ -119,6 +119,24 @@ const openTimed = (page: Page, handle: string) =>
     }
   }, handle);
 
+/** Counts the JavaScript a page fetches (bytes as served, uncompressed) from the moment `reset` is called. */
+function scriptBytes(page: Page) {
+  let bytes = 0;
+  let files = 0;
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    files++;
+    void res.body().then(
+      (b) => void (bytes += b.length),
+      () => undefined,
+    );
+  });
+  return {
+    reset: () => void ((bytes = 0), (files = 0)),
+    text: () => `${files} script files, ${(bytes / 1024).toFixed(0)} KB`,
+  };
+}
+
 /** (i) The approval screen with three form tabs, opened from the task centre. */
 async function approvalScreen(browser: Browser, server: E2eServer, say: (line: string) => void) {
   const admin = await session(browser, server, 'admin');
@@ -153,11 +171,18 @@ async function approvalScreen(browser: Browser, server: E2eServer, say: (line: s
     const calls: number[] = [];
     let apiCalls = 0;
     page.on('request', (req) => void (new URL(req.url()).pathname.startsWith('/api/') && apiCalls++));
+    const scripts = scriptBytes(page);
+    scripts.reset();
+    let coldScripts = '';
     for (let round = 0; round < ROUNDS; round++) {
       apiCalls = 0;
       const elapsed = await openTimed(page, handle);
       times.push(elapsed);
       calls.push(apiCalls);
+      if (round === 0) {
+        await page.waitForLoadState('networkidle');
+        coldScripts = scripts.text();
+      }
       if (round === 0) {
         const title = await page.locator(`${tid('wf-form-pane-0')} [data-field="F_Title"] input`).inputValue();
         if (title !== '标题 1') throw new Error(`the first form shows F_Title "${title}", not the launched value`);
@@ -169,7 +194,7 @@ async function approvalScreen(browser: Browser, server: E2eServer, say: (line: s
       await page.waitForTimeout(300);
     }
     const [cold, ...warm] = times;
-    say(`approval screen, 3 form tabs x 9 fields, task centre click -> tabs + fields + enabled confirm: cold ${ms(cold!)}; warm ${summary(warm)} (target < 1000 ms)`);
+    say(`approval screen, 3 form tabs x 9 fields, task centre click -> tabs + fields + enabled confirm: cold ${ms(cold!)} (loads ${coldScripts}); warm ${summary(warm)} (target < 1000 ms)`);
     say(`  all opens: ${times.map((t) => t.toFixed(0)).join(', ')} ms; API requests during each: ${calls.join(', ')} (warm opens are served from the query cache)`);
 
     // The task centre reloaded before each open: code from the HTTP cache but evaluated anew, data fetched anew.
@@ -227,6 +252,8 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
 
     // client-side: 编辑 on the scheme list, back to the list with the designer's 返回 (wfd-back) between rounds
     const clicks: number[] = [];
+    const scripts = scriptBytes(page);
+    let coldScripts = '';
     const imports: number[] = [];
     const edit = `wf-scheme-edit-${code}`;
     let shapes = 0;
@@ -234,15 +261,20 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
     for (let round = 0; round < ROUNDS; round++) {
       await page.locator(tid(edit)).waitFor();
       await page.waitForLoadState('networkidle');
+      scripts.reset();
       const { ms: elapsed, importMs, shapes: drawn } = await clickUntilReady(edit);
       shapes = drawn;
       clicks.push(elapsed);
+      if (round === 0) {
+        await page.waitForLoadState('networkidle');
+        coldScripts = scripts.text();
+      }
       if (round === 0 && process.env.BENCH_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_SHOTS, 'bench-wf-designer.png') });
       imports.push(importMs);
       await page.locator(tid('wfd-back')).click();
     }
     const [coldClick, ...warmClicks] = clicks;
-    say(`designer, ${CHAIN}-task chain (${nodeIds.length} nodes, ${shapes} shapes with labels), 编辑 click on the scheme list -> all nodes drawn + panel: cold ${ms(coldClick!)}; warm ${summary(warmClicks)} (target < 1000 ms)`);
+    say(`designer, ${CHAIN}-task chain (${nodeIds.length} nodes, ${shapes} shapes with labels), 编辑 click on the scheme list -> all nodes drawn + panel: cold ${ms(coldClick!)} (loads ${coldScripts}); warm ${summary(warmClicks)} (target < 1000 ms)`);
     say(`  bpmn-js import + fit (data-import-ms): median ${ms(pct(imports, 0.5))}; all clicks: ${clicks.map((t) => t.toFixed(0)).join(', ')} ms`);
 
     // page.goto: a full load from navigation start (the first in a new context: nothing cached)
