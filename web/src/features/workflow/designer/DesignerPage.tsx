@@ -13,7 +13,7 @@ import { usePermission } from '../../../lib/permission';
 import { DictionarySelect } from '../../../components/dictionary';
 import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
 import { useDesignedForms } from '../../form-relation/shared';
-import { schemeApi, schemeKeys } from '../scheme/scheme-api';
+import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
 import { designFieldsOf, diagramMarks, newModelXml, processIdOf, readProcess, readRawConfig, wfModdleDescriptor } from './wf-config';
@@ -277,6 +277,7 @@ export default function DesignerPage() {
         const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
         message.success(t('message.saved', { version: saved.F_Version }));
         void queryClient.invalidateQueries({ queryKey: schemeKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
         if (isNew) {
           loadedRef.current = saved.F_Id;
           void navigate(`/workflow/scheme/design/${saved.F_Id}`, { replace: true });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,12 +9,11 @@ import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal } from '../../../components/crud';
 import { DictionarySelect } from '../../../components/dictionary';
-import { schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
+import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
 
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
 /** ListPage key of the scheme list. */
-export const SCHEME_LIST_KEY = 'workflow-scheme';
 /** Route of the designer; 'new' opens an empty (or imported) scheme. */
 export const designerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
 
@@ -59,6 +58,13 @@ export default function SchemePage() {
     enable: usePermission(Permission.workflowSchemeEnable),
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
+  // The designer and bpmn-js load in the background while the list is read, so 编辑 / 新增 open at once.
+  const designs = can.add || can.edit;
+  useEffect(() => {
+    if (!designs || import.meta.env.MODE === 'test') return;
+    const timer = window.setTimeout(() => void Promise.all([import('../designer/DesignerPage'), import('bpmn-js/lib/Modeler')]).catch(() => undefined), 800);
+    return () => window.clearTimeout(timer);
+  }, [designs]);
   const toggle = async (r: WfSchemeRow) => {
     if (r.EnabledMark === 1) await schemeApi.stop(r.F_Id);
     else await schemeApi.start(r.F_Id);

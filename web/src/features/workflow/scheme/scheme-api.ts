@@ -38,6 +38,9 @@ export type VersionListQuery = Partial<z.input<typeof wfHistoryQuery>>;
 export type RelationListQuery = Partial<z.input<typeof wfRelationPageQuery>>;
 export type VersionChangeResult = z.infer<typeof wfVersionChangeResult>;
 
+/** ListPage key of the scheme list (its queries are ['list', SCHEME_LIST_KEY, …]). */
+export const SCHEME_LIST_KEY = 'workflow-scheme';
+
 export const schemeKeys = {
   all: ['workflow-scheme'] as const,
   list: (query: object) => ['workflow-scheme', 'list', query] as const,
