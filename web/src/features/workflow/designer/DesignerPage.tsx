@@ -13,6 +13,7 @@ import { usePermission } from '../../../lib/permission';
 import { DictionarySelect } from '../../../components/dictionary';
 import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
 import { useDesignedForms } from '../../form-relation/shared';
+import { closeTab } from '../../../app/shell/tabs';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
@@ -37,12 +38,16 @@ interface Canvas {
   addMarker(id: string, marker: string): void;
   removeMarker(id: string, marker: string): void;
   zoom(level: 'fit-viewport'): void;
+  viewbox(): { x: number; y: number; width: number; height: number; scale: number; inner: { x: number; width: number } };
+  viewbox(box: { x: number; y: number; width: number; height: number }): void;
   scrollToElement(el: DiagramElement): void;
 }
 
 type SchemeFields = { F_Code: string; F_Name: string; F_Category: string; F_Description: string; F_AuthType: number };
 
 const MARK_TYPE = 'wf-mark';
+/** Width of the bpmn-js palette over the canvas. */
+const PALETTE_ROOM_PX = 130;
 const PANEL_MIN = 280;
 const PANEL_MAX = 720;
 
@@ -59,10 +64,10 @@ function elementOptions(bridge: DesignerBridge, processLabel: string): { value: 
     }));
 }
 
-/** The process designer (docs/workflow-screens.md "Designer"): /workflow/scheme/design/:id, 'new' for a new scheme. */
+/** The process designer (docs/workflow-screens.md "Designer"): /workflow/scheme/design/{id}, 'new' for a new scheme. */
 export default function DesignerPage() {
   const { t } = useTranslation('wfDesigner');
-  const { id = 'new' } = useParams();
+  const id = useParams()['*'] || 'new';
   const isNew = id === 'new';
   const location = useLocation();
   const navigate = useNavigate();
@@ -183,7 +188,17 @@ export default function DesignerPage() {
         message.error(t('message.importFailed', { detail: e instanceof Error ? e.message : String(e) }));
         return;
       }
-      modeler.get<Canvas>('canvas').zoom('fit-viewport');
+      const canvas = modeler.get<Canvas>('canvas');
+      canvas.zoom('fit-viewport');
+      // The palette covers the canvas's left edge: move the drawing right of it (and widen the view when the right
+      // edge would then be cut), so the first shapes and their labels stay visible.
+      const box = canvas.viewbox();
+      const gap = (box.inner.x - box.x) * box.scale;
+      if (gap < PALETTE_ROOM_PX) {
+        const shift = (PALETTE_ROOM_PX - gap) / box.scale;
+        const cut = box.inner.x + box.inner.width - (box.x + box.width) + shift;
+        canvas.viewbox({ x: box.x - shift, y: box.y, width: box.width + Math.max(0, cut), height: box.height });
+      }
       // How long the last import took (read by the e2e test: a 100-node process must open in under 1 s).
       if (containerRef.current) containerRef.current.dataset.importMs = String(Math.round(performance.now() - started));
       setSelected(null);
@@ -280,6 +295,8 @@ export default function DesignerPage() {
         void queryClient.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
         if (isNew) {
           loadedRef.current = saved.F_Id;
+          // The saved scheme takes the place of the 'new' tab.
+          closeTab('/workflow/scheme/design/new', '');
           void navigate(`/workflow/scheme/design/${saved.F_Id}`, { replace: true });
         }
       } catch (e) {
