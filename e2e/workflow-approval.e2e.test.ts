@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, shot, signedIn, tid, useServerAndBrowser } from './harness';
+import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { boundField, chainXml } from './workflow-setup.js';
 
 /**
  * The approval screen (spec 2.9) in Chromium: a scheme with a designed form whose one user task falls to its
@@ -9,35 +10,9 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness';
 
 const env = useServerAndBrowser();
 
-const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
-  __vModel__: vModel,
-  __config__: { formId, avueType, label, span: 12, bindTable: 'e2e_wf_leave', bindTableField: vModel, ...config },
-});
+const field = boundField('e2e_wf_leave');
 
-const cfg = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_e2e_approval" targetNamespace="http://approval-platform.dev/bpmn">
-  <bpmn:process id="e2e_approval" name="E2E approval" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:userTask id="check" name="本人确认">
-      <bpmn:extensionElements><wf:config>${cfg({ candidates: [{ type: 'starter', ids: [] }], needPassword: true })}</wf:config></bpmn:extensionElements>
-      <bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing>
-    </bpmn:userTask>
-    <bpmn:endEvent id="end" name="结束"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="check" />
-    <bpmn:sequenceFlow id="f2" sourceRef="check" targetRef="end" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="Diagram_e2e_approval">
-    <bpmndi:BPMNPlane id="Plane_e2e_approval" bpmnElement="e2e_approval">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="102" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="check_di" bpmnElement="check"><dc:Bounds x="200" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="362" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="138" y="120" /><di:waypoint x="200" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="300" y="120" /><di:waypoint x="362" y="120" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
+const xml = chainXml('e2e_approval', [{ id: 'check', name: '本人确认', config: { candidates: [{ type: 'starter', ids: [] }], needPassword: true } }], { name: 'E2E approval' });
 
 describe('approval screen', { timeout: 180_000 }, () => {
   it('opens a task from the task centre, shows the tabs at desktop and phone width, approves it', async () => {

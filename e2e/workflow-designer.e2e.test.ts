@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { chooseOption, contextPad, panelId, pick, setText } from './workflow-setup.js';
 
 /**
  * Issue 11, the process designer (docs/workflow-screens.md "Designer") in real Chromium: a new scheme drawn from
@@ -47,26 +48,6 @@ function bigProcess(n: number): string {
 <bpmn:process id="big_p" isExecutable="true">${nodes.join('')}${flows.join('')}</bpmn:process>
 <bpmndi:BPMNDiagram id="bd"><bpmndi:BPMNPlane id="bp" bpmnElement="big_p">${shapes.join('')}${edges.join('')}</bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </bpmn:definitions>`;
-}
-
-/** Selects a diagram element through the element picker (typing part of its label). */
-async function pick(page: Page, text: string) {
-  await page.locator(`${tid("wfd-element-picker")} input, input${tid("wfd-element-picker")}`).first().fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-const panelId = (page: Page) => page.locator(tid('wfd-panel')).getAttribute('data-element-id');
-async function contextPad(page: Page, action: string) {
-  await page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`).click();
-}
-async function setText(page: Page, testId: string, value: string) {
-  await page.locator(tid(testId)).fill(value);
-  await page.locator(tid(testId)).press('Tab');
-}
-async function chooseOption(page: Page, testId: string, option: string) {
-  await page.locator(tid(testId)).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 describe('workflow designer', () => {

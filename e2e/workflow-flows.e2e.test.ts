@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { type ChainNode as Node, chainXml, field, settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
  * Issue 11, the side flows in Chromium, through the screens (the API only sets up): transfer, add / subtract
@@ -12,59 +13,6 @@ const env = useServerAndBrowser();
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
-const cfg = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-interface Node {
-  id: string;
-  name: string;
-  config: Record<string, unknown>;
-  countersign?: boolean;
-}
-
-/** A BPMN chain start → nodes… → end, with DI. */
-function chainXml(code: string, nodes: Node[]): string {
-  const ids = ['start', ...nodes.map((n) => n.id), 'end'];
-  const flows = ids.slice(1).map((target, i) => ({ id: `f${i + 1}`, source: ids[i]!, target }));
-  const x = (i: number) => 100 + i * 160;
-  const tasks = nodes
-    .map(
-      (n) => `
-    <bpmn:userTask id="${n.id}" name="${n.name}">
-      <bpmn:extensionElements><wf:config>${cfg(n.config)}</wf:config></bpmn:extensionElements>${n.countersign ? '\n      <bpmn:multiInstanceLoopCharacteristics />' : ''}
-    </bpmn:userTask>`,
-    )
-    .join('');
-  const shapes = ids
-    .map((id, i) =>
-      id === 'start' || id === 'end'
-        ? `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x(i) + 32}" y="102" width="36" height="36" /></bpmndi:BPMNShape>`
-        : `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x(i)}" y="80" width="100" height="80" /></bpmndi:BPMNShape>`,
-    )
-    .join('\n      ');
-  const edges = flows
-    .map((f, i) => `<bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}"><di:waypoint x="${x(i) + 100}" y="120" /><di:waypoint x="${x(i + 1)}" y="120" /></bpmndi:BPMNEdge>`)
-    .join('\n      ');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_${code}" targetNamespace="http://approval-platform.dev/bpmn">
-  <bpmn:process id="${code}" name="${code}" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始" />${tasks}
-    <bpmn:endEvent id="end" name="结束" />
-    ${flows.map((f) => `<bpmn:sequenceFlow id="${f.id}" sourceRef="${f.source}" targetRef="${f.target}" />`).join('\n    ')}
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="Diagram_${code}">
-    <bpmndi:BPMNPlane id="Plane_${code}" bpmnElement="${code}">
-      ${shapes}
-      ${edges}
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
-}
-
-const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
-  __vModel__: vModel,
-  __config__: { formId, avueType, label, span: 12, ...config },
-});
-
 interface Ids {
   lisi: string;
   wangwu: string;
@@ -73,12 +21,6 @@ interface Ids {
 }
 let shared: Promise<Ids> | undefined;
 
-async function userId(page: Page, account: string): Promise<string> {
-  const list = await api<{ Rows: { F_UserId: string; F_Account: string }[] }>(page, 'GET', `/api/users/page?keyword=${account}&size=50`);
-  const found = list.Rows.find((u) => u.F_Account === account);
-  if (!found) throw new Error(`no user ${account}`);
-  return found.F_UserId;
-}
 
 /** The user ids and one designed form (事由 required, 金额), made once per file by admin. */
 function setUp(admin: Page): Promise<Ids> {
@@ -114,18 +56,7 @@ async function launch(page: Page, ids: Ids, schemeId: string, name: string): Pro
   return r.processInstanceId;
 }
 
-interface TaskRow {
-  taskId: string;
-  processInstanceId: string;
-  taskName: string;
-}
-const upcoming = (page: Page, pid: string) =>
-  api<{ Rows: TaskRow[] }>(page, 'GET', '/api/workflow-task/upcoming-task?limit=1&size=100').then((l) => l.Rows.filter((r) => r.processInstanceId === pid));
-
 const user = (ids: Ids, account: 'lisi' | 'wangwu') => [{ type: 'user', ids: [ids[account]] }];
-
-/** Lets antd's open / close animations finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(600);
 
 /** Opens a to-do from the task centre's 待办 tab and waits for the approval screen's form. */
 async function openTodo(page: Page, taskId: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { loadFixture } from '../server/src/modules/workflow/fixtures/index.js';
 import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
  * Issue 11, monitor: a linear scheme (manager lisi → finance wangwu) deployed and launched by zhangsan through the
@@ -10,20 +10,6 @@ import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harnes
  */
 const env = useServerAndBrowser();
 
-async function userId(page: Page, account: string): Promise<string> {
-  const list = await api<{ Rows: { F_UserId: string; F_Account: string }[] }>(page, 'GET', `/api/users/page?keyword=${account}&size=50`);
-  const found = list.Rows.find((u) => u.F_Account === account);
-  if (!found) throw new Error(`no user ${account}`);
-  return found.F_UserId;
-}
-
-const upcoming = (page: Page, instanceId: string) =>
-  api<{ Rows: { taskId: string; processInstanceId: string; taskName: string }[] }>(page, 'GET', '/api/workflow-task/upcoming-task?size=100').then((l) =>
-    l.Rows.filter((r) => r.processInstanceId === instanceId),
-  );
-
-/** Lets antd's modal open / close animations finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(600);
 
 describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
   it('suspends, resumes and assigns an instance from the monitor screen', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { chainXml, field, todos } from './workflow-setup.js';
 
 /**
  * Issue 11, shared dialogs in Chromium: a two-step process (with a designed form) deployed and run through the
@@ -8,11 +9,6 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
  * view opened from the approval screen of the open task. Screenshots: e2e/.shots/wf-shared-*.png.
  */
 const env = useServerAndBrowser();
-
-const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
-  __vModel__: vModel,
-  __config__: { formId, avueType, label, span: 12, ...config },
-});
 
 const leaveForm = {
   F_Name: '出差申请 E2E',
@@ -24,34 +20,15 @@ const leaveForm = {
   tableInfo: [{ dbId: 'local', name: 'e2e_wf_trip', comment: '出差申请', type: 'main', primaryKey: 'F_Id' }],
 };
 
-const task = (id: string, name: string) => `
-    <bpmn:userTask id="${id}" name="${name}">
-      <bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config></bpmn:extensionElements>
-    </bpmn:userTask>`;
-
-const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_trip" targetNamespace="http://approval-platform.dev/bpmn">
-  <bpmn:process id="e2e_trip" name="出差审批" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始" />
-    ${task('task_1', '部门审批')}
-    ${task('task_2', '总经理审批')}
-    <bpmn:endEvent id="end" name="结束" />
-    <bpmn:sequenceFlow id="flow_1" sourceRef="start" targetRef="task_1" />
-    <bpmn:sequenceFlow id="flow_2" sourceRef="task_1" targetRef="task_2" />
-    <bpmn:sequenceFlow id="flow_3" sourceRef="task_2" targetRef="end" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="Diagram_trip">
-    <bpmndi:BPMNPlane id="Plane_trip" bpmnElement="e2e_trip">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="task_1_di" bpmnElement="task_1"><dc:Bounds x="250" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="task_2_di" bpmnElement="task_2"><dc:Bounds x="410" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="572" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="flow_1_di" bpmnElement="flow_1"><di:waypoint x="188" y="120" /><di:waypoint x="250" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="flow_2_di" bpmnElement="flow_2"><di:waypoint x="350" y="120" /><di:waypoint x="410" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="flow_3_di" bpmnElement="flow_3"><di:waypoint x="510" y="120" /><di:waypoint x="572" y="120" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
+const starter = { candidates: [{ type: 'starter', ids: [] }] };
+const xml = chainXml(
+  'e2e_trip',
+  [
+    { id: 'task_1', name: '部门审批', config: starter },
+    { id: 'task_2', name: '总经理审批', config: starter },
+  ],
+  { name: '出差审批', flowPrefix: 'flow_' },
+);
 
 interface Row {
   taskId: string;
@@ -59,8 +36,7 @@ interface Row {
 }
 
 async function upcoming(page: Page, processInstanceId: string): Promise<Row> {
-  const rows = await api<{ Rows: Row[] }>(page, 'GET', '/api/workflow-task/upcoming-task?limit=1&size=50');
-  const row = rows.Rows.find((r) => r.processInstanceId === processInstanceId);
+  const [row] = await todos(page, processInstanceId);
   if (!row) throw new Error('no open task');
   return row;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { boundField, chooseOption, panelId, pick, setText, settle, todos, userId } from './workflow-setup.js';
 
 /**
  * Issue 11, the whole leave-request story in real Chromium (docs/workflow-screens.md): admin makes a designed form
@@ -45,17 +46,8 @@ const skeleton = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmndi:BPMNDiagram>
 </bpmn:definitions>`;
 
-const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
-  __vModel__: vModel,
-  __config__: { formId, avueType, label, span: 12, bindTable: 'e2e_wf_story', bindTableField: vModel, ...config },
-});
+const field = boundField('e2e_wf_story');
 
-interface Todo {
-  taskId: string;
-  processInstanceId: string;
-  taskName: string;
-  nodeId: string;
-}
 interface TimelineRow {
   activityId: string;
   activityName: string;
@@ -64,34 +56,8 @@ interface TimelineRow {
   multiInstance: boolean;
 }
 
-async function userId(page: Page, account: string): Promise<string> {
-  const list = await api<{ Rows: { F_UserId: string; F_Account: string }[] }>(page, 'GET', `/api/users/page?keyword=${account}&size=50`);
-  const found = list.Rows.find((u) => u.F_Account === account);
-  if (!found) throw new Error(`no user ${account}`);
-  return found.F_UserId;
-}
-const todos = (page: Page, pid: string) =>
-  api<{ Rows: Todo[] }>(page, 'GET', '/api/workflow-task/upcoming-task?size=100').then((l) => l.Rows.filter((r) => r.processInstanceId === pid));
 const timeline = (page: Page, pid: string) => api<TimelineRow[]>(page, 'GET', `/api/workflow-task/history-taskList?processInstanceId=${pid}`);
-/** Lets antd's open / close animations finish before a screenshot. */
-const settle = (page: Page, ms = 500) => page.waitForTimeout(ms);
 
-/** Selects a diagram element through the designer's element picker. */
-async function pick(page: Page, text: string) {
-  await page.locator(`${tid('wfd-element-picker')} input, input${tid('wfd-element-picker')}`).first().fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-const panelId = (page: Page) => page.locator(tid('wfd-panel')).getAttribute('data-element-id');
-async function setText(page: Page, testId: string, value: string) {
-  await page.locator(tid(testId)).fill(value);
-  await page.locator(tid(testId)).press('Tab');
-}
-async function chooseOption(page: Page, testId: string, option: string) {
-  await page.locator(tid(testId)).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
 /** Chooses users in the open user picker by id (searching each account) and confirms. */
 async function pickUsers(page: Page, users: [account: string, id: string][]) {
   await page.locator(tid('user-picker')).waitFor();
@@ -252,7 +218,7 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       await page.locator(tid('wfd-validate')).click();
       await page.locator('.ant-message', { hasText: '校验通过' }).waitFor();
       await pick(page, '(cs)');
-      await settle(page);
+      await settle(page, 500);
       await shot(page, 'wf-story-designer-configured');
 
       await page.locator(tid('wfd-save')).click();
@@ -314,7 +280,7 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       expect(await open1.innerText()).toContain('经理会签');
       expect(await open1.locator(tid('wf-timeline-approving')).innerText()).toBe('正在审批');
       await open1.locator(tid('wf-timeline-countersign')).waitFor();
-      await settle(zp);
+      await settle(zp, 500);
       await shot(zp, 'wf-story-timeline-launched');
       expect((await todos(lisi.page, pid)).map((t) => t.taskName)).toEqual(['经理会签']);
       expect((await todos(admin.page, pid)).map((t) => t.taskName)).toEqual(['经理会签']);
@@ -375,7 +341,7 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       expect(texts[2]).toContain('请补充请假事由。');
       expect(texts[3]).toContain('正在审批');
       expect(texts[3]).toContain('张三');
-      await settle(zp);
+      await settle(zp, 500);
       await shot(zp, 'wf-story-timeline-rejected');
       await zp.locator(tid('wf-approval-tab-form')).click();
       const reason = zp.locator(`${tid('wf-form-pane-0')} [data-field="reason"] textarea`).first();
@@ -464,7 +430,7 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       await zp.locator(`${tid('wf-timeline-record-1')} ${tid('wf-timeline-stamp')}`).waitFor();
       await zp.locator(`${tid('wf-timeline-record-4')} ${tid('wf-timeline-stamp')}`).waitFor();
       expect(await zp.locator(`${tid('wf-timeline-record-5')} ${tid('wf-timeline-stamp')}`).count()).toBe(0);
-      await settle(zp);
+      await settle(zp, 500);
       await shot(zp, 'wf-story-timeline-final');
 
       // ---------- 9. print ----------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, shot, signedIn, tid, useServerAndBrowser } from './harness';
+import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { boundField, chainXml, userId } from './workflow-setup.js';
 
 /**
  * Launch and the task centre in Chromium (docs/workflow-screens.md "Launch and task centre"): admin deploys a
@@ -11,37 +12,11 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness';
 
 const env = useServerAndBrowser();
 
-const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
-  __vModel__: vModel,
-  __config__: { formId, avueType, label, span: 12, bindTable: 'e2e_wf_tasks', bindTableField: vModel, ...config },
-});
+const field = boundField('e2e_wf_tasks');
 
-const cfg = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const xml = (approverId: string) =>
+  chainXml('e2e_tasks', [{ id: 'manager', name: '经理审批', config: { candidates: [{ type: 'user', ids: [approverId] }] } }], { name: 'E2E tasks' });
 
-const xml = (approverId: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_e2e_tasks" targetNamespace="http://approval-platform.dev/bpmn">
-  <bpmn:process id="e2e_tasks" name="E2E tasks" isExecutable="true">
-    <bpmn:startEvent id="start" name="开始"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
-    <bpmn:userTask id="manager" name="经理审批">
-      <bpmn:extensionElements><wf:config>${cfg({ candidates: [{ type: 'user', ids: [approverId] }] })}</wf:config></bpmn:extensionElements>
-      <bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing>
-    </bpmn:userTask>
-    <bpmn:endEvent id="end" name="结束"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
-    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="manager" />
-    <bpmn:sequenceFlow id="f2" sourceRef="manager" targetRef="end" />
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="Diagram_e2e_tasks">
-    <bpmndi:BPMNPlane id="Plane_e2e_tasks" bpmnElement="e2e_tasks">
-      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="102" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="manager_di" bpmnElement="manager"><dc:Bounds x="200" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="362" y="102" width="36" height="36" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="138" y="120" /><di:waypoint x="200" y="120" /></bpmndi:BPMNEdge>
-      <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="300" y="120" /><di:waypoint x="362" y="120" /></bpmndi:BPMNEdge>
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
-
-const userId = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('app.session') ?? '{}') as { userInfo: { F_UserId: string } }).userInfo.F_UserId);
 const input = (page: Page, vModel: string) => page.locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`).locator('input, textarea').first();
 /**
  * How far a screen's own container sticks out of the viewport or scrolls sideways (0 when it fits). The shell's
@@ -80,7 +55,7 @@ describe('launch and task centre', { timeout: 240_000 }, () => {
         F_Name: '费用申请',
         F_Description: '日常费用报销，经理审批',
         forms: [{ F_FormId: form.F_Id, F_Type: 0, F_Name: '费用申请单' }],
-        xml: xml(await userId(lisi.page)),
+        xml: xml(await userId(admin.page, 'lisi')),
       });
 
       // zhangsan: the launch page
