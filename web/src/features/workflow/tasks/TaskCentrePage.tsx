@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { App, Badge, Button, DatePicker, Form, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, DatePicker, Form, Select, Space, Tabs, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -230,14 +230,14 @@ export default function TaskCentrePage() {
     />
   );
 
-  const finished = (r: InstanceRow) => ['completed', 'recalled', 'terminated'].includes(r.state);
-  const mine = (
+  /** 我发起的 and 回收站: the caller's instances, named, with their scheme and state, then the tab's own columns. */
+  const instanceList = (kind: 'mine' | 'recycle', fetch: (q: WorkflowTaskPageQuery) => Promise<PageResult<InstanceRow>>, columns: NonNullable<TableProps<InstanceRow>['columns']>) => (
     <TaskList<InstanceRow>
-      queryKey="wfTask-mine"
-      testId="wf-task-list-mine"
+      queryKey={`wfTask-${kind}`}
+      testId={`wf-task-list-${kind}`}
       rowKey="processInstanceId"
       rowTestId={(r) => `wf-task-row-${r.processInstanceId}`}
-      fetch={(q) => taskApi.mine(asQuery(q))}
+      fetch={(q) => fetch(asQuery(q))}
       columns={[
         {
           title: t('processName'),
@@ -250,25 +250,30 @@ export default function TaskCentrePage() {
         },
         { title: t('scheme'), dataIndex: 'schemeName' },
         { title: t('state.title'), dataIndex: 'state', render: (_, r) => <StateTag row={r} /> },
-        { title: t('currentNodes'), dataIndex: 'currentNodes' },
-        { title: t('startedTime'), dataIndex: 'createTime' },
-        { title: t('completedTime'), dataIndex: 'completedTime', render: (v: string | null) => v ?? '' },
-        {
-          title: t('common:actions'),
-          key: 'actions',
-          fixed: 'right',
-          render: (_, r) => (
-            <Space size={0}>
-              {lookActions(r.processInstanceId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
-              {r.state === 'running' && !r.isSuspended && instanceAction(r, 'recall', () => taskApi.recall(r.processInstanceId), 'recalled', 'recall')}
-              {(r.state === 'recalled' || r.state === 'terminated') && instanceAction(r, 'reinitiate', () => taskApi.reinitiate(r.processInstanceId), 'reinitiated', 'reinitiate')}
-              {finished(r) && instanceAction(r, 'recycle', () => taskApi.toRecycleBin(r.processInstanceId), 'recycled', 'toRecycleBin', true)}
-            </Space>
-          ),
-        },
+        ...columns,
       ]}
     />
   );
+
+  const finished = (r: InstanceRow) => ['completed', 'recalled', 'terminated'].includes(r.state);
+  const mine = instanceList('mine', taskApi.mine, [
+    { title: t('currentNodes'), dataIndex: 'currentNodes' },
+    { title: t('startedTime'), dataIndex: 'createTime' },
+    { title: t('completedTime'), dataIndex: 'completedTime', render: (v: string | null) => v ?? '' },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {lookActions(r.processInstanceId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
+          {r.state === 'running' && !r.isSuspended && instanceAction(r, 'recall', () => taskApi.recall(r.processInstanceId), 'recalled', 'recall')}
+          {(r.state === 'recalled' || r.state === 'terminated') && instanceAction(r, 'reinitiate', () => taskApi.reinitiate(r.processInstanceId), 'reinitiated', 'reinitiate')}
+          {finished(r) && instanceAction(r, 'recycle', () => taskApi.toRecycleBin(r.processInstanceId), 'recycled', 'toRecycleBin', true)}
+        </Space>
+      ),
+    },
+  ]);
 
   const openCirculation = async (r: CirculationRow) => {
     if (!r.isRead) {
@@ -356,41 +361,21 @@ export default function TaskCentrePage() {
     />
   );
 
-  const recycle = (
-    <TaskList<InstanceRow>
-      queryKey="wfTask-recycle"
-      testId="wf-task-list-recycle"
-      rowKey="processInstanceId"
-      rowTestId={(r) => `wf-task-row-${r.processInstanceId}`}
-      fetch={(q) => taskApi.recycled(asQuery(q))}
-      columns={[
-        {
-          title: t('processName'),
-          dataIndex: 'processName',
-          render: (_, r) => (
-            <NameLink testId={`wf-task-open-${r.processInstanceId}`} onClick={() => openApproval({ processInstanceId: r.processInstanceId })}>
-              {link(r.processName)}
-            </NameLink>
-          ),
-        },
-        { title: t('scheme'), dataIndex: 'schemeName' },
-        { title: t('state.title'), dataIndex: 'state', render: (_, r) => <StateTag row={r} /> },
-        { title: t('startedTime'), dataIndex: 'createTime' },
-        { title: t('recycledTime'), dataIndex: 'recycledTime', render: (v: string | null) => v ?? '' },
-        {
-          title: t('common:actions'),
-          key: 'actions',
-          fixed: 'right',
-          render: (_, r) => (
-            <Space size={0}>
-              {instanceAction(r, 'restore', () => taskApi.restore(r.processInstanceId), 'restored', 'restore')}
-              <RowAction testId={`wf-task-destroy-${r.processInstanceId}`} danger onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}>{t('deleteForever')}</RowAction>
-            </Space>
-          ),
-        },
-      ]}
-    />
-  );
+  const recycle = instanceList('recycle', taskApi.recycled, [
+    { title: t('startedTime'), dataIndex: 'createTime' },
+    { title: t('recycledTime'), dataIndex: 'recycledTime', render: (v: string | null) => v ?? '' },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {instanceAction(r, 'restore', () => taskApi.restore(r.processInstanceId), 'restored', 'restore')}
+          <RowAction testId={`wf-task-destroy-${r.processInstanceId}`} danger onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}>{t('deleteForever')}</RowAction>
+        </Space>
+      ),
+    },
+  ]);
 
   const bodies: Record<TaskTab, ReactNode> = { todo, done, mine, circulated, drafts, recycle };
   return (
