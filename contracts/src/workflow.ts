@@ -102,6 +102,16 @@ export const callActivityConfig = z.object({
 });
 export type CallActivityConfig = z.infer<typeof callActivityConfig>;
 
+/**
+ * An embedded sub-process. Multi-instance: when its instances are done, like a countersign — all of them, the first
+ * one (any, the others are cancelled) or a share of them; a BPMN completionCondition decides before these.
+ */
+export const subProcessConfig = z.object({
+  completion: z.enum(MI_COMPLETION).default('all'),
+  percentage: z.number().int().min(1).max(100).default(100),
+});
+export type SubProcessConfig = z.infer<typeof subProcessConfig>;
+
 export const timerConfig = z.object({ action: z.enum(['remind', 'approve']).default('remind') });
 export type TimerConfig = z.infer<typeof timerConfig>;
 

@@ -877,6 +877,8 @@ export interface WfTimersTable {
   node_id: string;
   action: string;
   due_at: Date;
+  /** A cycle timer: how many more times it fires after this one (-1: until cancelled); null: once. */
+  repeats: ColumnType<number | null, number | null | undefined, number | null>;
   state: ColumnType<'pending' | 'fired' | 'cancelled', 'pending' | 'fired' | 'cancelled' | undefined, 'pending' | 'fired' | 'cancelled'>;
   fired_at: Date | null;
   created_at: DefaultTimestamp;

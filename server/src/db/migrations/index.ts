@@ -25,6 +25,7 @@ import * as systemMenu from './20261123020100_system_menu.js';
 
 import * as workflowMenuStampDelegate from './20261124170000_workflow_menu_stamp_delegate.js';
 import * as workflowMenuScreens from './20261124190000_workflow_menu_screens.js';
+import * as workflowScopes from './20261126180000_workflow_scopes.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261124150400_workflow_launch_signs': workflowLaunchSigns,
   '20261124170000_workflow_menu_stamp_delegate': workflowMenuStampDelegate,
   '20261124190000_workflow_menu_screens': workflowMenuScreens,
+  '20261126180000_workflow_scopes': workflowScopes,
 };

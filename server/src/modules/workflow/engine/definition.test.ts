@@ -50,15 +50,13 @@ describe('parseDefinition', () => {
     expect(leave.nodes.manager!.config.circulate).toEqual([{ F_ObjId: 'u-wangwu', F_ObjName: 'wangwu', F_ObjType: '3' }]);
   });
 
-  it('flattens an embedded sub-process', async () => {
+  it('reads an embedded sub-process as a scope', async () => {
     const { graph } = await parseDefinition(loadFixture('embedded-subprocess', ids));
     const g = graph!;
-    expect(g.nodes.sub).toBeUndefined();
-    expect(g.nodes.sub_start).toBeUndefined();
-    expect(g.flows.f1).toMatchObject({ source: 'start', target: 'inner' });
-    expect(g.nodes.sub_end).toMatchObject({ type: 'passThrough', outgoing: ['f2'] });
-    expect(g.flows.f2).toMatchObject({ source: 'sub_end', target: 'after' });
-    expect(Object.values(g.nodes).filter((n) => n.type === 'startEvent')).toHaveLength(1);
+    expect(g.nodes.sub).toMatchObject({ type: 'subProcess', startNodes: ['sub_start'], incoming: ['f1'], outgoing: ['f2'] });
+    expect(g.nodes.sub_start).toMatchObject({ type: 'startEvent', scope: 'sub' });
+    expect(g.nodes.sub_end).toMatchObject({ type: 'endEvent', scope: 'sub', outgoing: [] });
+    expect(g.startNodeId).toBe('start');
   });
 
   it('reports broken XML and bad config JSON instead of throwing', async () => {

@@ -19,7 +19,41 @@ const NODE_TYPES: Record<string, WfNodeType> = {
   'bpmn:InclusiveGateway': 'inclusiveGateway',
   'bpmn:CallActivity': 'callActivity',
   'bpmn:BoundaryEvent': 'boundaryEvent',
+  'bpmn:SubProcess': 'subProcess',
 };
+
+/**
+ * Flow nodes the engine does not execute as BPMN says: each is refused with its own message (never passed through
+ * silently, which would change what the process does). bpmn:Task, bpmn:ManualTask and a none intermediate throw
+ * event complete at once in BPMN too, so they are passed through.
+ */
+const REFUSED_NODES: Record<string, string> = {
+  'bpmn:ServiceTask': 'workflowScheme.refuseServiceTask',
+  'bpmn:SendTask': 'workflowScheme.refuseSendTask',
+  'bpmn:ReceiveTask': 'workflowScheme.refuseReceiveTask',
+  'bpmn:BusinessRuleTask': 'workflowScheme.refuseBusinessRuleTask',
+  'bpmn:EventBasedGateway': 'workflowScheme.refuseEventGateway',
+  'bpmn:ComplexGateway': 'workflowScheme.refuseComplexGateway',
+  'bpmn:Transaction': 'workflowScheme.refuseTransaction',
+  'bpmn:AdHocSubProcess': 'workflowScheme.refuseAdHoc',
+  'bpmn:ChoreographyTask': 'workflowScheme.refuseChoreography',
+  'bpmn:SubChoreography': 'workflowScheme.refuseChoreography',
+  'bpmn:CallChoreography': 'workflowScheme.refuseChoreography',
+};
+
+/** Boundary events by their event definition: only timers run; each other kind has its own message. */
+const BOUNDARY_KEYS: Record<string, string> = {
+  'bpmn:ErrorEventDefinition': 'workflowScheme.boundaryError',
+  'bpmn:SignalEventDefinition': 'workflowScheme.boundarySignal',
+  'bpmn:MessageEventDefinition': 'workflowScheme.boundaryMessage',
+  'bpmn:EscalationEventDefinition': 'workflowScheme.boundaryEscalation',
+  'bpmn:ConditionalEventDefinition': 'workflowScheme.boundaryConditional',
+  'bpmn:CompensateEventDefinition': 'workflowScheme.boundaryCompensate',
+  'bpmn:CancelEventDefinition': 'workflowScheme.boundaryCancel',
+};
+
+/** Condition languages the engine evaluates as written: none given, or the JUEL-style `${…}` our language reads. */
+const OWN_LANGUAGES = new Set(['', 'juel', 'uel', 'expression', 'wf']);
 
 /** One moddle instance is enough: it holds the meta-model only, no document state. */
 let moddle: BpmnModdle | undefined;
@@ -71,14 +105,101 @@ function formalBody(v: unknown): string | undefined {
   return typeof body === 'string' ? body.trim() : undefined;
 }
 
-/** The raw (not yet flattened) content of one process or sub-process. */
-interface Scope {
-  nodes: WfNode[];
-  flows: WfFlow[];
-  subProcesses: ModdleElement[];
+/** A vendor attribute (camunda:collection, flowable:elementVariable…) whatever its prefix. */
+function vendorAttr(el: ModdleElement | undefined, local: string): string | undefined {
+  const attrs = (el?.$attrs ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name.endsWith(`:${local}`) && typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }
 
-function readNode(el: ModdleElement, issues: DefinitionIssue[]): WfNode {
+const labelOf = (el: ModdleElement) => prop<string>(el, 'name') || el.id || el.$type;
+
+interface Reader {
+  nodes: WfNode[];
+  flows: WfFlow[];
+  issues: DefinitionIssue[];
+  /** Elements refused with a message of their own: flows to and from them need no second one. */
+  refused: Set<string>;
+}
+
+function readMultiInstance(el: ModdleElement, node: WfNode, r: Reader): void {
+  const loop = prop<ModdleElement>(el, 'loopCharacteristics');
+  if (!loop) return;
+  if (loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics') {
+    r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseStandardLoop', params: { node: labelOf(el) } });
+    return;
+  }
+  if (node.type !== 'userTask' && node.type !== 'subProcess') {
+    r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseMultiInstance', params: { node: labelOf(el) } });
+    return;
+  }
+  node.multiInstance = { sequential: prop<boolean>(loop, 'isSequential') === true };
+  if (node.type !== 'subProcess') return; // a countersign's instances are its assignees
+  const cardinality = stripExpression(formalBody(prop(loop, 'loopCardinality')));
+  const collection = stripExpression(vendorAttr(loop, 'collection') ?? idOf(prop(loop, 'loopDataInputRef')));
+  const elementVariable = vendorAttr(loop, 'elementVariable') ?? prop<ModdleElement>(loop, 'inputDataItem')?.name;
+  const completion = stripExpression(formalBody(prop(loop, 'completionCondition')));
+  if (cardinality) node.multiInstance.cardinality = cardinality;
+  if (collection) node.multiInstance.collection = collection;
+  if (typeof elementVariable === 'string' && elementVariable) node.multiInstance.elementVariable = elementVariable;
+  if (completion) node.multiInstance.completionCondition = completion;
+  if (!cardinality && !collection) r.issues.push({ elementId: node.id, key: 'workflowScheme.multiInstanceCount', params: { node: labelOf(el) } });
+}
+
+function readEvent(el: ModdleElement, node: WfNode, r: Reader): void {
+  const defs = list(el, 'eventDefinitions');
+  const label = labelOf(el);
+  if (node.type === 'boundaryEvent') {
+    const host = idOf(prop(el, 'attachedToRef'));
+    if (host) node.attachedTo = host;
+    // BPMN's default is an interrupting boundary event.
+    node.cancelActivity = prop<boolean>(el, 'cancelActivity') !== false;
+    const other = defs.find((d) => d.$type !== 'bpmn:TimerEventDefinition');
+    if (other || defs.length === 0) {
+      r.issues.push({ elementId: node.id, key: other ? (BOUNDARY_KEYS[other.$type] ?? 'workflowScheme.boundaryOther') : 'workflowScheme.boundaryNone', params: { node: label, type: other?.$type ?? '' } });
+      return;
+    }
+  } else if (node.bpmnType === 'bpmn:IntermediateCatchEvent') {
+    if (defs.length === 1 && defs[0]!.$type === 'bpmn:TimerEventDefinition') node.type = 'timerEvent';
+    else {
+      r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseCatchEvent', params: { node: label, type: defs.map((d) => d.$type).join(', ') || 'bpmn:IntermediateCatchEvent' } });
+      return;
+    }
+  } else if (node.type === 'startEvent') {
+    // The process is started from the launch screen, whatever its start event waits for.
+    if (defs.length) r.issues.push({ elementId: node.id, key: 'workflowScheme.startEventTrigger', params: { node: label, type: defs.map((d) => d.$type).join(', ') }, severity: 'warning' });
+    return;
+  } else if (node.type === 'endEvent') {
+    const other = defs.filter((d) => d.$type !== 'bpmn:TerminateEventDefinition');
+    if (defs.some((d) => d.$type === 'bpmn:TerminateEventDefinition')) node.terminate = true;
+    if (other.length) r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseThrowEvent', params: { node: label, type: other.map((d) => d.$type).join(', ') } });
+    return;
+  } else if (defs.length) {
+    // Intermediate throw events: only the none event (a milestone) runs.
+    r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseThrowEvent', params: { node: label, type: defs.map((d) => d.$type).join(', ') } });
+    return;
+  }
+  const timer = defs.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  if (timer) {
+    node.timer = {};
+    const duration = formalBody(prop(timer, 'timeDuration'));
+    const date = formalBody(prop(timer, 'timeDate'));
+    const cycle = formalBody(prop(timer, 'timeCycle'));
+    if (duration) node.timer.duration = duration;
+    if (date) node.timer.date = date;
+    if (cycle) node.timer.cycle = cycle;
+  }
+}
+
+function readNode(el: ModdleElement, scope: string | undefined, r: Reader): WfNode | null {
+  const refused = REFUSED_NODES[el.$type];
+  if (refused) {
+    r.issues.push({ elementId: el.id ?? null, key: refused, params: { node: labelOf(el) } });
+    if (el.id) r.refused.add(el.id);
+    return null;
+  }
   const type = NODE_TYPES[el.$type] ?? 'passThrough';
   const node: WfNode = {
     id: el.id ?? '',
@@ -87,148 +208,141 @@ function readNode(el: ModdleElement, issues: DefinitionIssue[]): WfNode {
     name: prop<string>(el, 'name') ?? '',
     incoming: [],
     outgoing: [],
-    config: readConfig(el, issues),
+    config: readConfig(el, r.issues),
     boundaries: [],
   };
+  if (scope) node.scope = scope;
   const def = idOf(prop(el, 'default'));
   if (def) node.defaultFlow = def;
-  const loop = prop<ModdleElement>(el, 'loopCharacteristics');
-  if (loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics') node.multiInstance = { sequential: prop<boolean>(loop, 'isSequential') === true };
-  const defs = list(el, 'eventDefinitions');
-  if (type === 'endEvent' && defs.some((d) => d.$type === 'bpmn:TerminateEventDefinition')) node.terminate = true;
-  if (type === 'boundaryEvent') {
-    const host = idOf(prop(el, 'attachedToRef'));
-    if (host) node.attachedTo = host;
-    // BPMN's default is an interrupting boundary event.
-    node.cancelActivity = prop<boolean>(el, 'cancelActivity') !== false;
-    const timer = defs.find((d) => d.$type === 'bpmn:TimerEventDefinition');
-    if (timer) {
-      const duration = formalBody(prop(timer, 'timeDuration'));
-      const date = formalBody(prop(timer, 'timeDate'));
-      node.timer = {};
-      if (duration) node.timer.duration = duration;
-      if (date) node.timer.date = date;
-    }
-  }
+  if (prop<boolean>(el, 'isForCompensation') === true) r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseCompensation', params: { node: labelOf(el) } });
+  readMultiInstance(el, node, r);
+  if (el.$instanceOf('bpmn:Event')) readEvent(el, node, r);
   if (type === 'callActivity') {
     const called = prop<string>(el, 'calledElement');
     if (called && called.trim() !== '') node.calledElement = called.trim();
   }
+  if (type === 'scriptTask') {
+    // The engine runs the script task's configured actions, never a script body in another language.
+    const body = prop<string>(el, 'script')?.trim();
+    const format = prop<string>(el, 'scriptFormat') || '?';
+    const hasActions = Array.isArray(node.config.actions) && node.config.actions.length > 0;
+    const external = vendorAttr(el, 'resource');
+    if ((body || external) && !hasActions) r.issues.push({ elementId: node.id, key: 'workflowScheme.scriptNotRun', params: { node: labelOf(el), format } });
+    else if (body || external) r.issues.push({ elementId: node.id, key: 'workflowScheme.scriptBodyIgnored', params: { node: labelOf(el), format }, severity: 'warning' });
+  }
   return node;
 }
 
-function readScope(container: ModdleElement, issues: DefinitionIssue[]): Scope {
-  const scope: Scope = { nodes: [], flows: [], subProcesses: [] };
+function readFlow(el: ModdleElement, r: Reader): void {
+  const flow: WfFlow = {
+    id: el.id ?? '',
+    name: prop<string>(el, 'name') ?? '',
+    source: idOf(prop(el, 'sourceRef')) ?? '',
+    target: idOf(prop(el, 'targetRef')) ?? '',
+  };
+  const expression = prop<ModdleElement>(el, 'conditionExpression');
+  const language = (prop<string>(expression, 'language') ?? '').trim();
+  const condition = stripExpression(formalBody(expression));
+  if (condition !== undefined && !OWN_LANGUAGES.has(language.toLowerCase())) {
+    // Evaluated as our expression language it could give another answer than the author's JavaScript / Groovy.
+    r.issues.push({ elementId: flow.id || null, key: 'workflowScheme.conditionLanguage', params: { flow: flow.name || flow.id || `${flow.source} → ${flow.target}`, language } });
+  }
+  if (condition !== undefined) flow.condition = condition;
+  if (expression && condition === undefined && prop(expression, 'resource')) {
+    r.issues.push({ elementId: flow.id || null, key: 'workflowScheme.conditionLanguage', params: { flow: flow.name || flow.id, language: language || 'resource' } });
+  }
+  r.flows.push(flow);
+}
+
+/** Reads a process or sub-process's elements into flat lists; the nodes of a sub-process carry its id as `scope`. */
+function readContainer(container: ModdleElement, scope: string | undefined, r: Reader): void {
   for (const el of list(container, 'flowElements')) {
-    if (el.$instanceOf('bpmn:SequenceFlow')) {
-      const flow: WfFlow = {
-        id: el.id ?? '',
-        name: prop<string>(el, 'name') ?? '',
-        source: idOf(prop(el, 'sourceRef')) ?? '',
-        target: idOf(prop(el, 'targetRef')) ?? '',
-      };
-      const condition = stripExpression(formalBody(prop(el, 'conditionExpression')));
-      if (condition !== undefined) flow.condition = condition;
-      scope.flows.push(flow);
-    } else if (el.$type === 'bpmn:SubProcess' || el.$type === 'bpmn:Transaction' || el.$type === 'bpmn:AdHocSubProcess') {
-      if (prop<boolean>(el, 'triggeredByEvent') === true || el.$type !== 'bpmn:SubProcess') {
-        issues.push({ elementId: el.id ?? null, key: 'workflowScheme.unsupportedElement', params: { element: el.id ?? '', type: el.$type } });
-        continue;
-      }
-      scope.subProcesses.push(el);
+    if (el.$instanceOf('bpmn:SequenceFlow')) readFlow(el, r);
+    else if (el.$type === 'bpmn:SubProcess' && prop<boolean>(el, 'triggeredByEvent') === true) {
+      r.issues.push({ elementId: el.id ?? null, key: 'workflowScheme.refuseEventSubProcess', params: { node: labelOf(el) } });
+      if (el.id) r.refused.add(el.id);
     } else if (el.$instanceOf('bpmn:FlowNode')) {
-      scope.nodes.push(readNode(el, issues));
+      const node = readNode(el, scope, r);
+      if (!node) continue;
+      r.nodes.push(node);
+      if (node.type === 'subProcess') readContainer(el, node.id, r);
     }
-    // Data objects, annotations, associations… carry no behaviour.
+    // Data objects, annotations, associations, groups… carry no behaviour.
   }
-  return scope;
 }
 
-/** A flow id not used yet (flattening creates flows). */
-function freshId(base: string, taken: Set<string>): string {
-  let id = base;
-  for (let i = 2; taken.has(id); i++) id = `${base}_${i}`;
-  taken.add(id);
-  return id;
+/** A flow without an id (optional in BPMN) gets one from its ends, stable for the same document. */
+function nameFlows(r: Reader): void {
+  const taken = new Set<string>([...r.nodes.map((n) => n.id), ...r.flows.map((f) => f.id)].filter(Boolean));
+  for (const f of r.flows) {
+    if (f.id) continue;
+    let id = `${f.source}_to_${f.target}`;
+    for (let i = 2; taken.has(id); i++) id = `${f.source}_to_${f.target}_${i}`;
+    taken.add(id);
+    f.id = id;
+  }
 }
 
-/**
- * Lifts an embedded sub-process's content into its parent scope. Flows into the sub-process go to its inner
- * start's target (when the start simply leads on; otherwise the start stays as a pass-through node), and its
- * end events become pass-through nodes leading along the sub-process's outgoing flows. Element ids are unique
- * across the whole XML document, so lifted nodes keep theirs.
- */
-function flattenInto(scope: Scope, sub: ModdleElement, taken: Set<string>, issues: DefinitionIssue[]): void {
-  const subId = sub.id ?? '';
-  const inner = readScope(sub, issues);
-  for (const nested of inner.subProcesses) flattenInto(inner, nested, taken, issues);
-
-  const starts = inner.nodes.filter((n) => n.type === 'startEvent');
-  if (starts.length !== 1) {
-    issues.push({ elementId: subId, key: 'workflowScheme.subProcessStart', params: { element: subId } });
-    return;
-  }
-  const start = starts[0]!;
-  const ends = inner.nodes.filter((n) => n.type === 'endEvent');
-  const incoming = scope.flows.filter((f) => f.target === subId);
-  const outgoing = scope.flows.filter((f) => f.source === subId);
-  if (scope.nodes.some((n) => n.type === 'boundaryEvent' && n.attachedTo === subId)) {
-    issues.push({ elementId: subId, key: 'workflowScheme.unsupportedElement', params: { element: subId, type: 'bpmn:BoundaryEvent' } });
-  }
-
-  // Entry: skip the inner start when it has a single unconditional flow, as the brief asks; else keep it.
-  const startFlows = inner.flows.filter((f) => f.source === start.id);
-  const sole = startFlows.length === 1 && startFlows[0]!.condition === undefined ? startFlows[0]! : undefined;
-  if (sole) {
-    inner.nodes = inner.nodes.filter((n) => n !== start);
-    inner.flows = inner.flows.filter((f) => f !== sole);
-    for (const f of incoming) f.target = sole.target;
-  } else {
-    start.type = 'passThrough';
-    for (const f of incoming) f.target = start.id;
-  }
-
-  // Exit: the inner ends lead along the sub-process's outgoing flows (one end keeps the original flow ids).
-  scope.flows = scope.flows.filter((f) => !outgoing.includes(f));
-  for (const [i, end] of ends.entries()) {
-    end.type = 'passThrough';
-    delete end.terminate;
-    for (const f of outgoing) {
-      const id = i === 0 ? f.id : freshId(`${end.id}_${f.id}`, taken);
-      inner.flows.push({ ...f, id, source: end.id });
-      if (prop(sub, 'default') && idOf(prop(sub, 'default')) === f.id) end.defaultFlow = id;
-    }
-  }
-  if (ends.length === 0) {
-    issues.push({ elementId: subId, key: 'workflowScheme.subProcessEnd', params: { element: subId } });
-  }
-
-  scope.nodes = scope.nodes.filter((n) => n.id !== subId).concat(inner.nodes);
-  scope.flows = scope.flows.concat(inner.flows);
-}
-
-/** Fills incoming/outgoing (document order) and the hosts' boundary lists from the flows and nodes. */
-function link(nodes: WfNode[], flows: WfFlow[], issues: DefinitionIssue[]): void {
+/** Fills incoming/outgoing (document order), the hosts' boundary lists and the sub-processes' start nodes. */
+function link({ nodes, flows, issues, refused }: Reader): void {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   for (const f of flows) {
     const source = byId.get(f.source);
     const target = byId.get(f.target);
     if (!source || !target) {
-      issues.push({ elementId: f.id, key: 'workflowScheme.invalidFlow', params: { element: f.id } });
+      // An end that was refused has its message already.
+      if (!refused.has(f.source) && !refused.has(f.target)) issues.push({ elementId: f.id, key: 'workflowScheme.invalidFlow', params: { element: f.id } });
+      continue;
+    }
+    if ((source.scope ?? '') !== (target.scope ?? '')) {
+      issues.push({ elementId: f.id, key: 'workflowScheme.flowCrossesScope', params: { element: f.name || f.id } });
       continue;
     }
     source.outgoing.push(f.id);
     target.incoming.push(f.id);
   }
   for (const n of nodes) {
-    if (n.type !== 'boundaryEvent') continue;
+    if (n.type !== 'boundaryEvent' || !n.timer) continue;
     const host = n.attachedTo ? byId.get(n.attachedTo) : undefined;
-    if (host) host.boundaries.push(n.id);
-    else issues.push({ elementId: n.id, key: 'workflowScheme.invalidBoundary', params: { element: n.id } });
+    if (!host) issues.push({ elementId: n.id, key: 'workflowScheme.invalidBoundary', params: { element: n.name || n.id } });
+    else if (host.type !== 'userTask' && host.type !== 'subProcess') issues.push({ elementId: n.id, key: 'workflowScheme.timerHost', params: { node: n.name || n.id, host: host.name || host.id } });
+    else host.boundaries.push(n.id);
   }
   for (const n of nodes) {
     if (n.defaultFlow && !n.outgoing.includes(n.defaultFlow)) delete n.defaultFlow;
   }
+  for (const sub of nodes.filter((n) => n.type === 'subProcess')) {
+    const inner = nodes.filter((n) => n.scope === sub.id);
+    const starts = inner.filter((n) => n.type === 'startEvent');
+    if (starts.length > 1) issues.push({ elementId: sub.id, key: 'workflowScheme.subProcessStart', params: { element: sub.name || sub.id } });
+    // BPMN: without a start event every activity and gateway without incoming flow starts.
+    sub.startNodes = (starts.length ? starts : inner.filter((n) => n.incoming.length === 0 && n.type !== 'boundaryEvent')).map((n) => n.id);
+    if (sub.startNodes.length === 0) issues.push({ elementId: sub.id, key: 'workflowScheme.subProcessEmpty', params: { element: sub.name || sub.id } });
+  }
+}
+
+/**
+ * The process that runs: the one marked executable, else the only one with flow elements. Every other process of a
+ * collaboration is named in a warning (it is not run); several executable candidates are an error.
+ */
+function chooseProcess(root: ModdleElement, issues: DefinitionIssue[]): ModdleElement | undefined {
+  const processes = list(root, 'rootElements').filter((e) => e.$type === 'bpmn:Process');
+  const withContent = processes.filter((p) => list(p, 'flowElements').some((e) => e.$instanceOf('bpmn:FlowNode')));
+  const marked = withContent.filter((p) => prop<boolean>(p, 'isExecutable') === true);
+  const candidates = marked.length ? marked : withContent.filter((p) => prop<boolean>(p, 'isExecutable') !== false);
+  if (candidates.length > 1) {
+    issues.push({ elementId: null, key: 'workflowScheme.severalProcesses', params: { processes: candidates.map((p) => labelOf(p)).join('、') } });
+    return undefined;
+  }
+  const chosen = candidates[0] ?? (withContent.length ? undefined : processes[0]);
+  for (const p of withContent) {
+    if (p === chosen) continue;
+    issues.push({ elementId: p.id ?? null, key: 'workflowScheme.processIgnored', params: { process: labelOf(p) }, severity: 'warning' });
+  }
+  if (!chosen && withContent.length) issues.push({ elementId: null, key: 'workflowScheme.noExecutableProcess' });
+  const collaboration = list(root, 'rootElements').find((e) => e.$type === 'bpmn:Collaboration');
+  if (list(collaboration, 'messageFlows').length) issues.push({ elementId: null, key: 'workflowScheme.messageFlowsIgnored', params: { count: list(collaboration, 'messageFlows').length }, severity: 'warning' });
+  return chosen;
 }
 
 export interface ParsedDefinition {
@@ -243,9 +357,10 @@ export async function parseDefinition(xml: string): Promise<ParsedDefinition> {
   try {
     const result = await getModdle().fromXML(xml, 'bpmn:Definitions');
     root = result.rootElement;
-    // Unresolved references and unknown elements: reported, the rest of the document is still usable.
+    // Unresolved references, unknown elements, another encoding declared: the document is still read, and what
+    // they break (a flow without an end, say) is an error of its own below.
     for (const w of result.warnings) {
-      issues.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlWarning', params: { detail: String(w.message).slice(0, 300) } });
+      issues.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlWarning', params: { detail: String(w.message).slice(0, 300) }, severity: 'warning' });
     }
   } catch (err) {
     issues.push({ elementId: null, key: 'workflowScheme.invalidXml', params: { detail: (err instanceof Error ? err.message : String(err)).slice(0, 300) } });
@@ -256,32 +371,24 @@ export async function parseDefinition(xml: string): Promise<ParsedDefinition> {
     return { graph: null, issues };
   }
 
-  const processes = list(root, 'rootElements').filter((e) => e.$type === 'bpmn:Process');
-  const process = processes.find((p) => list(p, 'flowElements').some((e) => e.$type === 'bpmn:StartEvent')) ?? processes[0];
+  const process = chooseProcess(root, issues);
   if (!process) {
-    issues.push({ elementId: null, key: 'workflowScheme.noProcess' });
+    if (!issues.some((i) => i.severity !== 'warning')) issues.push({ elementId: null, key: 'workflowScheme.noProcess' });
     return { graph: null, issues };
   }
 
-  const scope = readScope(process, issues);
-  const taken = new Set<string>([...scope.nodes.map((n) => n.id), ...scope.flows.map((f) => f.id)]);
-  const collectIds = (el: ModdleElement): void => {
-    for (const child of list(el, 'flowElements')) {
-      if (child.id) taken.add(child.id);
-      collectIds(child);
-    }
-  };
-  collectIds(process);
-  for (const sub of scope.subProcesses) flattenInto(scope, sub, taken, issues);
-  link(scope.nodes, scope.flows, issues);
+  const reader: Reader = { nodes: [], flows: [], issues, refused: new Set() };
+  readContainer(process, undefined, reader);
+  nameFlows(reader);
+  link(reader);
 
   const graph: WfGraph = {
     processId: process.id ?? '',
     name: prop<string>(process, 'name') ?? prop<string>(root, 'name') ?? '',
     config: readConfig(process, issues),
-    startNodeId: scope.nodes.find((n) => n.type === 'startEvent')?.id ?? '',
-    nodes: Object.fromEntries(scope.nodes.map((n) => [n.id, n])),
-    flows: Object.fromEntries(scope.flows.filter((f) => f.source && f.target).map((f) => [f.id, f])),
+    startNodeId: reader.nodes.find((n) => n.type === 'startEvent' && !n.scope)?.id ?? '',
+    nodes: Object.fromEntries(reader.nodes.map((n) => [n.id, n])),
+    flows: Object.fromEntries(reader.flows.filter((f) => f.source && f.target).map((f) => [f.id, f])),
   };
   return { graph, issues };
 }
@@ -290,16 +397,20 @@ export async function parseDefinition(xml: string): Promise<ParsedDefinition> {
 
 const nodeSchema = z.object({
   id: z.string(),
-  type: z.enum(['startEvent', 'endEvent', 'userTask', 'scriptTask', 'exclusiveGateway', 'parallelGateway', 'inclusiveGateway', 'callActivity', 'boundaryEvent', 'passThrough']),
+  type: z.enum(['startEvent', 'endEvent', 'userTask', 'scriptTask', 'exclusiveGateway', 'parallelGateway', 'inclusiveGateway', 'callActivity', 'boundaryEvent', 'subProcess', 'timerEvent', 'passThrough']),
   bpmnType: z.string(),
   name: z.string(),
   incoming: z.array(z.string()),
   outgoing: z.array(z.string()),
   config: z.record(z.string(), z.unknown()),
   defaultFlow: z.string().optional(),
-  multiInstance: z.object({ sequential: z.boolean() }).optional(),
+  multiInstance: z
+    .object({ sequential: z.boolean(), cardinality: z.string().optional(), collection: z.string().optional(), elementVariable: z.string().optional(), completionCondition: z.string().optional() })
+    .optional(),
+  scope: z.string().optional(),
+  startNodes: z.array(z.string()).optional(),
   attachedTo: z.string().optional(),
-  timer: z.object({ duration: z.string().optional(), date: z.string().optional() }).optional(),
+  timer: z.object({ duration: z.string().optional(), date: z.string().optional(), cycle: z.string().optional() }).optional(),
   cancelActivity: z.boolean().optional(),
   terminate: z.boolean().optional(),
   calledElement: z.string().optional(),

@@ -1,5 +1,7 @@
 import { BTN_AGREE, BTN_REJECT, BTN_TRANSFER, processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
+import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
+import type { WfTimersTable } from '../../../core/db/schema.js';
 import { AppError } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { FormDataService } from '../../form-scheme/form-data.service.js';
@@ -10,7 +12,8 @@ import { verifyStampForUse } from '../../stamp/stamp-use.js';
 import { launchAuthorizedSql } from '../../workflow-scheme/index.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
 import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
-import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
+import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, endExecution, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
+import { parseTimerCycle } from './timers.js';
 import { nodeOf, rejectTargets } from './routing.js';
 import type { StartOptions, WfGraph, WfNode, WorkflowActions } from './types.js';
 
@@ -30,6 +33,8 @@ interface TaskRow {
   owner_id: string | null;
   state: 'open' | 'done' | 'cancelled';
   created_at: Date;
+  /** The sub-process scope the task's token lives in (null: the process itself). */
+  scope_id: string | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,6 +79,7 @@ export class WorkflowEngine implements WorkflowActions {
     const row = await run.trx
       .selectFrom('wf_tasks as t')
       .select(['t.id', 't.instance_id', 't.execution_id', 't.node_id', 't.node_name', 't.assignee_id', 't.owner_id', 't.state', 't.created_at'])
+      .select((eb) => eb.selectFrom('wf_executions as e').select('e.parent_id').whereRef('e.id', '=', 't.execution_id').as('scope_id'))
       .select((eb) =>
         (userId === undefined
           ? eb.val(true)
@@ -291,7 +297,7 @@ export class WorkflowEngine implements WorkflowActions {
         startedAt: task.created_at,
       });
       const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
-      if (decision === 'complete') await this.completeNode(run, instance, graph, node);
+      if (decision === 'complete') await this.completeNode(run, instance, graph, node, task.scope_id);
       else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);
 
       if (body.forwarderList.length) await this.circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
@@ -310,12 +316,12 @@ export class WorkflowEngine implements WorkflowActions {
   }
 
   /** A node is done: its configured readers get the circulation, the token moves on. */
-  private async completeNode(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode): Promise<void> {
+  private async completeNode(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
     if (node.type === 'userTask') {
       const circulate = taskConfigOf(node).circulate;
       if (circulate.length) await this.circulate(run, instance, node, null, run.previousUserId, circulate);
     }
-    run.leave(instance, graph, node);
+    await run.leave(instance, graph, node, scopeId);
   }
 
   private async rejectTarget(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, configured: string[], rejectNodeId: string): Promise<WfNode> {
@@ -334,10 +340,10 @@ export class WorkflowEngine implements WorkflowActions {
     await run.cancelLive(instance);
     run.returnedFrom = from.id;
     if (target.type === 'startEvent') {
-      await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], { mi: null });
+      await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], { mi: null, scopeId: null });
       return;
     }
-    run.enter(instance, target.id);
+    await run.enterAt(instance, graph, target.id);
   }
 
   /** Circulation rows (post / role / person / department → users) and type-14 messages. */
@@ -427,7 +433,7 @@ export class WorkflowEngine implements WorkflowActions {
       // Fewer signers can complete the node now (e.g. 'all' with every remaining one agreed).
       const decision = await decideMi(run, instance, graph, node, task.execution_id, mi);
       if (decision === 'complete') {
-        await this.completeNode(run, instance, graph, node);
+        await this.completeNode(run, instance, graph, node, task.scope_id);
         await run.drain();
       }
     });
@@ -555,33 +561,79 @@ export class WorkflowEngine implements WorkflowActions {
     const timer = await run.trx.selectFrom('wf_timers').selectAll().where('id', '=', timerId).where('state', '=', 'pending').forUpdate().skipLocked().executeTakeFirst();
     if (!timer) return false;
     await run.trx.updateTable('wf_timers').set({ state: 'fired', fired_at: run.now }).where('id', '=', timer.id).execute();
-    const task = timer.task_id
-      ? ((await run.trx.selectFrom('wf_tasks').select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at']).where('id', '=', timer.task_id).executeTakeFirst()) as TaskRow | undefined)
+    // A suspended instance's timers count as fired (documented): nothing happens for them.
+    if (instance.state !== 'running') return true;
+    const execution = timer.execution_id
+      ? await run.trx.selectFrom('wf_executions').select(['id', 'node_id', 'parent_id', 'state']).where('id', '=', timer.execution_id).executeTakeFirst()
       : undefined;
-    // A suspended instance's timers wait: fired later by a resume? No — they count as fired (documented).
-    if (!task || task.state !== 'open' || instance.state !== 'running') return true;
+    if (!execution || execution.state === 'done') return true;
     const graph = await run.graph(instance);
-    const node = nodeOf(graph, task.node_id);
-    const boundary = nodeOf(graph, timer.node_id);
-    if (timer.action === 'remind') {
-      const users = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('open', '=', true).execute();
-      run.notify(13, users.map((u) => u.user_id), instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgRemind', { taskStatus: '0' });
-      return true;
-    }
-    if (timer.action === 'approve') {
-      await closeTask(run, task.id, BTN_AGREE, null);
-      await run.history(instance, node, { action: 'auto', taskId: task.id, btnValue: BTN_AGREE, multiInstance: node.multiInstance !== undefined, startedAt: task.created_at });
-      const decision = await countVote(run, instance, graph, node, task.execution_id, 'agree');
-      if (decision === 'complete') await this.completeNode(run, instance, graph, node);
-    } else {
-      // Interrupting with an outgoing flow: the activity ends (all its tasks) and the boundary's flow is followed.
-      await cancelExecutionTasks(run, task.execution_id);
-      await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', task.execution_id).execute();
-      await run.history(instance, boundary, { action: 'timeout', taskId: task.id });
-      run.leave(instance, graph, boundary);
+    const timerNode = nodeOf(graph, timer.node_id);
+    const host = nodeOf(graph, execution.node_id);
+    const scopeId = execution.parent_id;
+    const task = timer.task_id
+      ? ((await run.trx
+          .selectFrom('wf_tasks')
+          .select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at'])
+          .where('id', '=', timer.task_id)
+          .executeTakeFirst()) as Omit<TaskRow, 'scope_id'> | undefined)
+      : undefined;
+    if (timer.task_id && task?.state !== 'open') return true;
+    await this.repeatTimer(run, timer, timerNode);
+
+    switch (timer.action) {
+      case 'remind': {
+        const users = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task!.id).where('open', '=', true).execute();
+        run.notify(13, users.map((u) => u.user_id), instance, { id: task!.id, nodeName: task!.node_name }, 'workflow.msgRemind', { taskStatus: '0' });
+        return true;
+      }
+      case 'approve': {
+        await closeTask(run, task!.id, BTN_AGREE, null);
+        await run.history(instance, host, { action: 'auto', taskId: task!.id, btnValue: BTN_AGREE, multiInstance: host.multiInstance !== undefined, startedAt: task!.created_at });
+        const decision = await countVote(run, instance, graph, host, task!.execution_id, 'agree');
+        if (decision === 'complete') await this.completeNode(run, instance, graph, host, scopeId);
+        break;
+      }
+      case 'continue': {
+        // An intermediate timer event: the waiting token moves on.
+        await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', execution.id).execute();
+        await run.history(instance, timerNode, { action: 'node' });
+        await run.leave(instance, graph, timerNode, scopeId);
+        break;
+      }
+      case 'flow': {
+        // Interrupting: the activity ends (all its tasks, or everything inside the sub-process) and the boundary's
+        // flow is followed.
+        if (host.type === 'subProcess') await run.cancelScope(instance, execution.id, true);
+        else {
+          await cancelExecutionTasks(run, execution.id);
+          await endExecution(run, host, execution.id);
+        }
+        await run.history(instance, timerNode, { action: 'timeout', taskId: task?.id ?? null });
+        await run.leave(instance, graph, timerNode, scopeId);
+        break;
+      }
+      case 'fork': {
+        // Non-interrupting: the activity goes on, and a new token follows the boundary's flow.
+        await run.history(instance, timerNode, { action: 'timeout', taskId: task?.id ?? null });
+        await run.leave(instance, graph, timerNode, scopeId);
+        break;
+      }
+      default:
+        return true;
     }
     await run.drain();
     return true;
+  }
+
+  /** A cycle timer (R3/PT1H) that has firings left is scheduled again, one interval on. */
+  private async repeatTimer(run: ActionRun, timer: Selectable<WfTimersTable>, node: WfNode): Promise<void> {
+    if (timer.repeats === null || timer.repeats === 0 || timer.action === 'flow') return;
+    const cycle = node.timer?.cycle ? parseTimerCycle(node.timer.cycle) : null;
+    if (!cycle) return;
+    const { tenant_id, instance_id, task_id, execution_id, node_id, action } = timer;
+    const repeats = timer.repeats === -1 ? -1 : timer.repeats - 1;
+    await run.trx.insertInto('wf_timers').values({ id: newId(), tenant_id, instance_id, task_id, execution_id, node_id, action, due_at: new Date(run.now.getTime() + cycle.intervalMs), repeats }).execute();
   }
 }
 

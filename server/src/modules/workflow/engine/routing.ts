@@ -112,6 +112,22 @@ export function miDecision(c: MiCounts): 'continue' | 'complete' | 'reject' {
 }
 
 /**
+ * A multi-instance sub-process after one of its instances completed, by the countersign's rules: all (every
+ * instance), any (the first one) or a percentage of them; a BPMN completionCondition that holds completes it early.
+ */
+export function miScopeDecision(c: { completion: MiCompletion; percentage: number; total: number; completed: number; conditionHolds: boolean }): 'continue' | 'complete' {
+  if (c.conditionHolds || c.completed >= c.total) return 'complete';
+  switch (c.completion) {
+    case 'all':
+      return 'continue';
+    case 'any':
+      return c.completed >= 1 ? 'complete' : 'continue';
+    case 'percentage':
+      return c.completed >= Math.ceil((c.total * c.percentage) / 100) ? 'complete' : 'continue';
+  }
+}
+
+/**
  * Where a reject from `node` may return: the configured targets, or (none configured) every user task already
  * passed in this instance plus the start. `passed` are node ids in the order they were completed.
  */
@@ -140,8 +156,23 @@ export function nextUserTasks(graph: WfGraph, node: WfNode, scope: Record<string
       if (!target || seen.has(target.id)) continue;
       seen.add(target.id);
       if (target.type === 'userTask') found.set(target.id, target);
-      else if (target.type !== 'endEvent' && target.type !== 'callActivity') visit(target);
+      else if (target.type === 'subProcess') for (const id of target.startNodes ?? []) enterNode(id);
+      else if (target.type === 'endEvent' && target.scope) {
+        // The end of a sub-process leads on along the sub-process's own flows.
+        const scope = graph.nodes[target.scope];
+        if (scope && !seen.has(`${scope.id}#out`)) {
+          seen.add(`${scope.id}#out`);
+          visit(scope);
+        }
+      } else if (target.type !== 'endEvent' && target.type !== 'callActivity' && target.type !== 'timerEvent') visit(target);
     }
+  };
+  const enterNode = (id: string) => {
+    const inner = graph.nodes[id];
+    if (!inner || seen.has(id)) return;
+    seen.add(id);
+    if (inner.type === 'userTask') found.set(id, inner);
+    else visit(inner);
   };
   visit(node);
   return [...found.values()];

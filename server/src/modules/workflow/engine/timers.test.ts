@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueAt, durationMs } from './timers.js';
+import { dueAt, parseIsoDuration } from './timers.js';
 
 describe('timer durations', () => {
   it.each([
@@ -12,7 +12,7 @@ describe('timer durations', () => {
     ['PT', null],
     ['2 hours', null],
   ])('%s → %s', (text, ms) => {
-    expect(durationMs(text)).toBe(ms);
+    expect(parseIsoDuration(text)).toBe(ms);
   });
 
   it('due at a date, or after a duration', () => {

@@ -16,6 +16,10 @@ export type WfNodeType =
   | 'inclusiveGateway'
   | 'callActivity'
   | 'boundaryEvent'
+  /** An embedded sub-process: a scope of its own (its nodes carry `scope`), multi-instance or not. */
+  | 'subProcess'
+  /** An intermediate timer catch event: the token waits until the timer fires. */
+  | 'timerEvent'
   /** Any other flow node (task, manualTask, intermediate events…): passed straight through. */
   | 'passThrough';
 
@@ -32,11 +36,19 @@ export interface WfNode {
   config: Record<string, unknown>;
   /** Gateways and activities: the default flow id. */
   defaultFlow?: string;
-  /** userTask with multiInstanceLoopCharacteristics. */
-  multiInstance?: { sequential: boolean };
+  /**
+   * multiInstanceLoopCharacteristics. A user task is a countersign (one instance per assignee); a sub-process runs
+   * `cardinality` times, or once per item of `collection` (an expression), each instance with `loopCounter` and
+   * `elementVariable` as local variables, until `completionCondition` holds or its config's completion rule says so.
+   */
+  multiInstance?: { sequential: boolean; cardinality?: string; collection?: string; elementVariable?: string; completionCondition?: string };
+  /** The sub-process this node lies in (absent: the process itself). */
+  scope?: string;
+  /** subProcess: the nodes a new scope starts at (its none start event, or every activity without incoming flow). */
+  startNodes?: string[];
   /** Boundary events: the activity they are attached to, the timer and whether they cancel it. */
   attachedTo?: string;
-  timer?: { duration?: string; date?: string };
+  timer?: { duration?: string; date?: string; cycle?: string };
   cancelActivity?: boolean;
   /** endEvent with terminateEventDefinition. */
   terminate?: boolean;
@@ -71,6 +83,8 @@ export interface DefinitionIssue {
   /** i18n key under workflowScheme.* */
   key: string;
   params?: Record<string, string | number>;
+  /** A warning does not stop a save (absent: an error). */
+  severity?: 'warning';
 }
 
 /** start()'s options: launch over existing form records (create-processform). */

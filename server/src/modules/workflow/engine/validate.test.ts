@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, loadFixture } from '../fixtures/index.js';
 import { parseDefinition } from './definition.js';
 import type { WfGraph } from './types.js';
-import { parseIsoDuration, parseTimerDate, validateDefinition, validateGraph } from './validate.js';
+import { parseIsoDuration, parseTimerDate } from './timers.js';
+import { validateDefinition, validateGraph } from './validate.js';
 
 const ids = { lisi: 'u-lisi', wangwu: 'u-wangwu', admin: 'u-admin' };
 const graphOf = async (name: string): Promise<WfGraph> => (await parseDefinition(loadFixture(name, ids))).graph!;

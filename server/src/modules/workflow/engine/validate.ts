@@ -1,40 +1,15 @@
-import { callActivityConfig, processConfig, scriptTaskConfig, timerConfig, userTaskConfig } from '@app/contracts';
+import { callActivityConfig, processConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { parseDefinition } from './definition.js';
 import { compileExpression } from './expression.js';
+import { parseIsoDuration, parseTimerCycle, parseTimerDate } from './timers.js';
 import type { DefinitionIssue, WfGraph, WfNode } from './types.js';
 
 /**
  * Validation on save (docs/workflow-design.md "Validation on save"). Every problem is listed, each with the
  * element it concerns, so the designer can mark them all at once; a scheme version saves only without issues.
  */
-
-const NUM = '(\\d+(?:[.,]\\d+)?)';
-const DURATION = new RegExp(`^P(?:${NUM}Y)?(?:${NUM}M)?(?:${NUM}W)?(?:${NUM}D)?(?:T(?:${NUM}H)?(?:${NUM}M)?(?:${NUM}S)?)?$`);
-const DURATION_UNITS_MS = [365 * 86_400_000, 30 * 86_400_000, 7 * 86_400_000, 86_400_000, 3_600_000, 60_000, 1000];
-
-/**
- * An ISO 8601 duration (PT1H, P1D, PT30M, P1DT12H…) in milliseconds; null when it does not parse or is zero.
- * Calendar units are approximated (a year is 365 days, a month 30): timers only need to be roughly on time.
- */
-export function parseIsoDuration(text: string): number | null {
-  const t = text.trim().toUpperCase();
-  const m = DURATION.exec(t);
-  if (!m || t === 'P' || t.endsWith('T')) return null;
-  let ms = 0;
-  for (let i = 0; i < DURATION_UNITS_MS.length; i++) {
-    const v = m[i + 1];
-    if (v !== undefined) ms += Number(v.replace(',', '.')) * DURATION_UNITS_MS[i]!;
-  }
-  return ms > 0 ? ms : null;
-}
-
-/** A timer's timeDate: an ISO date-time (or 'yyyy-MM-dd HH:mm:ss'); null when unreadable. */
-export function parseTimerDate(text: string): Date | null {
-  const d = new Date(text.trim().replace(' ', 'T'));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 
 const label = (n: WfNode) => n.name || n.id;
 const zodDetail = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '-'}: ${i.message}`).join('; ').slice(0, 300);
@@ -45,36 +20,124 @@ export interface ValidateOptions {
   knownSchemeCodes?: string[];
 }
 
-export function validateGraph(graph: WfGraph, options: ValidateOptions = {}): DefinitionIssue[] {
+/** Nodes where a token waits for a person, a child process or a time: a loop through one of them cannot spin. */
+function waits(graph: WfGraph, node: WfNode): boolean {
+  if (node.type === 'userTask' || node.type === 'callActivity' || node.type === 'timerEvent') return true;
+  if (node.type !== 'subProcess') return false;
+  return Object.values(graph.nodes).some((n) => n.scope === node.id && waits(graph, n));
+}
+
+/**
+ * Cycles made only of nodes that never wait (gateways, script tasks, pass-through nodes): a condition that does not
+ * change makes such a loop spin until the step budget stops the action. Tarjan's strongly connected components.
+ */
+export function loopsWithoutWait(graph: WfGraph): WfNode[][] {
+  const nodes = Object.values(graph.nodes).filter((n) => !waits(graph, n));
+  const inSet = new Set(nodes.map((n) => n.id));
+  const next = (n: WfNode) => n.outgoing.map((f) => graph.flows[f]?.target).filter((t): t is string => t !== undefined && inSet.has(t));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: WfNode[][] = [];
+  let counter = 0;
+  for (const root of nodes) {
+    if (index.has(root.id)) continue;
+    // Iterative depth-first search: a designer's graph may be deep, and recursion would be bounded by the stack.
+    const work: { id: string; children: string[]; i: number }[] = [];
+    const open = (id: string) => {
+      index.set(id, counter);
+      low.set(id, counter);
+      counter += 1;
+      stack.push(id);
+      onStack.add(id);
+      work.push({ id, children: next(graph.nodes[id]!), i: 0 });
+    };
+    open(root.id);
+    while (work.length) {
+      const frame = work[work.length - 1]!;
+      if (frame.i < frame.children.length) {
+        const child = frame.children[frame.i++]!;
+        if (!index.has(child)) open(child);
+        else if (onStack.has(child)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(child)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
+      if (low.get(frame.id) !== index.get(frame.id)) continue;
+      const component: string[] = [];
+      let id: string;
+      do {
+        id = stack.pop()!;
+        onStack.delete(id);
+        component.push(id);
+      } while (id !== frame.id);
+      const selfLoop = component.length === 1 && next(graph.nodes[component[0]!]!).includes(component[0]!);
+      if (component.length > 1 || selfLoop) found.push(component.reverse().map((c) => graph.nodes[c]!));
+    }
+  }
+  return found;
+}
+
+/** A timer definition the engine can schedule: a duration, a date, or a cycle of a duration. */
+function timerReadable(timer: WfNode['timer']): boolean {
+  if (!timer) return false;
+  if (timer.duration !== undefined) return parseIsoDuration(timer.duration) !== null;
+  if (timer.date !== undefined) return parseTimerDate(timer.date) !== null;
+  if (timer.cycle !== undefined) return parseTimerCycle(timer.cycle) !== null;
+  return false;
+}
+
+export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, parseIssues: DefinitionIssue[] = []): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   const nodes = Object.values(graph.nodes);
   const issue = (elementId: string | null, key: string, params?: Record<string, string | number>) => {
     issues.push(params ? { elementId, key, params } : { elementId, key });
   };
+  const compiles = (elementId: string, node: WfNode, text: string) => {
+    try {
+      compileExpression(text);
+    } catch (e) {
+      issue(elementId, 'workflowScheme.invalidNodeConfig', { node: label(node), detail: expressionDetail(e) });
+    }
+  };
 
-  // Exactly one start event.
-  const starts = nodes.filter((n) => n.type === 'startEvent');
+  // Exactly one start event in the process itself (a sub-process's own start events are its business).
+  const starts = nodes.filter((n) => n.type === 'startEvent' && !n.scope);
   if (starts.length !== 1) issue(starts[1]?.id ?? null, 'workflowScheme.invalidStartCount', { count: starts.length });
 
-  // Reachability from the start: along flows, and from an activity to its boundary events.
-  const reached = new Set<string>();
-  const start = graph.nodes[graph.startNodeId];
-  if (start) {
-    const queue = [start.id];
-    reached.add(start.id);
+  // Reachability from the start: along flows, from an activity to its boundary events, into a sub-process's starts.
+  const follow = (n: WfNode) => [...n.outgoing.map((f) => graph.flows[f]?.target), ...n.boundaries, ...(n.startNodes ?? [])];
+  const reachFrom = (roots: string[]): Set<string> => {
+    const seen = new Set<string>(roots.filter((id) => graph.nodes[id]));
+    const queue = [...seen];
     while (queue.length) {
-      const n = graph.nodes[queue.shift()!];
-      if (!n) continue;
-      const next = [...n.outgoing.map((f) => graph.flows[f]?.target), ...n.boundaries];
-      for (const id of next) {
-        if (id && graph.nodes[id] && !reached.has(id)) {
-          reached.add(id);
+      const n = graph.nodes[queue.shift()!]!;
+      for (const id of follow(n)) {
+        if (id && graph.nodes[id] && !seen.has(id)) {
+          seen.add(id);
           queue.push(id);
         }
       }
     }
-    if (!nodes.some((n) => n.type === 'endEvent' && reached.has(n.id))) issue(null, 'workflowScheme.invalidNoEnd');
-    for (const n of nodes) if (!reached.has(n.id)) issue(n.id, 'workflowScheme.invalidUnreachable', { node: label(n) });
+    return seen;
+  };
+  const start = graph.nodes[graph.startNodeId];
+  if (start) {
+    const reached = reachFrom([start.id]);
+    const ends = nodes.some((n) => !n.scope && reached.has(n.id) && (n.type === 'endEvent' || (n.outgoing.length === 0 && n.type !== 'boundaryEvent')));
+    if (!ends) issue(null, 'workflowScheme.invalidNoEnd');
+    // One root cause, one message: what lies behind an element refused already (or behind a flow from one) is not
+    // reported again as unreachable, nor is the content of an unreachable sub-process.
+    const refusedRoots = parseIssues.filter((i) => i.severity !== 'warning' && i.elementId).map((i) => i.elementId!);
+    const danglingTargets = Object.values(graph.flows).filter((f) => !graph.nodes[f.source]).map((f) => f.target);
+    const explained = reachFrom([...refusedRoots, ...danglingTargets]);
+    for (const n of nodes) {
+      if (reached.has(n.id) || explained.has(n.id)) continue;
+      if (n.scope && !reached.has(n.scope)) continue;
+      issue(n.id, 'workflowScheme.invalidUnreachable', { node: label(n) });
+    }
   }
 
   const processParsed = processConfig.safeParse(graph.config);
@@ -96,14 +159,7 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}): De
         }
         // Script expressions must parse too, or the instance would fail when it gets there.
         for (const action of parsed.data.actions) {
-          const texts = action.type === 'set' ? [action.expression] : Object.values(action.params);
-          for (const text of texts) {
-            try {
-              compileExpression(text);
-            } catch (e) {
-              issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: expressionDetail(e) });
-            }
-          }
+          for (const text of action.type === 'set' ? [action.expression] : Object.values(action.params)) compiles(n.id, n, text);
         }
         break;
       }
@@ -116,11 +172,18 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}): De
         if (!parsed.success) issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
         break;
       }
-      case 'boundaryEvent': {
-        // Only timers are supported as boundary events; a timer needs a readable duration or date.
-        const { duration, date } = n.timer ?? {};
-        const ok = duration !== undefined ? parseIsoDuration(duration) !== null : date !== undefined && parseTimerDate(date) !== null;
-        if (!ok) issue(n.id, 'workflowScheme.invalidTimer', { node: label(n) });
+      case 'subProcess': {
+        const parsed = subProcessConfig.safeParse(n.config);
+        if (!parsed.success) issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
+        const mi = n.multiInstance;
+        for (const text of [mi?.cardinality, mi?.collection, mi?.completionCondition]) if (text !== undefined) compiles(n.id, n, text);
+        break;
+      }
+      case 'boundaryEvent':
+      case 'timerEvent': {
+        // Boundary events of other kinds were refused on reading (they have no timer and no host).
+        if (n.type === 'boundaryEvent' && !n.timer) break;
+        if (!timerReadable(n.timer)) issue(n.id, 'workflowScheme.invalidTimer', { node: label(n) });
         const parsed = timerConfig.safeParse(n.config);
         if (!parsed.success) issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
         break;
@@ -146,6 +209,10 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}): De
       issue(f.id, 'workflowScheme.invalidCondition', { flow: f.name || f.id, detail: expressionDetail(e) });
     }
   }
+
+  for (const loop of loopsWithoutWait(graph)) {
+    issues.push({ elementId: loop[0]!.id, key: 'workflowScheme.loopWithoutWait', params: { nodes: loop.map(label).join(' → ') }, severity: 'warning' });
+  }
   return issues;
 }
 
@@ -153,5 +220,5 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}): De
 export async function validateDefinition(xml: string, options: ValidateOptions = {}): Promise<{ graph: WfGraph | null; issues: DefinitionIssue[] }> {
   const { graph, issues } = await parseDefinition(xml);
   if (!graph) return { graph, issues };
-  return { graph, issues: [...issues, ...validateGraph(graph, options)] };
+  return { graph, issues: [...issues, ...validateGraph(graph, options, issues)] };
 }

@@ -1,4 +1,4 @@
-import { callActivityConfig, scriptTaskConfig, timerConfig, userTaskConfig } from '@app/contracts';
+import { callActivityConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig } from '@app/contracts';
 import { z } from 'zod';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
@@ -7,6 +7,8 @@ import { InterfaceService } from '../../../interface/interface.service.js';
 import { isJoin, parallelJoinMissing } from '../routing.js';
 import type { WfGraph, WfNode, WfNodeType } from '../types.js';
 import { loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
+import { dueAt } from '../timers.js';
+import { startSubProcess } from './sub-process.js';
 import { activateUserTask } from './user-task.js';
 
 /**
@@ -21,6 +23,8 @@ export interface NodeContext {
   node: WfNode;
   /** The flow the token arrived by (null at the start or a resumed node). */
   viaFlow: string | null;
+  /** The sub-process scope execution the token lives in (null: the process itself). */
+  scopeId: string | null;
 }
 
 export interface NodeType {
@@ -33,34 +37,40 @@ export interface NodeType {
 const none = z.object({}).passthrough();
 
 /** Automatic nodes leave one history row each (the timeline shows them) and move on. */
-async function passBy({ run, instance, graph, node }: NodeContext): Promise<void> {
+async function passBy({ run, instance, graph, node, scopeId }: NodeContext): Promise<void> {
   await run.history(instance, node, { action: 'node' });
-  run.leave(instance, graph, node);
+  await run.leave(instance, graph, node, scopeId);
 }
 
 const startEvent: NodeType = {
   type: 'startEvent',
   configSchema: none,
-  async run({ run, instance, graph, node }) {
+  async run(ctx) {
+    const { run, instance, node, scopeId } = ctx;
+    // A sub-process's start event is an automatic node like any other; the process's own records the starter.
+    if (scopeId !== null || node.scope) return passBy(ctx);
     await run.history(instance, node, { action: 'start', userId: instance.starter_id });
-    run.leave(instance, graph, node);
+    await run.leave(instance, ctx.graph, node, null);
   },
 };
 
 const endEvent: NodeType = {
   type: 'endEvent',
   configSchema: none,
-  async run({ run, instance, node }) {
+  async run({ run, instance, node, scopeId }) {
     await run.history(instance, node, { action: 'node' });
-    // A terminate end ends every other token too; the instance then completes (no token left).
-    if (node.terminate) await run.cancelLive(instance);
+    // A terminate end ends every other token of its scope: inside a sub-process that scope (which then completes
+    // and moves on), in the process itself the whole instance (which then completes: no token left).
+    if (!node.terminate) return;
+    if (scopeId) await run.cancelScope(instance, scopeId, false);
+    else await run.cancelLive(instance);
   },
 };
 
 const userTask: NodeType = {
   type: 'userTask',
   configSchema: userTaskConfig,
-  run: ({ run, instance, graph, node }) => activateUserTask(run, instance, graph, node),
+  run: ({ run, instance, graph, node, scopeId }) => activateUserTask(run, instance, graph, node, scopeId),
 };
 
 /** Script actions: 'set' a variable from an expression; 'interface' calls a Data platform Interface as the starter. */
@@ -68,14 +78,15 @@ const scriptTask: NodeType = {
   type: 'scriptTask',
   configSchema: scriptTaskConfig,
   async run(ctx) {
-    const { run, instance, node } = ctx;
+    const { run, instance, node, scopeId } = ctx;
     const config = scriptTaskConfig.parse(node.config);
+    await run.knowScope(scopeId);
     for (const action of config.actions) {
       if (action.type === 'set') {
-        run.setVariables(instance, { [action.variable]: run.evaluate(instance, action.expression) });
+        run.setVariables(instance, { [action.variable]: run.evaluate(instance, action.expression, scopeId) });
         continue;
       }
-      const params = Object.fromEntries(Object.entries(action.params).map(([k, e]) => [k, run.evaluate(instance, e)]));
+      const params = Object.fromEntries(Object.entries(action.params).map(([k, e]) => [k, run.evaluate(instance, e, scopeId)]));
       const starter: AuthContext = { userId: instance.starter_id, tenantId: instance.tenant_id, sessionId: '', account: '' };
       // The interface's own reads go through this transaction (PGlite has one connection).
       const service = new InterfaceService({ ...run.deps, db: run.trx });
@@ -94,10 +105,19 @@ const parallelGateway: NodeType = {
   type: 'parallelGateway',
   configSchema: none,
   async run(ctx) {
-    const { run, instance, node, viaFlow } = ctx;
+    const { run, instance, node, viaFlow, scopeId } = ctx;
     if (!isJoin(node)) return passBy(ctx);
-    await run.createExecution(instance, node.id, 'waiting', { arrivedBy: viaFlow });
-    const waiting = await run.trx.selectFrom('wf_executions').select(['id', 'mi']).where('instance_id', '=', instance.id).where('node_id', '=', node.id).where('state', '=', 'waiting').orderBy('id').execute();
+    await run.createExecution(instance, node.id, 'waiting', { mi: { arrivedBy: viaFlow }, scopeId });
+    // Tokens of the same scope only: each instance of a multi-instance sub-process joins its own branches.
+    const waiting = await run.trx
+      .selectFrom('wf_executions')
+      .select(['id', 'mi'])
+      .where('instance_id', '=', instance.id)
+      .where('node_id', '=', node.id)
+      .where('state', '=', 'waiting')
+      .where((eb) => (scopeId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', scopeId)))
+      .orderBy('id')
+      .execute();
     const arrivals = waiting.map((w) => ({ id: w.id, flow: String((w.mi as { arrivedBy?: string } | null)?.arrivedBy ?? '') }));
     if (parallelJoinMissing(node, arrivals.map((a) => a.flow)).length) return;
     // One arrival per incoming flow is consumed; a second token on the same flow waits for the next round.
@@ -113,7 +133,7 @@ const inclusiveGateway: NodeType = {
   configSchema: none,
   async run(ctx) {
     if (!isJoin(ctx.node)) return passBy(ctx);
-    await ctx.run.createExecution(ctx.instance, ctx.node.id, 'waiting', { arrivedBy: ctx.viaFlow });
+    await ctx.run.createExecution(ctx.instance, ctx.node.id, 'waiting', { mi: { arrivedBy: ctx.viaFlow }, scopeId: ctx.scopeId });
   },
 };
 
@@ -125,7 +145,7 @@ const inclusiveGateway: NodeType = {
 const callActivity: NodeType = {
   type: 'callActivity',
   configSchema: callActivityConfig,
-  async run({ run, instance, node }) {
+  async run({ run, instance, node, scopeId }) {
     const code = node.calledElement ?? '';
     const scheme = await run.trx
       .selectFrom('wf_schemes')
@@ -135,7 +155,7 @@ const callActivity: NodeType = {
       .where('enabled', '=', true)
       .executeTakeFirst();
     if (!scheme?.current_version_id) throw new AppError('workflow.calledSchemeNotFound', { node: node.name || node.id, code }, 400);
-    const executionId = await run.createExecution(instance, node.id, 'waiting');
+    const executionId = await run.createExecution(instance, node.id, 'waiting', { scopeId });
     const child: InstanceRow = {
       id: newId(),
       tenant_id: instance.tenant_id,
@@ -163,9 +183,26 @@ const callActivity: NodeType = {
   },
 };
 
-/** Reached only when its timer fires ('flow'): the token follows the boundary's outgoing flows. */
+/** Reached only when its timer fires ('flow' / 'fork'): the token follows the boundary's outgoing flows. */
 const boundaryEvent: NodeType = { type: 'boundaryEvent', configSchema: timerConfig, run: passBy };
 const passThrough: NodeType = { type: 'passThrough', configSchema: none, run: passBy };
+
+const subProcess: NodeType = { type: 'subProcess', configSchema: subProcessConfig, run: startSubProcess };
+
+/** An intermediate timer catch event: the token waits (an execution with a timer) until the timer fires. */
+const timerEvent: NodeType = {
+  type: 'timerEvent',
+  configSchema: none,
+  async run({ run, instance, node, scopeId }) {
+    const due = node.timer ? dueAt(node.timer, run.now) : null;
+    if (!due) throw new AppError('workflow.badTimer', { node: node.name || node.id }, 400);
+    const executionId = await run.createExecution(instance, node.id, 'waiting', { scopeId });
+    await run.trx
+      .insertInto('wf_timers')
+      .values({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: null, execution_id: executionId, node_id: node.id, action: 'continue', due_at: due, repeats: null })
+      .execute();
+  },
+};
 
 const registry: Record<WfNodeType, NodeType> = {
   startEvent,
@@ -177,6 +214,8 @@ const registry: Record<WfNodeType, NodeType> = {
   inclusiveGateway,
   callActivity,
   boundaryEvent,
+  subProcess,
+  timerEvent,
   passThrough,
 };
 

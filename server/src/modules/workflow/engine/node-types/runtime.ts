@@ -60,7 +60,34 @@ interface QueueItem {
   /** enter: a token arrives (by `viaFlow`); leave: a token leaves the node along its outgoing flows. */
   mode: 'enter' | 'leave';
   viaFlow: string | null;
+  /** The scope execution (sub-process instance) the token lives in; null: the process itself. */
+  scopeId: string | null;
 }
+
+/** What a sub-process scope execution keeps in wf_executions.mi. */
+export type ScopeState =
+  /** A plain sub-process's scope, or one instance of a multi-instance one with its local variables. */
+  | { kind: 'scope'; locals?: Record<string, unknown> }
+  /** The body of a multi-instance sub-process: its instances are scopes under it. */
+  | {
+      kind: 'body';
+      sequential: boolean;
+      total: number;
+      /** Instances started so far (sequential: one at a time). */
+      started: number;
+      completed: number;
+      /** The collection's items, for the instances still to start (sequential). */
+      items: unknown[] | null;
+    };
+
+/**
+ * Limits of one action: a definition whose loop never reaches a wait state (a condition that never changes) must
+ * be refused, not run until memory is gone. The event loop is given back regularly so other requests go on.
+ */
+export const STEP_BUDGET = Number(process.env.WORKFLOW_STEP_BUDGET ?? 10_000);
+export const TIME_BUDGET_MS = Number(process.env.WORKFLOW_TIME_BUDGET_MS ?? 5_000);
+const YIELD_EVERY = 200;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface CreatedTask {
   taskId: string;
@@ -172,7 +199,15 @@ export class ActionRun {
   /** History rows, inserted in one statement at the end (in call order: `seq` keeps it). */
   private readonly historyRows: Insertable<WfHistoryTable>[] = [];
   /** Live tokens of the touched instances as last read (drain), valid until the next write. */
-  private live: { id: string; instance_id: string; node_id: string; state: string }[] | null = null;
+  private live: { id: string; instance_id: string; node_id: string; state: string; parent_id: string | null }[] | null = null;
+  /** Scopes a token moved or ended in during this action: each may be complete once the queue is empty. */
+  private readonly touchedScopes = new Set<string>();
+  /** Scope executions known to this action: the enclosing scope and the local variables. */
+  private readonly scopes = new Map<string, { parent: string | null; locals: Record<string, unknown> }>();
+  /** Tokens moved by this action, in all, and per node (to name a runaway loop's nodes). */
+  private steps = 0;
+  private readonly visits = new Map<string, number>();
+  private readonly startedAt = Date.now();
 
   constructor(
     readonly deps: AppDeps,
@@ -214,14 +249,34 @@ export class ActionRun {
     this.setVariables(instance, { [FORM_VARIABLE]: { ...current, ...formData } });
   }
 
-  /** Expression scope: form values, then variables over them, then the starter. */
-  scope(instance: InstanceRow): Record<string, unknown> {
+  /**
+   * Expression scope: form values, then variables over them, then the local variables of the sub-process
+   * instances the token is in (innermost last), then the starter. Scopes are loaded with `knowScope` first.
+   */
+  scope(instance: InstanceRow, scopeId: string | null = null): Record<string, unknown> {
     const { [FORM_VARIABLE]: form, ...variables } = instance.variables;
-    return { ...((form as Record<string, unknown> | undefined) ?? {}), ...variables, starter: { userId: instance.starter_id } };
+    const locals: Record<string, unknown>[] = [];
+    for (let id = scopeId; id !== null; ) {
+      const known = this.scopes.get(id);
+      if (!known) break;
+      locals.unshift(known.locals);
+      id = known.parent;
+    }
+    return { ...((form as Record<string, unknown> | undefined) ?? {}), ...variables, ...Object.assign({}, ...locals), starter: { userId: instance.starter_id } };
   }
 
-  evaluate(instance: InstanceRow, expression: string): unknown {
-    return evaluate(expression, this.scope(instance));
+  evaluate(instance: InstanceRow, expression: string, scopeId: string | null = null): unknown {
+    return evaluate(expression, this.scope(instance, scopeId));
+  }
+
+  /** Loads a scope execution and the ones around it (their local variables), unless known already. */
+  async knowScope(scopeId: string | null): Promise<void> {
+    for (let id = scopeId; id !== null && !this.scopes.has(id); ) {
+      const row = await this.trx.selectFrom('wf_executions').select(['parent_id', 'mi']).where('id', '=', id).executeTakeFirst();
+      const mi = row?.mi as unknown as ScopeState | null | undefined;
+      this.scopes.set(id, { parent: row?.parent_id ?? null, locals: (mi?.kind === 'scope' ? mi.locals : undefined) ?? {} });
+      id = row?.parent_id ?? null;
+    }
   }
 
   async graph(instance: InstanceRow): Promise<WfGraph> {
@@ -244,29 +299,71 @@ export class ActionRun {
 
   // ---------- tokens ----------
 
-  enter(instance: InstanceRow, nodeId: string, viaFlow: string | null = null): void {
+  enter(instance: InstanceRow, nodeId: string, viaFlow: string | null = null, scopeId: string | null = null): void {
     this.touched.add(instance.id);
-    this.queue.push({ instanceId: instance.id, nodeId, mode: 'enter', viaFlow });
+    this.queue.push({ instanceId: instance.id, nodeId, mode: 'enter', viaFlow, scopeId });
   }
 
-  /** The token leaves `node` along the flows routing picks (conditions over the instance's scope). */
-  leave(instance: InstanceRow, graph: WfGraph, node: WfNode): void {
+  /**
+   * A new token at `nodeId` after everything else ended (a reject): the sub-process scopes around the node are
+   * opened first, outermost first, so the token lives where the node does.
+   */
+  async enterAt(instance: InstanceRow, graph: WfGraph, nodeId: string): Promise<void> {
+    const chain: WfNode[] = [];
+    for (let scope = graph.nodes[nodeId]?.scope; scope; scope = graph.nodes[scope]?.scope) chain.unshift(nodeOf(graph, scope));
+    let scopeId: string | null = null;
+    for (const sub of chain) scopeId = await this.createExecution(instance, sub.id, 'waiting', { mi: { kind: 'scope' }, scopeId });
+    this.enter(instance, nodeId, null, scopeId);
+  }
+
+  /** The token leaves `node` along the flows routing picks (conditions over the instance's and the scope's variables). */
+  async leave(instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
     this.touched.add(instance.id);
-    for (const flow of outgoingFlows(graph, node, this.scope(instance), evaluateCondition)) this.enter(instance, flow.target, flow.id);
+    if (scopeId) this.touchedScopes.add(scopeId);
+    await this.knowScope(scopeId);
+    for (const flow of outgoingFlows(graph, node, this.scope(instance, scopeId), evaluateCondition)) this.enter(instance, flow.target, flow.id, scopeId);
   }
 
   /** Leaves later, after the current queue (a resumed call activity). */
-  leaveLater(instance: InstanceRow, nodeId: string): void {
+  leaveLater(instance: InstanceRow, nodeId: string, scopeId: string | null): void {
     this.touched.add(instance.id);
-    this.queue.push({ instanceId: instance.id, nodeId, mode: 'leave', viaFlow: null });
+    this.queue.push({ instanceId: instance.id, nodeId, mode: 'leave', viaFlow: null, scopeId });
   }
 
-  async createExecution(instance: InstanceRow, nodeId: string, state: 'active' | 'waiting', mi: Record<string, unknown> | null = null, id: string = newId()): Promise<string> {
+  /** A token that waits (or a scope): one wf_executions row in its scope. */
+  async createExecution(
+    instance: InstanceRow,
+    nodeId: string,
+    state: 'active' | 'waiting',
+    options: { mi?: Record<string, unknown> | ScopeState | null; id?: string; scopeId: string | null },
+  ): Promise<string> {
+    const id = options.id ?? newId();
+    const mi = options.mi ?? null;
     await this.trx
       .insertInto('wf_executions')
-      .values({ id, tenant_id: instance.tenant_id, instance_id: instance.id, node_id: nodeId, state, mi: mi ? JSON.stringify(mi) : null })
+      .values({ id, tenant_id: instance.tenant_id, instance_id: instance.id, parent_id: options.scopeId, node_id: nodeId, state, mi: mi ? JSON.stringify(mi) : null })
       .execute();
+    if (mi && (mi as ScopeState).kind === 'scope') this.scopes.set(id, { parent: options.scopeId, locals: (mi as { locals?: Record<string, unknown> }).locals ?? {} });
     return id;
+  }
+
+  /** Counts one token move against the action's budgets; gives the event loop back now and then. */
+  private async step(graph: WfGraph, nodeId: string): Promise<void> {
+    this.steps += 1;
+    this.visits.set(nodeId, (this.visits.get(nodeId) ?? 0) + 1);
+    const overSteps = this.steps > STEP_BUDGET;
+    if (this.steps % YIELD_EVERY !== 0 && !overSteps) return;
+    const overTime = Date.now() - this.startedAt > TIME_BUDGET_MS;
+    if (overSteps || overTime) {
+      // The nodes visited most are the loop's.
+      const loop = [...this.visits.entries()]
+        .filter(([, count]) => count > 1)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([id]) => graph.nodes[id]?.name || id);
+      throw new AppError(overSteps ? 'workflow.runawayLoop' : 'workflow.actionTooLong', { nodes: loop.join(' → ') || nodeId, steps: this.steps, seconds: Math.round(TIME_BUDGET_MS / 1000) }, 422);
+    }
+    await yieldToEventLoop();
   }
 
   /** Moves every token until each waits (task, join, call) or ends; then fires ready inclusive joins and ends instances. */
@@ -278,14 +375,80 @@ export class ActionRun {
         const instance = await this.instance(item.instanceId);
         const graph = await this.graph(instance);
         const node = nodeOf(graph, item.nodeId);
-        if (item.mode === 'leave') this.leave(instance, graph, node);
-        else await nodeTypeOf(node).run({ run: this, instance, graph, node, viaFlow: item.viaFlow });
+        await this.step(graph, node.id);
+        if (item.scopeId) this.touchedScopes.add(item.scopeId);
+        if (item.mode === 'leave') await this.leave(instance, graph, node, item.scopeId);
+        else await nodeTypeOf(node).run({ run: this, instance, graph, node, viaFlow: item.viaFlow, scopeId: item.scopeId });
         continue;
       }
+      if (await this.completeFinishedScopes()) continue;
       if (await this.fireReadyInclusiveJoins()) continue;
       if (await this.endFinishedInstances()) continue;
       return;
     }
+  }
+
+  /** Drops queued tokens (a terminate, a reject, a cancelled scope): they must not move on after their end. */
+  purgeQueue(drop: (item: QueueItem) => boolean): void {
+    const kept = this.queue.filter((item) => !drop(item));
+    this.queue.length = 0;
+    this.queue.push(...kept);
+  }
+
+  /** Marks a scope as one that may have ended (its last token ended, or was cancelled). */
+  touchScope(scopeId: string | null): void {
+    if (scopeId) this.touchedScopes.add(scopeId);
+  }
+
+  /**
+   * Scopes touched by this action with no live token left inside are complete: the sub-process's token moves on
+   * once, however many of its branches ended (a multi-instance one counts the instance; sub-process.ts decides).
+   */
+  private async completeFinishedScopes(): Promise<boolean> {
+    const ids = [...this.touchedScopes];
+    this.touchedScopes.clear();
+    if (ids.length === 0) return false;
+    const scopes = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'parent_id', 'mi']).where('id', 'in', ids).where('state', '=', 'waiting').execute();
+    if (scopes.length === 0) return false;
+    const busy = await this.trx.selectFrom('wf_executions').select('parent_id').distinct().where('parent_id', 'in', scopes.map((x) => x.id)).where('state', 'in', ['active', 'waiting']).execute();
+    const stillBusy = new Set(busy.map((b) => b.parent_id));
+    let completed = false;
+    for (const scope of scopes) {
+      if (stillBusy.has(scope.id) || (scope.mi as unknown as ScopeState | null)?.kind !== 'scope') continue;
+      const instance = await this.instance(scope.instance_id);
+      if (instance.state !== 'running') continue;
+      const { completeScope } = await import('./sub-process.js');
+      await completeScope(this, instance, await this.graph(instance), { id: scope.id, nodeId: scope.node_id, parentId: scope.parent_id });
+      completed = true;
+    }
+    return completed;
+  }
+
+  /**
+   * Ends every live token inside a scope (nested scopes, tasks, timers, joins, call activities' child instances);
+   * the scope itself too when `withScope`. A terminate end event inside a sub-process ends its scope this way.
+   */
+  async cancelScope(instance: InstanceRow, scopeId: string, withScope: boolean): Promise<void> {
+    const inside: string[] = [];
+    for (let frontier = [scopeId]; frontier.length; ) {
+      const rows = await this.trx.selectFrom('wf_executions').select('id').where('parent_id', 'in', frontier).where('state', 'in', ['active', 'waiting']).execute();
+      frontier = rows.map((r) => r.id);
+      inside.push(...frontier);
+    }
+    const ended = new Set([scopeId, ...inside]);
+    this.purgeQueue((item) => item.scopeId !== null && ended.has(item.scopeId));
+    const executions = withScope ? [scopeId, ...inside] : inside;
+    if (executions.length === 0) return;
+    const children = await this.trx.selectFrom('wf_instances').select('id').where('parent_execution_id', 'in', executions).where('state', 'in', ['running', 'suspended']).execute();
+    for (const child of children) {
+      const row = await this.instance(child.id);
+      await this.cancelLive(row);
+      await this.finishInstance(row, 'terminated');
+    }
+    const tasks = await this.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: this.now }).where('execution_id', 'in', executions).where('state', '=', 'open').returning('id').execute();
+    if (tasks.length) await this.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', 'in', tasks.map((t) => t.id)).execute();
+    await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('execution_id', 'in', executions).where('state', '=', 'pending').execute();
+    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', executions).execute();
   }
 
   /** Inclusive joins whose waiting tokens no live token elsewhere can still join: they fire now. */
@@ -293,18 +456,21 @@ export class ActionRun {
     this.live = null;
     const ids = [...this.touched];
     if (ids.length === 0) return false;
-    const live = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state']).where('instance_id', 'in', ids).where('state', 'in', ['active', 'waiting']).execute();
+    const live = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state', 'parent_id']).where('instance_id', 'in', ids).where('state', 'in', ['active', 'waiting']).execute();
     for (const exec of live) {
       if (exec.state !== 'waiting') continue;
       const instance = await this.instance(exec.instance_id);
       const graph = await this.graph(instance);
       const join = graph.nodes[exec.node_id];
       if (join?.type !== 'inclusiveGateway') continue;
-      const elsewhere = live.filter((e) => e.instance_id === exec.instance_id && e.node_id !== join.id).map((e) => e.node_id);
+      // Only tokens of the same scope can still arrive (a sub-process's inner tokens are behind its scope's row).
+      const sameScope = (e: { instance_id: string; parent_id: string | null }) => e.instance_id === exec.instance_id && e.parent_id === exec.parent_id;
+      const elsewhere = live.filter((e) => sameScope(e) && e.node_id !== join.id).map((e) => e.node_id);
       if (!inclusiveJoinReady(graph, join, elsewhere)) continue;
-      await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('instance_id', '=', instance.id).where('node_id', '=', join.id).where('state', '=', 'waiting').execute();
+      const waiting = live.filter((e) => sameScope(e) && e.node_id === join.id).map((e) => e.id);
+      await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', waiting).execute();
       await this.history(instance, join, { action: 'node' });
-      this.leave(instance, graph, join);
+      await this.leave(instance, graph, join, exec.parent_id);
       return true;
     }
     // Nothing fired, nothing written: the end check reads the same live tokens.
@@ -349,9 +515,9 @@ export class ActionRun {
     const { [FORM_VARIABLE]: _form, ...childVariables } = child.variables;
     const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
     this.setVariables(parent, copied);
-    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', child.parent_execution_id!).execute();
+    const waiting = await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', child.parent_execution_id!).returning('parent_id').executeTakeFirst();
     await this.history(parent, node, { action: 'node' });
-    this.leaveLater(parent, node.id);
+    this.leaveLater(parent, node.id, waiting?.parent_id ?? null);
     return true;
   }
 
@@ -360,6 +526,7 @@ export class ActionRun {
    * cancelled, executions done. Running child instances (call activities) are terminated with them.
    */
   async cancelLive(instance: InstanceRow): Promise<void> {
+    this.purgeQueue((item) => item.instanceId === instance.id);
     const children = await this.trx.selectFrom('wf_instances').select('id').where('parent_id', '=', instance.id).where('state', 'in', ['running', 'suspended']).execute();
     for (const child of children) {
       const row = await this.instance(child.id);

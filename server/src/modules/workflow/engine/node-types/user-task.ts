@@ -4,7 +4,7 @@ import { newId } from '../../../../core/ids.js';
 import { activeDelegates } from '../../../stamp/delegate-lookup.js';
 import { resolveCandidates } from '../candidates.js';
 import { miDecision, type MiCompletion } from '../routing.js';
-import { dueAt } from '../timers.js';
+import { dueAt, parseTimerCycle } from '../timers.js';
 import type { WfGraph, WfNode } from '../types.js';
 import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
 
@@ -64,14 +64,14 @@ export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: W
 }
 
 /** A token arrives at a user task: its tasks are created (or the node is passed by when nobody may act and it says so). */
-export async function activateUserTask(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode): Promise<void> {
+export async function activateUserTask(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
   const config = taskConfigOf(node);
   const assignees = await assigneesOf(run, instance, node, config);
   if (assignees === null) return;
   if (assignees.length === 0) {
     if (config.whenNoCandidate === 'refuse') throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
     await run.history(instance, node, { action: 'skip' });
-    run.leave(instance, graph, node);
+    await run.leave(instance, graph, node, scopeId);
     return;
   }
   if (node.multiInstance) {
@@ -87,12 +87,12 @@ export async function activateUserTask(run: ActionRun, instance: InstanceRow, gr
     };
     const executionId = newId();
     const specs = mi.assignees.slice(0, mi.issued).map((a) => ({ users: [a.userId], assignee: a }));
-    await createTasks(run, instance, graph, node, executionId, specs, { mi: mi as unknown as Record<string, unknown> });
+    await createTasks(run, instance, graph, node, executionId, specs, { mi: mi as unknown as Record<string, unknown>, scopeId });
     return;
   }
   // One candidate: the task is theirs. Several: anyone of them may act; the first one takes it.
   const single = assignees.length === 1 ? assignees[0]! : null;
-  await createTasks(run, instance, graph, node, newId(), [{ users: [...new Set(assignees.map((a) => a.userId))], assignee: single }], { mi: null });
+  await createTasks(run, instance, graph, node, newId(), [{ users: [...new Set(assignees.map((a) => a.userId))], assignee: single }], { mi: null, scopeId });
 }
 
 /**
@@ -107,10 +107,10 @@ export async function createTasks(
   node: WfNode,
   executionId: string,
   specs: { users: string[]; assignee: Assignee | null }[],
-  newExecution?: { mi: Record<string, unknown> | null },
+  newExecution?: { mi: Record<string, unknown> | null; scopeId: string | null },
 ): Promise<string[]> {
   if (specs.length === 0) {
-    if (newExecution) await run.createExecution(instance, node.id, 'active', newExecution.mi, executionId);
+    if (newExecution) await run.createExecution(instance, node.id, 'active', { mi: newExecution.mi, id: executionId, scopeId: newExecution.scopeId });
     return [];
   }
   const tasks = specs.map((s) => ({ id: newId(), ...s }));
@@ -128,7 +128,15 @@ export async function createTasks(
       }));
   const userRows = tasks.flatMap((t) => t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })));
   // One statement: data-modifying CTEs (the foreign keys are checked at its end, when every row is there).
-  const execution = { id: executionId, tenant_id: instance.tenant_id, instance_id: instance.id, node_id: node.id, state: 'active' as const, mi: newExecution?.mi ? JSON.stringify(newExecution.mi) : null };
+  const execution = {
+    id: executionId,
+    tenant_id: instance.tenant_id,
+    instance_id: instance.id,
+    parent_id: newExecution?.scopeId ?? null,
+    node_id: node.id,
+    state: 'active' as const,
+    mi: newExecution?.mi ? JSON.stringify(newExecution.mi) : null,
+  };
   if (userRows.length && newExecution) {
     await run.trx
       .with('e', (db) => db.insertInto('wf_executions').values(execution).returning('id'))
@@ -143,10 +151,10 @@ export async function createTasks(
       .values(userRows)
       .execute();
   } else {
-    if (newExecution) await run.createExecution(instance, node.id, 'active', newExecution.mi, executionId);
+    if (newExecution) await run.createExecution(instance, node.id, 'active', { mi: newExecution.mi, id: executionId, scopeId: newExecution.scopeId });
     await run.trx.insertInto('wf_tasks').values(taskRows).execute();
   }
-  await createTimers(run, instance, graph, node, executionId, tasks.map((t) => t.id));
+  await createTimers(run, instance, graph, node, executionId, tasks.map((t) => t.id), newExecution !== undefined);
   for (const t of tasks) {
     run.created.push({ taskId: t.id, instanceId: instance.id, nodeId: node.id, nodeName: node.name, userIds: t.users });
     run.notify(13, t.users, instance, { id: t.id, nodeName: node.name }, 'workflow.msgTodo', { taskStatus: '0' });
@@ -154,11 +162,27 @@ export async function createTasks(
   return tasks.map((t) => t.id);
 }
 
+/** What a boundary timer does when it fires (wf_timers.action). */
+export function timerAction(boundary: WfNode): string {
+  // With an outgoing flow BPMN decides: interrupting ends the activity and follows the flow, non-interrupting
+  // follows the flow while the activity goes on. Without one, the timer's config: remind or approve.
+  if (boundary.outgoing.length > 0) return boundary.cancelActivity === false ? 'fork' : 'flow';
+  return timerConfig.parse(boundary.config).action;
+}
+
+/** A cycle's repeats after its first firing (-1: until cancelled); null for a one-off timer. */
+export function timerRepeats(timer: WfNode['timer']): number | null {
+  const cycle = timer?.cycle ? parseTimerCycle(timer.cycle) : null;
+  if (!cycle) return null;
+  return cycle.repeats === null ? -1 : cycle.repeats - 1;
+}
+
 /**
- * Timers of the boundary events attached to the node, one per task. An interrupting boundary with an outgoing
- * flow is stored as action 'flow' (cancel the task, follow the flow); otherwise its configured remind / approve.
+ * Timers of the boundary events attached to a waiting node. Reminders and auto-approval are per task (a countersign's
+ * signers each get theirs); a timer that follows a flow belongs to the activity as a whole: one per execution, made
+ * when the execution is (`firstOfExecution`), with no task. Without tasks (a sub-process's scope) only those.
  */
-async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, taskIds: string[]): Promise<void> {
+export async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, taskIds: string[], firstOfExecution: boolean): Promise<void> {
   if (node.boundaries.length === 0) return;
   const rows = node.boundaries
     .map((id) => graph.nodes[id])
@@ -166,8 +190,10 @@ async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGrap
     .flatMap((b) => {
       const due = dueAt(b.timer!, run.now);
       if (!due) return [];
-      const action = b.cancelActivity !== false && b.outgoing.length > 0 ? 'flow' : timerConfig.parse(b.config).action;
-      return taskIds.map((taskId) => ({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, execution_id: executionId, node_id: b.id, action, due_at: due }));
+      const action = timerAction(b);
+      const row = { tenant_id: instance.tenant_id, instance_id: instance.id, execution_id: executionId, node_id: b.id, action, due_at: due, repeats: timerRepeats(b.timer) };
+      const taskOwners: (string | null)[] = action === 'flow' || action === 'fork' ? (firstOfExecution ? [null] : []) : taskIds;
+      return taskOwners.map((taskId) => ({ id: newId(), task_id: taskId, ...row }));
     });
   if (rows.length) await run.trx.insertInto('wf_timers').values(rows).execute();
 }
@@ -190,7 +216,13 @@ export async function closeTask(run: ActionRun, taskId: string, btnValue: string
   if (executionId) query = query.with('e', (db) => db.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).returning('id')) as unknown as typeof query;
   await query.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
   if (!node || node.boundaries.length > 0) {
-    await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', taskId).where('state', '=', 'pending').execute();
+    // The task's own timers, and the activity's when the activity ends with it.
+    await run.trx
+      .updateTable('wf_timers')
+      .set({ state: 'cancelled' })
+      .where((eb) => (executionId ? eb.or([eb('task_id', '=', taskId), eb('execution_id', '=', executionId)]) : eb('task_id', '=', taskId)))
+      .where('state', '=', 'pending')
+      .execute();
   }
 }
 
@@ -231,7 +263,7 @@ export async function countVote(
   // Only a countersign node keeps counts on its execution.
   const mi = node.multiInstance ? await readMi(run, executionId) : null;
   if (!mi) {
-    if (!executionDone) await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+    if (!executionDone) await endExecution(run, node, executionId);
     return vote === 'reject' ? 'reject' : 'complete';
   }
   mi.finished += 1;
@@ -252,7 +284,13 @@ export async function decideMi(run: ActionRun, instance: InstanceRow, graph: WfG
   await writeMi(run, executionId, mi);
   if (decision !== 'continue') {
     await cancelExecutionTasks(run, executionId);
-    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+    await endExecution(run, node, executionId);
   }
   return decision;
+}
+
+/** A waiting node's execution is done; the activity's pending timers go with it. */
+export async function endExecution(run: ActionRun, node: WfNode, executionId: string): Promise<void> {
+  await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
+  if (node.boundaries.length > 0) await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', executionId).where('state', '=', 'pending').execute();
 }
