@@ -28,6 +28,7 @@ import { renderDiagramSvg } from '../workflow/engine/svg.js';
 import { diagramUrl, verifyDiagram } from './diagram-links.js';
 import { canLaunch, WorkflowSchemeRepository, type RelationInput, type SchemeRecord } from './workflow-scheme.repository.js';
 import { newModelXml } from './new-model.js';
+import { withDiagram } from './layout.js';
 
 type Db = Kysely<Database>;
 
@@ -57,8 +58,9 @@ export class WorkflowSchemeService {
   private async checkedGraph(db: Db, auth: AuthContext, lang: Lang, xml: string, ownCode: string): Promise<WfGraph> {
     const codes = await this.repo.codes(db, auth.tenantId);
     const { graph, issues } = await validateDefinition(xml, { knownSchemeCodes: [...new Set([...codes, ownCode])] });
-    if (graph && issues.length === 0) return graph;
-    throw invalidDefinition(lang, issues);
+    const errors = issues.filter((i) => i.severity !== 'warning');
+    if (graph && errors.length === 0) return graph;
+    throw invalidDefinition(lang, errors);
   }
 
   private async checkCode(db: Db, auth: AuthContext, code: string, exceptId?: string): Promise<void> {
@@ -68,10 +70,12 @@ export class WorkflowSchemeService {
   async create(auth: AuthContext, lang: Lang, body: WfSchemeBody): Promise<WfSchemeSaved> {
     const id = newId();
     const versionId = newId();
+    // A file without diagram data is stored laid out, so the diagram (SVG, progress viewer, designer) shows it.
+    const { xml } = await withDiagram(body.xml);
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         await this.checkCode(trx, auth, body.F_Code);
-        const graph = await this.checkedGraph(trx, auth, lang, body.xml, body.F_Code);
+        const graph = await this.checkedGraph(trx, auth, lang, xml, body.F_Code);
         const relations = body.forms ? await this.checkedForms(trx, auth, body.forms) : [];
         await this.repo.insertScheme(trx, {
           id,
@@ -88,7 +92,7 @@ export class WorkflowSchemeService {
           sort_code: body.F_Sort,
           created_by: auth.userId,
         });
-        const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml: body.xml, graph, created_by: auth.userId });
+        const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId });
         await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
         for (const r of relations) await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
         return { F_Id: id, F_Version: version, versionId, newVersion: true };
@@ -124,6 +128,8 @@ export class WorkflowSchemeService {
   }
 
   async update(auth: AuthContext, lang: Lang, id: string, body: WfSchemeUpdateBody): Promise<WfSchemeSaved> {
+    // Laid out before the comparison: the same file without diagram data sent twice makes one version.
+    const xml = body.xml === undefined ? undefined : (await withDiagram(body.xml)).xml;
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         const scheme = await this.repo.scheme(trx, auth.tenantId, id, true);
@@ -147,12 +153,12 @@ export class WorkflowSchemeService {
           for (const r of relations) await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
         }
         const current = scheme.current_version_id ? await this.repo.version(trx, auth.tenantId, id, scheme.current_version_id) : undefined;
-        if (body.xml === undefined || body.xml === current?.xml) {
+        if (xml === undefined || xml === current?.xml) {
           return { F_Id: id, F_Version: current?.version ?? 0, versionId: current?.id ?? '', newVersion: false };
         }
-        const graph = await this.checkedGraph(trx, auth, lang, body.xml, code);
+        const graph = await this.checkedGraph(trx, auth, lang, xml, code);
         const versionId = newId();
-        const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml: body.xml, graph, created_by: auth.userId });
+        const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId });
         await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
         return { F_Id: id, F_Version: version, versionId, newVersion: true };
       });
@@ -313,7 +319,7 @@ export class WorkflowSchemeService {
 }
 
 function invalidDefinition(lang: Lang, issues: DefinitionIssue[]): AppError {
-  const described = issues.map((i) => ({ elementId: i.elementId, message: translate(lang, i.key as MessageKey, i.params ?? {}) }));
+  const described = issues.map((i) => ({ elementId: i.elementId, message: translate(lang, i.key as MessageKey, i.params ?? {}), severity: i.severity ?? 'error' }));
   const detail = described.map((i) => i.message).join('；');
   return new AppError('workflowScheme.invalidDefinition', { detail }, 400, { issues: described });
 }
