@@ -137,6 +137,16 @@ describe('each unsupported construct has its own message, once', () => {
   });
 });
 
+describe('timer boundary hosts', () => {
+  const timer = '<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>';
+  it('a timer on a script task is refused by name; on a sub-process it needs a flow', async () => {
+    const onScript = bpmnProcess(`${START_END}${scriptTask('calc', [['x', '1']])}<bpmn:boundaryEvent id="b" attachedToRef="calc">${timer}</bpmn:boundaryEvent>${chain('start', 'calc', 'end')}`);
+    expect(keysOf(await errors(onScript))).toEqual(['b:workflowScheme.timerHost']);
+    const onSub = bpmnProcess(`${START_END}<bpmn:subProcess id="sub">${userTask('a', ['u1'])}</bpmn:subProcess><bpmn:boundaryEvent id="b" attachedToRef="sub">${timer}</bpmn:boundaryEvent>${chain('start', 'sub', 'end')}`);
+    expect(keysOf(await errors(onSub))).toEqual(['b:workflowScheme.timerNeedsFlow']);
+  });
+});
+
 describe('harmless XML problems are warnings, in the API as in the designer', () => {
   it('an ISO-8859-1 declaration', async () => {
     const xml = loadFixture('linear', { lisi: 'u1', wangwu: 'u2' }).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');

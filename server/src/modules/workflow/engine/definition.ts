@@ -306,6 +306,8 @@ function link({ nodes, flows, issues, refused }: Reader): void {
     const host = n.attachedTo ? byId.get(n.attachedTo) : undefined;
     if (!host) issues.push({ elementId: n.id, key: 'workflowScheme.invalidBoundary', params: { element: n.name || n.id } });
     else if (host.type !== 'userTask' && host.type !== 'subProcess') issues.push({ elementId: n.id, key: 'workflowScheme.timerHost', params: { node: n.name || n.id, host: host.name || host.id } });
+    // A reminder or auto-approval needs tasks; on a sub-process the timer must lead somewhere.
+    else if (host.type === 'subProcess' && n.outgoing.length === 0) issues.push({ elementId: n.id, key: 'workflowScheme.timerNeedsFlow', params: { node: n.name || n.id } });
     else host.boundaries.push(n.id);
   }
   for (const n of nodes) {
