@@ -293,8 +293,12 @@ async function upcoming(cluster: ProcessCluster, port: number, say: (line: strin
   }
 }
 
+/** Side by side with bpmn-engine: our own fixtures, and an external-style file (nested parallel forks, 6 user tasks). */
+const BENCH_FIXTURES = ['linear', 'parallel', 'nested-parallel'] as const;
+type BenchFixture = (typeof BENCH_FIXTURES)[number];
+
 /** Our engine, one approval after another in-process (app.inject, same PostgreSQL database): ms and SQL statements per approval. */
-async function oursInProcess(cluster: ProcessCluster, fixture: 'linear' | 'parallel', instances: number) {
+async function oursInProcess(cluster: ProcessCluster, fixture: BenchFixture, instances: number) {
   let statements = 0;
   const built = await buildApp(testConfig({ databaseUrl: cluster.databaseUrl, adminPassword: PASSWORD, onQuery: () => void statements++ }));
   await built.app.ready();
@@ -332,7 +336,7 @@ async function oursInProcess(cluster: ProcessCluster, fixture: 'linear' | 'paral
 }
 
 /** bpmn-engine: the same file, XML parsed once, one engine per instance, every user task signalled when it waits. */
-async function theirs(fixture: 'linear' | 'parallel', instances: number) {
+async function theirs(fixture: BenchFixture, instances: number) {
   const xml = readFixture(fixture);
   const moddleContext = await new BpmnModdle().fromXML(xml);
   const stepTimes: number[] = [];
@@ -380,7 +384,7 @@ export async function workflowBench(): Promise<string[]> {
         table.push([`task-handle, ${processes} process(es), 1 client`, ms(run.single), 'p50']);
         if (n === 0) {
           await upcoming(run.cluster, run.cluster.servers[0].port, say);
-          for (const fixture of ['linear', 'parallel'] as const) {
+          for (const fixture of BENCH_FIXTURES) {
             const ours = await oursInProcess(run.cluster, fixture, 100);
             const them = await theirs(fixture, 300);
             say(
