@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../core/db/helpers.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { newId } from '../../core/ids.js';
+import { graphFromJson } from '../workflow/engine/definition.js';
 import { validateDefinition } from '../workflow/engine/validate.js';
 import type { DefinitionIssue, WfGraph } from '../workflow/engine/types.js';
 import { renderDiagramSvg } from '../workflow/engine/svg.js';
@@ -58,9 +59,8 @@ export class WorkflowSchemeService {
   private async checkedGraph(db: Db, auth: AuthContext, lang: Lang, xml: string, ownCode: string): Promise<WfGraph> {
     const codes = await this.repo.codes(db, auth.tenantId);
     const { graph, issues } = await validateDefinition(xml, { knownSchemeCodes: [...new Set([...codes, ownCode])] });
-    const errors = issues.filter((i) => i.severity !== 'warning');
-    if (graph && errors.length === 0) return graph;
-    throw invalidDefinition(lang, errors);
+    if (graph && issues.every((i) => i.severity === 'warning')) return graph;
+    throw invalidDefinition(lang, issues);
   }
 
   private async checkCode(db: Db, auth: AuthContext, code: string, exceptId?: string): Promise<void> {
@@ -237,8 +237,18 @@ export class WorkflowSchemeService {
     return { scheme, version: version.version, graph: version.graph as WfGraph };
   }
 
-  private async missingNodes(db: Db, graph: WfGraph, instanceId: string): Promise<string[]> {
-    return (await this.repo.activeNodes(db, instanceId)).filter((node) => !graph.nodes[node]);
+  /**
+   * The nodes an instance is at that the target version cannot take it at: absent there, or there as another kind of
+   * node or in another sub-process (a token's scope cannot be rebuilt, e.g. from a version that flattened it).
+   */
+  private async missingNodes(db: Db, auth: AuthContext, schemeId: string, graph: WfGraph, instance: { id: string; version_id: string }): Promise<string[]> {
+    const from = await this.repo.version(db, auth.tenantId, schemeId, instance.version_id);
+    const source = from ? graphFromJson(from.graph) : null;
+    return (await this.repo.activeNodes(db, instance.id)).filter((node) => {
+      const there = graph.nodes[node];
+      const here = source?.nodes[node];
+      return !there || !here || there.type !== here.type || (there.scope ?? '') !== (here.scope ?? '');
+    });
   }
 
   /** Per running / suspended instance on another version: may it move to the target version, and what is missing. */
@@ -247,7 +257,7 @@ export class WorkflowSchemeService {
       const { graph } = await this.target(trx, auth, schemeId, versionId);
       const out: WfVersionChangeTestRow[] = [];
       for (const i of await this.repo.instancesOffVersion(trx, auth.tenantId, schemeId, versionId)) {
-        const missing = await this.missingNodes(trx, graph, i.id);
+        const missing = await this.missingNodes(trx, auth, schemeId, graph, i);
         out.push({ processInstanceId: i.id, name: i.name, state: i.state, F_Version: i.version, movable: missing.length === 0, missingNodes: missing });
       }
       return out;
@@ -266,7 +276,7 @@ export class WorkflowSchemeService {
       for (const i of await this.repo.instancesOffVersion(trx, auth.tenantId, schemeId, versionId)) {
         const locked = await this.repo.lockInstance(trx, auth.tenantId, i.id, i.root_id);
         if (!locked || !(locked.state === 'running' || locked.state === 'suspended') || locked.version_id === versionId) continue;
-        if ((await this.missingNodes(trx, graph, i.id)).length > 0) {
+        if ((await this.missingNodes(trx, auth, schemeId, graph, { id: i.id, version_id: locked.version_id })).length > 0) {
           skipped++;
           continue;
         }
@@ -318,8 +328,9 @@ export class WorkflowSchemeService {
   }
 }
 
+/** The 400 of a save: the message names the errors; the data lists every issue, warnings too, with its severity. */
 function invalidDefinition(lang: Lang, issues: DefinitionIssue[]): AppError {
   const described = issues.map((i) => ({ elementId: i.elementId, message: translate(lang, i.key as MessageKey, i.params ?? {}), severity: i.severity ?? 'error' }));
-  const detail = described.map((i) => i.message).join('；');
+  const detail = described.filter((i) => i.severity === 'error').map((i) => i.message).join('；');
   return new AppError('workflowScheme.invalidDefinition', { detail }, 400, { issues: described });
 }

@@ -212,6 +212,23 @@ describe('workflow schemes', () => {
     expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=nope`, undefined, admin)).statusCode).toBe(404);
   });
 
+  it('does not move a token into another sub-process: the node must sit in the same scope in both versions', async () => {
+    const s = await createScheme();
+    // v2 wraps the finance task in a sub-process: an instance waiting at finance cannot get that scope afterwards.
+    const wrapped = linear()
+      .replace(/<bpmn:userTask id="finance"([\s\S]*?)<\/bpmn:userTask>/, '<bpmn:subProcess id="wrap" name="Wrap"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing><bpmn:userTask id="finance"$1</bpmn:userTask></bpmn:subProcess>')
+      .replace('sourceRef="manager" targetRef="finance"', 'sourceRef="manager" targetRef="wrap"')
+      .replace('sourceRef="finance" targetRef="end"', 'sourceRef="wrap" targetRef="end"')
+      .replace(/<bpmn:incoming>f2<\/bpmn:incoming>\s*<bpmn:outgoing>f3<\/bpmn:outgoing>\s*<\/bpmn:userTask>/, '</bpmn:userTask>');
+    const v2 = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: wrapped }, admin)).json();
+    expect(v2, JSON.stringify(v2)).toMatchObject({ code: 0 });
+    const atManager = await insertInstance(s.F_Id, s.versionId, ['manager']);
+    const atFinance = await insertInstance(s.F_Id, s.versionId, ['finance']);
+    const test = (await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.data.versionId}`, undefined, admin)).json().data;
+    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === atManager)).toMatchObject({ movable: true });
+    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === atFinance)).toMatchObject({ movable: false, missingNodes: ['finance'] });
+  });
+
   it('refuses to delete while instances run; then deletes the scheme with its finished instances', async () => {
     const s = await createScheme({ forms: [{ F_FormId: formA, F_Type: 0 }] });
     const inst = await insertInstance(s.F_Id, s.versionId, ['manager']);
