@@ -101,6 +101,8 @@ export async function completeScope(run: ActionRun, instance: InstanceRow, graph
     return;
   }
   if (parent.state !== 'waiting') return;
+  // Each completed instance is one pass through the sub-process (Flowable and Camunda record each too).
+  await run.history(instance, node, { action: 'node' });
   body.completed += 1;
   const config = subProcessConfig.parse(node.config);
   let conditionHolds = false;
@@ -114,7 +116,6 @@ export async function completeScope(run: ActionRun, instance: InstanceRow, graph
   if (decision === 'complete') {
     // The instances still running are cancelled with the body (and its timers).
     await run.cancelScope(instance, parent.id, true);
-    await run.history(instance, node, { action: 'node' });
     await run.leave(instance, graph, node, parent.parent_id);
     return;
   }
