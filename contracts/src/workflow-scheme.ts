@@ -205,13 +205,20 @@ export const wfRelationSaved = z.object({ F_Id: z.string() });
 
 /** POST /workflow-scheme-info/validate: the designer's check without saving. */
 export const wfValidateBody = z.object({ xml: bpmnXml });
-export const wfDesignIssue = z.object({ elementId: z.string().nullable(), message: z.string() });
+/** error: the version cannot be saved; warning: saved, but the user should know (harmless XML problems, loops without a wait state, parts not run). */
+export const wfIssueSeverity = z.enum(['error', 'warning']);
+export type WfIssueSeverity = z.infer<typeof wfIssueSeverity>;
+export const wfDesignIssue = z.object({ elementId: z.string().nullable(), message: z.string(), severity: wfIssueSeverity });
 export type WfDesignIssue = z.infer<typeof wfDesignIssue>;
 /** An element or extension attribute the engine does not run (Camunda / Flowable drawings open with these flagged). */
-export const wfUnsupportedPart = z.object({ elementId: z.string().nullable(), type: z.string(), reason: z.string() });
+/** effect: 'behaviour' when ignoring it changes how the process runs (a vendor assignee, a listener…), 'none' for tool metadata (signavio:*, colours…). */
+export const wfUnsupportedPart = z.object({ elementId: z.string().nullable(), type: z.string(), reason: z.string(), effect: z.enum(['behaviour', 'none']) });
 export type WfUnsupportedPart = z.infer<typeof wfUnsupportedPart>;
 export const wfValidateResult = z.object({ issues: z.array(wfDesignIssue), unsupported: z.array(wfUnsupportedPart) });
 export type WfValidateResult = z.infer<typeof wfValidateResult>;
+/** POST /workflow-scheme-info/layout (body as validate): the XML with an automatic diagram when it had none or an incomplete one; laidOut false = unchanged. */
+export const wfLayoutResult = z.object({ xml: z.string(), laidOut: z.boolean() });
+export type WfLayoutResult = z.infer<typeof wfLayoutResult>;
 
 /** POST /workflow-scheme-info/test-condition: a condition evaluated over sample data. */
 export const wfTestConditionBody = z.object({

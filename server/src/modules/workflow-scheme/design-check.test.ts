@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WfValidateResult } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newModelXml } from './new-model.js';
+import { unsupportedParts } from './design-check.js';
 
 let t: TestApp;
 let admin: string;
@@ -8,11 +10,11 @@ let zhangsan: string;
 
 const camunda = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d1" targetNamespace="http://bpmn.io/schema/bpmn">
-  <bpmn:process id="p1" isExecutable="true" camunda:historyTimeToLive="180">
+  <bpmn:process id="p1" isExecutable="true" camunda:historyTimeToLive="180" camunda:versionTag="v3">
     <bpmn:startEvent id="start" camunda:formKey="embedded:x"/>
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="approve"/>
-    <bpmn:userTask id="approve" name="Approve" camunda:assignee="\${starter}">
-      <bpmn:extensionElements><camunda:taskListener event="create" expression="\${x}"/></bpmn:extensionElements>
+    <bpmn:userTask id="approve" name="Approve" camunda:assignee="\${starter}" camunda:asyncBefore="true">
+      <bpmn:extensionElements><camunda:taskListener event="create" expression="\${x}"/><camunda:taskListener event="complete" expression="\${y}"/><camunda:properties><camunda:property name="a" value="b"/></camunda:properties></bpmn:extensionElements>
     </bpmn:userTask>
     <bpmn:sequenceFlow id="f2" sourceRef="approve" targetRef="mail"/>
     <bpmn:serviceTask id="mail" name="Mail" camunda:class="a.B"/>
@@ -22,6 +24,25 @@ const camunda = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmn:endEvent id="end"/>
   </bpmn:process>
 </bpmn:definitions>`;
+
+/** A Signavio-style export: every node and flow carries signavio:* attributes, a metadata element and bpmn.io colours. */
+function signavio(tasks: number): string {
+  const meta = '<bpmn:extensionElements><signavio:signavioMetaData metaKey="bgcolor" metaValue="#ffffcc"/><signavio:signavioMetaData metaKey="risks" metaValue=""/></bpmn:extensionElements>';
+  const attrs = (i: number) => `signavio:x="${i}" signavio:y="${i * 2}" w4graph:kind="node" bioc:stroke="#000" bioc:fill="#fff" color:background-color="#fff"`;
+  const ids = ['start', ...Array.from({ length: tasks }, (_, i) => `t${i + 1}`), 'end'];
+  const nodes = ids.map((id, i) => {
+    const tag = i === 0 ? 'startEvent' : i === ids.length - 1 ? 'endEvent' : 'task';
+    return `<bpmn:${tag} id="${id}" name="Step ${i}" ${attrs(i)}>${meta}</bpmn:${tag}>`;
+  });
+  const flows = ids.slice(1).map((id, i) => `<bpmn:sequenceFlow id="f${i + 1}" sourceRef="${ids[i]}" targetRef="${id}" signavio:edge="1" color:border-color="#333">${meta}</bpmn:sequenceFlow>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:signavio="http://www.signavio.com" xmlns:w4graph="http://www.w4.eu/spec/BPMN/20110930/GRAPH" xmlns:bioc="http://bpmn.io/schema/bpmn/biocolor/1.0" xmlns:color="http://www.omg.org/spec/BPMN/non-normative/color/1.0" id="sid" targetNamespace="http://www.signavio.com/bpmn20" exporter="Signavio Process Editor">
+  <bpmn:process id="signavio_p" isExecutable="false" signavio:revision="7">
+    ${nodes.join('\n    ')}
+    ${flows.join('\n    ')}
+  </bpmn:process>
+</bpmn:definitions>`;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,8 +63,8 @@ describe('designer checks', () => {
 
   it('flags the Camunda parts the engine does not run and lists the issues with element ids', async () => {
     const res = await t.send('POST', '/api/workflow-scheme-info/validate', { xml: camunda }, admin, { 'accept-language': 'en' });
-    const data = res.json().data as { issues: { elementId: string | null; message: string }[]; unsupported: { elementId: string | null; type: string; reason: string }[] };
-    expect(data.issues).toContainEqual({ elementId: 'approve', message: 'Approval node "Approve" has no approvers' });
+    const data = res.json().data as WfValidateResult;
+    expect(data.issues).toContainEqual({ elementId: 'approve', message: 'Approval node "Approve" has no approvers', severity: 'error' });
     const flagged = data.unsupported.map((u) => `${u.elementId}:${u.type}`);
     expect(flagged).toEqual(
       expect.arrayContaining([
@@ -59,6 +80,47 @@ describe('designer checks', () => {
     );
     expect(flagged).not.toContain('p1:isExecutable');
     expect(data.unsupported.find((u) => u.type === 'camunda:assignee')?.reason).toBe('Extension attribute camunda:assignee has no effect');
+  });
+
+  it('tells vendor parts that change a run (behaviour) from tool metadata (none), one entry per element and type', async () => {
+    const unsupported = await unsupportedParts(camunda, 'en');
+    const effect = (id: string, type: string) => unsupported.filter((u) => u.elementId === id && u.type === type).map((u) => u.effect);
+    expect(effect('approve', 'camunda:assignee')).toEqual(['behaviour']);
+    expect(effect('approve', 'camunda:taskListener')).toEqual(['behaviour']); // two listeners, one entry
+    expect(effect('mail', 'camunda:class')).toEqual(['behaviour']);
+    expect(effect('mail', 'bpmn:ServiceTask')).toEqual(['behaviour']);
+    expect(effect('start', 'camunda:formKey')).toEqual(['behaviour']);
+    expect(effect('p1', 'camunda:historyTimeToLive')).toEqual(['none']);
+    expect(effect('p1', 'camunda:versionTag')).toEqual(['none']);
+    expect(effect('approve', 'camunda:asyncBefore')).toEqual(['none']);
+    expect(effect('approve', 'camunda:properties')).toEqual(['none']);
+    expect(unsupported.find((u) => u.type === 'camunda:versionTag')?.reason).toBe('camunda:versionTag is tool metadata; it does not change how the process runs');
+  });
+
+  it('keeps a Signavio export\'s hundreds of metadata attributes out of the behaviour list', async () => {
+    const unsupported = await unsupportedParts(signavio(60), 'en');
+    expect(unsupported.filter((u) => u.effect === 'behaviour')).toEqual([]);
+    // 62 nodes and 61 flows, each with signavio:* attributes and a metadata element: one entry per element and type.
+    expect(unsupported.length).toBeGreaterThan(300);
+    const keys = unsupported.map((u) => `${u.elementId}|${u.type}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain('t1|signavio:signavioMetaData');
+    expect(keys).toContain('t1|bioc:stroke');
+    expect(keys).toContain('f1|color:border-color');
+  });
+
+  it('decides by the namespace a prefix is bound to, not by its spelling', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:c="http://camunda.org/schema/1.0/bpmn" xmlns:flowable="http://example.com/our-own-tool" id="d1" targetNamespace="x">
+  <bpmn:process id="p1" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="a"/>
+    <bpmn:userTask id="a" c:assignee="kermit" flowable:assignee="not-an-engine"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="a" targetRef="end"/>
+    <bpmn:endEvent id="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+    expect((await unsupportedParts(xml, 'en')).map((u) => `${u.type}:${u.effect}`).sort()).toEqual(['c:assignee:behaviour', 'flowable:assignee:none']);
   });
 
   it('reports an unreadable document as an issue', async () => {

@@ -12,6 +12,7 @@ import {
   wfFormInfoQuery,
   wfHistoryQuery,
   wfLaunchable,
+  wfLayoutResult,
   wfLaunchableQuery,
   wfNewModelBody,
   wfReadResourceQuery,
@@ -44,6 +45,7 @@ import { langOf } from '../../core/i18n/index.js';
 import { WorkflowSchemeService } from './workflow-scheme.service.js';
 import { WorkflowRelationService } from './workflow-relation.service.js';
 import { checkDesign, testCondition } from './design-check.js';
+import { withDiagram } from './layout.js';
 
 /** /workflow-scheme-info…, /workflow-relation…, /workflow-Auth… (docs/workflow-design.md "Schemes"). */
 export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -90,6 +92,17 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
       const codes = await schemes.repo.codes(deps.db, auth.tenantId);
       return ok(request, await checkDesign(request.body.xml, langOf(request), codes), 'common.fetched');
     },
+  });
+
+  r.post(`${base}/layout`, {
+    config: { permission: Permission.workflowSchemeList },
+    schema: {
+      tags,
+      summary: 'Lay out a document without a complete diagram (the designer opens files without diagram data with it; saving does the same)',
+      body: wfValidateBody,
+      response: { 200: envelope(wfLayoutResult) },
+    },
+    handler: async (request) => ok(request, await withDiagram(request.body.xml), 'common.fetched'),
   });
 
   r.post(`${base}/test-condition`, {

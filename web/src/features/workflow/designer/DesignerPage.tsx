@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Collapse, Form, Grid, Input, List, Radio, Row, Select, Space, Spin, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Col, Collapse, Form, Grid, Input, Radio, Row, Select, Space, Spin, Tag, TreeSelect, theme } from 'antd';
 import { CheckCircleOutlined, ExportOutlined, ImportOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type FormSchemeDetail, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
@@ -17,7 +17,8 @@ import { closeTab } from '../../../app/shell/tabs';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
-import { designFieldsOf, diagramMarks, newModelXml, processIdOf, readProcess, readRawConfig, wfModdleDescriptor } from './wf-config';
+import { IssueList } from './IssueList';
+import { checkGroups, designFieldsOf, diagramMarks, missingDiagram, newModelXml, processIdOf, readProcess, readRawConfig, wfModdleDescriptor, type DiagramMark, type ModdleLike } from './wf-config';
 import './designer.css';
 
 /** The bpmn-js Modeler as this page uses it (the module is loaded on demand, the type stays local). */
@@ -25,6 +26,8 @@ interface ModelerLike {
   get<T>(name: string): T;
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
   saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
+  /** The parsed document of the last import (bpmn-js moddle). */
+  getDefinitions(): ModdleLike | undefined;
   destroy(): void;
 }
 interface EventBus {
@@ -46,6 +49,8 @@ interface Canvas {
 type SchemeFields = { F_Code: string; F_Name: string; F_Category: string; F_Description: string; F_AuthType: number };
 
 const MARK_TYPE = 'wf-mark';
+/** The canvas marker (designer.css) of each kind of mark: red errors, orange parts that change the run, calm warnings. */
+const MARKER: Record<DiagramMark['kind'], string> = { issue: 'wf-issue', unsupported: 'wf-unsupported', warning: 'wf-warning' };
 /** Width of the bpmn-js palette over the canvas. */
 const PALETTE_ROOM_PX = 130;
 const PANEL_MIN = 280;
@@ -74,6 +79,8 @@ export default function DesignerPage() {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const narrow = Grid.useBreakpoint().md === false;
+  // The canvas stays white (bpmn-js draws black on white); the panel follows the theme (dark themes included).
+  const { token } = theme.useToken();
   const canSave = usePermission(isNew ? Permission.workflowSchemeAdd : Permission.workflowSchemeEdit);
   const importXml = (location.state as { importXml?: unknown } | null)?.importXml;
 
@@ -120,7 +127,7 @@ export default function DesignerPage() {
     };
   }, []);
 
-  // ---- diagram marks (issues red, unsupported orange)
+  // ---- diagram marks (errors red, unsupported orange, warnings calm; tool metadata none)
   const applyMarks = useCallback((result: WfValidateResult | null) => {
     const modeler = modelerRef.current;
     if (!modeler) return;
@@ -128,13 +135,10 @@ export default function DesignerPage() {
     const overlays = modeler.get<Overlays>('overlays');
     const registry = modeler.get<{ get(id: string): DiagramElement | undefined; getAll(): DiagramElement[] }>('elementRegistry');
     overlays.remove({ type: MARK_TYPE });
-    for (const el of registry.getAll()) {
-      canvas.removeMarker(el.id, 'wf-issue');
-      canvas.removeMarker(el.id, 'wf-unsupported');
-    }
+    for (const el of registry.getAll()) for (const marker of Object.values(MARKER)) canvas.removeMarker(el.id, marker);
     if (!result) return;
     for (const mark of diagramMarks(result.issues, result.unsupported, (eid) => !!registry.get(eid))) {
-      canvas.addMarker(mark.elementId, mark.kind === 'issue' ? 'wf-issue' : 'wf-unsupported');
+      canvas.addMarker(mark.elementId, MARKER[mark.kind]);
       const badge = document.createElement('div');
       badge.className = `wf-badge wf-badge-${mark.kind}`;
       badge.textContent = String(mark.messages.length);
@@ -182,10 +186,26 @@ export default function DesignerPage() {
       if (!modeler) return;
       show(null);
       const started = performance.now();
-      try {
-        await modeler.importXML(xml);
-      } catch (e) {
-        message.error(t('message.importFailed', { detail: e instanceof Error ? e.message : String(e) }));
+      const importInto = (text: string): Promise<unknown> => modeler.importXML(text).then(() => null, (e: unknown) => e);
+      const registry = modeler.get<{ get(id: string): DiagramElement | undefined }>('elementRegistry');
+      // A file without diagram data (or with shapes missing) would show an empty or partial canvas while the
+      // validation marks elements nobody can see: it is opened with the server's automatic layout, the same a
+      // save stores (server/src/modules/workflow-scheme/layout.ts).
+      let opened = xml;
+      let failure = await importInto(xml);
+      if (failure || missingDiagram(modeler.getDefinitions(), (eid) => !!registry.get(eid))) {
+        const laid = await schemeApi.layout(xml).catch(() => null);
+        if (laid?.laidOut) {
+          const laidFailure = await importInto(laid.xml);
+          if (!laidFailure) {
+            opened = laid.xml;
+            failure = null;
+            message.info(t('message.laidOut'));
+          } else if (!failure) await importInto(xml); // back to the file as it came
+        }
+      }
+      if (failure) {
+        message.error(t('message.importFailed', { detail: failure instanceof Error ? failure.message : String(failure) }));
         return;
       }
       const canvas = modeler.get<Canvas>('canvas');
@@ -207,7 +227,7 @@ export default function DesignerPage() {
       const process = modeler.get<Canvas & { getRootElement(): DiagramElement }>('canvas').getRootElement().businessObject;
       if (flag && !form.getFieldValue('F_Code') && process?.id && /^[A-Za-z0-9_.-]+$/.test(process.id)) form.setFieldValue('F_Code', process.id.slice(0, 50));
       if (flag && !form.getFieldValue('F_Name') && process?.name) form.setFieldValue('F_Name', process.name.slice(0, 100));
-      if (flag) await validateXml(xml).catch(() => undefined);
+      if (flag) await validateXml(opened).catch(() => undefined);
     },
     [form, message, show, t, validateXml],
   );
@@ -255,9 +275,10 @@ export default function DesignerPage() {
     if (!modelerRef.current) return;
     setBusy('validate');
     try {
-      const result = await validateXml(await currentXml());
-      if (result.issues.length === 0) message.success(t('message.valid'));
-      else message.warning(t('message.hasIssues', { count: result.issues.length }));
+      const { errors, warnings } = checkGroups(await validateXml(await currentXml()));
+      if (errors.length > 0) message.warning(t('message.hasIssues', { count: errors.length, warnings: warnings.length }));
+      else if (warnings.length > 0) message.success(t('message.validWithWarnings', { warnings: warnings.length }));
+      else message.success(t('message.valid'));
     } finally {
       setBusy(null);
     }
@@ -270,9 +291,10 @@ export default function DesignerPage() {
     setBusy('save');
     try {
       const xml = await currentXml();
-      const result = await validateXml(xml);
-      if (result.issues.length > 0) {
-        message.error(t('message.hasIssues', { count: result.issues.length }));
+      // Only errors stop a save; warnings (harmless XML problems…) are saved with the version.
+      const { errors, warnings } = checkGroups(await validateXml(xml));
+      if (errors.length > 0) {
+        message.error(t('message.hasIssues', { count: errors.length, warnings: warnings.length }));
         return;
       }
       const F_AuthObjects: Forwarder[] = values.F_AuthType === 1 ? [...authRows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })), ...authDepartments] : [];
@@ -338,8 +360,6 @@ export default function DesignerPage() {
     window.addEventListener('mousemove', move);
     window.addEventListener('mouseup', up);
   };
-
-  const issueItems = check ? [...check.issues.map((i) => ({ ...i, kind: 'issue' as const })), ...check.unsupported.map((u) => ({ elementId: u.elementId, message: `${u.type}: ${u.reason}`, kind: 'unsupported' as const }))] : [];
 
   return (
     <div className="wf-designer" data-testid="wfd-page">
@@ -475,35 +495,14 @@ export default function DesignerPage() {
         />
       </Card>
 
-      {issueItems.length > 0 && (
-        <Card size="small" style={{ marginTop: 8 }} title={t('section.issues', { issues: check?.issues.length ?? 0, unsupported: check?.unsupported.length ?? 0 })} data-testid="wfd-issues">
-          <List
-            size="small"
-            dataSource={issueItems}
-            renderItem={(item, i) => (
-              <List.Item
-                data-testid={`wfd-issue-${i}`}
-                data-element-id={item.elementId ?? ''}
-                data-kind={item.kind}
-                onClick={() => selectElement(item.elementId)}
-                style={{ cursor: item.elementId ? 'pointer' : undefined }}
-              >
-                <Space>
-                  <Tag color={item.kind === 'issue' ? 'red' : 'orange'}>{item.elementId ?? t('process')}</Tag>
-                  <Typography.Text>{item.message}</Typography.Text>
-                </Space>
-              </List.Item>
-            )}
-          />
-        </Card>
-      )}
+      {check && <IssueList check={check} onSelect={selectElement} />}
 
       <div className={`wf-designer-body${narrow ? ' wf-designer-narrow' : ''}`}>
         <div className="wf-designer-canvas" ref={containerRef} data-testid="wfd-canvas">
           {!bridge && <Spin style={{ margin: 40 }} />}
         </div>
         {!narrow && panelOpen && <div className="wf-designer-handle" role="separator" aria-orientation="vertical" onMouseDown={dragPanel} data-testid="wfd-panel-handle" />}
-        <div className="wf-designer-side" style={narrow ? undefined : { width: panelOpen ? panelWidth : 36 }} data-testid="wfd-side">
+        <div className="wf-designer-side" style={{ background: token.colorBgContainer, ...(narrow ? {} : { width: panelOpen ? panelWidth : 36 }) }} data-testid="wfd-side">
           <Button
             size="small"
             type="text"

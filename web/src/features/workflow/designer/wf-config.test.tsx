@@ -4,6 +4,7 @@ import {
   authorityOf,
   candidateOfType,
   candidateWith,
+  checkGroups,
   completionPatch,
   conditionText,
   designFieldsOf,
@@ -11,6 +12,7 @@ import {
   extensionWithConfig,
   insertReference,
   isIsoDuration,
+  missingDiagram,
   multiInstanceOf,
   newModelXml,
   panelKind,
@@ -142,23 +144,73 @@ describe('panel fields → config', () => {
 });
 
 describe('validation answers on the diagram', () => {
-  it('groups issues (red wins) and unsupported parts by known element ids', () => {
+  it('groups errors (red wins), vendor parts that change the run and warnings by known element ids', () => {
     const marks = diagramMarks(
       [
-        { elementId: 'a', message: 'no approvers' },
-        { elementId: null, message: 'whole process' },
-        { elementId: 'gone', message: 'x' },
+        { elementId: 'a', message: 'no approvers', severity: 'error' },
+        { elementId: null, message: 'whole process', severity: 'error' },
+        { elementId: 'gone', message: 'x', severity: 'error' },
+        { elementId: 'c', message: 'loop without a wait', severity: 'warning' },
+        { elementId: 'b', message: 'harmless', severity: 'warning' },
       ],
       [
-        { elementId: 'a', type: 'camunda:assignee', reason: 'no effect' },
-        { elementId: 'b', type: 'bpmn:ServiceTask', reason: 'passes' },
+        { elementId: 'a', type: 'camunda:assignee', reason: 'no effect', effect: 'behaviour' },
+        { elementId: 'b', type: 'bpmn:ServiceTask', reason: 'passes', effect: 'behaviour' },
       ],
-      (id) => id === 'a' || id === 'b',
+      (id) => id === 'a' || id === 'b' || id === 'c',
     );
     expect(marks).toEqual([
       { elementId: 'a', kind: 'issue', messages: ['no approvers', 'no effect'] },
-      { elementId: 'b', kind: 'unsupported', messages: ['passes'] },
+      { elementId: 'c', kind: 'warning', messages: ['loop without a wait'] },
+      { elementId: 'b', kind: 'unsupported', messages: ['harmless', 'passes'] },
     ]);
+  });
+
+  it('puts no mark for tool metadata, and lists it in a group of its own', () => {
+    const unsupported = [
+      { elementId: 't1', type: 'signavio:signavioMetaData', reason: 'metadata', effect: 'none' as const },
+      { elementId: 't1', type: 'camunda:class', reason: 'ignored', effect: 'behaviour' as const },
+      { elementId: 't2', type: 'bioc:stroke', reason: 'metadata', effect: 'none' as const },
+    ];
+    expect(diagramMarks([], unsupported, () => true)).toEqual([{ elementId: 't1', kind: 'unsupported', messages: ['ignored'] }]);
+    const groups = checkGroups({ issues: [{ elementId: null, message: 'encoding', severity: 'warning' }], unsupported });
+    expect(groups.errors).toEqual([]);
+    expect(groups.warnings.map((w) => w.message)).toEqual(['encoding']);
+    expect(groups.behaviour.map((u) => u.type)).toEqual(['camunda:class']);
+    expect(groups.metadata.map((u) => u.type)).toEqual(['signavio:signavioMetaData', 'bioc:stroke']);
+    expect(checkGroups(null)).toEqual({ errors: [], warnings: [], behaviour: [], metadata: [] });
+  });
+});
+
+describe('files without diagram data', () => {
+  /** A process as bpmn-js's moddle holds it: flows reference their nodes. */
+  function definitions(withFlowId = true) {
+    const start: ModdleLike = { $type: 'bpmn:StartEvent', id: 'start' };
+    const inner: ModdleLike = { $type: 'bpmn:UserTask', id: 'inner' };
+    const sub: ModdleLike = { $type: 'bpmn:SubProcess', id: 'sub', flowElements: [inner] };
+    const data: ModdleLike = { $type: 'bpmn:DataObjectReference', id: 'doc' };
+    const flow: ModdleLike = { $type: 'bpmn:SequenceFlow', ...(withFlowId ? { id: 'f1' } : {}), sourceRef: start, targetRef: sub };
+    const process: ModdleLike = { $type: 'bpmn:Process', id: 'p', flowElements: [start, flow, sub, data] };
+    return { $type: 'bpmn:Definitions', rootElements: [process] } as ModdleLike;
+  }
+
+  it('finds a node, a flow or a sub-process child without a shape (data objects may go without)', () => {
+    const all = new Set(['start', 'f1', 'sub', 'inner']);
+    expect(missingDiagram(definitions(), (id) => all.has(id))).toBe(false);
+    for (const left of ['start', 'f1', 'inner']) expect(missingDiagram(definitions(), (id) => all.has(id) && id !== left), left).toBe(true);
+    // A flow without an id cannot have an edge.
+    expect(missingDiagram(definitions(false), (id) => all.has(id))).toBe(true);
+    expect(missingDiagram({ $type: 'bpmn:Definitions' }, () => false)).toBe(false);
+  });
+
+  it('asks for every pool of a collaboration and only the processes in pools', () => {
+    const task: ModdleLike = { $type: 'bpmn:Task', id: 't' };
+    const process: ModdleLike = { $type: 'bpmn:Process', id: 'p', flowElements: [task] };
+    const stray: ModdleLike = { $type: 'bpmn:Process', id: 'q', flowElements: [{ $type: 'bpmn:Task', id: 'never' }] };
+    const collaboration: ModdleLike = { $type: 'bpmn:Collaboration', id: 'c', participants: [{ $type: 'bpmn:Participant', id: 'pool', processRef: process }, { $type: 'bpmn:Participant', id: 'black' }] };
+    const defs: ModdleLike = { $type: 'bpmn:Definitions', rootElements: [collaboration, process, stray] };
+    expect(missingDiagram(defs, (id) => ['pool', 'black', 't'].includes(id))).toBe(false);
+    expect(missingDiagram(defs, (id) => ['pool', 't'].includes(id))).toBe(true);
   });
 });
 

@@ -190,26 +190,80 @@ export function newModelXml(processId: string, name: string, taskName: string): 
 
 export interface DiagramMark {
   elementId: string;
-  kind: 'issue' | 'unsupported';
+  /** issue: an error (red, blocks saving); unsupported: a vendor part that changes the run (orange); warning: harmless (calm). */
+  kind: 'issue' | 'unsupported' | 'warning';
   messages: string[];
 }
 
+const MARK_RANK: Record<DiagramMark['kind'], number> = { issue: 3, unsupported: 2, warning: 1 };
+
 /**
- * Groups issues (red) and unsupported parts (orange) by element id. Ids the diagram does not know (or null)
- * stay in the list only. An element with both gets the issue colour.
+ * Groups errors (red), unsupported parts that change the run (orange) and warnings (calm) by element id; the
+ * strongest kind colours the element. Tool metadata (effect 'none') puts no mark on a shape: hundreds of
+ * signavio:* attributes would otherwise bury what matters. Ids the diagram does not know (or null) stay in the
+ * list only.
  */
 export function diagramMarks(issues: WfDesignIssue[], unsupported: WfUnsupportedPart[], known: (id: string) => boolean): DiagramMark[] {
   const byId = new Map<string, DiagramMark>();
   const add = (id: string | null, kind: DiagramMark['kind'], message: string) => {
     if (!id || !known(id)) return;
     const mark = byId.get(id) ?? { elementId: id, kind, messages: [] };
-    if (kind === 'issue') mark.kind = 'issue';
+    if (MARK_RANK[kind] > MARK_RANK[mark.kind]) mark.kind = kind;
     mark.messages.push(message);
     byId.set(id, mark);
   };
-  for (const i of issues) add(i.elementId, 'issue', i.message);
-  for (const u of unsupported) add(u.elementId, 'unsupported', u.reason);
+  for (const i of issues) add(i.elementId, i.severity === 'warning' ? 'warning' : 'issue', i.message);
+  for (const u of unsupported) if (u.effect === 'behaviour') add(u.elementId, 'unsupported', u.reason);
   return [...byId.values()];
+}
+
+/** A validation answer as the designer lists it: errors, warnings, parts that change the run, tool metadata. */
+export interface CheckGroups {
+  errors: WfDesignIssue[];
+  warnings: WfDesignIssue[];
+  behaviour: WfUnsupportedPart[];
+  metadata: WfUnsupportedPart[];
+}
+
+export function checkGroups(result: { issues: WfDesignIssue[]; unsupported: WfUnsupportedPart[] } | null): CheckGroups {
+  return {
+    errors: result?.issues.filter((i) => i.severity !== 'warning') ?? [],
+    warnings: result?.issues.filter((i) => i.severity === 'warning') ?? [],
+    behaviour: result?.unsupported.filter((u) => u.effect === 'behaviour') ?? [],
+    metadata: result?.unsupported.filter((u) => u.effect === 'none') ?? [],
+  };
+}
+
+// ---------- files without diagram data ----------
+
+/** Flow elements a diagram may leave out (the automatic layout does not place them either). */
+const OPTIONAL_SHAPES = new Set(['bpmn:DataObject', 'bpmn:DataObjectReference', 'bpmn:DataStoreReference']);
+
+function children(el: ModdleLike | undefined, name: string): ModdleLike[] {
+  const v = el?.[name];
+  return Array.isArray(v) ? (v as ModdleLike[]) : [];
+}
+
+/**
+ * Whether the imported diagram leaves something out: a pool, a flow node or a sequence flow (between nodes of one
+ * process or sub-process) without a shape or edge, or without an id. The designer then asks the server for the
+ * automatic layout (POST …/layout) — the server's workflow-scheme/layout.ts applies the same rule on save.
+ * `definitions` is bpmn-js's (Modeler.getDefinitions()), `drawn` asks its element registry.
+ */
+export function missingDiagram(definitions: ModdleLike | undefined, drawn: (id: string) => boolean): boolean {
+  const roots = children(definitions, 'rootElements');
+  const collaboration = roots.find((r) => r.$type === 'bpmn:Collaboration' && children(r, 'participants').length > 0);
+  const participants = children(collaboration, 'participants');
+  if (participants.some((p) => !p.id || !drawn(p.id))) return true;
+  const processes = collaboration ? participants.map((p) => p.processRef as ModdleLike | undefined).filter((p) => !!p) : roots.filter((r) => r.$type === 'bpmn:Process');
+  const incomplete = (container: ModdleLike): boolean => {
+    const elements = children(container, 'flowElements');
+    const nodes = elements.filter((e) => e.$type !== 'bpmn:SequenceFlow' && !OPTIONAL_SHAPES.has(e.$type));
+    const inside = new Set<unknown>(nodes);
+    const flows = elements.filter((e) => e.$type === 'bpmn:SequenceFlow' && inside.has(e.sourceRef) && inside.has(e.targetRef));
+    return [...nodes, ...flows].some((e) => !e.id || !drawn(e.id)) || nodes.some((n) => children(n, 'flowElements').length > 0 && incomplete(n));
+  };
+  return processes.some(incomplete);
 }
 
 /** Reject targets offered for a user task: the start event and every other user task (id → label). */

@@ -11,6 +11,7 @@ import type {
   WfSchemeSaved,
   WfSchemeUpdateBody,
   WfTestConditionBody,
+  WfLayoutResult,
   WfTestConditionResult,
   WfValidateResult,
   WfVersionChangeTestRow,
@@ -98,6 +99,8 @@ export const schemeApi = {
 
   // designer checks
   validate: (xml: string) => api.post<WfValidateResult>(`${base}/validate`, { xml }),
+  /** The XML with an automatic diagram when it has none or an incomplete one (the server's layout, as on save). */
+  layout: (xml: string) => api.post<WfLayoutResult>(`${base}/layout`, { xml }),
   testCondition: (body: WfTestConditionBody) => api.post<WfTestConditionResult>(`${base}/test-condition`, body),
 
   // versions
