@@ -109,6 +109,10 @@ export type CallActivityConfig = z.infer<typeof callActivityConfig>;
 export const subProcessConfig = z.object({
   completion: z.enum(MI_COMPLETION).default('all'),
   percentage: z.number().int().min(1).max(100).default(100),
+  /** Multi-instance over a list: an expression giving it (form field, variable); one instance per item. */
+  collection: z.string().max(2000).optional(),
+  /** The local variable holding an instance's item (default `item`). */
+  elementVariable: z.string().max(100).optional(),
 });
 export type SubProcessConfig = z.infer<typeof subProcessConfig>;
 

@@ -163,6 +163,17 @@ describe('harmless XML problems are warnings, in the API as in the designer', ()
   });
 });
 
+describe('what bpmn-moddle says about a document', () => {
+  it('unknown attributes are one warning; content it drops is an error', async () => {
+    const colours = bpmnProcess(`${START_END}${userTask('a', ['u1']).replace('<bpmn:userTask id="a" name="a"', '<bpmn:userTask id="a" name="a" bioc:stroke="#000" bioc:fill="#fff"')}${chain('start', 'a', 'end')}`);
+    const found = await validateDefinition(colours);
+    expect(found.issues).toEqual([{ elementId: null, key: 'workflowScheme.xmlUnknownAttributes', params: { count: 2, names: 'bioc:stroke, bioc:fill' }, severity: 'warning' }]);
+    // An undeclared prefix makes moddle give up on the element's content: that is said, as an error, once.
+    const undeclared = bpmnProcess(`${START_END}${userTask('a', ['u1'])}<bpmn:task id="lost" foo:bar="1" />${chain('start', 'a', 'lost', 'end')}`);
+    expect(keysOf(await errors(undeclared))).toEqual(['-:workflowScheme.xmlUnparsable']);
+  });
+});
+
 describe('sub-processes are scopes', () => {
   it('keeps the sub-process as a node with its start nodes; inner nodes name their scope', async () => {
     const { graph, issues } = await validateDefinition(loadFixture('embedded-subprocess', { lisi: 'u1', wangwu: 'u2', admin: 'u3' }));

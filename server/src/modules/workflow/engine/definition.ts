@@ -138,8 +138,10 @@ function readMultiInstance(el: ModdleElement, node: WfNode, r: Reader): void {
   node.multiInstance = { sequential: prop<boolean>(loop, 'isSequential') === true };
   if (node.type !== 'subProcess') return; // a countersign's instances are its assignees
   const cardinality = stripExpression(formalBody(prop(loop, 'loopCardinality')));
-  const collection = stripExpression(vendorAttr(loop, 'collection') ?? idOf(prop(loop, 'loopDataInputRef')));
-  const elementVariable = vendorAttr(loop, 'elementVariable') ?? prop<ModdleElement>(loop, 'inputDataItem')?.name;
+  // Our config (the designer writes it) first, then the Camunda / Flowable attributes, then BPMN's data input.
+  const own = node.config as { collection?: unknown; elementVariable?: unknown };
+  const collection = stripExpression((typeof own.collection === 'string' ? own.collection : undefined) ?? vendorAttr(loop, 'collection') ?? idOf(prop(loop, 'loopDataInputRef')));
+  const elementVariable = (typeof own.elementVariable === 'string' && own.elementVariable) || vendorAttr(loop, 'elementVariable') || prop<ModdleElement>(loop, 'inputDataItem')?.name;
   const completion = stripExpression(formalBody(prop(loop, 'completionCondition')));
   if (cardinality) node.multiInstance.cardinality = cardinality;
   if (collection) node.multiInstance.collection = collection;
@@ -347,6 +349,28 @@ function chooseProcess(root: ModdleElement, issues: DefinitionIssue[]): ModdleEl
   return chosen;
 }
 
+/**
+ * bpmn-moddle's warnings. Most are harmless (another encoding declared, an unresolved diagram reference: what they
+ * break, such as a flow without an end, is an error of its own); unknown attributes (colours and the like on every
+ * shape) are one warning together. Content moddle could not parse is dropped from the document, so it is an error.
+ */
+function readerWarnings(warnings: { message: string; element?: { id?: string } }[]): DefinitionIssue[] {
+  const out: DefinitionIssue[] = [];
+  const unknownAttributes = new Set<string>();
+  for (const w of warnings) {
+    const message = String(w.message);
+    const attribute = /^unknown attribute <([^>]+)>/.exec(message);
+    if (attribute) unknownAttributes.add(attribute[1]!);
+    else if (message.startsWith('unparsable content')) out.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlUnparsable', params: { detail: message.replace(/\s+/g, ' ').slice(0, 300) } });
+    else out.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlWarning', params: { detail: message.slice(0, 300) }, severity: 'warning' });
+  }
+  if (unknownAttributes.size) {
+    const names = [...unknownAttributes];
+    out.push({ elementId: null, key: 'workflowScheme.xmlUnknownAttributes', params: { count: names.length, names: names.slice(0, 5).join(', ') + (names.length > 5 ? '…' : '') }, severity: 'warning' });
+  }
+  return out;
+}
+
 export interface ParsedDefinition {
   graph: WfGraph | null;
   issues: DefinitionIssue[];
@@ -359,11 +383,7 @@ export async function parseDefinition(xml: string): Promise<ParsedDefinition> {
   try {
     const result = await getModdle().fromXML(xml, 'bpmn:Definitions');
     root = result.rootElement;
-    // Unresolved references, unknown elements, another encoding declared: the document is still read, and what
-    // they break (a flow without an end, say) is an error of its own below.
-    for (const w of result.warnings) {
-      issues.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlWarning', params: { detail: String(w.message).slice(0, 300) }, severity: 'warning' });
-    }
+    issues.push(...readerWarnings(result.warnings));
   } catch (err) {
     issues.push({ elementId: null, key: 'workflowScheme.invalidXml', params: { detail: (err instanceof Error ? err.message : String(err)).slice(0, 300) } });
     return { graph: null, issues };

@@ -77,7 +77,7 @@ describe('PropertiesPanel', () => {
     const duration = await screen.findByTestId('wfd-prop-duration');
     fireEvent.change(duration, { target: { value: 'PT2H' } });
     fireEvent.blur(duration);
-    expect(writes.at(-1)).toEqual({ element: 'b1', props: { timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' }, timeDate: undefined } });
+    expect(writes.at(-1)).toEqual({ element: 'b1', props: { timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' }, timeDate: undefined, timeCycle: undefined } });
     fireEvent.click(screen.getByTestId('wfd-prop-cancelActivity'));
     expect(writes.at(-1)).toEqual({ element: 'b1', props: { cancelActivity: false } });
     view.unmount();
@@ -95,5 +95,70 @@ describe('PropertiesPanel', () => {
     fireEvent.change(title, { target: { value: '{schemeName}-{starter}' } });
     fireEvent.blur(title);
     expect(writes.at(-1)).toEqual({ element: 'p', config: { titleTemplate: '{schemeName}-{starter}' } });
+  });
+
+  it('a timer given as a cycle is written to timeCycle; with an outgoing flow the panel says what BPMN does', async () => {
+    signInForTest();
+    const timerDef: ModdleLike = { $type: 'bpmn:TimerEventDefinition', timeCycle: { $type: 'bpmn:FormalExpression', body: 'R3/PT1H' } };
+    const flow = { id: 'bf', type: 'bpmn:SequenceFlow', businessObject: { $type: 'bpmn:SequenceFlow', id: 'bf' } } as DiagramElement;
+    const timer: DiagramElement = { id: 'b2', type: 'bpmn:BoundaryEvent', businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b2', cancelActivity: false, eventDefinitions: [timerDef] }, outgoing: [flow] };
+    const { bridge, writes } = fakeBridge(process);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={timer} forms={[]} />);
+    const text = await screen.findByTestId('wfd-prop-duration');
+    expect((text as HTMLInputElement).value).toBe('R3/PT1H');
+    expect(screen.getByTestId('wfd-timer-flow-hint').textContent).toContain('不中断');
+    expect(screen.queryByTestId('wfd-prop-timerAction')).toBeNull();
+    fireEvent.change(text, { target: { value: 'R/P1D' } });
+    fireEvent.blur(text);
+    expect(writes.at(-1)).toEqual({ element: 'b2', props: { timeDuration: undefined, timeDate: undefined, timeCycle: { $type: 'bpmn:FormalExpression', body: 'R/P1D' } } });
+  });
+
+  it('makes a sub-process multi-instance over a list with a completion rule', async () => {
+    signInForTest();
+    const loop: ModdleLike = { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: false, loopCardinality: { $type: 'bpmn:FormalExpression', body: '3' } };
+    const sub: DiagramElement = { id: 's1', type: 'bpmn:SubProcess', businessObject: { $type: 'bpmn:SubProcess', id: 's1', loopCharacteristics: loop } };
+    const { bridge, writes } = fakeBridge(process);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={sub} forms={[]} />);
+    const cardinality = await screen.findByTestId('wfd-prop-cardinality');
+    expect((cardinality as HTMLInputElement).value).toBe('3');
+    fireEvent.change(cardinality, { target: { value: 'len(regions)' } });
+    fireEvent.blur(cardinality);
+    expect(writes.at(-1)).toEqual({ element: 's1', props: { loopCardinality: { $type: 'bpmn:FormalExpression', body: 'len(regions)' } } });
+    const condition = screen.getByTestId('wfd-prop-completionCondition');
+    fireEvent.change(condition, { target: { value: 'nrOfCompletedInstances >= 2' } });
+    fireEvent.blur(condition);
+    expect(writes.at(-1)).toEqual({ element: 's1', props: { completionCondition: { $type: 'bpmn:FormalExpression', body: 'nrOfCompletedInstances >= 2' } } });
+  });
+
+  it('a sub-process whose config names a list shows the list and the item variable', async () => {
+    signInForTest();
+    const loop: ModdleLike = { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: true };
+    const config = { $type: 'wf:Config', body: JSON.stringify({ collection: 'regions', elementVariable: 'region', completion: 'any' }) };
+    const sub: DiagramElement = { id: 's2', type: 'bpmn:SubProcess', businessObject: { $type: 'bpmn:SubProcess', id: 's2', loopCharacteristics: loop, extensionElements: { $type: 'bpmn:ExtensionElements', values: [config] } } };
+    const { bridge, writes } = fakeBridge(process);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={sub} forms={[]} />);
+    const collection = await screen.findByTestId('wfd-prop-collection');
+    expect((collection as HTMLInputElement).value).toBe('regions');
+    expect((screen.getByTestId('wfd-prop-elementVariable') as HTMLInputElement).value).toBe('region');
+    fireEvent.change(collection, { target: { value: 'form.regions' } });
+    fireEvent.blur(collection);
+    expect(writes.at(-1)).toEqual({ element: 's2', config: { completion: 'any', percentage: 100, collection: 'form.regions', elementVariable: 'region' } });
+  });
+
+  it('offers the pool to run when a collaboration has several processes', async () => {
+    signInForTest();
+    const customer: ModdleLike = { $type: 'bpmn:Process', id: 'customer', name: 'Customer', isExecutable: true, flowElements: [{ $type: 'bpmn:StartEvent', id: 'a' }] };
+    const company: ModdleLike = { $type: 'bpmn:Process', id: 'company', name: 'Company', isExecutable: true, flowElements: [{ $type: 'bpmn:StartEvent', id: 'b' }] };
+    const root: DiagramElement = {
+      id: 'c',
+      type: 'bpmn:Collaboration',
+      businessObject: { $type: 'bpmn:Collaboration', id: 'c', participants: [{ $type: 'bpmn:Participant', id: 'pa', processRef: customer }, { $type: 'bpmn:Participant', id: 'pb', processRef: company }] },
+    };
+    const { bridge, writes } = fakeBridge(root);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={root} forms={[]} />);
+    const select = await screen.findByTestId('wfd-prop-runningPool');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+    fireEvent.click(await screen.findByText('Company (company)'));
+    await waitFor(() => expect(writes.slice(-2)).toEqual([{ element: 'c', props: { isExecutable: false } }, { element: 'c', props: { isExecutable: true } }]));
   });
 });

@@ -11,6 +11,7 @@ import {
   type Forwarder,
   type NodeButton,
   type ScriptAction,
+  type SubProcessConfig,
   type UserTaskConfig,
 } from '@app/contracts';
 import { ForwarderTable, PostPicker, RolePicker, UserPicker, orgTreeData, useOrgTree, type ForwarderRow, type OrgNode } from '../../../components/pickers';
@@ -23,19 +24,24 @@ import {
   completionPatch,
   conditionText,
   insertReference,
-  isIsoDuration,
   multiInstanceOf,
   panelKind,
   readCallActivity,
   readProcess,
   readRawConfig,
   readScriptTask,
+  readSubProcess,
   readTimer,
   readUserTask,
   rejectTargetOptions,
   sampleData,
-  timerDuration,
+  poolProcesses,
+  TIMER_KINDS,
+  timerTextLooksValid,
+  timerValue,
   withAuthority,
+  type ModdleLike,
+  type TimerKind,
   type DesignField,
 } from './wf-config';
 
@@ -91,7 +97,8 @@ export function PropertiesPanel({ bridge, element, forms }: PropertiesPanelProps
         {kind === 'gateway' && <GatewaySection bridge={bridge} element={element} />}
         {kind === 'scriptTask' && <ScriptSection key={element.id} bridge={bridge} element={element} />}
         {kind === 'callActivity' && <CallSection bridge={bridge} element={element} />}
-        {kind === 'timer' && <TimerSection bridge={bridge} element={element} />}
+        {kind === 'timer' && <TimerSection key={element.id} bridge={bridge} element={element} />}
+        {kind === 'subProcess' && <SubProcessSection key={element.id} bridge={bridge} element={element} />}
       </Form>
     </div>
   );
@@ -102,10 +109,28 @@ type SectionProps = { bridge: DesignerBridge; element: DiagramElement };
 function ProcessSection({ bridge, element }: SectionProps) {
   const { t } = useTranslation('wfDesigner');
   const config = readProcess(element.businessObject);
+  const pools = poolProcesses(element.businessObject);
+  // Several pools: the one that runs is the one marked executable; choosing it unmarks the others.
+  const run = (id: string) => {
+    for (const p of pools.processes) bridge.updateModdle(element, p, { isExecutable: p.id === id });
+  };
   return (
-    <Form.Item label={t('field.titleTemplate')} extra={t('hint.titleTemplate')}>
-      <CommitInput value={config.titleTemplate} testId="wfd-prop-titleTemplate" onCommit={(v) => bridge.writeConfig(element, { ...readRawConfig(element.businessObject), titleTemplate: v })} />
-    </Form.Item>
+    <>
+      {pools.processes.length > 1 && (
+        <Form.Item label={t('field.runningPool')} extra={t('hint.runningPool')} validateStatus={pools.running ? undefined : 'warning'}>
+          <Select
+            value={pools.running}
+            placeholder={t('field.choosePool')}
+            onChange={run}
+            options={pools.processes.map((p) => ({ value: p.id!, label: `${p.name || p.id} (${p.id})` }))}
+            data-testid="wfd-prop-runningPool"
+          />
+        </Form.Item>
+      )}
+      <Form.Item label={t('field.titleTemplate')} extra={t('hint.titleTemplate')}>
+        <CommitInput value={config.titleTemplate} testId="wfd-prop-titleTemplate" onCommit={(v) => bridge.writeConfig(element, { ...readRawConfig(element.businessObject), titleTemplate: v })} />
+      </Form.Item>
+    </>
   );
 }
 
@@ -557,29 +582,145 @@ function TimerSection({ bridge, element }: SectionProps) {
   const { t } = useTranslation('wfDesigner');
   const bo = element.businessObject;
   const config = readTimer(bo);
-  const duration = timerDuration(bo);
+  const { kind, text } = timerValue(bo);
+  const [chosenKind, setChosenKind] = useState<TimerKind>(kind);
+  useEffect(() => setChosenKind(kind), [kind, element.id]);
   const def = (Array.isArray(bo.eventDefinitions) ? (bo.eventDefinitions as DiagramElement['businessObject'][]) : []).find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  // One of duration, date and cycle: writing one clears the others.
+  const write = (which: TimerKind, value: string) => {
+    if (!def) return;
+    const props: Record<string, unknown> = { timeDuration: undefined, timeDate: undefined, timeCycle: undefined };
+    if (value.trim()) props[which] = bridge.create('bpmn:FormalExpression', { body: value.trim() });
+    bridge.updateModdle(element, def, props);
+  };
+  const boundary = bo.$type === 'bpmn:BoundaryEvent';
+  // With an outgoing flow BPMN decides what happens (interrupting or not); remind / approve are for a timer without one.
+  const leadsOn = (element.outgoing ?? []).length > 0;
   return (
     <>
-      <Form.Item label={t('field.duration')} extra={t('hint.duration')} validateStatus={duration && !isIsoDuration(duration) ? 'error' : undefined}>
-        <CommitInput
-          value={duration}
-          placeholder="PT2H"
-          testId="wfd-prop-duration"
-          onCommit={(v) => def && bridge.updateModdle(element, def, { timeDuration: v.trim() ? bridge.create('bpmn:FormalExpression', { body: v.trim() }) : undefined, timeDate: undefined })}
-        />
-      </Form.Item>
-      <Form.Item label={t('field.timerAction')}>
+      <Form.Item label={t('field.timerKind')}>
         <Select
-          value={config.action}
-          onChange={(action) => bridge.writeConfig(element, { ...config, action })}
-          options={[{ value: 'remind', label: t('timerAction.remind') }, { value: 'approve', label: t('timerAction.approve') }]}
-          data-testid="wfd-prop-timerAction"
+          value={chosenKind}
+          onChange={(next: TimerKind) => {
+            setChosenKind(next);
+            if (text.trim()) write(next, text);
+          }}
+          options={TIMER_KINDS.map((k) => ({ value: k, label: t(`timerKind.${k}`) }))}
+          data-testid="wfd-prop-timerKind"
         />
       </Form.Item>
-      <Checkbox checked={bo.cancelActivity !== false} onChange={(e) => bridge.update(element, { cancelActivity: e.target.checked })} data-testid="wfd-prop-cancelActivity">
-        {t('field.cancelActivity')}
-      </Checkbox>
+      <Form.Item label={t(`field.${chosenKind}`)} extra={t(`hint.${chosenKind}`)} validateStatus={timerTextLooksValid(chosenKind, text) ? undefined : 'error'}>
+        <CommitInput value={text} placeholder={{ timeDuration: 'PT2H', timeDate: '2026-12-31T18:00:00+08:00', timeCycle: 'R3/PT1H' }[chosenKind]} testId="wfd-prop-duration" onCommit={(v) => write(chosenKind, v)} />
+      </Form.Item>
+      {boundary && (
+        <Checkbox checked={bo.cancelActivity !== false} onChange={(e) => bridge.update(element, { cancelActivity: e.target.checked })} data-testid="wfd-prop-cancelActivity">
+          {t('field.cancelActivity')}
+        </Checkbox>
+      )}
+      {boundary && !leadsOn && (
+        <Form.Item label={t('field.timerAction')} style={{ marginTop: 8 }}>
+          <Select
+            value={config.action}
+            onChange={(action) => bridge.writeConfig(element, { ...config, action })}
+            options={[{ value: 'remind', label: t('timerAction.remind') }, { value: 'approve', label: t('timerAction.approve') }]}
+            data-testid="wfd-prop-timerAction"
+          />
+        </Form.Item>
+      )}
+      {boundary && leadsOn && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="wfd-timer-flow-hint">
+          {t(bo.cancelActivity === false ? 'hint.timerFork' : 'hint.timerFlow')}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- sub-process
+
+function SubProcessSection({ bridge, element }: SectionProps) {
+  const { t } = useTranslation('wfDesigner');
+  const bo = element.businessObject;
+  const config = readSubProcess(bo);
+  const write = (patch: Partial<SubProcessConfig>) => bridge.writeConfig(element, { ...config, ...patch });
+  const mi = multiInstanceOf(bo);
+  const loop = bo.loopCharacteristics as ModdleLike | undefined;
+  const cardinality = ((loop?.loopCardinality as ModdleLike | undefined)?.body as string | undefined) ?? '';
+  const condition = ((loop?.completionCondition as ModdleLike | undefined)?.body as string | undefined) ?? '';
+  const byList = config.collection !== undefined;
+  const setMi = (mode: 'none' | 'parallel' | 'sequential') => {
+    if (mode === 'none') return bridge.update(element, { loopCharacteristics: undefined });
+    if (loop) return bridge.updateModdle(element, loop, { isSequential: mode === 'sequential' });
+    bridge.update(element, { loopCharacteristics: bridge.create('bpmn:MultiInstanceLoopCharacteristics', { isSequential: mode === 'sequential', loopCardinality: bridge.create('bpmn:FormalExpression', { body: '2' }) }) });
+  };
+  const expression = (body: string) => (body.trim() ? bridge.create('bpmn:FormalExpression', { body: body.trim() }) : undefined);
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        {t('section.subProcess')}
+      </Divider>
+      <Form.Item label={t('field.subMultiInstance')} extra={t('hint.subMultiInstance')}>
+        <Select
+          value={mi}
+          onChange={setMi}
+          options={(['none', 'parallel', 'sequential'] as const).map((v) => ({ value: v, label: t(`subMultiInstance.${v}`) }))}
+          data-testid="wfd-prop-subMultiInstance"
+        />
+      </Form.Item>
+      {mi !== 'none' && loop && (
+        <>
+          <Form.Item label={t('field.instancesBy')}>
+            <Select
+              value={byList ? 'list' : 'count'}
+              onChange={(by: 'count' | 'list') => {
+                if (by === 'list') {
+                  write({ collection: '', elementVariable: config.elementVariable ?? 'item' });
+                  bridge.updateModdle(element, loop, { loopCardinality: undefined });
+                } else {
+                  const { collection: _c, elementVariable: _e, ...rest } = config;
+                  bridge.writeConfig(element, rest);
+                  bridge.updateModdle(element, loop, { loopCardinality: expression(cardinality || '2') });
+                }
+              }}
+              options={[{ value: 'count', label: t('instancesBy.count') }, { value: 'list', label: t('instancesBy.list') }]}
+              data-testid="wfd-prop-instancesBy"
+            />
+          </Form.Item>
+          {byList ? (
+            <Space align="start" wrap>
+              <Form.Item label={t('field.collection')} extra={t('hint.collection')}>
+                <CommitInput value={config.collection ?? ''} placeholder="regions" testId="wfd-prop-collection" onCommit={(v) => write({ collection: v.trim() })} />
+              </Form.Item>
+              <Form.Item label={t('field.elementVariable')}>
+                <CommitInput value={config.elementVariable ?? 'item'} testId="wfd-prop-elementVariable" onCommit={(v) => write({ elementVariable: v.trim() || 'item' })} />
+              </Form.Item>
+            </Space>
+          ) : (
+            <Form.Item label={t('field.cardinality')} extra={t('hint.cardinality')}>
+              <CommitInput value={cardinality} placeholder="3" testId="wfd-prop-cardinality" onCommit={(v) => bridge.updateModdle(element, loop, { loopCardinality: expression(v) })} />
+            </Form.Item>
+          )}
+          <Space align="start" wrap>
+            <Form.Item label={t('field.completion')}>
+              <Select
+                style={{ width: 160 }}
+                value={config.completion}
+                onChange={(v) => write(completionPatch(v, config.percentage))}
+                options={MI_COMPLETION.map((v) => ({ value: v, label: t(`subCompletion.${v}`) }))}
+                data-testid="wfd-prop-subCompletion"
+              />
+            </Form.Item>
+            {config.completion === 'percentage' && (
+              <Form.Item label={t('field.percentage')}>
+                <InputNumber min={1} max={100} value={config.percentage} onChange={(v) => write(completionPatch('percentage', v ?? 50))} suffix="%" data-testid="wfd-prop-subPercentage" />
+              </Form.Item>
+            )}
+          </Space>
+          <Form.Item label={t('field.completionCondition')} extra={t('hint.completionCondition')}>
+            <CommitInput value={condition} placeholder="nrOfCompletedInstances >= 2" testId="wfd-prop-completionCondition" onCommit={(v) => bridge.updateModdle(element, loop, { completionCondition: expression(v) })} />
+          </Form.Item>
+        </>
+      )}
     </>
   );
 }

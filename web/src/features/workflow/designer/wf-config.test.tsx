@@ -16,6 +16,7 @@ import {
   multiInstanceOf,
   newModelXml,
   panelKind,
+  poolProcesses,
   processIdOf,
   readProcess,
   readRawConfig,
@@ -23,6 +24,8 @@ import {
   rejectTargetOptions,
   sampleData,
   timerDuration,
+  timerTextLooksValid,
+  timerValue,
   withAuthority,
   type CreateModdle,
   type ModdleLike,
@@ -81,6 +84,30 @@ describe('wf:config read / write', () => {
     expect(panelKind({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition' }] })).toBe('timer');
     expect(panelKind({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:MessageEventDefinition' }] })).toBe('other');
     expect(panelKind({ $type: 'bpmn:ServiceTask' })).toBe('other');
+    expect(panelKind({ $type: 'bpmn:SubProcess' })).toBe('subProcess');
+    expect(panelKind({ $type: 'bpmn:SubProcess', triggeredByEvent: true })).toBe('other');
+    expect(panelKind({ $type: 'bpmn:IntermediateCatchEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition' }] })).toBe('timer');
+  });
+
+  it('reads a timer as duration, date or cycle, and checks its text by kind', () => {
+    const timer = (def: Record<string, unknown>) => ({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition', ...def }] });
+    expect(timerValue(timer({ timeCycle: { $type: 'bpmn:FormalExpression', body: 'R3/PT1H' } }))).toEqual({ kind: 'timeCycle', text: 'R3/PT1H' });
+    expect(timerValue(timer({ timeDate: { $type: 'bpmn:FormalExpression', body: '2026-12-31T18:00:00Z' } }))).toEqual({ kind: 'timeDate', text: '2026-12-31T18:00:00Z' });
+    expect(timerValue(timer({}))).toEqual({ kind: 'timeDuration', text: '' });
+    expect(timerTextLooksValid('timeCycle', 'R3/PT1H')).toBe(true);
+    expect(timerTextLooksValid('timeCycle', 'R/P1D')).toBe(true);
+    expect(timerTextLooksValid('timeCycle', 'PT1H')).toBe(false);
+    expect(timerTextLooksValid('timeDuration', 'PT2H')).toBe(true);
+    expect(timerTextLooksValid('timeDate', 'soon')).toBe(false);
+  });
+
+  it('finds the process a collaboration runs as the server does', () => {
+    const proc = (id: string, isExecutable?: boolean) => ({ $type: 'bpmn:Process', id, isExecutable, flowElements: [{ $type: 'bpmn:StartEvent' }] });
+    const collaboration = (...processes: ReturnType<typeof proc>[]) => ({ $type: 'bpmn:Collaboration', participants: processes.map((p) => ({ $type: 'bpmn:Participant', processRef: p })) });
+    expect(poolProcesses(collaboration(proc('a', false), proc('b', true))).running).toBe('b');
+    expect(poolProcesses(collaboration(proc('a', true), proc('b', true))).running).toBeUndefined();
+    expect(poolProcesses(collaboration(proc('a'), proc('b', false))).running).toBe('a');
+    expect(poolProcesses({ $type: 'bpmn:Process' })).toEqual({ processes: [], running: undefined });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   callActivityConfig,
   processConfig,
   scriptTaskConfig,
+  subProcessConfig,
   timerConfig,
   userTaskConfig,
   WF_NAMESPACE,
@@ -13,6 +14,7 @@ import {
   type FormField,
   type ProcessConfig,
   type ScriptTaskConfig,
+  type SubProcessConfig,
   type TimerConfig,
   type UserTaskConfig,
   type WfDesignIssue,
@@ -46,7 +48,7 @@ export interface ModdleLike {
 /** Creates moddle elements (bpmn-js `moddle` / `bpmnFactory`). */
 export type CreateModdle = (type: string, attrs?: Record<string, unknown>) => ModdleLike;
 
-export type PanelKind = 'process' | 'userTask' | 'sequenceFlow' | 'scriptTask' | 'callActivity' | 'timer' | 'gateway' | 'other';
+export type PanelKind = 'process' | 'userTask' | 'sequenceFlow' | 'scriptTask' | 'callActivity' | 'subProcess' | 'timer' | 'gateway' | 'other';
 
 /** Which properties the panel shows for a business object. */
 export function panelKind(bo: ModdleLike | undefined): PanelKind {
@@ -67,7 +69,10 @@ export function panelKind(bo: ModdleLike | undefined): PanelKind {
     case 'bpmn:InclusiveGateway':
     case 'bpmn:ParallelGateway':
       return 'gateway';
+    case 'bpmn:SubProcess':
+      return bo.triggeredByEvent === true ? 'other' : 'subProcess';
     case 'bpmn:BoundaryEvent':
+    case 'bpmn:IntermediateCatchEvent':
       return eventDefinitions(bo).some((d) => d.$type === 'bpmn:TimerEventDefinition') ? 'timer' : 'other';
     default:
       return 'other';
@@ -107,6 +112,7 @@ export const readScriptTask = (bo: ModdleLike): ScriptTaskConfig => parsed(scrip
 export const readCallActivity = (bo: ModdleLike): CallActivityConfig => parsed(callActivityConfig, readRawConfig(bo), () => callActivityConfig.parse({}));
 export const readTimer = (bo: ModdleLike): TimerConfig => parsed(timerConfig, readRawConfig(bo), () => timerConfig.parse({}));
 export const readProcess = (bo: ModdleLike): ProcessConfig => parsed(processConfig, readRawConfig(bo), () => processConfig.parse({}));
+export const readSubProcess = (bo: ModdleLike): SubProcessConfig => parsed(subProcessConfig, readRawConfig(bo), () => subProcessConfig.parse({}));
 
 /**
  * The new `extensionElements` of an element whose wf:config becomes `config`: other extension values (Camunda
@@ -129,6 +135,39 @@ export function conditionText(bo: ModdleLike): string {
   const t = body.trim();
   const m = /^[$#]\{([\s\S]*)\}$/.exec(t);
   return m ? m[1]!.trim() : t;
+}
+
+/** How a timer is given: after a duration, at a date, or repeatedly (a cycle such as R3/PT1H). */
+export type TimerKind = 'timeDuration' | 'timeDate' | 'timeCycle';
+export const TIMER_KINDS: TimerKind[] = ['timeDuration', 'timeDate', 'timeCycle'];
+
+/** The timer's kind and text (the first of duration, date, cycle that is set; a duration when none is). */
+export function timerValue(bo: ModdleLike): { kind: TimerKind; text: string } {
+  const def = eventDefinitions(bo).find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  for (const kind of TIMER_KINDS) {
+    const body = (def?.[kind] as ModdleLike | undefined)?.body;
+    if (typeof body === 'string') return { kind, text: body };
+  }
+  return { kind: 'timeDuration', text: '' };
+}
+
+/** A rough check of a timer text by kind, for the input's red outline (the server's validation decides). */
+export function timerTextLooksValid(kind: TimerKind, text: string): boolean {
+  const t = text.trim();
+  if (t === '') return true;
+  if (kind === 'timeDuration') return isIsoDuration(t);
+  if (kind === 'timeCycle') return /^R\d*\/P/i.test(t) && isIsoDuration(t.slice(t.indexOf('/') + 1));
+  return !Number.isNaN(new Date(t.replace(' ', 'T')).getTime());
+}
+
+/** The executable process of a collaboration: the processes of its pools, and the one that runs (as the server picks it). */
+export function poolProcesses(root: ModdleLike): { processes: ModdleLike[]; running: string | undefined } {
+  if (root.$type !== 'bpmn:Collaboration') return { processes: [], running: undefined };
+  const participants = Array.isArray(root.participants) ? (root.participants as ModdleLike[]) : [];
+  const processes = participants.map((p) => p.processRef as ModdleLike | undefined).filter((p): p is ModdleLike => !!p && Array.isArray(p.flowElements) && p.flowElements.length > 0);
+  const marked = processes.filter((p) => p.isExecutable === true);
+  const candidates = marked.length ? marked : processes.filter((p) => p.isExecutable !== false);
+  return { processes, running: candidates.length === 1 ? candidates[0]!.id : undefined };
 }
 
 /** The timer's ISO 8601 duration (timeDuration body). */
