@@ -212,4 +212,75 @@ describe('importing real-world BPMN files', () => {
       await context.close();
     }
   });
+
+  it('asks which pool runs, and configures a multi-instance sub-process and a timer cycle in the panel', async () => {
+    const twoPools = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:wf="http://approval-platform.dev/schema/wf" id="d4" targetNamespace="x">
+  <collaboration id="collab2">
+    <participant id="p_customer" name="客户" processRef="customer_p"/>
+    <participant id="p_company" name="公司" processRef="company_p"/>
+  </collaboration>
+  <process id="customer_p" name="客户下单" isExecutable="true">
+    <startEvent id="c_start"/><sequenceFlow id="c1" sourceRef="c_start" targetRef="c_end"/><endEvent id="c_end"/>
+  </process>
+  <process id="company_p" name="公司审核" isExecutable="true">
+    <startEvent id="s"/>
+    <sequenceFlow id="k1" sourceRef="s" targetRef="regions"/>
+    <subProcess id="regions" name="各区域复核">
+      <multiInstanceLoopCharacteristics isSequential="false"><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics>
+      <userTask id="region_check" name="区域审批"><extensionElements><wf:config>${starter}</wf:config></extensionElements></userTask>
+    </subProcess>
+    <boundaryEvent id="nudge" name="每天提醒" attachedToRef="regions" cancelActivity="false"><timerEventDefinition><timeCycle>R/P1D</timeCycle></timerEventDefinition></boundaryEvent>
+    <sequenceFlow id="k2" sourceRef="regions" targetRef="e"/>
+    <sequenceFlow id="k3" sourceRef="nudge" targetRef="e2"/>
+    <endEvent id="e"/><endEvent id="e2"/>
+  </process>
+</definitions>`;
+    const { context, page } = await signedIn(env.browser(), env.server(), 'admin');
+    try {
+      await openNewDesigner(page);
+      await importFile(page, 'two-pools.bpmn', twoPools);
+      await page.locator('.djs-element[data-element-id="regions"]').waitFor();
+      // Two executable processes: the save would not know which to run, and says so.
+      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n')).toContain('文档中有多个可执行的流程');
+      // The panel of the collaboration offers the choice.
+      await page.locator('.djs-element[data-element-id="p_company"]').click({ position: { x: 8, y: 8 } });
+      await page.locator(tid('wfd-prop-runningPool')).waitFor().catch(async () => {
+        await page.locator(tid('wfd-canvas')).click({ position: { x: 5, y: 5 } });
+        await page.locator(tid('wfd-prop-runningPool')).waitFor();
+      });
+      await page.locator(tid('wfd-prop-runningPool')).click();
+      await page.locator('.ant-select-item-option').getByText('公司审核 (company_p)').click();
+      await page.locator(tid('wfd-validate')).click();
+      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n')).not.toContain('多个可执行的流程');
+      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="warning"]`).allInnerTexts()).join('\n')).toContain('流程【客户下单】不会运行');
+
+      // The multi-instance sub-process: three instances, done when any one completes.
+      await page.locator('.djs-element[data-element-id="regions"]').click({ position: { x: 10, y: 10 } });
+      await expect.poll(() => page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('subProcess');
+      expect(await page.locator(tid('wfd-prop-cardinality')).inputValue()).toBe('3');
+      await page.locator(tid('wfd-prop-subCompletion')).click();
+      await page.locator('.ant-select-item-option').getByText('任一完成').click();
+      await settle(page, 300);
+      await shot(page, 'workflow-import-subprocess-panel');
+
+      // The timer: a cycle, non-interrupting, and what that does.
+      await page.locator('.djs-element[data-element-id="nudge"]').click();
+      await expect.poll(() => page.locator(tid('wfd-panel')).getAttribute('data-kind')).toBe('timer');
+      expect(await page.locator(tid('wfd-prop-duration')).inputValue()).toBe('R/P1D');
+      expect(await page.locator(tid('wfd-timer-flow-hint')).innerText()).toContain('不中断');
+      await settle(page, 300);
+      await shot(page, 'workflow-import-timer-panel');
+
+      // Saved: the chosen pool is the executable one, the completion rule is in the sub-process's config.
+      await page.locator(tid('wfd-save')).click();
+      await page.waitForURL(/\/workflow\/scheme\/design\/(?!new)/);
+      const schemeId = page.url().split('/').pop()!;
+      const info = await api<{ xml: string }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
+      expect(info.xml).toMatch(/id="customer_p"[^>]*isExecutable="false"|isExecutable="false"[^>]*id="customer_p"/);
+      expect(info.xml).toMatch(/(&quot;|")completion(&quot;|"):(&quot;|")any(&quot;|")/);
+    } finally {
+      await context.close();
+    }
+  });
 });

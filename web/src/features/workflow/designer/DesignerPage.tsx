@@ -18,7 +18,7 @@ import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
 import { IssueList } from './IssueList';
-import { checkGroups, designFieldsOf, diagramMarks, missingDiagram, newModelXml, processIdOf, readProcess, readRawConfig, wfModdleDescriptor, type DiagramMark, type ModdleLike } from './wf-config';
+import { checkGroups, designFieldsOf, diagramMarks, missingDiagram, newModelXml, poolProcesses, processIdOf, readProcess, readRawConfig, wfModdleDescriptor, type DiagramMark, type ModdleLike } from './wf-config';
 import './designer.css';
 
 /** The bpmn-js Modeler as this page uses it (the module is loaded on demand, the type stays local). */
@@ -223,8 +223,11 @@ export default function DesignerPage() {
       if (containerRef.current) containerRef.current.dataset.importMs = String(Math.round(performance.now() - started));
       setSelected(null);
       setRev((r) => r + 1);
-      // An imported drawing names an empty scheme: code from the process id, name from the process name.
-      const process = modeler.get<Canvas & { getRootElement(): DiagramElement }>('canvas').getRootElement().businessObject;
+      // An imported drawing names an empty scheme: code from the process id, name from the process name (of a
+      // collaboration: the process that runs, else its first pool's).
+      const root = modeler.get<Canvas & { getRootElement(): DiagramElement }>('canvas').getRootElement().businessObject;
+      const pools = poolProcesses(root);
+      const process = pools.processes.find((p) => p.id === pools.running) ?? pools.processes[0] ?? root;
       if (flag && !form.getFieldValue('F_Code') && process?.id && /^[A-Za-z0-9_.-]+$/.test(process.id)) form.setFieldValue('F_Code', process.id.slice(0, 50));
       if (flag && !form.getFieldValue('F_Name') && process?.name) form.setFieldValue('F_Name', process.name.slice(0, 100));
       if (flag) await validateXml(opened).catch(() => undefined);
