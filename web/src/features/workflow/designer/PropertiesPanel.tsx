@@ -134,6 +134,33 @@ function ProcessSection({ bridge, element }: SectionProps) {
   );
 }
 
+/**
+ * When several instances are done — a countersign's votes or a multi-instance sub-process's instances: all of them,
+ * any one, or a share (1–100 %).
+ */
+function CompletionEditor({ of, value, onChange }: { of: 'countersign' | 'subProcess'; value: { completion: UserTaskConfig['completion']; percentage: number }; onChange: (patch: Pick<UserTaskConfig, 'completion' | 'percentage'>) => void }) {
+  const { t } = useTranslation('wfDesigner');
+  const [labels, select, share] = of === 'countersign' ? ['completion', 'wfd-prop-completion', 'wfd-prop-percentage'] : ['subCompletion', 'wfd-prop-subCompletion', 'wfd-prop-subPercentage'];
+  return (
+    <Space align="start" wrap>
+      <Form.Item label={t('field.completion')}>
+        <Select
+          style={{ width: 160 }}
+          value={value.completion}
+          onChange={(v) => onChange(completionPatch(v, value.percentage))}
+          options={MI_COMPLETION.map((v) => ({ value: v, label: t(`${labels}.${v}`) }))}
+          data-testid={select}
+        />
+      </Form.Item>
+      {value.completion === 'percentage' && (
+        <Form.Item label={t('field.percentage')}>
+          <InputNumber min={1} max={100} value={value.percentage} onChange={(v) => onChange(completionPatch('percentage', v ?? 50))} suffix="%" data-testid={share} />
+        </Form.Item>
+      )}
+    </Space>
+  );
+}
+
 // ---------------------------------------------------------------- user task
 
 function UserTaskSection({ bridge, element, forms }: SectionProps & { forms: BoundForm[] }) {
@@ -176,24 +203,7 @@ function UserTaskSection({ bridge, element, forms }: SectionProps & { forms: Bou
           data-testid="wfd-prop-multiInstance"
         />
       </Form.Item>
-      {mi !== 'none' && (
-        <Space align="start" wrap>
-          <Form.Item label={t('field.completion')}>
-            <Select
-              style={{ width: 140 }}
-              value={config.completion}
-              onChange={(v) => write(completionPatch(v, config.percentage))}
-              options={MI_COMPLETION.map((v) => ({ value: v, label: t(`completion.${v}`) }))}
-              data-testid="wfd-prop-completion"
-            />
-          </Form.Item>
-          {config.completion === 'percentage' && (
-            <Form.Item label={t('field.percentage')}>
-              <InputNumber min={1} max={100} value={config.percentage} onChange={(v) => write(completionPatch('percentage', v ?? 50))} suffix="%" data-testid="wfd-prop-percentage" />
-            </Form.Item>
-          )}
-        </Space>
-      )}
+      {mi !== 'none' && <CompletionEditor of="countersign" value={config} onChange={write} />}
       <Divider titlePlacement="start" plain>
         {t('section.buttons')}
       </Divider>
@@ -700,22 +710,7 @@ function SubProcessSection({ bridge, element }: SectionProps) {
               <CommitInput value={cardinality} placeholder="3" testId="wfd-prop-cardinality" onCommit={(v) => bridge.updateModdle(element, loop, { loopCardinality: expression(v) })} />
             </Form.Item>
           )}
-          <Space align="start" wrap>
-            <Form.Item label={t('field.completion')}>
-              <Select
-                style={{ width: 160 }}
-                value={config.completion}
-                onChange={(v) => write(completionPatch(v, config.percentage))}
-                options={MI_COMPLETION.map((v) => ({ value: v, label: t(`subCompletion.${v}`) }))}
-                data-testid="wfd-prop-subCompletion"
-              />
-            </Form.Item>
-            {config.completion === 'percentage' && (
-              <Form.Item label={t('field.percentage')}>
-                <InputNumber min={1} max={100} value={config.percentage} onChange={(v) => write(completionPatch('percentage', v ?? 50))} suffix="%" data-testid="wfd-prop-subPercentage" />
-              </Form.Item>
-            )}
-          </Space>
+          <CompletionEditor of="subProcess" value={config} onChange={write} />
           <Form.Item label={t('field.completionCondition')} extra={t('hint.completionCondition')}>
             <CommitInput value={condition} placeholder="nrOfCompletedInstances >= 2" testId="wfd-prop-completionCondition" onCommit={(v) => bridge.updateModdle(element, loop, { completionCondition: expression(v) })} />
           </Form.Item>
