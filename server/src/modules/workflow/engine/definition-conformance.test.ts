@@ -20,8 +20,8 @@ describe('sequence flows without an id', () => {
     const xml = bpmnProcess(`${START_END}${userTask('a', ['u1'])}${userTask('b', ['u1'])}${flow(null, 'start', 'a')}${flow(null, 'a', 'b')}${flow(null, 'b', 'end')}`);
     const { graph, issues } = await validateDefinition(xml);
     expect(issues).toEqual([]);
-    expect(Object.keys(graph!.flows).sort()).toEqual(['a_to_b', 'b_to_end', 'start_to_a']);
-    expect(graph!.nodes.a!.outgoing).toEqual(['a_to_b']);
+    expect(Object.keys(graph!.flows).sort()).toEqual(['Flow_a_b', 'Flow_b_end', 'Flow_start_a']);
+    expect(graph!.nodes.a!.outgoing).toEqual(['Flow_a_b']);
     // The same document gives the same ids.
     expect(Object.keys((await parseDefinition(xml)).graph!.flows).sort()).toEqual(Object.keys(graph!.flows).sort());
   });

@@ -278,8 +278,10 @@ function nameFlows(r: Reader): void {
   const taken = new Set<string>([...r.nodes.map((n) => n.id), ...r.flows.map((f) => f.id)].filter(Boolean));
   for (const f of r.flows) {
     if (f.id) continue;
-    let id = `${f.source}_to_${f.target}`;
-    for (let i = 2; taken.has(id); i++) id = `${f.source}_to_${f.target}_${i}`;
+    // The same name the layout gives such a flow when it draws the file (workflow-scheme/layout.ts).
+    const base = `Flow_${f.source}_${f.target}`;
+    let id = base;
+    for (let i = 2; taken.has(id); i++) id = `${base}_${i}`;
     taken.add(id);
     f.id = id;
   }
