@@ -1,6 +1,7 @@
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { ModdleElement } from 'bpmn-moddle';
 import { getModdle } from '../workflow/engine/definition.js';
+import type { Box, Point } from '../workflow/engine/svg.js';
 
 /**
  * Diagram data for BPMN files that come without it (docs/workflow-screens.md "Designer", automatic layout).
@@ -24,18 +25,8 @@ export interface DiagramResult {
   laidOut: boolean;
 }
 
-interface Bounds {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-interface Point {
-  x: number;
-  y: number;
-}
 interface Layout {
-  shapes: Map<string, Bounds>;
+  shapes: Map<string, Box>;
   edges: Map<string, Point[]>;
 }
 
@@ -159,7 +150,7 @@ async function drawDiagrams(definitions: ModdleElement, roots: ModdleElement[], 
     }
   }
 
-  const shape = (el: ModdleElement, b: Bounds, extra: Record<string, unknown> = {}) =>
+  const shape = (el: ModdleElement, b: Box, extra: Record<string, unknown> = {}) =>
     m.create('bpmndi:BPMNShape', { id: freshId(`${el.id}_di`), bpmnElement: el, bounds: m.create('dc:Bounds', { ...b }), ...extra });
   const edge = (el: ModdleElement, points: Point[]) =>
     m.create('bpmndi:BPMNEdge', { id: freshId(`${el.id}_di`), bpmnElement: el, waypoint: points.map((p) => m.create('dc:Point', { ...p })) });
@@ -196,17 +187,17 @@ type DrawContent = (container: ModdleElement, dx: number, dy: number) => Promise
 async function drawPools(
   collaboration: ModdleElement,
   drawContent: DrawContent,
-  shape: (el: ModdleElement, b: Bounds, extra?: Record<string, unknown>) => ModdleElement,
+  shape: (el: ModdleElement, b: Box, extra?: Record<string, unknown>) => ModdleElement,
   edge: (el: ModdleElement, points: Point[]) => ModdleElement,
 ): Promise<ModdleElement[]> {
   const items: ModdleElement[] = [];
-  const boxes = new Map<string, Bounds>();
+  const boxes = new Map<string, Box>();
   let y = 0;
   for (const participant of list(collaboration, 'participants')) {
     const process = ref(participant, 'processRef');
     const content = process && contentOf(process).nodes.length > 0 ? await drawContent(process, 0, 0) : [];
     const extent = boundsOf(content);
-    let pool: Bounds;
+    let pool: Box;
     if (extent) {
       // Move the content inside the pool: right of its name band, a margin all round.
       const dx = POOL_HEADER + POOL_MARGIN - extent.x;
@@ -216,7 +207,7 @@ async function drawPools(
     } else pool = { x: 0, y, width: POOL_MIN_WIDTH, height: EMPTY_POOL_HEIGHT };
     items.push(shape(participant, pool, { isHorizontal: true }), ...content);
     for (const item of content) {
-      const b = item.bounds as Bounds | undefined;
+      const b = item.bounds as Box | undefined;
       const id = (item.bpmnElement as ModdleElement).id;
       if (b && id) boxes.set(id, { x: b.x, y: b.y, width: b.width, height: b.height });
     }
@@ -233,7 +224,7 @@ async function drawPools(
 }
 
 /** A message flow leaves the bottom (or top) of its source and enters the top (or bottom) of its target. */
-function messageFlowPoints(from: Bounds, to: Bounds): Point[] {
+function messageFlowPoints(from: Box, to: Box): Point[] {
   const down = from.y < to.y;
   const start = { x: from.x + from.width / 2, y: down ? from.y + from.height : from.y };
   const end = { x: to.x + to.width / 2, y: down ? to.y : to.y + to.height };
@@ -243,7 +234,7 @@ function messageFlowPoints(from: Bounds, to: Bounds): Point[] {
 }
 
 function moveItem(item: ModdleElement, dx: number, dy: number): void {
-  const b = item.bounds as Bounds | undefined;
+  const b = item.bounds as Box | undefined;
   if (b) {
     b.x += dx;
     b.y += dy;
@@ -254,10 +245,10 @@ function moveItem(item: ModdleElement, dx: number, dy: number): void {
   }
 }
 
-function boundsOf(items: ModdleElement[]): Bounds | null {
+function boundsOf(items: ModdleElement[]): Box | null {
   const points: Point[] = [];
   for (const item of items) {
-    const b = item.bounds as Bounds | undefined;
+    const b = item.bounds as Box | undefined;
     if (b) points.push({ x: b.x, y: b.y }, { x: b.x + b.width, y: b.y + b.height });
     points.push(...(list(item, 'waypoint') as unknown as Point[]));
   }
@@ -299,7 +290,7 @@ async function layoutContent(nodes: ModdleElement[], flows: ModdleElement[]): Pr
     for (const item of list(ref(list(laidOut, 'diagrams')[0]!, 'plane'), 'planeElement')) {
       const id = ref(item, 'bpmnElement')?.id;
       if (!id) continue;
-      const b = item.bounds as Bounds | undefined;
+      const b = item.bounds as Box | undefined;
       if (item.$type === 'bpmndi:BPMNShape' && b) layout.shapes.set(id, { x: b.x, y: b.y, width: b.width, height: b.height });
       if (item.$type === 'bpmndi:BPMNEdge') layout.edges.set(id, (list(item, 'waypoint') as unknown as Point[]).map((p) => ({ x: p.x, y: p.y })));
     }

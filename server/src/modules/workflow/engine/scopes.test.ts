@@ -164,6 +164,24 @@ describe('multi-instance sub-processes × countersign completion', () => {
     expect(['north', 'south', 'east']).toContain((instance.variables as Record<string, unknown>).last);
   });
 
+  it('an absurd count or a list that is not a list is refused with a clear message; nothing is stored', async () => {
+    const code = `scope-${++seq}`;
+    const body = (loop: string) => `${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`;
+    const [starter] = await Promise.all([t.login('zhangsan')]);
+    const before = (await t.deps.db.selectFrom('wf_instances').select('id').execute()).length;
+    for (const [loop, values, pattern] of [
+      ['<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>', { count: 1_000_000 }, /would create 1000000 instances, more than the limit of 1000/],
+      ['<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>', { count: -3 }, /is not a whole number of 0 or more/],
+      ['<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}" />', { regions: 'north,south' }, /is not a list/],
+    ] as [string, Record<string, unknown>, RegExp][]) {
+      const { schemeId } = await deployScheme(t, { code: `${code}-${pattern.source.length}`, xml: bpmnProcess(body(loop)) });
+      const res = await t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: values }] }, starter, { 'accept-language': 'en' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toMatch(pattern);
+    }
+    expect(await t.deps.db.selectFrom('wf_instances').select('id').execute()).toHaveLength(before);
+  });
+
   it('an empty collection passes the sub-process by', async () => {
     const loop = '<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}" />';
     const id = await run(`${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`, { regions: [] });

@@ -13,13 +13,14 @@ export interface DiagramHighlight {
   current?: string[];
 }
 
-interface Box {
+/** A diagram shape's bounds (dc:Bounds) and a waypoint (dc:Point), as BPMN DI stores them. */
+export interface Box {
   x: number;
   y: number;
   width: number;
   height: number;
 }
-interface Point {
+export interface Point {
   x: number;
   y: number;
 }
