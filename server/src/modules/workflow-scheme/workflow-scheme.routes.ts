@@ -43,6 +43,7 @@ import { authenticate, authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
 import { langOf } from '../../core/i18n/index.js';
 import { WorkflowSchemeService } from './workflow-scheme.service.js';
+import { diagramHeaders } from '../workflow/engine/svg.js';
 import { WorkflowRelationService } from './workflow-relation.service.js';
 import { checkDesign, testCondition } from './design-check.js';
 import { withDiagram } from './layout.js';
@@ -168,9 +169,6 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   // Public but signed: <img> and <iframe> load it without a Bearer header (a bearer with workflow.scheme.list works too).
   r.get(`${base}/read-resource`, {
     config: { public: true },
-    onRequest: async (_request, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
     schema: {
       tags,
       summary: 'A version\'s diagram as SVG (or its XML with format=xml); signed address F_DiagramUrl, not an envelope',
@@ -180,11 +178,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     handler: async (request, reply) => {
       const auth = request.headers.authorization ? await authenticate(deps, request) : null;
       const { type, body } = await schemes.resource(auth, request.query);
-      return reply
-        .type(type)
-        .header('Cache-Control', 'private, max-age=300')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(body);
+      return reply.type(type).headers(diagramHeaders(300)).send(body);
     },
   });
 

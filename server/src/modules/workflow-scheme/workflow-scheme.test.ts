@@ -160,6 +160,8 @@ describe('workflow schemes', () => {
     const svg = await t.get(info.F_DiagramUrl);
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
     expect(svg.body.startsWith('<svg')).toBe(true);
     expect(svg.body).toContain('data-element-id="manager"');
     const xml = await t.get(`${info.F_DiagramUrl}&format=xml`);

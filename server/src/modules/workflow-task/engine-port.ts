@@ -3,4 +3,4 @@
  * included), the timer poller and the diagram.
  */
 export { engineOf, startTimerPoller } from '../workflow/engine/index.js';
-export { renderDiagramSvg } from '../workflow/engine/svg.js';
+export { renderDiagramSvg, diagramHeaders } from '../workflow/engine/svg.js';

@@ -239,6 +239,11 @@ describe('workflow task API: reads', () => {
     expect(url).toMatch(/^\/api\/workflow-task\/view-process\?processInstanceId=.+&expires=\d+&sig=/);
     expect((await t.get(`/api/workflow-task/view-process-url?processInstanceId=${otherInstance}`, tok.zhangsan)).statusCode).toBe(403);
     expect((await t.get(url.replace(/sig=.*/, 'sig=forged'))).statusCode).toBe(403);
+    // The same headers as the scheme's diagram route: an SVG is a document that could run script.
+    const svg = await t.get(url);
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
   });
 
   it('validate-signation: a stamp the caller may not use is not valid', async () => {

@@ -45,7 +45,7 @@ import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import { langOf } from '../../core/i18n/index.js';
-import { renderDiagramSvg } from './engine-port.js';
+import { renderDiagramSvg, diagramHeaders } from './engine-port.js';
 import type { WorkflowTaskService } from './workflow-task.service.js';
 
 const processBody = z.object({ processInstanceId: z.string().trim().min(1).max(64) });
@@ -298,7 +298,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
       const diagram = await tasks.diagram(processInstanceId);
       if (!diagram) throw new AppError('workflow.instanceNotFound', {}, 404);
       const svg = await renderDiagramSvg(diagram.xml, { done: diagram.done, current: diagram.current });
-      return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=60').send(svg);
+      return reply.type('image/svg+xml; charset=utf-8').headers(diagramHeaders(60)).send(svg);
     },
   });
 

@@ -351,6 +351,18 @@ function drawEdge(e: Edge, state: 'done' | 'pending'): string {
   return out.join('');
 }
 
+/**
+ * Headers for every route that answers a diagram: an SVG opened as a document could run script, and the routes are
+ * reachable by signed address without a session, so nothing may run, load or be sniffed as another type.
+ */
+export function diagramHeaders(maxAgeSeconds: number): Record<string, string> {
+  return {
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': `private, max-age=${maxAgeSeconds}`,
+  };
+}
+
 /** The diagram as a standalone SVG document; an unreadable XML gives an empty picture rather than an error. */
 export async function renderDiagramSvg(xml: string, highlight: DiagramHighlight = {}): Promise<string> {
   let picture: { shapes: Shape[]; edges: Edge[] } = { shapes: [], edges: [] };
