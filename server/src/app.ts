@@ -26,6 +26,7 @@ import stampModule from './modules/stamp/index.js';
 import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerWebApp } from './core/web-app.js';
 import { TokenService } from './core/auth/tokens.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const systemLog = new SystemLogWriter(database.db, app.log);
   registerErrorHandling(app, (request, error) => systemLog.exception(request, error));
+  registerSecurityHeaders(app);
   registerAuth(app, deps);
   registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));
   // Open push streams would keep the server from closing; log inserts still running finish first.
