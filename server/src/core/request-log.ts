@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest } from './api-route.js';
 
 /**
  * One line per answered API request, with the ModuleId header the web sends (the menu entry in use); `onAnswered`
@@ -6,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  */
 export function registerRequestLog(app: FastifyInstance, onAnswered: (request: FastifyRequest, reply: FastifyReply) => void = () => {}): void {
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api')) return;
+    // By the matched route, so every spelling of an API address that reaches a handler leaves its line.
+    if (!isApiRequest(request)) return;
     try {
       onAnswered(request, reply);
     } catch (err) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isApiRequest } from './api-route.js';
 
 /**
  * Serves the built web app. Paths that are not files and not /api get index.html, so /login and
@@ -23,8 +24,7 @@ export async function registerWebApp(
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!webDist || isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(request, reply);
+    if (!webDist || isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(request, reply);
     // A missing asset (say, from a build newer than this process) is a 404, not the app's HTML.
     if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
     reply.header('cache-control', 'no-cache');

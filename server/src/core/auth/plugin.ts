@@ -3,6 +3,7 @@ import type { PermissionKey } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../deps.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { bearerToken } from './tokens.js';
+import { isApiPath, matchedRoute } from '../api-route.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,8 +39,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/') && request.url !== '/api') return;
-    if (isPublicRoute(request.routeOptions.url ?? '', request.routeOptions.config)) return;
+    // Decided on the matched route, never the raw URL: `/%61pi/areas/province` is routed to `/api/areas/province`
+    // and must be guarded the same. Unmatched requests get a 404 and the web app's static files are outside /api.
+    const route = matchedRoute(request);
+    if (route === null || !isApiPath(route) || isPublicRoute(route, request.routeOptions.config)) return;
     const auth = await authenticate(deps, request);
     if (!auth) throw unauthorized();
     request.auth = auth;

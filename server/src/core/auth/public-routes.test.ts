@@ -71,4 +71,46 @@ describe('every route outside the public allowlist needs a valid token', () => {
       }
     }
   });
+
+  it('every spelling the router sends to a guarded route is guarded too (the decision is on the matched route, not the raw URL)', async () => {
+    const guarded = t.routeTable.filter((r) => r.url.startsWith('/api/') && !isPublicRoute(r.url, { public: r.isPublic }) && r.method !== 'HEAD');
+    let routed = 0;
+    for (const route of guarded) {
+      for (const { url, routes } of spellings(route.url.replace(/:(\w+)/g, 'x'))) {
+        const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        const what = `${route.method} ${url} (for ${route.url})`;
+        // Percent-encoded letters reach the handler: they must be refused. The rest do not reach it (a 404) or
+        // reach a catch-all route such as /api/:address/:primaryKey, which is guarded as well.
+        expect(routes ? [401] : [401, 404], what).toContain(res.statusCode);
+        expect(res.json(), what).toMatchObject({ success: false, data: null });
+        if (routes) routed++;
+      }
+    }
+    expect(routed).toBeGreaterThan(guarded.length * 2);
+  });
+
+  it('an encoded spelling of a public route stays public', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/%61pi/login', payload: { account: 'admin', password: 'wrong', code: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).not.toBe(10401);
+    expect((await t.app.inject({ method: 'GET', url: '/%61pi/docs/json' })).statusCode).toBe(200);
+  });
 });
+
+/** Other spellings of an /api address: percent-encoded letters (routed), then ones the router may not match. */
+function spellings(url: string): { url: string; routes: boolean }[] {
+  const rest = url.slice('/api'.length);
+  const encodeFirst = (segment: string) => `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}`;
+  const [, second = ''] = rest.split('/');
+  const list = [
+    { url: `/%61pi${rest}`, routes: true },
+    { url: `/ap%69${rest}`, routes: true },
+    { url: `/%61%70%69${rest}`, routes: true },
+    { url: `//api${rest}`, routes: false },
+    { url: `/api/${rest}`, routes: false },
+    { url: `${url}/.`, routes: false },
+    { url: `/API${rest}`, routes: false },
+  ];
+  if (/^[a-z]/i.test(second)) list.push({ url: `/api/${encodeFirst(second)}${rest.slice(second.length + 1)}`, routes: true });
+  return list;
+}

@@ -66,6 +66,12 @@ describe('operation log', () => {
     expect(await logRows('category=2&keyword=readonly-call', admin, 0)).toHaveLength(0);
   });
 
+  it('logs a changing call whatever spelling of its address reached the route', async () => {
+    await t.send('POST', '/%61pi/news', { F_FullHead: '编码地址日志' }, admin);
+    const [row] = await logRows('category=2&keyword=编码地址日志');
+    expect(row).toMatchObject({ F_Method: 'POST', F_Url: '/api/news', F_Account: 'admin', F_Status: 200 });
+  });
+
   it('writes an exception row for a 500 with message, stack and request id', async () => {
     const res = await t.send('POST', '/api/test/crash', { x: 1 }, admin);
     expect(res.statusCode).toBe(500);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SystemLogsTable } from '../../core/db/schema.js';
 import { newId } from '../../core/ids.js';
+import { isApiRequest } from '../../core/api-route.js';
 
 export const LOG_SIGN_IN = 1;
 export const LOG_OPERATION = 2;
@@ -54,7 +55,8 @@ export class SystemLogWriter {
 
   /** onResponse: every changing call under /api. */
   operation(request: FastifyRequest, reply: FastifyReply): void {
-    if (!CHANGING.has(request.method) || !request.url.startsWith('/api')) return;
+    // By the matched route, never the raw URL (`/%61pi/news` reaches `/api/news`).
+    if (!CHANGING.has(request.method) || !isApiRequest(request)) return;
     const auth = request.auth;
     const status = reply.statusCode;
     this.insert({
