@@ -73,7 +73,7 @@ export class UserRepository {
   async updateProfile(
     tenantId: string,
     userId: string,
-    profile: { real_name: string; mobile: string | null; email: string | null; gender: number },
+    profile: { real_name: string; mobile?: string | null; email?: string | null; gender: number },
   ): Promise<void> {
     await this.db
       .updateTable('users')

@@ -45,8 +45,9 @@ export class UserService {
     this.requireSelf(auth, userId);
     await this.repo.updateProfile(auth.tenantId, userId, {
       real_name: body.F_RealName,
-      mobile: body.F_Mobile || null,
-      email: body.F_Email || null,
+      // Left out keeps the stored value; an empty string clears it.
+      mobile: body.F_Mobile === undefined ? undefined : body.F_Mobile || null,
+      email: body.F_Email === undefined ? undefined : body.F_Email || null,
       gender: body.F_Gender,
     });
   }

@@ -66,5 +66,10 @@ describe('current user', () => {
     expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三丰', F_Mobile: '123', F_Gender: 0 }, token)).statusCode).toBe(400);
     expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三丰', F_Mobile: '13900000000', F_Email: 'z@example.com', F_Gender: 1 }, token)).json().code).toBe(0);
     expect((await t.get('/api/user/getUserInfo', token)).json().data).toMatchObject({ F_RealName: '张三丰', F_Mobile: '13900000000', F_Gender: 1 });
+    // A field left out keeps its value; an empty one clears it.
+    expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三', F_Gender: 1 }, token)).json().code).toBe(0);
+    expect((await t.get('/api/user/getUserInfo', token)).json().data).toMatchObject({ F_RealName: '张三', F_Mobile: '13900000000', F_Email: 'z@example.com' });
+    expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三', F_Email: '', F_Gender: 1 }, token)).json().code).toBe(0);
+    expect((await t.get('/api/user/getUserInfo', token)).json().data).toMatchObject({ F_Mobile: '13900000000', F_Email: null });
   });
 });
