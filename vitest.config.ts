@@ -36,6 +36,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page load polled by expect.poll: its one-second default is too short on a busy 2-core machine.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -96,8 +96,7 @@ describe('files: attachments through the upload widget, preview, download, file 
     await row.waitFor();
     const newsId = (await row.getAttribute('data-testid'))!.replace('news-row-', '');
     await page.goto(`/office-automation/news/detail/${newsId}`);
-    // A page load and two reads: more than expect.poll's default second on a busy 2-core machine.
-    await expect.poll(() => page.locator(`${tid('news-detail-attachments')} tbody tr`).count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.locator(`${tid('news-detail-attachments')} tbody tr`).count()).toBe(2);
     await shot(page, 'files-news-detail');
     await context.close();
   });

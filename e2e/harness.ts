@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import { testConfig } from '../server/src/core/config.js';
+import { chromiumPath } from './chromium-path.mjs';
 
 export const DEMO_PASSWORD = 'Admin@123456';
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,7 +29,7 @@ export async function startServer(): Promise<E2eServer> {
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath() ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

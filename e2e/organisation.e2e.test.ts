@@ -40,8 +40,7 @@ describe('organisation: an administrator sets up a role and a user, who then see
     await page.locator(tid('post-name')).fill('测试岗位');
     await page.locator(tid('post-code')).fill('E2E-P');
     await submitModal(page);
-    // The page's chunk and its first list load: more than expect.poll's default second on a busy 2-core machine.
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('测试岗位');
+    await expect.poll(() => page.locator('body').innerText()).toContain('测试岗位');
 
     // Role, granted the post list screen and its list button only.
     await page.goto('/organisation/role/index');
@@ -105,8 +104,7 @@ describe('organisation: an administrator sets up a role and a user, who then see
     );
     expect(entries.filter((e) => !['home', 'hot-functions'].includes(e))).toEqual(['organisation', 'organisation-post']);
     await page.goto('/organisation/post/index');
-    // The page's chunk and its first list load: more than expect.poll's default second on a busy 2-core machine.
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('测试岗位');
+    await expect.poll(() => page.locator('body').innerText()).toContain('测试岗位');
     expect(await page.locator(tid('post-add')).count()).toBe(0);
     const bearer = await sessionToken(page);
     const denied = await fetch(`${env.server().baseUrl}/api/posts`, {
