@@ -23,7 +23,8 @@ import formPrintModule from './modules/form-print/index.js';
 import workflowSchemeModule from './modules/workflow-scheme/index.js';
 import workflowTaskModule from './modules/workflow-task/index.js';
 import stampModule from './modules/stamp/index.js';
-import { registerErrorHandling, notFoundEnvelope } from './core/envelope.js';
+import { registerErrorHandling, notFoundEnvelope, frameworkErrorEnvelope, clientErrorEnvelope } from './core/envelope.js';
+import { registerInputGuard } from './core/input-guard.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
@@ -79,6 +80,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors raised before any route runs answer the envelope as well.
+    frameworkErrors: frameworkErrorEnvelope,
+    clientErrorHandler: clientErrorEnvelope,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +123,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   registerErrorHandling(app, (request, error) => systemLog.exception(request, error));
   registerSecurityHeaders(app);
   registerAuth(app, deps);
+  registerInputGuard(app);
   registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));
   // Open push streams would keep the server from closing; log inserts still running finish first.
   app.addHook('preClose', async () => deps.messages.hub.close());

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type Envelope } from '@app/contracts';
@@ -75,4 +77,33 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected: (reque
 export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0];
   return fail(reply, 404, ErrorCode.notFound, translate(langOf(request), 'error.notFound', { method: request.method, url }));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (bad percent-encoding, a path
+ * parameter longer than maxParamLength) gets the envelope too, not Fastify's own error body.
+ */
+export function frameworkErrorEnvelope(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const lang = langOf(request);
+  if (error.code === 'FST_ERR_BAD_URL') void fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badUrl'));
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void fail(reply, 414, ErrorCode.badRequest, translate(lang, 'error.uriTooLong'));
+  else void fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badRequest'));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refuses (a request line or headers over its 16 KB
+ * limit, malformed HTTP, a timeout) never become a request object, so the envelope is written to the socket by
+ * hand. The headers were not read, so the message is in the default language.
+ */
+export function clientErrorEnvelope(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key]: [number, MessageKey] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'error.headersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'error.requestTimeout'] : [400, 'error.badRequest'];
+  const body = JSON.stringify({ code: ErrorCode.badRequest, success: false, data: null, msg: translate('zh-CN', key) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -4,6 +4,7 @@ import { DEFAULT_UPLOAD_LIMIT_MB, STAMP_UPLOAD_LIMIT_MB, sizeUnits, type AnnexFi
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { findBadInput } from '../../core/input-guard.js';
 import { previewKindOf } from './file-links.js';
 import { FilesRepository, type FileRow, type NewFile } from './files.repository.js';
 import { ALLOWED_EXTENSIONS, acceptAllows, extensionOf, isAllowedExtension, sniff } from './sniff.js';
@@ -86,7 +87,12 @@ export class FilesService {
     try {
       for await (const part of input.parts) {
         if (part.type === 'field') {
-          if (part.fieldname === 'remark') remark = String(part.value ?? '').slice(0, REMARK_MAX);
+          if (part.fieldname === 'remark') {
+            // Multipart fields are streamed past core/input-guard's body check: the same check here.
+            const bad = findBadInput(part.value, 'body.remark');
+            if (bad) throw bad;
+            remark = String(part.value ?? '').slice(0, REMARK_MAX);
+          }
           continue;
         }
         if (!input.multiple && files.length > 0) throw new AppError('files.oneFileOnly');
