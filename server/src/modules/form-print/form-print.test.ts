@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +74,41 @@ describe('PdfRenderer', () => {
     expect((error as AppError).key).toBe('formPrint.chromiumMissing');
     expect((error as AppError).status).toBe(503);
     await renderer.close();
+  });
+});
+
+describe.skipIf(!existsSync(chromium))('PdfRenderer loads nothing but its own server', () => {
+  it('an image, a frame, a fetch or a redirect to another address (loopback, link-local, metadata) is never requested', async () => {
+    const hits: string[] = [];
+    const listen = async (handler: http.RequestListener) => {
+      const server = http.createServer(handler);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    };
+    // The internal service a hostile rich-text field points at.
+    const internal = await listen((request, response) => {
+      hits.push(request.url ?? '');
+      response.end('secret');
+    });
+    const own = await listen((request, response) => {
+      if (request.url === '/redirect') return response.writeHead(302, { location: `${internal.origin}/redirected` }).end();
+      if (request.url === '/own.png') return response.writeHead(200, { 'content-type': 'image/png' }).end();
+      response.writeHead(200, { 'content-type': 'text/html' }).end(
+        `<html><body><img src="${internal.origin}/img"><img src="http://169.254.169.254/latest/meta-data/"><img src="/redirect">` +
+          `<img src="/own.png"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><iframe src="${internal.origin}/frame"></iframe>` +
+          `<script>fetch('${internal.origin}/fetch').catch(() => 0).finally(() => setTimeout(() => document.body.dataset.printReady = '1', 300));</script></body></html>`,
+      );
+    });
+    const renderer = new PdfRenderer(chromium);
+    try {
+      const pdf = await renderer.pdf(`${own.origin}/form-print/index`, {});
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(hits).toEqual([]);
+    } finally {
+      await renderer.close();
+      internal.server.close();
+      own.server.close();
+    }
   });
 });
 

@@ -59,8 +59,22 @@ export class PdfRenderer {
   async pdf(url: string, storage: PageStorage, timeoutMs = PRINT_READY_TIMEOUT_MS): Promise<Buffer> {
     const browser = await this.launch();
     return this.slot(async () => {
-      const context = await browser.newContext();
+      // Service workers would fetch out of sight of the route below.
+      const context = await browser.newContext({ serviceWorkers: 'block' });
       try {
+        // The page shows user content (rich text with <img src>): it may load this server's own assets and nothing
+        // else, so the server's browser can never be pointed at loopback, link-local or metadata addresses.
+        // Chromium follows a sub-resource's redirect without asking the route, so own requests are fetched here
+        // without following and a redirect elsewhere is refused; data: URLs never reach the network.
+        const ownOrigin = new URL(url).origin;
+        const isOwn = (address: string) => URL.canParse(address, ownOrigin) && new URL(address, ownOrigin).origin === ownOrigin;
+        await context.route('**/*', async (route) => {
+          if (!isOwn(route.request().url())) return route.abort('blockedbyclient');
+          const response = await route.fetch({ maxRedirects: 0 }).catch(() => null);
+          const location = response?.headers().location;
+          if (!response || (location !== undefined && !isOwn(location))) return route.abort('blockedbyclient');
+          return route.fulfill({ response });
+        });
         await context.addInitScript((entries: [string, string][]) => {
           // Runs in the page (the server's lib has no DOM types).
           const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
