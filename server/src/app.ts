@@ -28,6 +28,7 @@ import { registerInputGuard } from './core/input-guard.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
+import { CONNECTION_TIMEOUTS, registerUnreadBodyClose } from './core/connections.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerWebApp } from './core/web-app.js';
 import { TokenService } from './core/auth/tokens.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     // Our own request log line (with ModuleId) replaces Fastify's two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...CONNECTION_TIMEOUTS,
     genReqId: () => crypto.randomUUID(),
     // Errors raised before any route runs answer the envelope as well.
     frameworkErrors: frameworkErrorEnvelope,
@@ -122,6 +124,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const systemLog = new SystemLogWriter(database.db, app.log);
   registerErrorHandling(app, (request, error) => systemLog.exception(request, error));
   registerSecurityHeaders(app);
+  registerUnreadBodyClose(app);
   registerAuth(app, deps);
   registerInputGuard(app);
   registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));

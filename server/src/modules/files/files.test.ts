@@ -231,7 +231,8 @@ describe('signed file route', () => {
     });
     expect(res.headers['cache-control']).toMatch(/^private/);
     expect(res.headers['content-disposition']).toBe(`inline; filename="__ (1).png"; filename*=UTF-8''%E5%9B%BE%E7%89%87%20%281%29.png`);
-    expect(res.headers['content-security-policy']).toBeUndefined();
+    // Only the app-wide policy (no framing by other sites); SVGs get a stricter one.
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
     const download = await t.get(`${png.url}&download=1`);
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);
   });
@@ -430,6 +431,39 @@ describe('a cut-off upload on a real socket', () => {
     await new Promise((r) => setTimeout(r, 200)); // log inserts start after the answer
     const logged = await t.deps.db.selectFrom('system_logs').select('detail').where('url', 'like', '/api/upload%').where('category', '=', LOG_EXCEPTION).execute();
     expect(logged).toEqual([]);
+  });
+});
+
+describe('a refused upload on a keep-alive connection', () => {
+  it('does not leave the connection stuck: the client gets the refusal and the connection closes, or its next request is answered', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`);
+    const { port } = new URL(address);
+    const { payload, headers } = multipartBody([file('tool.exe', text(2 * MB, 'x')), file('after.txt', text(MB, 'y'))]);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    const ended = new Promise<boolean>((resolve) => {
+      socket.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5000);
+    });
+    socket.write(
+      `POST /api/upload/?purpose=file-manager HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${staff}\r\n` +
+        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload);
+    socket.write(`GET /api/areas/province HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${staff}\r\n\r\n`);
+    const closed = await ended;
+    socket.destroy();
+    const answers = received.match(/^HTTP\/1\.1 \d+/gm) ?? [];
+    expect(answers[0]).toBe('HTTP/1.1 400');
+    // Either the unread body was drained and the next request answered, or the server said it closes and did.
+    if (answers.length < 2) {
+      expect(received.toLowerCase()).toContain('connection: close');
+      expect(closed).toBe(true);
+    } else {
+      expect(answers[1]).toBe('HTTP/1.1 200');
+    }
   });
 });
 
