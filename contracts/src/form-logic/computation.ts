@@ -1,6 +1,6 @@
 import type { ComputationToken, FormField, FormValues } from '../forms.js';
 import { formatDecimal, fractionOps, fractionOf, parseDecimal, type Fraction } from './decimal.js';
-import { flattenFields, type FieldPlace } from './walk.js';
+import { flattenFields, ownValue, setOwnValue, type FieldPlace } from './walk.js';
 
 /**
  * Computed fields. The original client glued the tokens into a text and ran eval() on it, then cut the result to
@@ -221,8 +221,8 @@ export function valueResolver(index: FieldIndex, values: FormValues, current?: {
     const place = index.get(formId);
     const vModel = place?.field.__vModel__;
     if (!place || !vModel || place.field.__config__.avueType === 'table') return undefined;
-    if (!place.table) return values[vModel];
-    return current && current.table === place.table ? current.row[vModel] : undefined;
+    if (!place.table) return ownValue(values, vModel);
+    return current && current.table === place.table ? ownValue(current.row, vModel) : undefined;
   };
 }
 
@@ -231,9 +231,9 @@ function copyValues(data: FormField[], values: FormValues): FormValues {
   const out: FormValues = { ...values };
   for (const { field } of flattenFields(data)) {
     const key = field.__vModel__;
-    if (field.__config__.avueType === 'table' && key && Array.isArray(out[key])) {
-      out[key] = (out[key] as unknown[]).map((r) => (isRecord(r) ? { ...r } : r));
-    }
+    if (field.__config__.avueType !== 'table' || !key) continue;
+    const rows = ownValue(out, key);
+    if (Array.isArray(rows)) setOwnValue(out, key, rows.map((r: unknown) => (isRecord(r) ? { ...r } : r)));
   }
   return out;
 }
@@ -253,15 +253,21 @@ export function recomputeValues(data: FormField[], values: FormValues): FormValu
       const key = field.__vModel__ ?? '';
       if (!table) {
         const value = computeField(field, valueResolver(index, out)) ?? '';
-        if (out[key] !== value) [out[key], changed] = [value, true];
+        if (ownValue(out, key) !== value) {
+          setOwnValue(out, key, value);
+          changed = true;
+        }
         continue;
       }
-      const rows = table.__vModel__ ? out[table.__vModel__] : undefined;
+      const rows = table.__vModel__ ? ownValue(out, table.__vModel__) : undefined;
       if (!Array.isArray(rows)) continue;
       for (const row of rows) {
         if (!isRecord(row)) continue;
         const value = computeField(field, valueResolver(index, out, { table, row })) ?? '';
-        if (row[key] !== value) [row[key], changed] = [value, true];
+        if (ownValue(row, key) !== value) {
+          setOwnValue(row, key, value);
+          changed = true;
+        }
       }
     }
     if (!changed) break;

@@ -8,5 +8,6 @@ export * from './walk.js';
 export * from './decimal.js';
 export * from './computation.js';
 export * from './capital.js';
+export * from './pattern.js';
 export * from './validation.js';
 export * from './scheme.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScheme } from './scheme.js';
+import type { FormField } from '../forms.js';
+import { parseScheme, schemeSaveIssue } from './scheme.js';
 
 type Raw = Record<string, unknown>;
 const f = (formId: number, avueType: string, vModel?: string, config: Raw = {}, extra: Raw = {}): Raw => ({
@@ -98,5 +99,40 @@ describe('parseScheme', () => {
     expect(parseScheme({ data: [deep] }).ok).toBe(false);
     const text = `{"data":${'['.repeat(100000)}${']'.repeat(100000)}}`;
     expect(() => parseScheme(text)).not.toThrow();
+  });
+});
+
+describe('schemeSaveIssue', () => {
+  const data = (input: unknown) => {
+    const result = parseScheme(input);
+    if (!result.ok) throw new Error(result.reason);
+    return result.scheme.data as FormField[];
+  };
+  const rule = (pattern: string) => ({ regList: [{ pattern: '^\\d+$', message: '' }, { pattern, message: 'm' }] });
+
+  it('accepts a good scheme, patterns in RE2 syntax, JS literals and \\u escapes included', () => {
+    expect(schemeSaveIssue(data(good))).toBeNull();
+    expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a', rule('/^[\\u4e00-\\u9fa5]+$/i')), f(2, 'input', 'b', rule('^(a+)+$'))] }))).toBeNull();
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'])('refuses the field name %s, in the main form and in a sub-table', (name) => {
+    expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a'), f(2, 'input', name, { label: '名称' })] }))).toEqual({ kind: 'fieldName', formId: 2, label: '名称', name });
+    expect(schemeSaveIssue(data({ data: [table(1, 't', [f(2, 'input', name, { label: '列' })])] }))).toEqual({ kind: 'fieldName', formId: 2, label: '列', name });
+    expect(schemeSaveIssue(data({ data: [table(1, name, [])] }))).toMatchObject({ kind: 'fieldName', formId: 1, name });
+  });
+
+  it.each([
+    ['a backreference', '^(a)\\1$'],
+    ['a named backreference', '(?<x>a)\\k<x>'],
+    ['a lookahead', '^(?=.*\\d).{8,}$'],
+    ['a negative lookahead', '^(?!admin)'],
+    ['a lookbehind', '(?<=a)b'],
+    ['a JS literal with a lookahead', '/^(?=a)/i'],
+    ['a syntax error', '('],
+  ])('refuses %s in a rule, also inside a tab and a sub-table', (_what, pattern) => {
+    const issue = { kind: 'pattern', formId: 3, label: '编号', pattern };
+    expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a'), f(3, 'input', 'b', { label: '编号', ...rule(pattern) })] }))).toEqual(issue);
+    expect(schemeSaveIssue(data({ data: [tabs(1, ['t'], { t: [f(3, 'input', 'b', { label: '编号', ...rule(pattern) })] })] }))).toEqual(issue);
+    expect(schemeSaveIssue(data({ data: [table(1, 't', [f(3, 'input', 'b', { label: '编号', ...rule(pattern) })])] }))).toEqual(issue);
   });
 });

@@ -1,6 +1,7 @@
 import { formSchemeContent, type FormField, type FormSchemeContent } from '../forms.js';
 import { computationReferences } from './computation.js';
-import { isContainer } from './walk.js';
+import { isPatternSupported } from './pattern.js';
+import { isContainer, isReservedFieldName } from './walk.js';
 
 export type SchemeCheck = { ok: true; scheme: FormSchemeContent } | { ok: false; reason: string };
 
@@ -118,4 +119,26 @@ function parseAndCheck(input: unknown): SchemeCheck {
     return { ok: false, reason: 'invalid scheme' };
   }
   return { ok: true, scheme };
+}
+
+/** What a save refuses in a scheme parseScheme accepts, with the field to point at. */
+export type SchemeSaveIssue =
+  | { kind: 'fieldName'; formId: number; label: string; name: string }
+  | { kind: 'pattern'; formId: number; label: string; pattern: string };
+
+/**
+ * The first field a save must refuse: a field name (__vModel__) that is a member of Object.prototype, or a regList
+ * pattern RE2 cannot run (backreferences, lookaround, bad syntax). Checked when a version is stored (the server's
+ * save and restore, the designer's save), not when one is loaded: versions stored earlier still open (their
+ * unsupported patterns fail every value instead).
+ */
+export function schemeSaveIssue(data: readonly FormField[]): SchemeSaveIssue | null {
+  for (const field of everyField(data)) {
+    const c = field.__config__;
+    const base = { formId: c.formId, label: c.label ?? '' };
+    if (field.__vModel__ !== undefined && isReservedFieldName(field.__vModel__)) return { kind: 'fieldName', ...base, name: field.__vModel__ };
+    const bad = (c.regList ?? []).find((rule) => !isPatternSupported(rule.pattern));
+    if (bad) return { kind: 'pattern', ...base, pattern: bad.pattern };
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formField, type FieldAuthority, type FormField } from '../forms.js';
+import { formField, type FieldAuthority, type FormField, type FormValues } from '../forms.js';
 import { isEmptyValue, triggerOf, validateFieldValue, validateFormValues } from './validation.js';
 
 type Config = Partial<FormField['__config__']>;
@@ -43,6 +43,14 @@ const cases: [string, FormField, unknown, Expected][] = [
   ['pattern not checked on empty', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), '', null],
   ['pattern on a number value', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), 42, null],
   ['pattern on a list value is tested on the joined text', field('checkbox', { regList: [{ pattern: '^a,b$', message: 'm' }] }), ['a', 'b'], null],
+  ['\\u escapes (common in Chinese forms) pass', field('input', { regList: [{ pattern: '^[\\u4e00-\\u9fa5]+$', message: 'm' }] }), '中文', null],
+  ['\\u escapes fail', field('input', { regList: [{ pattern: '^[\\u4e00-\\u9fa5]+$', message: 'm' }] }), 'abc', { key: 'forms.rule.pattern', message: 'm' }],
+  ['\\u{...} escape', field('input', { regList: [{ pattern: '/^\\u{1F600}$/u', message: 'm' }] }), '😀', null],
+  ['an escaped backslash before u is not an escape', field('input', { regList: [{ pattern: '^\\\\u0041$', message: 'm' }] }), '\\u0041', null],
+  ['regex literal with m', field('input', { regList: [{ pattern: '/^b$/m', message: 'm' }] }), 'a\nb', null],
+  ['regex literal with s', field('input', { regList: [{ pattern: '/^a.b$/s', message: 'm' }] }), 'a\nb', null],
+  ['. without s stops at a newline', field('input', { regList: [{ pattern: '/^a.b$/', message: 'm' }] }), 'a\nb', { key: 'forms.rule.pattern', message: 'm' }],
+  ['a backreference (refused when saved) fails every value', field('input', { regList: [{ pattern: '^(a)\\1$', message: 'm' }] }), 'aa', { key: 'forms.rule.pattern', message: 'm' }],
   // mobile
   ['mobile ok', field('mobile'), '13812345678', null],
   ['mobile ok with spaces around', field('mobile'), ' 13812345678 ', null],
@@ -124,6 +132,23 @@ describe('validateFieldValue', () => {
     const result = validateFieldValue(f, value);
     if (expected === null) expect(result).toBeNull();
     else expect(result).toMatchObject(expected);
+  });
+
+  it('runs a catastrophic-backtracking pattern in linear time', () => {
+    const f = field('input', { regList: [{ pattern: '^(a+)+$', message: 'm' }] });
+    const started = performance.now();
+    expect(validateFieldValue(f, `${'a'.repeat(40)}b`)).toMatchObject({ key: 'forms.rule.pattern', message: 'm' });
+    // A backtracking engine needs about 2^40 steps here; a linear one a few microseconds (generous bound for a busy machine).
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(validateFieldValue(f, 'a'.repeat(40))).toBeNull();
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('reads a field named %s from the values only, never from Object.prototype', (name) => {
+    const f = formField.parse({ __vModel__: name, __config__: { formId: 900, avueType: 'input', label: 'N' } }) as FormField;
+    const r = formField.parse({ __vModel__: name, __config__: { formId: 901, avueType: 'input', label: 'N', required: true } }) as FormField;
+    expect(validateFormValues([f], {})).toEqual([]);
+    expect(validateFormValues([r], {})).toEqual([{ vModel: name, formId: 901, key: 'forms.rule.required', params: { label: 'N' } }]);
+    expect(validateFormValues([r], JSON.parse(`{"${name}": "x"}`) as FormValues)).toEqual([]);
   });
 
   it('answers only key, params and message', () => {

@@ -1,6 +1,7 @@
 import type { FieldAuthority, FieldError, FormField, FormValues } from '../forms.js';
 import { compareDecimals, parseDecimal, type Decimal } from './decimal.js';
-import { authorityOf, flattenFields, isContainer, isMultiValue, isShown, splitMulti } from './walk.js';
+import { compilePattern } from './pattern.js';
+import { authorityOf, flattenFields, isContainer, isMultiValue, isShown, ownValue, splitMulti } from './walk.js';
 
 /**
  * Field validation, the same in the renderer and on the server (docs/forms-design.md "Validation"). One error per
@@ -142,25 +143,14 @@ function typeError(field: FormField, value: unknown): RuleError | null {
   return maxlengthError(field, value) ?? optionError(field, value);
 }
 
-/**
- * The RegExp of a regList pattern. The original's form generator stored patterns as regex literals
- * ('/^1(3|4|5|7|8|9)\\d{9}$/', later eval'd); those are read as source and flags (g and y dropped so a test does
- * not depend on the previous one). Anything else is the source itself. Throws on a pattern the engine cannot read.
- */
-export function patternRegExp(pattern: string): RegExp {
-  const literal = /^\/([\s\S]+)\/([dgimsuvy]*)$/.exec(pattern);
-  if (!literal) return new RegExp(pattern);
-  return new RegExp(literal[1], literal[2].replace(/[gy]/g, ''));
-}
-
 function patternError(field: FormField, value: unknown): RuleError | null {
   const text = textOf(value);
   for (const rule of field.__config__.regList ?? []) {
     let passed: boolean;
     try {
-      passed = patternRegExp(rule.pattern).test(text);
+      passed = compilePattern(rule.pattern).test(text);
     } catch {
-      // A pattern the engine cannot read fails rather than letting any value through.
+      // A pattern RE2 cannot run (refused by a save now, but possibly stored before) fails rather than letting any value through.
       passed = false;
     }
     if (!passed) return rule.message ? error('forms.rule.pattern', {}, rule.message) : error('forms.rule.pattern', {});
@@ -204,10 +194,10 @@ export function validateFormValues(data: FormField[], values: FormValues, author
     if (table || !field.__vModel__) continue; // columns are checked with their table below
     if (!isShown(place, authority)) continue;
     if (field.__config__.avueType !== 'table') {
-      push(field, validateFieldValue(field, values[field.__vModel__], authority));
+      push(field, validateFieldValue(field, ownValue(values, field.__vModel__), authority));
       continue;
     }
-    const rows = values[field.__vModel__];
+    const rows = ownValue(values, field.__vModel__);
     if (rows === undefined || rows === null) continue;
     if (!Array.isArray(rows)) {
       push(field, error('forms.rule.pattern', {}));
@@ -219,7 +209,7 @@ export function validateFormValues(data: FormField[], values: FormValues, author
         push(field, error('forms.rule.pattern', {}), index);
         return;
       }
-      for (const column of columns) push(column, validateFieldValue(column, row[column.__vModel__ ?? ''], authority), index);
+      for (const column of columns) push(column, validateFieldValue(column, ownValue(row, column.__vModel__ ?? ''), authority), index);
     });
   }
   return errors;

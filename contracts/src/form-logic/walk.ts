@@ -9,6 +9,27 @@ export interface FieldPlace {
   parents?: FormField[];
 }
 
+/**
+ * A value of form data by field name: own properties only. Data is keyed by __vModel__, and a plain object answers
+ * `values.constructor` or `values.toString` with Object.prototype's member when the field has no value.
+ */
+export function ownValue(values: Readonly<Record<string, unknown>>, name: string): unknown {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/** Sets a value of form data by field name as an own property: `values.__proto__ = x` would replace the prototype instead. */
+export function setOwnValue(values: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(values, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * Field names a save refuses: the members of Object.prototype (__proto__, constructor, toString…). Data keyed by
+ * such a name clashes with what every object inherits (and `obj.__proto__ = …` replaces the prototype).
+ */
+export function isReservedFieldName(name: string): boolean {
+  return Object.hasOwn(Object.prototype, name);
+}
+
 const CONTAINERS: ReadonlySet<FieldType> = new Set<FieldType>(['row', 'tabs', 'table']);
 
 /** Row, tabs or sub-table. */
@@ -98,21 +119,16 @@ export function defaultValueOf(field: FormField): unknown {
 
 /** The default values of a new sub-table row (its columns' defaults). */
 export function defaultRowValues(table: FormField): FormValues {
-  const row: FormValues = {};
-  for (const column of table.__config__.children ?? []) {
-    if (column.__vModel__ && !isContainer(column)) row[column.__vModel__] = defaultValueOf(column);
-  }
-  return row;
+  const columns = (table.__config__.children ?? []).filter((column) => column.__vModel__ && !isContainer(column));
+  // fromEntries defines own properties: a (legacy) field named __proto__ gets a value rather than a new prototype.
+  return Object.fromEntries(columns.map((column) => [column.__vModel__, defaultValueOf(column)]));
 }
 
 /** The default form values (defaultValue of each field, sub-tables as []). */
 export function defaultValues(data: FormField[]): FormValues {
-  const values: FormValues = {};
-  for (const { field, table } of flattenFields(data)) {
-    if (table || !field.__vModel__) continue;
-    values[field.__vModel__] = defaultValueOf(field);
-  }
-  return values;
+  const fields = flattenFields(data).filter(({ field, table }) => !table && field.__vModel__);
+  // fromEntries defines own properties: a (legacy) field named __proto__ gets a value rather than a new prototype.
+  return Object.fromEntries(fields.map(({ field }) => [field.__vModel__, defaultValueOf(field)]));
 }
 
 /** The authority that applies to a field: the entry of the list with its formId, else the field's own view/edit/required. */

@@ -1,6 +1,8 @@
 /** Messages of modules/form-scheme and the form validation rules (issue 8): zh-CN and en, same keys (a test compares them). */
 export const formsZhCN = {
   'forms.schemeInvalid': '表单配置异常，请检查数据格式',
+  'forms.patternUnsupported': '字段“{label}”的校验规则 {pattern} 无效或不受支持（不支持反向引用和前后断言）',
+  'forms.fieldNameReserved': '字段“{label}”的字段名 {name} 与 JavaScript 对象的内置属性同名，不能使用，请换一个字段名',
   'forms.noAuthority': '无表单权限',
   'forms.notFound': '表单不存在：{id}',
   'forms.published': '表单已发布为菜单页面（{names}），请先在表单发布中删除',
@@ -43,6 +45,8 @@ export const formsZhCN = {
 
 export const formsEn: Record<keyof typeof formsZhCN, string> = {
   'forms.schemeInvalid': 'Form configuration abnormal, please check the data format',
+  'forms.patternUnsupported': 'The validation rule {pattern} of field "{label}" is invalid or not supported (backreferences and lookarounds are not supported)',
+  'forms.fieldNameReserved': 'The field name {name} of field "{label}" is a built-in property of JavaScript objects and cannot be used; choose another name',
   'forms.noAuthority': 'No form permission',
   'forms.notFound': 'Form not found: {id}',
   'forms.published': 'The form is published as a menu page ({names}); delete it in Form publishing first',

@@ -4,6 +4,8 @@ import {
   LIST_SYSTEM_FIELDS,
   flattenFields,
   isShown,
+  ownValue,
+  setOwnValue,
   validateFormValues,
   type FieldAuthority,
   type FieldError,
@@ -191,7 +193,7 @@ export class PublishedListService {
   private rowOf(table: ListTable, fields: ListField[], raw: Record<string, unknown>): Record<string, unknown> {
     const row = readRow(table.ctx.design, raw);
     const out: Record<string, unknown> = { F_Id: row[table.key.name] };
-    for (const f of fields) out[f.name] = formValue(f.field, row[f.column.name]);
+    for (const f of fields) setOwnValue(out, f.name, formValue(f.field, row[f.column.name]));
     return out;
   }
 
@@ -301,7 +303,7 @@ export class PublishedListService {
           const batch = await this.run(list.driver, batchSql(list.table, fields, limits, order, phase, after, EXPORT_BATCH));
           for (const raw of batch.rows) {
             const row = this.rowOf(list.table, fields, raw);
-            sheet.addRow(fields.map((f) => cellText(f.field, row[f.name], loaded.get(f.name)))).commit();
+            sheet.addRow(fields.map((f) => cellText(f.field, ownValue(row, f.name), loaded.get(f.name)))).commit();
           }
           if (batch.rows.length < EXPORT_BATCH) break;
           const last = readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1]);
@@ -375,7 +377,7 @@ export class PublishedListService {
         const text = readCell(row.getCell(col).value);
         if (text !== '') any = true;
         const value = fieldValue(field.field!, text, loaded.get(field.name));
-        if (value !== undefined) values[field.name] = value as FormValues[string];
+        if (value !== undefined) setOwnValue(values, field.name, value);
       }
       if (any) rows.push({ number, values });
     });
@@ -392,7 +394,7 @@ export class PublishedListService {
       const converted: [TableColumn, unknown][] = [];
       for (const f of written) {
         try {
-          converted.push([f.column, columnValue(ctx, f.column, values[f.name])]);
+          converted.push([f.column, columnValue(ctx, f.column, ownValue(values, f.name))]);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           messages.push(message({ vModel: f.name, formId: f.field!.__config__.formId, key: error.key, params: { label: f.field!.__config__.label ?? f.name, ...error.params } }));

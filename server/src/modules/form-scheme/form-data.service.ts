@@ -1,4 +1,4 @@
-import { DEFAULT_LINK_ID, authorityOf, isShown, joinMulti, recomputeValues, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import { DEFAULT_LINK_ID, authorityOf, isShown, joinMulti, ownValue, recomputeValues, setOwnValue, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
@@ -159,7 +159,7 @@ export class FormDataService {
       this.written(t.plan.bindings, options).flatMap((b): [TableColumn, unknown][] => {
         const column = lookupColumn(t.ctx.design, b.column);
         try {
-          return [[column, columnValue(t.ctx, column, values[b.field.__vModel__ ?? ''])]];
+          return [[column, columnValue(t.ctx, column, ownValue(values, b.field.__vModel__ ?? ''))]];
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           const base = { vModel: b.field.__vModel__ ?? '', formId: b.field.__config__.formId, key: error.key, params: { label: b.field.__config__.label ?? '', ...error.params } };
@@ -171,7 +171,7 @@ export class FormDataService {
     const subs = storage.subs
       .filter((t) => isShown(t.plan.containerPlace!, options.authority))
       .map((t) => {
-        const given = formData[t.plan.container!.__vModel__ ?? ''];
+        const given = ownValue(formData, t.plan.container!.__vModel__ ?? '');
         const rows = Array.isArray(given) ? given : given === undefined || given === null ? undefined : [];
         return { table: t, rows: rows?.map((r, i) => convert(t, typeof r === 'object' && r !== null ? (r as Record<string, unknown>) : {}, i)) };
       });
@@ -248,7 +248,7 @@ export class FormDataService {
         const out: FormValues = {};
         for (const b of t.plan.bindings) {
           if (!isShown(b.place, options.authority) || !b.field.__vModel__) continue;
-          out[b.field.__vModel__] = formValue(b.field, row[lookupColumn(t.ctx.design, b.column).name]);
+          setOwnValue(out, b.field.__vModel__, formValue(b.field, row[lookupColumn(t.ctx.design, b.column).name]));
         }
         return out;
       };
@@ -257,7 +257,7 @@ export class FormDataService {
         const container = t.plan.container!;
         if (!isShown(t.plan.containerPlace!, options.authority) || !container.__vModel__) continue;
         const rows = await this.run(tx, selectWhere(t.ctx, t.relation!, primaryKey, t.sort ? [t.sort, t.key] : [t.key]));
-        formData[container.__vModel__] = rows.rows.map((r) => values(t, r));
+        setOwnValue(formData, container.__vModel__, rows.rows.map((r) => values(t, r)));
       }
       return formData;
     });

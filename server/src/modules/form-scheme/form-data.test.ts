@@ -228,6 +228,49 @@ describe('form data: instance-form-list', () => {
     expect(await count(sub)).toBe(0);
   });
 
+  it('stores and reads a form saved before field names were checked, with fields named like Object.prototype members', async () => {
+    const main = unique('proto');
+    const sub = unique('proto_item');
+    const res = await t.send('POST', '/api/form-scheme/customtable', {
+      F_Name: '旧表单',
+      F_Scheme: {
+        data: [
+          field(1, 'F_A', 'input', {}, { required: true }),
+          field(2, 'F_B', 'input'),
+          field(3, 'F_C', 'input'),
+          field(4, 'items', 'table', {}, { bindTable: sub, children: [field(5, 'F_D', 'input', {}, { bindTable: sub })] }),
+        ],
+      },
+      tableInfo: [
+        { dbId: DEFAULT_LINK_ID, name: main, type: 'main' },
+        { dbId: DEFAULT_LINK_ID, name: sub, type: 'sub', relationField: 'F_ParentId' },
+      ],
+    }, admin);
+    const { F_Id: id, F_SchemeId: versionId } = res.json().data;
+    // The names the save now refuses, written straight into the stored version (the columns stay F_A…F_D).
+    const renamed = (vModel: string, column: string, formId: number, extra: Loose = {}) => field(formId, vModel, 'input', {}, { bindTableField: column, ...extra });
+    const content = {
+      data: [
+        renamed('constructor', 'F_A', 1, { required: true }),
+        renamed('__proto__', 'F_B', 2),
+        renamed('toString', 'F_C', 3),
+        field(4, 'items', 'table', {}, { bindTable: sub, children: [renamed('hasOwnProperty', 'F_D', 5, { bindTable: sub })] }),
+      ],
+    };
+    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify(content) }).where('id', '=', versionId).execute();
+
+    // Not sending a field means it is missing, not Object.prototype's member of that name.
+    const missing = await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: {} }, admin);
+    expect(missing.json().data.errors).toEqual([{ vModel: 'constructor', formId: 1, key: 'forms.rule.required', params: { label: 'constructor' } }]);
+    // A request body with a "__proto__" key is refused by the JSON parser (prototype poisoning), so that field stays empty.
+    const formData = { constructor: 'a', toString: 'c', items: [{ hasOwnProperty: 'd' }] };
+    const saved = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData }, admin)).json();
+    expect(saved, JSON.stringify(saved)).toMatchObject({ code: 0 });
+    expect((await (await driver()).execute(`select * from "${main}"`, [])).rows[0]).toMatchObject({ F_A: 'a', F_B: null, F_C: 'c' });
+    const read = (await t.get(`/api/form-scheme/${id}/instance-form-list/${saved.data.primaryKey}`, admin)).body;
+    expect(read).toContain('"formData":{"constructor":"a","__proto__":null,"toString":"c","items":[{"hasOwnProperty":"d"}]}');
+  });
+
   it('works out computed fields on the server from the values stored with them', async () => {
     const main = unique('order');
     const formula = [{ formId: 1 }, { formId: 0, name: '*' }, { formId: 2 }];

@@ -3,6 +3,7 @@ import {
   FORM_TYPE,
   Permission,
   parseScheme,
+  schemeSaveIssue,
   type FormSchemeBody,
   type FormSchemeContent,
   type FormSchemeDetail,
@@ -35,6 +36,16 @@ export function checkedScheme(input: unknown): FormSchemeContent {
   return check.scheme;
 }
 
+/**
+ * Refuses what a save must not store although parseScheme accepts it (schemeSaveIssue): field names of
+ * Object.prototype members and patterns RE2 cannot run. Loading does not check this, so older versions still open.
+ */
+function checkSavable(scheme: FormSchemeContent): void {
+  const issue = schemeSaveIssue(scheme.data);
+  if (issue?.kind === 'fieldName') throw new AppError('forms.fieldNameReserved', { label: issue.label, name: issue.name });
+  if (issue?.kind === 'pattern') throw new AppError('forms.patternUnsupported', { label: issue.label, pattern: issue.pattern });
+}
+
 /** F_Types whose F_Url is an address (unique per tenant, not taken by a route): system forms and address-based forms. */
 const ADDRESSED_TYPES: readonly number[] = [FORM_TYPE.system, FORM_TYPE.address];
 
@@ -44,6 +55,7 @@ const ADDRESSED_TYPES: readonly number[] = [FORM_TYPE.system, FORM_TYPE.address]
  */
 function schemeOf(body: FormSchemeBody): FormSchemeContent {
   const scheme = checkedScheme(body.F_Scheme);
+  checkSavable(scheme);
   if (body.F_Type !== FORM_TYPE.system) return scheme;
   if (scheme.data.length > 0) throw new AppError('forms.systemFormFields');
   if (body.tableInfo?.length) throw new AppError('forms.systemFormTables');
@@ -222,6 +234,7 @@ export class FormSchemeService {
   /** A new version copying an old one; a form with tables releases them again (add-only: columns a newer version added stay). */
   async restore(auth: AuthContext, id: string, versionId: string): Promise<FormSchemeSaved> {
     const loaded = await this.load(auth, await this.form(auth, id), versionId);
+    checkSavable(loaded.scheme);
     const tables = await this.prepareTables(auth, loaded.scheme, loaded.tableInfo, true);
     const newVersion = newId();
     const version = await this.repo.addVersion(auth.tenantId, auth.userId, id, newVersion, null, loaded.scheme, loaded.tableInfo);

@@ -73,6 +73,56 @@ describe('form schemes: list, detail, versions', () => {
     expect(await formCount()).toBe(before);
   });
 
+  it.each([
+    ['a backreference', '^(a)\\1$'],
+    ['a lookahead', '/^(?=.*\\d).{8,}$/'],
+    ['a syntax error', '('],
+  ])('refuses a rule with %s (not run by the linear-time engine): 400 naming field and pattern, nothing stored', async (_what, pattern) => {
+    const before = await formCount();
+    const rules = { regList: [{ pattern: '^\\d+$', message: '' }, { pattern, message: '格式不对' }] };
+    const F_Scheme = scheme([field(1, 'F_Name', 'input'), field(2, 'F_Code', 'input', {}, { label: '编号', ...rules })]);
+    for (const res of [await add(body({ F_Scheme })), await addTables(body({ F_Scheme }))]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`字段“编号”的校验规则 ${pattern} 无效或不受支持（不支持反向引用和前后断言）`);
+    }
+    const en = await t.send('POST', '/api/form-scheme', body({ F_Scheme }), admin, { 'accept-language': 'en' });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().msg).toBe(`The validation rule ${pattern} of field "编号" is invalid or not supported (backreferences and lookarounds are not supported)`);
+    expect(await formCount()).toBe(before);
+  });
+
+  it('opens a version stored with a backreference rule, but does not restore it as a new version', async () => {
+    const saved = (await add(body())).json().data;
+    const content = scheme([field(1, 'F_Name', 'input', {}, { label: '姓名', regList: [{ pattern: '(a)\\1', message: '' }] })]);
+    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify(content) }).where('id', '=', saved.F_SchemeId).execute();
+    expect((await t.get(`/api/form-scheme/${saved.F_Id}`, admin)).json()).toMatchObject({ code: 0 });
+    const res = await t.send('POST', `/api/form-scheme/${saved.F_Id}/history/${saved.F_SchemeId}/restore`, undefined, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('字段“姓名”的校验规则 (a)\\1 无效或不受支持（不支持反向引用和前后断言）');
+    expect((await t.get(`/api/form-scheme/${saved.F_Id}/history`, admin)).json().data.Total).toBe(1);
+  });
+
+  it('keeps a rule the old engine took and RE2 runs too (\\u escapes, literal flags, nested repetition)', async () => {
+    const regList = [{ pattern: '/^[\\u4e00-\\u9fa5]+$/i', message: '' }, { pattern: '^(a+)+$', message: '' }];
+    expect((await add(body({ F_Scheme: scheme([field(1, 'F_Name', 'input', {}, { regList })]) }))).json()).toMatchObject({ code: 0 });
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses the field name %s (main form or sub-table): 400 naming the field, nothing stored', async (name) => {
+    const before = await formCount();
+    const schemes = [
+      scheme([field(1, 'F_Name', 'input'), field(2, name, 'input', {}, { label: '名称' })]),
+      scheme([field(1, 'items', 'table', {}, { label: '明细', children: [field(2, name, 'input', {}, { label: '名称' })] })]),
+    ];
+    for (const F_Scheme of schemes) {
+      const res = await add(body({ F_Scheme }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(`字段“名称”的字段名 ${name} 与 JavaScript 对象的内置属性同名，不能使用，请换一个字段名`);
+    }
+    const en = await t.send('POST', '/api/form-scheme', body({ F_Scheme: schemes[0] }), admin, { 'accept-language': 'en' });
+    expect(en.json().msg).toBe(`The field name ${name} of field "名称" is a built-in property of JavaScript objects and cannot be used; choose another name`);
+    expect(await formCount()).toBe(before);
+  });
+
   it('answers schemeInvalid for a stored scheme that is broken', async () => {
     const id = (await add(body())).json().data.F_Id;
     const detail = (await t.get(`/api/form-scheme/${id}`, admin)).json().data;

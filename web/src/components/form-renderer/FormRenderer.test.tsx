@@ -136,6 +136,30 @@ describe('modes', () => {
   });
 });
 
+describe('fields named like Object.prototype members (schemes stored before the save refused them)', () => {
+  const scheme = () =>
+    schemeOf([
+      fld('input', 'constructor', {}, { label: '甲', required: true }),
+      fld('input', 'toString', {}, { label: '乙' }),
+      fld('input', '__proto__', {}, { label: '丙' }),
+      fld('table', 'items', {}, { label: '明细', children: [fld('input', 'hasOwnProperty', {}, { label: '丁' })] }),
+    ]);
+
+  it('keeps their values as own keys: defaults, typing, validation and the values handed out', async () => {
+    const { container, handle } = renderForm(scheme(), { mode: 'edit' });
+    expect(JSON.stringify(handle().getValues())).toBe('{"constructor":"","toString":"","__proto__":"","items":[]}');
+    expect(await errorsOf(() => handle().validate())).toMatchObject([{ vModel: 'constructor', key: 'forms.rule.required' }]);
+    fireEvent.change(inputOf(container, 'constructor'), { target: { value: 'a' } });
+    fireEvent.change(inputOf(container, '__proto__'), { target: { value: 'c' } });
+    fireEvent.click(screen.getByText('添加行'));
+    const cell = () => fieldEl(container, 'items').querySelector<HTMLInputElement>('tr[data-row="0"] [data-cell="hasOwnProperty"] input')!;
+    fireEvent.focus(cell()); // a plain cell shows its real control once focused
+    fireEvent.change(cell(), { target: { value: 'd' } });
+    expect(await errorsOf(() => handle().validate())).toBeNull();
+    expect(JSON.stringify(handle().getValues())).toBe('{"constructor":"a","toString":"","__proto__":"c","items":[{"hasOwnProperty":"d"}]}');
+  });
+});
+
 describe('authority', () => {
   it('view false hides (not rendered, not validated, not in the values); edit false disables; required from the list', async () => {
     const hidden = fld('input', 'F_Hidden', {}, { label: '隐藏', required: true });

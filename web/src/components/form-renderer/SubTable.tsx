@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { authorityOf, COMPUTATION_DECIMALS, formatDecimal, isComputed, parseDecimal, sumDecimals, triggerOf, type FormField } from '@app/contracts';
+import { authorityOf, COMPUTATION_DECIMALS, formatDecimal, isComputed, ownValue, parseDecimal, sumDecimals, triggerOf, type FormField } from '@app/contracts';
 import { useFormContext, useStoreError, useStoreValue } from './context';
 import { componentOf } from './fieldComponent';
 import { FieldFrame, GridCol } from './frame';
@@ -47,7 +47,7 @@ export const SubTable = memo(function SubTable({ field }: { field: FormField }) 
   const auth = authorityOf(field, authority);
   if (!auth.view) return null;
   const readOnly = formReadOnly || !auth.edit || !!field.disabled;
-  const totals = showsTotals(field, columns) ? columns.map((c) => (isNumeric(c) ? totalOf(c, rows.map((r) => r[vModelOf(c)])) : '')) : null;
+  const totals = showsTotals(field, columns) ? columns.map((c) => (isNumeric(c) ? totalOf(c, rows.map((r) => ownValue(r, vModelOf(c)))) : '')) : null;
   const config = field.__config__;
   return (
     <GridCol span={config.span ?? 24} data-field={key}>
@@ -119,7 +119,7 @@ const SubTableRow = memo(function SubTableRow({ table, row, index, columns, read
       <td>{index + 1}</td>
       {columns.map((column) => (
         <td key={column.__config__.formId}>
-          <SubTableCell table={table} rowKey={rowKey} index={index} column={column} value={row[vModelOf(column)]} readOnly={readOnly} />
+          <SubTableCell table={table} rowKey={rowKey} index={index} column={column} value={ownValue(row, vModelOf(column))} readOnly={readOnly} />
         </td>
       ))}
       {!readOnly && (

@@ -1,4 +1,4 @@
-import { computationReferences, computeField, defaultRowValues, defaultValues, type FieldError, type FormField, type FormValues } from '@app/contracts';
+import { computationReferences, computeField, defaultRowValues, defaultValues, ownValue, setOwnValue, type FieldError, type FormField, type FormValues } from '@app/contracts';
 import { type FormModel, vModelOf } from './model';
 
 type Listener = () => void;
@@ -105,7 +105,7 @@ export class FormStore {
     const byKey: FormValues = {};
     for (const [formId, value] of Object.entries(values)) {
       const field = this.model.mainByFormId.get(Number(formId));
-      if (field?.__vModel__) byKey[field.__vModel__] = value;
+      if (field?.__vModel__) setOwnValue(byKey, field.__vModel__, value);
     }
     this.setMany(byKey);
   }
@@ -113,7 +113,9 @@ export class FormStore {
   /** Replaces every value (initial values, reset): defaults for keys not given, sub-tables as arrays. */
   replace(values: FormValues): void {
     const previous = this.values;
-    this.values = { ...defaultValues(this.model.data), ...values };
+    // Without a prototype, values keyed by a field named constructor, toString or __proto__ (schemes stored before
+    // the save refused such names) read and write as own keys, not as Object.prototype's members.
+    this.values = Object.assign(Object.create(null) as FormValues, defaultValues(this.model.data), values);
     for (const table of this.model.tables.keys()) {
       // Rows must be objects (they are keyed and spread); anything else in stored data is dropped.
       const rows = this.values[table];
@@ -180,7 +182,7 @@ export class FormStore {
   setCell(table: string, index: number, column: string, value: unknown): void {
     const rows = this.rows(table);
     const row = rows[index];
-    if (!row || Object.is(row[column], value)) return;
+    if (!row || Object.is(ownValue(row, column), value)) return;
     this.set(table, rows.map((r, i) => (i === index ? this.computeRow(table, { ...row, [column]: value }, row) : r)));
   }
 
@@ -192,7 +194,7 @@ export class FormStore {
     const next = { ...row };
     for (const [formId, value] of Object.entries(values)) {
       const column = (this.model.columns.get(table) ?? []).find((c) => c.__config__.formId === Number(formId));
-      if (column?.__vModel__) next[column.__vModel__] = value;
+      if (column?.__vModel__) setOwnValue(next, column.__vModel__, value);
     }
     this.set(table, rows.map((r, i) => (i === index ? this.computeRow(table, next, row) : r)));
   }
@@ -200,7 +202,7 @@ export class FormStore {
   /** Value of a formId for a row: a column of the same table reads the row, anything else the main form. */
   rowValueOf(table: string, row: Row, formId: number): unknown {
     const column = (this.model.columns.get(table) ?? []).find((c) => c.__config__.formId === formId);
-    return column ? row[vModelOf(column)] : this.valueOfFormId(formId);
+    return column ? ownValue(row, vModelOf(column)) : this.valueOfFormId(formId);
   }
 
   // ---------- computed fields ----------
@@ -235,9 +237,9 @@ export class FormStore {
       let changed = false;
       for (const field of computed) {
         const value = computeField(field, (id) => this.rowValueOf(table, next, id)) ?? '';
-        if (!Object.is(next[vModelOf(field)], value)) {
+        if (!Object.is(ownValue(next, vModelOf(field)), value)) {
           next = next === row ? { ...row } : next;
-          next[vModelOf(field)] = value;
+          setOwnValue(next, vModelOf(field), value);
           changed = true;
         }
       }

@@ -1,4 +1,4 @@
-import { validateFieldValue, validateFormValues, type FieldAuthority, type FieldError, type FormValues } from '@app/contracts';
+import { ownValue, validateFieldValue, validateFormValues, type FieldAuthority, type FieldError, type FormValues } from '@app/contracts';
 import type { TFunction } from 'i18next';
 import { type Hidden } from './model';
 import { cellPath, type FormStore, type ShownError } from './store';
@@ -19,7 +19,7 @@ export function validateMain(store: FormStore, key: string, authority: FieldAuth
 export function validateCell(store: FormStore, table: string, index: number, column: string, authority: FieldAuthority[] | undefined): void {
   const field = store.model.columns.get(table)?.find((c) => c.__vModel__ === column);
   const row = store.rows(table)[index];
-  if (field && row) store.setError(cellPath(table, store.rowKey(row), column), shown(validateFieldValue(field, row[column], authority)));
+  if (field && row) store.setError(cellPath(table, store.rowKey(row), column), shown(validateFieldValue(field, ownValue(row, column), authority)));
 }
 
 /** Every visible field (sub-table rows included): shows every error and answers them. */
@@ -41,16 +41,15 @@ export function validateAll(store: FormStore, authority: FieldAuthority[] | unde
 
 /** The values a caller gets: hidden fields (no view authority) are left out, sub-table rows without hidden columns. */
 export function visibleValues(values: FormValues, hidden: Hidden): FormValues {
-  const out: FormValues = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (hidden.main.has(key)) continue;
-    const columns = hidden.columns.get(key);
-    out[key] =
-      columns && Array.isArray(value)
-        ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !columns.has(column))))
-        : value;
-  }
-  return out;
+  const visible = Object.entries(values)
+    .filter(([key]) => !hidden.main.has(key))
+    .map(([key, value]) => {
+      const columns = hidden.columns.get(key);
+      const shownValue = columns && Array.isArray(value) ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !columns.has(column)))) : value;
+      return [key, shownValue];
+    });
+  // fromEntries defines own properties, also for a field named __proto__ (a plain assignment would set the prototype).
+  return Object.fromEntries(visible) as FormValues;
 }
 
 /** The text of an error: the literal message configured in the scheme, else the translated key (forms.rule.x → rule.x). */

@@ -168,7 +168,7 @@ export default function FormDesignerPage() {
     if (problem) {
       dispatch({ type: 'select', formId: problem.formId });
       setSide('field');
-      return void message.error(t(`save.${problem.problem}`, { label: findField(scheme.data, problem.formId)?.field.__config__.label ?? '' }));
+      return void message.error(t(`save.${problem.problem}`, { ...problem, label: findField(scheme.data, problem.formId)?.field.__config__.label ?? '' }));
     }
     const bound = bindTables(scheme, tables, meta.F_Name.trim());
     const check = parseScheme(bound.scheme);

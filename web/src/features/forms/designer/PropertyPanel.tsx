@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Alert, AutoComplete, Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INFO_TYPES, OPTION_SOURCES, type ComputationToken, type FieldType, type FormField, type StaticOption } from '@app/contracts';
+import { INFO_TYPES, OPTION_SOURCES, isPatternSupported, isReservedFieldName, type ComputationToken, type FieldType, type FormField, type StaticOption } from '@app/contracts';
 import { useDesigner } from './context';
 import { IDENTIFIER, isContainer, numericFields, tableOf, valueFields, vModelsInScope, type FieldPatch, type ListRef } from './scheme-ops';
 import { formulaText } from './Canvas';
@@ -82,8 +82,13 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
     <Select data-testid={`prop-${key}`} style={{ width: '100%' }} value={value as V} options={options} onChange={set} />
   );
 
-  const taken = field.__vModel__ !== undefined && vModelsInScope(data, list, id).has(field.__vModel__);
-  const vModelError = field.__vModel__ !== undefined && (!IDENTIFIER.test(field.__vModel__) ? t('prop.vModelPattern') : taken ? t('prop.vModelTaken') : null);
+  const vModelError = (name: string): string | null => {
+    if (!IDENTIFIER.test(name)) return t('prop.vModelPattern');
+    // Data is keyed by field name: constructor, toString, __proto__… clash with what every object inherits.
+    if (isReservedFieldName(name)) return t('prop.vModelReserved');
+    return vModelsInScope(data, list, id).has(name) ? t('prop.vModelTaken') : null;
+  };
+  const vModelHelp = field.__vModel__ === undefined ? null : vModelError(field.__vModel__);
 
   return (
     <Form layout="vertical" size="small" component="div" data-testid="field-properties">
@@ -95,7 +100,7 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
         </Typography.Text>
       </P>
       {field.__vModel__ !== undefined && (
-        <Form.Item label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')} validateStatus={vModelError ? 'error' : undefined} help={vModelError || undefined} style={{ marginBottom: 10 }}>
+        <Form.Item label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')} validateStatus={vModelHelp ? 'error' : undefined} help={vModelHelp ?? undefined} style={{ marginBottom: 10 }}>
           <Input data-testid="prop-__vModel__" value={field.__vModel__} maxLength={63} onChange={(e) => patch({ field: { __vModel__: e.target.value } }, 'vModel')} />
         </Form.Item>
       )}
@@ -318,23 +323,18 @@ function RegListEditor({ field, onChange }: { field: FormField; onChange: (v: { 
   const { t } = useTranslation('formDesigner');
   const rules = field.__config__.regList ?? [];
   const set = (i: number, r: Partial<{ pattern: string; message: string }>) => onChange(rules.map((x, j) => (j === i ? { ...x, ...r } : x)));
-  const bad = (p: string) => {
-    try {
-      new RegExp(p);
-      return false;
-    } catch {
-      return true;
-    }
-  };
+
   return (
     <>
       <Divider size="small">{t('prop.regList')}</Divider>
       {rules.map((r, i) => (
         <div key={i} style={{ marginBottom: 6 }}>
           <Space.Compact block>
-            <Input data-testid={`prop-regList-pattern-${i}`} status={bad(r.pattern) ? 'error' : undefined} placeholder={t('prop.pattern')} value={r.pattern} maxLength={500} onChange={(e) => set(i, { pattern: e.target.value })} />
+            <Input data-testid={`prop-regList-pattern-${i}`} status={isPatternSupported(r.pattern) ? undefined : 'error'} placeholder={t('prop.pattern')} value={r.pattern} maxLength={500} onChange={(e) => set(i, { pattern: e.target.value })} />
             <Button icon={<DeleteOutlined />} aria-label={t('common:delete')} data-testid={`prop-regList-remove-${i}`} onClick={() => onChange(rules.filter((_, j) => j !== i))} />
           </Space.Compact>
+          {/* The server runs patterns with RE2 (linear time) and refuses what it cannot compile. */}
+          {!isPatternSupported(r.pattern) && <Typography.Text type="danger">{t('prop.patternUnsupported')}</Typography.Text>}
           <Input data-testid={`prop-regList-message-${i}`} placeholder={t('prop.patternMessage')} value={r.message} maxLength={200} onChange={(e) => set(i, { message: e.target.value })} style={{ marginTop: 2 }} />
         </div>
       ))}

@@ -449,6 +449,33 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(ids(readJson().data)).toEqual([102, 103]);
   });
 
+  it('refuses a built-in field name and a pattern RE2 cannot run, in the panel and on save, with the server\'s message', async () => {
+    const calls = stubData([]);
+    renderDesigner();
+    add('input');
+    fireEvent.click(screen.getByTestId('designer-tab-form'));
+    typeInto('F_Name', 'x');
+    fireEvent.click(prop('tables'));
+    select(101);
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      typeInto('__vModel__', name);
+      expect(screen.getByText('与 JavaScript 对象的内置属性同名，不能使用')).toBeTruthy();
+    }
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('字段“单行文本”的字段名 toString 与 JavaScript 对象的内置属性同名，不能使用，请换一个字段名')).toBeTruthy();
+    typeInto('__vModel__', 'F_Code');
+
+    fireEvent.click(prop('regList-add'));
+    typeInto('regList-pattern-0', '^(a+)+$');
+    expect(screen.queryByText('无效或不受支持（不支持反向引用和前后断言）')).toBeNull();
+    typeInto('regList-pattern-0', '^(a)\\1$');
+    expect(screen.getByText('无效或不受支持（不支持反向引用和前后断言）')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(await screen.findByText('字段“单行文本”的校验规则 ^(a)\\1$ 无效或不受支持（不支持反向引用和前后断言）')).toBeTruthy();
+    expect(screen.getByTestId('canvas-field-101').dataset.selected).toBe('true');
+    expect(calls).toHaveLength(0);
+  });
+
   it('loads an existing form and shows the preview in each mode', async () => {
     const detail: FormSchemeDetail = {
       F_Id: 'f9', F_Name: '报销单', F_Type: 0, F_Category: '财务', F_Url: '', F_Description: 'd', F_SortCode: 3, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 's9', F_Version: 4,

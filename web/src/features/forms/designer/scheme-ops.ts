@@ -1,4 +1,4 @@
-import { CONTAINER_TYPES, type FieldConfig, type FieldType, type FormField, type FormSchemeContent, type FormTable } from '@app/contracts';
+import { CONTAINER_TYPES, schemeSaveIssue, type FieldConfig, type FieldType, type FormField, type FormSchemeContent, type FormTable } from '@app/contracts';
 
 /**
  * Pure, immutable operations on a form scheme for the designer. Every change copies only the path from the root
@@ -204,16 +204,22 @@ export function patchField(f: FormField, patch: FieldPatch): FormField {
   return next;
 }
 
+export type SchemeProblem =
+  | { formId: number; problem: 'vModel' | 'formula' }
+  | { formId: number; problem: 'fieldNameReserved'; name: string }
+  | { formId: number; problem: 'patternUnsupported'; pattern: string };
+
 /**
- * The first field that would make parseScheme refuse the scheme for a reason the user can fix in the panel: a
- * field name that is not an identifier or is used twice in its table, or a formula that refers to a removed field.
+ * The first field that would make the server refuse the scheme for a reason the user can fix in the panel: a
+ * field name that is not an identifier or is used twice in its table, or a formula that refers to a removed field
+ * (parseScheme); a field name of an Object.prototype member or a pattern RE2 cannot run (schemeSaveIssue).
  * Saving selects that field instead of showing only the generic message.
  */
-export function schemeProblem(data: readonly FormField[]): { formId: number; problem: 'vModel' | 'formula' } | null {
+export function schemeProblem(data: readonly FormField[]): SchemeProblem | null {
   const ids = new Set<number>();
   walk(data, (f) => ids.add(f.__config__.formId));
   const scopes = new Map<string, Set<string>>();
-  let found: { formId: number; problem: 'vModel' | 'formula' } | null = null;
+  let found: SchemeProblem | null = null;
   walk(data, (f, list) => {
     if (found) return;
     const c = f.__config__;
@@ -227,7 +233,11 @@ export function schemeProblem(data: readonly FormField[]): { formId: number; pro
     const refs = (f.computationalConfiguration ?? []).filter((x) => x.type !== 'taxRate' && Number(x.formId) !== 0);
     if (!found && refs.some((x) => !ids.has(Number(x.formId)))) found = { formId: c.formId, problem: 'formula' };
   });
-  return found;
+  if (found) return found;
+  const issue = schemeSaveIssue(data);
+  if (issue?.kind === 'fieldName') return { formId: issue.formId, problem: 'fieldNameReserved', name: issue.name };
+  if (issue?.kind === 'pattern') return { formId: issue.formId, problem: 'patternUnsupported', pattern: issue.pattern };
+  return null;
 }
 
 export interface TableSettings {
