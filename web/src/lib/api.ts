@@ -30,6 +30,13 @@ export interface RequestOptions {
   /** Send the bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Sent with an action that must not run twice (a launch, an approval): the same key for every try of one intent. */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key (getRandomValues: randomUUID needs a secure context, and the app may run over plain http). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 type Toast = (text: string) => void;
@@ -98,6 +105,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   // A FormData body is sent as multipart (the browser sets the boundary); anything else as JSON.
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
 
   const controller = new AbortController();
   let timedOut = false;

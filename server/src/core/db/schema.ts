@@ -629,6 +629,17 @@ export interface Database {
   wf_stamps: WfStampsTable;
   wf_stamp_users: WfStampUsersTable;
   wf_launch_signs: WfLaunchSignsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** One answered action per (tenant, user, Idempotency-Key); kept a day. */
+export interface IdempotencyKeysTable {
+  tenant_id: string;
+  user_id: string;
+  key: string;
+  action: string;
+  result: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Date>;
 }
 
 /** Issue 8: one row per form; current_version_id points at its current version. */

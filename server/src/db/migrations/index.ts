@@ -26,6 +26,7 @@ import * as systemMenu from './20261123020100_system_menu.js';
 import * as workflowMenuStampDelegate from './20261124170000_workflow_menu_stamp_delegate.js';
 import * as workflowMenuScreens from './20261124190000_workflow_menu_screens.js';
 import * as workflowScopes from './20261126180000_workflow_scopes.js';
+import * as idempotencyKeys from './20261127090000_idempotency_keys.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261124170000_workflow_menu_stamp_delegate': workflowMenuStampDelegate,
   '20261124190000_workflow_menu_screens': workflowMenuScreens,
   '20261126180000_workflow_scopes': workflowScopes,
+  '20261127090000_idempotency_keys': idempotencyKeys,
 };

@@ -349,4 +349,57 @@ describe('workflow task API: flows', () => {
     const replay = await post();
     expect(replay.statusCode).toBe(403);
   });
+
+  describe('double submits', () => {
+    const instancesOf = async (title: string) =>
+      (await t.deps.db.selectFrom('wf_instances').select('id').where('tenant_id', '=', 'default').where('name', 'like', `%${title}%`).execute()).length;
+    const launch = (title: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      t.send('POST', '/api/workflow-task/create-process', { schemeId: linear, name: title, formValue: formValue(title), ...extra }, tok.zhangsan, headers);
+
+    it('ten launches with one Idempotency-Key make one instance; every answer names it', async () => {
+      const key = `launch-${newId()}`;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => launch('幂等发起', {}, { 'idempotency-key': key })));
+      const ids = answers.map((res) => data<{ retCode: number; processInstanceId: string }>(res).processInstanceId);
+      expect(new Set(ids).size).toBe(1);
+      expect(await instancesOf('幂等发起')).toBe(1);
+      // A key is the caller's: another user's identical key acts on its own.
+      expect((await t.send('POST', '/api/workflow-task/create-process', { schemeId: linear, formValue: formValue('幂等他人') }, tok.lisi, { 'idempotency-key': key })).json().code).toBe(0);
+    });
+
+    it('a key of the wrong shape is a 400, a key reused for another action a 409; neither acts', async () => {
+      const bad = await launch('坏键', {}, { 'idempotency-key': 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().msg).toContain('Idempotency-Key');
+      const key = `reuse-${newId()}`;
+      const first = data<{ processInstanceId: string }>(await launch('键复用', {}, { 'idempotency-key': key }));
+      const [task] = await todo('lisi', first.processInstanceId);
+      const reused = await t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.zhangsan, { 'idempotency-key': key });
+      expect(reused.statusCode).toBe(409);
+      expect(await instancesOf('坏键')).toBe(0);
+    });
+
+    it('ten launches from one draft make one instance; the others are refused and the draft is gone; a made-up draft is refused', async () => {
+      const draft = data<{ F_Id: string }>(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: linear, name: '并发草稿', formValue: formValue('并发草稿') }, tok.zhangsan));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => launch('并发草稿发起', { draftId: draft.F_Id })));
+      expect(answers.filter((res) => res.json().code === 0)).toHaveLength(1);
+      expect(answers.filter((res) => res.statusCode === 404)).toHaveLength(9);
+      expect(await instancesOf('并发草稿发起')).toBe(1);
+      expect(await t.deps.db.selectFrom('wf_drafts').select('id').where('id', '=', draft.F_Id).executeTakeFirst()).toBeUndefined();
+      const madeUp = await launch('虚构草稿', { draftId: newId() });
+      expect(madeUp.statusCode).toBe(404);
+      expect(await instancesOf('虚构草稿')).toBe(0);
+    });
+
+    it('an approval sent twice with one key is done once and both answers agree', async () => {
+      const { processInstanceId } = await start('zhangsan', linear, '重复审批');
+      const [task] = await todo('lisi', processInstanceId);
+      const key = `handle-${newId()}`;
+      const send = () => t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.lisi, { 'idempotency-key': key });
+      const [a, b] = await Promise.all([send(), send()]);
+      expect(a.json()).toEqual(b.json());
+      expect(a.json().code).toBe(0);
+      const approvals = await t.deps.db.selectFrom('wf_history').select('id').where('instance_id', '=', processInstanceId).where('node_id', '=', 'manager').execute();
+      expect(approvals).toHaveLength(1);
+    });
+  });
 });

@@ -45,6 +45,7 @@ import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import { langOf } from '../../core/i18n/index.js';
+import { idempotencyKeyOf } from '../../core/idempotency.js';
 import { renderDiagramSvg, diagramHeaders } from './engine-port.js';
 import type { WorkflowTaskService } from './workflow-task.service.js';
 
@@ -73,8 +74,8 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   // ---------- actions ----------
 
   r.post(`${P}/create-process`, {
-    schema: { tags, summary: 'Launch a process (ActionResult: retCode 2 asks for next-node approvers and changes nothing)', body: createProcessBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, await tasks.start(authOf(request), request.body), 'common.ok'),
+    schema: { tags, summary: 'Launch a process (ActionResult: retCode 2 asks for next-node approvers and changes nothing); an Idempotency-Key header makes a repeat answer the first result', body: createProcessBody, response: { 200: envelope(actionResult) } },
+    handler: async (request) => ok(request, await tasks.start(authOf(request), request.body, idempotencyKeyOf(request)), 'common.ok'),
   });
 
   r.post(`${P}/create-processform`, {
@@ -83,8 +84,8 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   });
 
   r.post(`${P}/task-handle`, {
-    schema: { tags, summary: 'Handle a task (retCode 1 wrong signature password, 2 choose approvers: success envelopes, nothing changed)', body: taskHandleBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, await tasks.engine.handle(authOf(request), request.body), 'common.ok'),
+    schema: { tags, summary: 'Handle a task (retCode 1 wrong signature password, 2 choose approvers: success envelopes, nothing changed); an Idempotency-Key header makes a repeat answer the first result', body: taskHandleBody, response: { 200: envelope(actionResult) } },
+    handler: async (request) => ok(request, await tasks.engine.handle(authOf(request), request.body, idempotencyKeyOf(request)), 'common.ok'),
   });
 
   r.post(`${P}/recall-process`, {

@@ -186,13 +186,9 @@ export class WorkflowTaskService {
 
   // ---------- actions ----------
 
-  async start(auth: AuthContext, body: CreateProcessBody): Promise<ActionResult> {
-    const result = await this.engine.start(auth, body);
-    if (result.retCode === 0 && body.draftId) {
-      const draft = await this.repo.findDraft(auth.tenantId, body.draftId);
-      if (draft && draft.user_id === auth.userId) await this.repo.deleteDraft(auth.tenantId, draft.id);
-    }
-    return result;
+  /** create-process: the engine consumes the draft it was launched from in the launch's own transaction. */
+  start(auth: AuthContext, body: CreateProcessBody, idempotencyKey: string | null): Promise<ActionResult> {
+    return this.engine.start(auth, body, { idempotencyKey });
   }
 
   /** create-processform: launch over an existing record of one of the scheme's forms (its values are kept). */

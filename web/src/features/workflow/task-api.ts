@@ -62,14 +62,16 @@ export const taskApi = {
   launchable: (query: { F_Category?: string; keyword?: string } = {}) => api.get<WfLaunchable>('/workflow-scheme-info/launchable', q(query)),
   /** The forms bound to a scheme (its relations, by F_Sort): what the launch dialog shows. */
   formInfo: (nwfSchemeInfoId: string) => api.get<WfRelationRow[]>('/workflow-relation/formInfo', { nwfSchemeInfoId }),
-  createProcess: (body: CreateProcessBody) => api.post<ActionResult>('/workflow-task/create-process', body),
+  /** `idempotencyKey`: one per launch intent, so a double click or a retry after a lost answer launches once. */
+  createProcess: (body: CreateProcessBody, idempotencyKey?: string) => api.post<ActionResult>('/workflow-task/create-process', body, { idempotencyKey }),
   saveDraft: (body: WorkflowDraftBody) => api.post<{ F_Id: string }>('/workflow-task/saveOrEditTempfiledInfo', body),
   deleteDraft: (id: string) => api.del<null>(`/workflow-task/delete-tempfiledInfo/${enc(id)}`),
 
   // the approval screen
   taskForm: (query: { taskId?: string; processInstanceId?: string; nwfRelationId?: string }) =>
     api.get<TaskFormAnswer>('/workflow-task/task-form', q(query), { silent: true }),
-  handle: (body: TaskHandleBody) => api.post<ActionResult>('/workflow-task/task-handle', body),
+  /** `idempotencyKey`: one per opened task, so a double click or a retry after a lost answer acts once. */
+  handle: (body: TaskHandleBody, idempotencyKey?: string) => api.post<ActionResult>('/workflow-task/task-handle', body, { idempotencyKey }),
   // Silent: the progress viewer shows a failure in its '消息' alert (administration.md "Workflow view failure").
   timeline: (processInstanceId: string) => api.get<TimelineRecord[]>('/workflow-task/history-taskList', { processInstanceId }, { silent: true }),
   nodeInfo: (processInstanceId: string, nodeId: string) => api.get<NodeInfo>('/workflow-task/node-info', { processInstanceId, nodeId }),

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
 import type { WfTimersTable } from '../../../core/db/schema.js';
 import { AppError } from '../../../core/errors.js';
+import { claimIdempotencyKey, storeIdempotentResult, type IdempotencyScope } from '../../../core/idempotency.js';
 import { newId } from '../../../core/ids.js';
 import { FormDataService } from '../../form-scheme/form-data.service.js';
 import { FormSchemeRepository } from '../../form-scheme/form-scheme.repository.js';
@@ -50,12 +51,21 @@ export class WorkflowEngine implements WorkflowActions {
   }
 
   /** One transaction; a Rollback's answer is returned after the roll-back. */
-  private async action<T>(tenantId: string, fn: (run: ActionRun) => Promise<T>): Promise<T> {
+  /**
+   * One action, one transaction. With `once` (the client's Idempotency-Key) the key is claimed first: a repeat
+   * answers the first one's stored result and does nothing; an action that rolls back releases the key.
+   */
+  private async action<T>(tenantId: string, fn: (run: ActionRun) => Promise<T>, once?: IdempotencyScope | null): Promise<T> {
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
+        if (once) {
+          const earlier = await claimIdempotencyKey(trx, once);
+          if (earlier) return earlier.result as T;
+        }
         const run = new ActionRun(this.deps, trx, tenantId);
         const result = await fn(run);
         await run.flush();
+        if (once) await storeIdempotentResult(trx, once, result);
         return result;
       });
     } catch (error) {
@@ -239,7 +249,20 @@ export class WorkflowEngine implements WorkflowActions {
    * `options.formValues`: their values, the form snapshot conditions read.
    */
   async start(auth: AuthContext, body: CreateProcessBody, options: StartOptions = {}): Promise<ActionResult> {
+    const once = options.idempotencyKey ? { tenantId: auth.tenantId, userId: auth.userId, key: options.idempotencyKey, action: 'create-process' } : null;
     return this.action(auth.tenantId, async (run) => {
+      // A launch from a draft consumes it first: the row lock makes a second launch from the same draft wait,
+      // then find it gone and be refused, so one draft makes one instance. An unknown draft is refused too.
+      if (body.draftId) {
+        const consumed = await run.trx
+          .deleteFrom('wf_drafts')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', body.draftId)
+          .where('user_id', '=', auth.userId)
+          .returning('id')
+          .executeTakeFirst();
+        if (!consumed) throw new AppError('workflowTask.draftNotFound', {}, 404);
+      }
       const result = await this.launch(run, auth, body.schemeId, {
         formValue: body.formValue,
         formKeys: options.formKeys?.map((k) => ({ ...k })),
@@ -249,14 +272,14 @@ export class WorkflowEngine implements WorkflowActions {
         userJson: body.userJson,
         related: body.relationTaskList,
       });
-      if (body.draftId) await run.trx.deleteFrom('wf_drafts').where('tenant_id', '=', auth.tenantId).where('id', '=', body.draftId).where('user_id', '=', auth.userId).execute();
       return result;
-    });
+    }, once);
   }
 
   // ---------- handle ----------
 
-  async handle(auth: AuthContext, body: TaskHandleBody): Promise<ActionResult> {
+  async handle(auth: AuthContext, body: TaskHandleBody, idempotencyKey?: string | null): Promise<ActionResult> {
+    const once = idempotencyKey ? { tenantId: auth.tenantId, userId: auth.userId, key: idempotencyKey, action: `task-handle:${body.taskId}` } : null;
     return this.action(auth.tenantId, async (run) => {
       const { task, instance } = await this.openTask(run, body.taskId, auth.userId);
       const graph = await run.graph(instance);
@@ -312,7 +335,7 @@ export class WorkflowEngine implements WorkflowActions {
       const pause = Number(process.env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0);
       if (pause > 0) await sleep(pause);
       return { retCode: 0, processInstanceId: instance.id };
-    });
+    }, once);
   }
 
   /** A node is done: its configured readers get the circulation, the token moves on. */

@@ -93,6 +93,8 @@ export interface StartOptions {
   formKeys?: { F_FormId: string; F_Type: number; F_UrlAddress?: string; F_Id: string }[];
   /** Their values: the instance's form snapshot (conditions and formField rules read it). */
   formValues?: Record<string, unknown>;
+  /** The client's Idempotency-Key: a repeat with the same key answers the first launch's result. */
+  idempotencyKey?: string | null;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface WorkflowActions {
   /** create-process: validates launch rights, saves the forms, starts, creates the first tasks. */
   start(auth: AuthContext, body: CreateProcessBody, options?: StartOptions): Promise<ActionResult>;
   /** task-handle: agree_ / reject_ / custom buttons, forms, stamp, circulation, next approvers. */
-  handle(auth: AuthContext, body: TaskHandleBody): Promise<ActionResult>;
+  handle(auth: AuthContext, body: TaskHandleBody, idempotencyKey?: string | null): Promise<ActionResult>;
   transfer(auth: AuthContext, input: { taskId: string; userId: string; message?: string }): Promise<void>;
   addSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;
   removeSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void>;

@@ -3,7 +3,7 @@ import { Alert, App, Button, Col, Empty, Flex, Form, Grid, Modal, Row, Spin, Tab
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChosenApprovers, TaskAttachment, TaskComment, TaskFormAnswer, TaskHandleBody } from '@app/contracts';
-import { ApiError } from '../../../lib/api';
+import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { ForwarderTable, type ForwarderRow } from '../../../components/pickers';
 import { taskApi, taskKeys } from '../task-api';
 import { FlowChart } from '../shared/FlowChart';
@@ -157,11 +157,13 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
     enabled: !!data && relations.length > 0,
   });
 
+  // One key per opened task: a double click or a retry after a lost answer acts once.
+  const handleKey = useMemo(() => (data?.taskId ? newIdempotencyKey() : ''), [data?.taskId]);
   const send = async (body: TaskHandleBody) => {
     setBusy(true);
     try {
       // A refusal is toasted by the api client with the server's msg (spec 8): nothing more to say here.
-      const result = await taskApi.handle(body).catch(() => null);
+      const result = await taskApi.handle(body, handleKey || undefined).catch(() => null);
       if (!result) return;
       if (result.retCode === 1) {
         void message.error(t('wrongPassword'));

@@ -7,6 +7,7 @@ import { UploadField } from '../../../components/files/UploadField';
 import { FormTabs, type FormTabsHandle, type WorkflowFormTab } from '../approval/FormTabs';
 import { NextApproversDialog } from '../shared/NextApproversDialog';
 import { taskApi, taskKeys } from '../task-api';
+import { newIdempotencyKey } from '../../../lib/api';
 
 /** What the dialog launches: a scheme, and the draft it continues (drafts tab 'edit'). */
 export interface LaunchTarget {
@@ -75,13 +76,17 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
     }));
   }, [relations.data, target?.draft?.formValue]);
 
+  // One key per launch intent: a double click or a retry after a lost answer launches once; the next opening is a
+  // new intent.
+  const launchKey = useRef(newIdempotencyKey());
   const close = () => {
     setPending(null);
+    launchKey.current = newIdempotencyKey();
     onClose();
   };
 
   const launch = async (body: CreateProcessBody) => {
-    const result = await taskApi.createProcess(body);
+    const result = await taskApi.createProcess(body, launchKey.current);
     if (result.retCode === 2) {
       setPending({ body, nodes: result.nodes ?? [] });
       return;
