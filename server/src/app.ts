@@ -82,6 +82,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     ...CONNECTION_TIMEOUTS,
     genReqId: () => crypto.randomUUID(),
+    // request.ip is the client's address behind the configured proxies: the sign-in limits key on it.
+    trustProxy: config.trustProxy,
     // Errors raised before any route runs answer the envelope as well.
     frameworkErrors: frameworkErrorEnvelope,
     clientErrorHandler: clientErrorEnvelope,

@@ -28,4 +28,18 @@ describe('configuration', () => {
   it('rejects a malformed port', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(/PORT/);
   });
+
+  it('reads the sign-in limits and trusted proxies, with defaults, and refuses nonsense', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults.trustProxy).toBe(false);
+    expect(defaults.signInFailures).toEqual({ perSource: 5, perAccount: 50, windowMinutes: 15, slowDownMs: 2000 });
+    expect(defaults.rateLimits.signIn).toEqual({ perSource: { limit: 60, windowSeconds: 60 }, overall: { limit: 600, windowSeconds: 60 } });
+    const set = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16', RATE_SMS_PER_SOURCE: '3', LOGIN_MAX_FAILURES: '8' });
+    expect(set.trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(set.rateLimits.sms.perSource.limit).toBe(3);
+    expect(set.signInFailures.perSource).toBe(8);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_SIGNIN_OVERALL: '0' })).toThrow(/RATE_SIGNIN_OVERALL/);
+  });
 });

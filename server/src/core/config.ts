@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SmsProvider } from './sms.js';
+import type { RequestLimit } from './rate-limit.js';
 
 export interface AppConfig {
   port: number;
@@ -44,6 +45,19 @@ export interface AppConfig {
    */
   linkAllowedHosts: string[];
   interfaceAllowedHosts: string[];
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY: `true` for any, or
+   * comma-separated addresses/CIDRs of the proxies). Without it every client behind a reverse proxy has the proxy's address,
+   * and the per-address limits below would throttle and refuse them all together.
+   */
+  trustProxy: boolean | string[];
+  /** Requests per source address and overall, answered 429 beyond (docs/security-hardening.md, "Sign-in"). */
+  rateLimits: { signIn: RequestLimit; sms: RequestLimit; export: RequestLimit };
+  /**
+   * Wrong passwords within `windowMinutes`: `perSource` from one address for one account refuse that address for
+   * that account; `perAccount` from all addresses slow every sign-in of the account down by `slowDownMs`.
+   */
+  signInFailures: { perSource: number; perAccount: number; windowMinutes: number; slowDownMs: number };
   /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
   workflowTimers?: boolean;
   /** Sees every SQL statement (benchmarks print query plans with it). */
@@ -111,6 +125,21 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+/** TRUST_PROXY: unset = trust no proxy, `true` = any, or a comma-separated list of the proxies' addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return hostList(value);
+}
+
+/** `limit` per source and overall in one window, each overridable by its own variable. */
+function requestLimit(env: NodeJS.ProcessEnv, name: string, windowSeconds: number, perSource: number, overall: number): RequestLimit {
+  return {
+    perSource: { limit: positiveInt(env[`${name}_PER_SOURCE`], perSource, `${name}_PER_SOURCE`), windowSeconds },
+    overall: { limit: positiveInt(env[`${name}_OVERALL`], overall, `${name}_OVERALL`), windowSeconds },
+  };
+}
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -146,8 +175,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    // Per source generous enough for an office behind one NAT address; overall about what scrypt allows on two cores.
+    rateLimits: {
+      signIn: requestLimit(env, 'RATE_SIGNIN', 60, 60, 600),
+      sms: requestLimit(env, 'RATE_SMS', 3600, 30, 600),
+      export: requestLimit(env, 'RATE_EXPORT', 60, 30, 120),
+    },
+    signInFailures: {
+      perSource: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
+      perAccount: positiveInt(env.LOGIN_ACCOUNT_MAX_FAILURES, 50, 'LOGIN_ACCOUNT_MAX_FAILURES'),
+      windowMinutes: positiveInt(env.LOGIN_FAILURE_MINUTES, 15, 'LOGIN_FAILURE_MINUTES'),
+      slowDownMs: positiveInt(env.LOGIN_SLOW_DOWN_MS, 2000, 'LOGIN_SLOW_DOWN_MS'),
+    },
   };
 }
+
+/** Limits no test reaches by accident (the API tests sign in hundreds of times from one address). */
+const GENEROUS: RequestLimit = { perSource: { limit: 1_000_000, windowSeconds: 60 }, overall: { limit: 1_000_000, windowSeconds: 60 } };
 
 /** A configuration for tests: in-memory PGlite, fixed demo password, no web app. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -172,6 +217,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     workflowTimers: false,
+    trustProxy: false,
+    rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS },
+    signInFailures: { perSource: 5, perAccount: 50, windowMinutes: 15, slowDownMs: 2000 },
     ...overrides,
   };
 }

@@ -54,6 +54,13 @@ describe('api client (spec section 8)', () => {
     expect(toasts).toEqual(['流程配置不合法，请确认后再发起流程']);
   });
 
+  it('shows the msg of a 429 answer (sign-in refused for a while, rate limit) and rejects with its code', async () => {
+    const msg = '账号或密码错误次数过多，请 15 分钟后再试';
+    vi.stubGlobal('fetch', answer({ code: 10429, success: false, data: null, msg }, 429));
+    await expect(api.post('/login', {}, { auth: false })).rejects.toMatchObject({ code: 10429, status: 429, message: msg });
+    expect(toasts).toEqual([msg]);
+  });
+
   it('signs out and goes to /login on body code 10401', async () => {
     startSession(login);
     vi.stubGlobal('fetch', answer({ code: 10401, success: false, data: null, msg: '登录已过期' }, 401));

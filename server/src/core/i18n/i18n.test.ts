@@ -25,6 +25,6 @@ describe('server messages', () => {
 
   it('fills parameters', () => {
     expect(translate('zh-CN', 'auth.remainingAttempts', { remaining: 3 })).toBe('账号或密码错误，还可尝试 3 次');
-    expect(translate('en', 'auth.accountLocked', { minutes: 15 })).toBe('The account is locked, try again in 15 minutes');
+    expect(translate('en', 'auth.tooManyFailures', { minutes: 15 })).toBe('Too many wrong passwords, try again in 15 minutes');
   });
 });

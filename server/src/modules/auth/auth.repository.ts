@@ -21,16 +21,59 @@ export class AuthRepository {
     return (code ? query.where('code', '=', code) : query.where('is_default', '=', true)).executeTakeFirst();
   }
 
-  /** Locks the account row so concurrent attempts are counted one after another. */
-  lockUserByAccount(trx: Db, tenantId: string, account: string) {
+  /**
+   * Serialises the sign-in attempts for one account name, known or not (an advisory lock, held to the end of the
+   * transaction): concurrent wrong passwords are then counted one after another.
+   */
+  async lockAccountName(trx: Db, tenantId: string, account: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${tenantId}:${account.toLowerCase()}`}))`.execute(trx);
+  }
+
+  findUserByAccount(trx: Db, tenantId: string, account: string) {
     return trx
       .selectFrom('users')
-      .select(['id', 'account', 'password_hash', 'enabled', 'failed_login_count'])
-      .select(sql<number | null>`ceil(extract(epoch from (locked_until - now())) / 60)::int`.as('locked_minutes'))
+      .select(['id', 'account', 'password_hash', 'enabled'])
       .where('tenant_id', '=', tenantId)
       .where(sql`lower(account)`, '=', account.toLowerCase())
-      .forUpdate()
       .executeTakeFirst();
+  }
+
+  /**
+   * The sign-in log is the failure counter: wrong passwords (message auth.badCredentials) for this account name
+   * from this address within the window and after the last success from there; newest first, at most `limit`,
+   * each with the seconds until it leaves the window.
+   */
+  failuresFromSource(trx: Db, tenantId: string, account: string, ip: string, windowMinutes: number, limit: number) {
+    const sameSource = (db: Db) =>
+      db
+        .selectFrom('login_logs')
+        .where('tenant_id', '=', tenantId)
+        .where(sql`lower(account)`, '=', account.toLowerCase())
+        .where('ip', '=', ip)
+        .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${windowMinutes})`);
+    const lastSuccess = sameSource(trx).select((eb) => eb.fn.max('created_at').as('at')).where('success', '=', true);
+    return sameSource(trx)
+      .select(sql<number>`extract(epoch from (created_at + make_interval(mins => ${windowMinutes}) - now()))::int`.as('seconds_left'))
+      .where('success', '=', false)
+      .where('message', '=', 'auth.badCredentials')
+      .where(sql<boolean>`created_at > coalesce((${lastSuccess}), '-infinity'::timestamptz)`)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Wrong passwords for this account name from every address within the window. */
+  async accountFailures(tenantId: string, account: string, windowMinutes: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_logs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(account)`, '=', account.toLowerCase())
+      .where('success', '=', false)
+      .where('message', '=', 'auth.badCredentials')
+      .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${windowMinutes})`)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   findUserByMobile(trx: Db, tenantId: string, mobile: string) {
@@ -41,21 +84,6 @@ export class AuthRepository {
       .where('mobile', '=', mobile)
       .orderBy('created_at')
       .executeTakeFirst();
-  }
-
-  async recordFailure(trx: Db, userId: string, failures: number, lockMinutes: number | null): Promise<void> {
-    await trx
-      .updateTable('users')
-      .set({
-        failed_login_count: lockMinutes ? 0 : failures,
-        locked_until: lockMinutes ? sql<Date>`now() + make_interval(mins => ${lockMinutes})` : null,
-      })
-      .where('id', '=', userId)
-      .execute();
-  }
-
-  async resetFailures(trx: Db, userId: string): Promise<void> {
-    await trx.updateTable('users').set({ failed_login_count: 0, locked_until: null }).where('id', '=', userId).execute();
   }
 
   async createSession(

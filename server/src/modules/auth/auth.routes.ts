@@ -16,6 +16,7 @@ import {
 import { ok } from '../../core/envelope.js';
 import { authenticate } from '../../core/auth/plugin.js';
 import type { AppDeps } from '../../core/deps.js';
+import { requestLimit } from '../../core/rate-limit.js';
 import type { AuthService } from './auth.service.js';
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
@@ -23,24 +24,30 @@ const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: Stri
 export function authRoutes(app: FastifyInstance, service: AuthService, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Sign-in'];
+  // One budget for both ways of signing in, one for sending codes (docs/security-hardening.md, "Sign-in").
+  const signInLimit = requestLimit(deps.config.rateLimits.signIn);
+  const smsLimit = requestLimit(deps.config.rateLimits.sms);
 
   r.post('/login', {
     config: { public: true },
+    onRequest: signInLimit,
     schema: { tags, summary: 'Sign in with account and password (MD5 hex)', body: loginBody, response: { 200: envelope(loginResult) } },
     handler: async (request) => ok(request, await service.login(request.body, clientOf(request)), 'auth.loginSuccess'),
   });
 
   r.post('/login/phone', {
     config: { public: true },
+    onRequest: signInLimit,
     schema: { tags, summary: 'Sign in with a mobile number and SMS code', body: phoneLoginBody, response: { 200: envelope(loginResult) } },
     handler: async (request) => ok(request, await service.phoneLogin(request.body, clientOf(request)), 'auth.loginSuccess'),
   });
 
   r.get('/login/send/:phone', {
     config: { public: true },
+    onRequest: smsLimit,
     schema: {
       tags,
-      summary: 'Send an SMS sign-in code (one a minute per phone)',
+      summary: 'Send an SMS sign-in code (one a minute per phone; the same answer for unregistered numbers, which get none)',
       params: phoneParams,
       querystring: z.object({ code: z.string().trim().max(64).optional().default('') }),
       response: { 200: envelope(emptyData) },

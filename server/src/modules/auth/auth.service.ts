@@ -1,14 +1,14 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, unauthorized } from '../../core/errors.js';
+import type { MessageKey } from '../../core/i18n/index.js';
 import { newId } from '../../core/ids.js';
 import { burnPasswordCheck, sha256, verifyPassword } from '../../core/auth/password.js';
 import { UserInfoService } from '../user/user-info.service.js';
 import { AuthRepository, type ClientInfo } from './auth.repository.js';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 export const SMS_CODE_SECONDS = 5 * 60;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_ATTEMPTS = 5;
@@ -34,35 +34,48 @@ export class AuthService {
   }
 
   /**
-   * Account and password sign-in. The failure counter is committed even when the answer is an error,
-   * so the lock-out holds; five failures lock the account for fifteen minutes.
+   * Account and password sign-in (docs/security-hardening.md, "Sign-in"). Wrong passwords are counted per account
+   * name AND source address: after `perSource` of them that address is refused for that account, while the owner
+   * signs in from anywhere else. Past `perAccount` failures from all addresses, every attempt on the account waits
+   * `slowDownMs` first: guessing slows down, the right password still works. Unknown accounts take exactly the
+   * wrong-password path (same count, same answer, a hash check too), so the answers do not tell accounts apart.
    */
   async login(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
     const tenant = await this.checkTenant(body.code);
+    const limits = this.deps.config.signInFailures;
+    // Outside the transaction: a waiting attempt holds no lock and does not queue the others behind it.
+    if ((await this.repo.accountFailures(tenant.id, body.account, limits.windowMinutes)) >= limits.perAccount) {
+      await setTimeout(limits.slowDownMs);
+    }
     const outcome = await this.repo.transaction(async (trx): Promise<Outcome<{ userId: string; refresh: string; sessionId: string }>> => {
-      const user = await this.repo.lockUserByAccount(trx, tenant.id, body.account);
-      const failWith = async (error: AppError, userId: string | null) => {
-        await this.repo.recordLogin(trx, { tenantId: tenant.id, userId, account: body.account, success: false, message: error.key }, client);
+      await this.repo.lockAccountName(trx, tenant.id, body.account);
+      const user = await this.repo.findUserByAccount(trx, tenant.id, body.account);
+      const userId = user?.id ?? null;
+      const failWith = async (error: AppError, logKey: MessageKey = error.key) => {
+        await this.repo.recordLogin(trx, { tenantId: tenant.id, userId, account: body.account, success: false, message: logKey }, client);
         return { ok: false as const, error };
       };
-      if (!user) {
-        await burnPasswordCheck(body.password);
-        return failWith(new AppError('auth.badCredentials', {}, 400), null);
+      const recent = await this.repo.failuresFromSource(trx, tenant.id, body.account, client.ip, limits.windowMinutes, limits.perSource);
+      if (recent.length >= limits.perSource) {
+        // Refused without checking the password, so this address learns nothing more; the wait ends when the
+        // oldest of the counted failures leaves the window.
+        const secondsLeft = recent[limits.perSource - 1]!.seconds_left;
+        return failWith(new AppError('auth.tooManyFailures', { minutes: Math.max(1, Math.ceil(secondsLeft / 60)) }, 429));
       }
-      if (user.locked_minutes !== null && user.locked_minutes > 0) {
-        return failWith(new AppError('auth.accountLocked', { minutes: user.locked_minutes }, 423), user.id);
+      let passwordOk = false;
+      if (user) passwordOk = await verifyPassword(body.password, user.password_hash);
+      // An unknown account still costs one scrypt check, so the answer takes as long as for a wrong password.
+      else await burnPasswordCheck(body.password);
+      if (!user || !passwordOk) {
+        const failures = recent.length + 1;
+        const error =
+          failures >= limits.perSource
+            ? new AppError('auth.tooManyFailures', { minutes: limits.windowMinutes }, 429)
+            : new AppError('auth.remainingAttempts', { remaining: limits.perSource - failures }, 400);
+        return failWith(error, 'auth.badCredentials');
       }
-      if (!(await verifyPassword(body.password, user.password_hash))) {
-        const failures = user.failed_login_count + 1;
-        if (failures >= MAX_FAILED_LOGINS) {
-          await this.repo.recordFailure(trx, user.id, failures, LOCK_MINUTES);
-          return failWith(new AppError('auth.lockedNow', { count: MAX_FAILED_LOGINS, minutes: LOCK_MINUTES }, 423), user.id);
-        }
-        await this.repo.recordFailure(trx, user.id, failures, null);
-        return failWith(new AppError('auth.remainingAttempts', { remaining: MAX_FAILED_LOGINS - failures }, 400), user.id);
-      }
-      if (!user.enabled) return failWith(new AppError('auth.accountDisabled', {}, 403), user.id);
-      await this.repo.resetFailures(trx, user.id);
+      // Only told to whoever knows the password.
+      if (!user.enabled) return failWith(new AppError('auth.accountDisabled', {}, 403));
       const session = await this.openSession(trx, tenant.id, user.id, client);
       await this.repo.recordLogin(trx, { tenantId: tenant.id, userId: user.id, account: user.account, success: true, message: '' }, client);
       return { ok: true, value: { userId: user.id, ...session } };
@@ -71,21 +84,28 @@ export class AuthService {
     return this.loginResult(tenant.id, outcome.value.userId, outcome.value.sessionId, outcome.value.refresh);
   }
 
-  /** Sends a six-digit sign-in code, at most one a minute per phone. */
+  /**
+   * Sends a six-digit sign-in code, at most one a minute per phone. Every well-formed number gets the same answer
+   * and the same once-a-minute rule, so the answer does not tell which numbers are registered: an unregistered
+   * (or disabled) number stores a code that is never sent, hence never usable.
+   */
   async sendPhoneCode(phone: string, tenantCode: string): Promise<void> {
     const tenant = await this.checkTenant(tenantCode);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.transaction(async (trx) => {
-      const user = await this.repo.findUserByMobile(trx, tenant.id, phone);
-      if (!user || !user.enabled) throw new AppError('auth.phoneNotFound', {}, 404);
+    const registered = await this.repo.transaction(async (trx) => {
       await this.repo.lockPhone(trx, tenant.id, phone);
       const last = await this.repo.secondsSinceLastCode(trx, tenant.id, phone);
       if (last && last.seconds < SMS_RESEND_SECONDS) {
         throw new AppError('auth.smsTooFrequent', { seconds: SMS_RESEND_SECONDS - last.seconds }, 429);
       }
       await this.repo.insertCode(trx, tenant.id, phone, sha256(`${phone}:${code}`), SMS_CODE_SECONDS);
+      const user = await this.repo.findUserByMobile(trx, tenant.id, phone);
+      return user?.enabled === true;
     });
-    await this.deps.sms.sendLoginCode(phone, code);
+    // Not awaited: the provider's time (or failure) would otherwise tell registered numbers apart. A failure is logged.
+    if (registered) {
+      this.deps.sms.sendLoginCode(phone, code).catch((error: unknown) => this.deps.log.error({ err: error }, 'SMS sign-in code not sent'));
+    }
   }
 
   async phoneLogin(body: PhoneLoginBody, client: ClientInfo): Promise<LoginResult> {
@@ -103,7 +123,8 @@ export class AuthService {
       }
       await this.repo.useCode(trx, stored.id);
       const user = await this.repo.findUserByMobile(trx, tenant.id, body.account);
-      if (!user) return failWith(new AppError('auth.phoneNotFound', {}, 404), null);
+      // Codes are never sent to unregistered numbers; a user removed since gets the usual refusal.
+      if (!user) return failWith(new AppError('auth.smsInvalid', {}, 400), null);
       if (!user.enabled) return failWith(new AppError('auth.accountDisabled', {}, 403), user.id);
       const session = await this.openSession(trx, tenant.id, user.id, client);
       await this.repo.recordLogin(trx, { tenantId: tenant.id, userId: user.id, account: user.account, success: true, message: 'sms' }, client);

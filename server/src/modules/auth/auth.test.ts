@@ -11,8 +11,37 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const failedCount = async (account: string) =>
-  (await t.deps.db.selectFrom('users').select(['failed_login_count']).where('account', '=', account).executeTakeFirstOrThrow()).failed_login_count;
+/** Wrong passwords counted for an account (any letter case, every address), as the lock-out counts them. */
+const failures = async (account: string) =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('login_logs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(sql`lower(account)`, '=', account.toLowerCase())
+        .where('success', '=', false)
+        .where('message', '=', 'auth.badCredentials')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A sign-in from a given source address. */
+const loginFrom = (ip: string, account: string, password = DEMO_PASSWORD, lang = 'zh-CN') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: ip,
+    headers: { 'accept-language': lang },
+    payload: { account, password: md5Hex(password), code: '' },
+  });
+
+/** Moves an account's sign-in history back in time, as if the failure window had passed. */
+const age = (account: string, minutes: number) =>
+  t.deps.db
+    .updateTable('login_logs')
+    .set({ created_at: sql<Date>`created_at - make_interval(mins => ${minutes})` })
+    .where(sql`lower(account)`, '=', account.toLowerCase())
+    .execute();
 
 describe('POST /api/login', () => {
   it('signs in with the MD5 of the password and answers Token, UserInfo, FlowableToken', async () => {
@@ -51,13 +80,41 @@ describe('POST /api/login', () => {
     const res = await t.loginResult('wangwu', 'wrong');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 10400, success: false, msg: '账号或密码错误，还可尝试 4 次' });
-    await t.login('wangwu'); // success resets the counter
-    expect(await failedCount('wangwu')).toBe(0);
+    await t.login('wangwu'); // success resets the counter of this address
+    expect((await t.loginResult('wangwu', 'wrong')).json().msg).toBe('账号或密码错误，还可尝试 4 次');
+    await t.login('wangwu');
   });
 
-  it('refuses an unknown account with the same message as a wrong password', async () => {
-    const res = await t.loginResult('nobody');
-    expect(res.json()).toMatchObject({ success: false, msg: '账号或密码错误' });
+  it('refuses an unknown account with the same message and status as a wrong password (no account enumeration)', async () => {
+    for (const lang of ['zh-CN', 'en']) {
+      const ip = `10.1.0.${lang === 'en' ? 2 : 1}`;
+      const known = await loginFrom(ip, 'zhangsan', 'wrong', lang);
+      const unknown = await loginFrom(ip, 'nobody-here', 'wrong', lang);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.json()).toEqual(known.json());
+    }
+    // Also once the address has run out of attempts: the same refusal, whether the account exists or not.
+    const answers = async (account: string) => {
+      const all = [];
+      for (let i = 0; i < 6; i++) all.push(await loginFrom('10.1.0.3', account, `wrong-${i}`));
+      return all.map((a) => [a.statusCode, a.json().msg]);
+    };
+    expect(await answers('nobody-at-all')).toEqual(await answers('wangwu'));
+    await age('wangwu', 16);
+  });
+
+  it('spends a password check on an unknown account, so timing does not tell accounts apart', async () => {
+    const time = async (account: string) => {
+      const started = performance.now();
+      await loginFrom('10.1.0.4', account, 'wrong');
+      return performance.now() - started;
+    };
+    await time('zhangsan'); // warm-up
+    const known = Math.min(await time('zhangsan'), await time('zhangsan'));
+    const unknown = Math.min(await time('nobody-1'), await time('nobody-2'));
+    // scrypt dominates both; without the dummy check an unknown account answers many times faster.
+    expect(unknown).toBeGreaterThan(known / 3);
+    await age('zhangsan', 16);
   });
 
   it('refuses an unknown tenant code', async () => {
@@ -76,28 +133,43 @@ describe('POST /api/login', () => {
     expect(res.json().msg).toBe('租户已停用');
   });
 
-  it('locks the account for 15 minutes after five failures, even for the right password', async () => {
+  it("five wrong passwords refuse that address for that account, not the owner's address (no lock-out attack)", async () => {
+    const attacker = '203.0.113.66';
     const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await t.loginResult('lisi', `wrong-${i}`)).json().msg);
+    for (let i = 0; i < 5; i++) messages.push((await loginFrom(attacker, 'admin', `wrong-${i}`)).json().msg);
     expect(messages).toEqual([
       '账号或密码错误，还可尝试 4 次',
       '账号或密码错误，还可尝试 3 次',
       '账号或密码错误，还可尝试 2 次',
       '账号或密码错误，还可尝试 1 次',
-      '连续 5 次密码错误，账号已锁定 15 分钟',
+      '账号或密码错误次数过多，请 15 分钟后再试',
     ]);
-    const locked = await t.loginResult('lisi');
-    expect(locked.statusCode).toBe(423);
-    expect(locked.json()).toMatchObject({ code: 10423, msg: '账号已锁定，请 15 分钟后再试' });
-    // Once the lock has passed, the right password works again.
-    await t.deps.db.updateTable('users').set({ locked_until: sql<Date>`now() - interval '1 second'` }).where('account', '=', 'lisi').execute();
-    expect((await t.loginResult('lisi')).json().code).toBe(0);
+    // The attacker's address is refused even with the right password, without the password being checked.
+    const refused = await loginFrom(attacker, 'admin');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 10429, success: false, msg: '账号或密码错误次数过多，请 15 分钟后再试' });
+    expect((await loginFrom(attacker, 'admin', DEMO_PASSWORD, 'en')).json().msg).toBe('Too many wrong passwords, try again in 15 minutes');
+    // The owner, from another address, signs in as usual; another account from the attacker's address is not affected.
+    expect((await loginFrom('198.51.100.7', 'admin')).json().code).toBe(0);
+    expect((await loginFrom(attacker, 'wangwu')).json().code).toBe(0);
+    // Once the window has passed, the address may try again.
+    await age('admin', 16);
+    expect((await loginFrom(attacker, 'admin')).json().code).toBe(0);
   });
 
   it('counts concurrent failures one by one', async () => {
-    await Promise.all(Array.from({ length: 3 }, (_, i) => t.loginResult('wangwu', `bad-${i}`)));
-    expect(await failedCount('wangwu')).toBe(3);
-    await t.login('wangwu');
+    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => loginFrom('10.2.0.1', 'lisi', `bad-${i}`)));
+    expect(answers.map((a) => a.json().msg).sort()).toEqual([
+      '账号或密码错误次数过多，请 15 分钟后再试',
+      '账号或密码错误次数过多，请 15 分钟后再试',
+      '账号或密码错误次数过多，请 15 分钟后再试',
+      '账号或密码错误，还可尝试 1 次',
+      '账号或密码错误，还可尝试 2 次',
+      '账号或密码错误，还可尝试 3 次',
+      '账号或密码错误，还可尝试 4 次',
+    ]);
+    expect(await failures('lisi')).toBe(5);
+    await age('lisi', 16);
   });
 
   it('answers in English when asked', async () => {
@@ -107,11 +179,11 @@ describe('POST /api/login', () => {
       headers: { 'accept-language': 'en' },
       payload: { account: 'nobody', password: md5Hex('x'), code: '' },
     });
-    expect(res.json().msg).toBe('Wrong account or password');
+    expect(res.json().msg).toBe('Wrong account or password, 4 attempts left');
   });
 
   it('answers 400 naming the field for bad bodies, and changes nothing', async () => {
-    const before = await failedCount('admin');
+    const before = await failures('admin');
     const cases: unknown[] = [{}, { account: 'admin' }, { account: 'admin', password: 'not-md5' }, { account: '', password: md5Hex('x') }, [], 'text'];
     for (const payload of cases) {
       const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object });
@@ -127,7 +199,7 @@ describe('POST /api/login', () => {
     const huge = await t.app.inject({ method: 'POST', url: '/api/login', payload: { account: 'a'.repeat(2_000_000), password: md5Hex('x') } });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().msg).toBe('请求内容过大');
-    expect(await failedCount('admin')).toBe(before);
+    expect(await failures('admin')).toBe(before);
   });
 });
 
@@ -227,8 +299,28 @@ describe('SMS sign-in', () => {
     expect(answers.map((a) => a.json().code).sort()).toEqual([0, 10429]);
   });
 
-  it('refuses unknown phones, malformed phones and expired codes', async () => {
-    expect((await t.get('/api/login/send/13999999999')).json().msg).toBe('该手机号未绑定账号');
+  it('answers an unregistered or disabled number as a registered one, and sends nothing to it (no enumeration)', async () => {
+    const sent = t.sms.length;
+    await t.deps.db.updateTable('users').set({ enabled: false }).where('account', '=', 'lisi').execute();
+    const disabled = (await t.deps.db.selectFrom('users').select('mobile').where('account', '=', 'lisi').executeTakeFirstOrThrow()).mobile!;
+    for (const phone of ['13999999999', disabled]) {
+      const first = await t.get(`/api/login/send/${phone}`);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ code: 0, msg: '验证码已发送' });
+      // The once-a-minute rule answers the same as well.
+      const again = await t.get(`/api/login/send/${phone}`);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    }
+    expect(t.sms.length).toBe(sent);
+    // No code reached the number, so no guess signs in, and the refusal is the usual one.
+    for (const code of ['000000', '123456']) {
+      expect((await t.send('POST', '/api/login/phone', { account: '13999999999', password: code })).json().msg).toBe('验证码错误或已过期');
+    }
+    await t.deps.db.updateTable('users').set({ enabled: true }).where('account', '=', 'lisi').execute();
+  });
+
+  it('refuses malformed phones and expired codes', async () => {
     expect((await t.get('/api/login/send/123')).statusCode).toBe(400);
     const phone = '13800000000';
     await t.get(`/api/login/send/${phone}`);

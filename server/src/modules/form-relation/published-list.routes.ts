@@ -20,6 +20,7 @@ import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
 import { AppError } from '../../core/errors.js';
 import { langOf } from '../../core/i18n/index.js';
+import { requestLimit } from '../../core/rate-limit.js';
 import { answerRefusal, fieldMessage } from '../form-scheme/form-scheme.routes.js';
 import type { RelationServices } from './index.js';
 import { IMPORT_MAX_BYTES } from './published-list.service.js';
@@ -35,9 +36,11 @@ const attachment = (name: string) => `attachment; filename="export.xlsx"; filena
  * …/import, …/print/{keyValue} (docs/form-publishing-design.md). Every call is checked by RelationAccess (the page's
  * menu grant, the button); none has a fixed permission key.
  */
-export function publishedListRoutes(app: FastifyInstance, { lists }: RelationServices): void {
+export function publishedListRoutes(app: FastifyInstance, { deps, lists }: RelationServices): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Forms: published pages'];
+  // An export streams every matching row: limited per address and overall, checked before any work is done.
+  const exportLimit = requestLimit(deps.config.rateLimits.export);
 
   r.get('/form-relation/:id/list', {
     schema: { tags, summary: 'A page of the published list: filters, data conditions, data scope, column permissions', params: formRelationIdParams, querystring: publishedListQuery, response: { 200: envelope(publishedListResult) } },
@@ -79,6 +82,7 @@ export function publishedListRoutes(app: FastifyInstance, { lists }: RelationSer
   });
 
   r.get('/form-relation/:id/export', {
+    onRequest: exportLimit,
     schema: { tags, summary: 'Every matching row as .xlsx, streamed (export button)', params: formRelationIdParams, querystring: exportQuery, response: { 200: fileBytes } },
     handler: async (request, reply) => {
       const file = await lists.export(authOf(request), request.params.id, request.query);
