@@ -14,6 +14,7 @@ export interface Call {
   path: string;
   url: URL;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,7 +30,7 @@ export function stubData(routes: [RegExp, Handler][]): Call[] {
       const method = init.method ?? 'GET';
       const path = url.pathname.replace(/^\/api/, '');
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path, url, body });
+      calls.push({ method, path, url, body, headers: { ...(init.headers as Record<string, string> | undefined) } });
       const route = routes.find(([re]) => re.test(`${method} ${path}`));
       const answer = route ? route[1](url, body) : new Fail(`no stub for ${method} ${path}`, 10404);
       const envelope = answer instanceof Fail ? { code: answer.code, success: false, data: null, msg: answer.msg } : { code: 200, success: true, data: answer, msg: '' };

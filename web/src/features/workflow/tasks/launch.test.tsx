@@ -116,7 +116,7 @@ describe('launch page', { timeout: SLOW }, () => {
   it('retCode 2 asks for next approvers and sends again with userJson; retCode 0 closes with success', async () => {
     signInForTest([]);
     const bodies: Record<string, unknown>[] = [];
-    stubData(
+    const calls = stubData(
       routes([
         [
           /^POST \/workflow-task\/create-process$/,
@@ -142,6 +142,11 @@ describe('launch page', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('fake-next-ok'));
     expect(await screen.findByText('流程发起成功')).toBeTruthy();
     expect(bodies[1]).toMatchObject({ schemeId: 's1', userJson: [{ taskId: 'n1', userList: ['u9'] }] });
+    // Both tries are one launch intent: one Idempotency-Key, so a double click or a lost answer launches once.
+    const keys = calls.filter((c) => c.path === '/workflow-task/create-process').map((c) => c.headers?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
     await waitFor(() => expect(screen.queryByTestId('wf-launch-dialog')).toBeNull());
   });
 
