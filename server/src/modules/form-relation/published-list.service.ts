@@ -31,6 +31,7 @@ import { FormDataService, columnValue, formValue, type FormDataOptions } from '.
 import { FormSchemeService, type LoadedForm } from '../form-scheme/form-scheme.service.js';
 import { planStorage } from '../form-scheme/form-tables.js';
 import { cellText, fieldValue, readCell, type CellOption } from './excel.js';
+import { checkXlsx, type XlsxLimits } from './xlsx-guard.js';
 import type { RelationRecord } from './form-relation.repository.js';
 import type { OpenedRelation, RelationAccess } from './relation-access.js';
 import {
@@ -57,6 +58,8 @@ export const COUNT_CAP = 100_000;
 const EXPORT_BATCH = 2000;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Checked on the zip before the workbook is parsed (10,000 data rows plus the header). */
+export const IMPORT_LIMITS: XlsxLimits = { maxUnpackedBytes: 50 * 1024 * 1024, maxRows: IMPORT_MAX_ROWS + 1, maxCellChars: 32_767 };
 
 interface OpenList {
   opened: OpenedRelation;
@@ -350,6 +353,7 @@ export class PublishedListService {
   async import(auth: AuthContext, id: string, file: Buffer, keepValid: boolean, message: (e: FieldError) => string): Promise<ImportReport> {
     const list = await this.openList(auth, id, 'import');
     if (file.length > IMPORT_MAX_BYTES) throw new AppError('publishedList.importTooLarge', { max: '10 MB' }, 400);
+    checkXlsx(file, IMPORT_LIMITS);
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(file as unknown as ArrayBuffer);

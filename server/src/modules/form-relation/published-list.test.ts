@@ -320,6 +320,11 @@ describe('Excel', () => {
 
     const noFile = await t.send('POST', `/api/form-relation/${page.id}/import`, {}, admin);
     expect(noFile.statusCode).toBe(400);
+    // A workbook of 10,001 data rows is refused before it is parsed; nothing is stored.
+    const tooMany = await upload([['标题'], ...Array.from({ length: 10_001 }, (_, i) => [`批量 ${i}`])]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().msg).toBe('一次最多导入 10000 行');
+    expect(await count()).toBe(before + 3);
     const noHeaders = await upload([['what', 'ever'], ['1', '2']]);
     expect(noHeaders.statusCode).toBe(400);
   });

@@ -1,0 +1,116 @@
+import { inflateRawSync } from 'node:zlib';
+import { AppError } from '../../core/errors.js';
+
+/** What an import file may unpack to before any workbook library reads it. */
+export interface XlsxLimits {
+  /** All entries together, unpacked: a 190 KB zip bomb must not become hundreds of megabytes in memory. */
+  maxUnpackedBytes: number;
+  /** Rows of any worksheet, the header row included. */
+  maxRows: number;
+  /** Characters of one text cell (Excel's own limit is 32,767). */
+  maxCellChars: number;
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+const ZIP64_MARK = 0xffffffff;
+
+const unreadable = () => new AppError('publishedList.importUnreadable', {}, 400);
+
+/**
+ * Checks an .xlsx before it is parsed: walks the zip's central directory and unpacks every entry with a hard output
+ * cap (the sizes a zip declares can lie, so the inflater itself is bounded), then counts worksheet rows and the
+ * longest text cell in the unpacked XML. Costs one bounded pass; anything over a limit is refused with its message.
+ */
+export function checkXlsx(file: Buffer, limits: XlsxLimits): void {
+  let budget = limits.maxUnpackedBytes;
+  const tooLarge = () => new AppError('publishedList.importUnpackedTooLarge', { max: `${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB` }, 400);
+  for (const entry of zipEntries(file)) {
+    if (entry.size > budget) throw tooLarge();
+    let bytes: Buffer;
+    try {
+      bytes = entry.method === STORED ? entry.data : inflateRawSync(entry.data, { maxOutputLength: budget + 1 });
+    } catch (error) {
+      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+      throw unreadable();
+    }
+    if (bytes.length > budget) throw tooLarge();
+    budget -= bytes.length;
+    if (!entry.name.endsWith('.xml')) continue;
+    const xml = bytes.toString('utf8');
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && countTags(xml, '<row') > limits.maxRows) {
+      throw new AppError('publishedList.importTooManyRows', { max: limits.maxRows - 1 }, 400);
+    }
+    if ((entry.name === 'xl/sharedStrings.xml' || entry.name.startsWith('xl/worksheets/')) && longestText(xml) > limits.maxCellChars) {
+      throw new AppError('publishedList.importCellTooLong', { max: limits.maxCellChars }, 400);
+    }
+  }
+}
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  /** The declared unpacked size: checked first, but the inflater's cap is what holds. */
+  size: number;
+  data: Buffer;
+}
+
+function* zipEntries(file: Buffer): Generator<ZipEntry> {
+  // The end-of-central-directory record sits in the last 22 + 65,535 (comment) bytes.
+  let eocd = -1;
+  for (let i = file.length - 22; i >= Math.max(0, file.length - 22 - 0xffff); i--) {
+    if (file.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw unreadable();
+  const count = file.readUInt16LE(eocd + 10);
+  let at = file.readUInt32LE(eocd + 16);
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL) throw unreadable();
+    const method = file.readUInt16LE(at + 10);
+    const packed = file.readUInt32LE(at + 20);
+    const size = file.readUInt32LE(at + 24);
+    const nameLength = file.readUInt16LE(at + 28);
+    const extraLength = file.readUInt16LE(at + 30);
+    const commentLength = file.readUInt16LE(at + 32);
+    const local = file.readUInt32LE(at + 42);
+    const name = file.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+    // ZIP64 entries (over 4 GB) have no place in an import file.
+    if (packed === ZIP64_MARK || size === ZIP64_MARK || local === ZIP64_MARK) throw unreadable();
+    if (method !== STORED && method !== DEFLATED) throw unreadable();
+    if (local + 30 > file.length || file.readUInt32LE(local) !== LOCAL) throw unreadable();
+    const start = local + 30 + file.readUInt16LE(local + 26) + file.readUInt16LE(local + 28);
+    if (start + packed > file.length) throw unreadable();
+    yield { name, method, size, data: file.subarray(start, start + packed) };
+  }
+}
+
+function countTags(xml: string, tag: string): number {
+  let count = 0;
+  for (let at = xml.indexOf(tag); at >= 0; at = xml.indexOf(tag, at + tag.length)) {
+    const next = xml[at + tag.length];
+    if (next === ' ' || next === '>' || next === '/') count += 1;
+  }
+  return count;
+}
+
+/** The longest text between <t ...> and </t> (shared strings and inline strings). */
+function longestText(xml: string): number {
+  let longest = 0;
+  for (let open = xml.indexOf('<t'); open >= 0; open = xml.indexOf('<t', open + 2)) {
+    const next = xml[open + 2];
+    if (next !== '>' && next !== ' ') continue;
+    const textStart = xml.indexOf('>', open) + 1;
+    const close = xml.indexOf('</t>', textStart);
+    if (textStart === 0 || close < 0) break;
+    longest = Math.max(longest, close - textStart);
+    open = close;
+  }
+  return longest;
+}
