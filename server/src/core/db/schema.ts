@@ -231,6 +231,9 @@ export interface SessionsTable {
   tenant_id: string;
   user_id: string;
   refresh_hash: string;
+  /** The refresh token this one replaced, and when: its reuse after the grace time revokes the session. */
+  previous_refresh_hash: string | null;
+  refreshed_at: NullableTimestamp;
   ip: Generated<string>;
   user_agent: Generated<string>;
   created_at: DefaultTimestamp;

@@ -27,6 +27,7 @@ import * as workflowMenuStampDelegate from './20261124170000_workflow_menu_stamp
 import * as workflowMenuScreens from './20261124190000_workflow_menu_screens.js';
 import * as workflowScopes from './20261126180000_workflow_scopes.js';
 import * as idempotencyKeys from './20261127090000_idempotency_keys.js';
+import * as refreshReuse from './20261127100000_refresh_reuse.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261124190000_workflow_menu_screens': workflowMenuScreens,
   '20261126180000_workflow_scopes': workflowScopes,
   '20261127090000_idempotency_keys': idempotencyKeys,
+  '20261127100000_refresh_reuse': refreshReuse,
 };

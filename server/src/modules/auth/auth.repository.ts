@@ -9,6 +9,12 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/**
+ * Two tabs may refresh with the same token at once: the loser sends the token the winner just replaced. Within this
+ * many seconds that is a race, answered 401 without harm; later it is a copied token, and the session is revoked.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 60;
+
 export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -111,7 +117,8 @@ export class AuthRepository {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .innerJoin('tenants as t', 't.id', 's.tenant_id')
-      .select(['s.id', 's.user_id', 's.tenant_id', 's.refresh_hash'])
+      .select(['s.id', 's.user_id', 's.tenant_id', 's.refresh_hash', 's.previous_refresh_hash'])
+      .select(sql<boolean>`s.refreshed_at < now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`.as('past_grace'))
       .where('s.id', '=', sessionId)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
@@ -124,13 +131,13 @@ export class AuthRepository {
   async rotateRefresh(trx: Db, sessionId: string, refreshHash: string): Promise<void> {
     await trx
       .updateTable('sessions')
-      .set({ refresh_hash: refreshHash, last_active_at: sql<Date>`now()` })
+      .set((eb) => ({ previous_refresh_hash: eb.ref('refresh_hash'), refresh_hash: refreshHash, refreshed_at: sql<Date>`now()`, last_active_at: sql<Date>`now()` }))
       .where('id', '=', sessionId)
       .execute();
   }
 
-  async revokeSession(sessionId: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  async revokeSession(sessionId: string, trx: Db = this.db): Promise<void> {
+    await trx.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   async recordLogin(

@@ -141,15 +141,22 @@ export class AuthService {
   async refresh(refreshToken: string | undefined, current: AuthContext | null) {
     const [sessionId, secret] = refreshToken ? refreshToken.split('.') : [current?.sessionId, undefined];
     if (!sessionId || (!secret && !current)) throw unauthorized();
+    let reused = false;
     const rotated = await this.repo.transaction(async (trx) => {
       const session = await this.repo.lockLiveSession(trx, sessionId);
       if (!session) return null;
-      if (secret !== undefined && !sameHash(session.refresh_hash, sha256(secret))) return null;
+      if (secret !== undefined && !sameHash(session.refresh_hash, sha256(secret))) {
+        // The token this session's current one replaced, back after the grace time: a copy is in someone's hands.
+        reused = session.previous_refresh_hash !== null && session.past_grace === true && sameHash(session.previous_refresh_hash, sha256(secret));
+        if (reused) await this.repo.revokeSession(session.id, trx);
+        return null;
+      }
       if (secret === undefined && session.user_id !== current?.userId) return null;
       const next = this.deps.tokens.newRefreshSecret();
       await this.repo.rotateRefresh(trx, session.id, sha256(next));
       return { session, refresh: `${session.id}.${next}` };
     });
+    if (reused) this.deps.sessions.forget(sessionId);
     if (!rotated) throw unauthorized();
     const token = await this.deps.tokens.signAccess({
       userId: rotated.session.user_id,

@@ -223,6 +223,21 @@ describe('tokens and sessions', () => {
     expect((await t.send('POST', '/api/user/refesh', { refreshToken: next.RefreshToken })).json().code).toBe(0);
   });
 
+  it('a replaced refresh token coming back after the grace time revokes the whole session; within it, a race harms nothing', async () => {
+    const login = (await t.loginResult('zhangsan')).json().data;
+    const second = (await t.send('POST', '/api/user/refesh', { refreshToken: login.RefreshToken })).json().data;
+    // Two tabs refreshing at once: the loser's old token is refused, the session lives on.
+    expect((await t.send('POST', '/api/user/refesh', { refreshToken: login.RefreshToken })).json().code).toBe(10401);
+    const third = (await t.send('POST', '/api/user/refesh', { refreshToken: second.RefreshToken })).json().data;
+    expect(third.Token).toBeTruthy();
+    // Later the replaced token comes back: someone holds a copy. The session ends for everyone holding it.
+    const sessionId = String(third.RefreshToken).split('.')[0]!;
+    await t.deps.db.updateTable('sessions').set({ refreshed_at: new Date(Date.now() - 5 * 60_000) }).where('id', '=', sessionId).execute();
+    expect((await t.send('POST', '/api/user/refesh', { refreshToken: second.RefreshToken })).json().code).toBe(10401);
+    expect((await t.send('POST', '/api/user/refesh', { refreshToken: third.RefreshToken })).json().code).toBe(10401);
+    expect((await t.get('/api/user/getUserInfo', third.Token)).statusCode).toBe(401);
+  });
+
   it('refreshes with a valid access token alone, and refuses garbage', async () => {
     const token = await t.login('zhangsan');
     expect((await t.send('POST', '/api/user/refesh', undefined, token)).json().code).toBe(0);
