@@ -328,7 +328,7 @@ describe('signed file route', () => {
     } finally {
       await viewer.close();
     }
-  });
+  }, 120_000); // a second app of its own: migrating and seeding a fresh database takes long on a loaded machine
 });
 
 describe('attachments: delete and tenants', () => {
