@@ -191,6 +191,42 @@ export class UserRepository {
       .execute();
   }
 
+  /**
+   * Open tasks only this user can act on: they are among its users (or its assignee) and no other enabled user is.
+   * Deleting such a user would leave those processes waiting for nobody.
+   */
+  async tasksOnlyFor(tenantId: string, userId: string, limit = 20) {
+    return this.db
+      .selectFrom('wf_tasks as t')
+      .innerJoin('wf_instances as i', 'i.id', 't.instance_id')
+      .select(['t.id', 't.node_name', 'i.name as instance_name'])
+      .where('t.tenant_id', '=', tenantId)
+      .where('t.state', '=', 'open')
+      .where((eb) =>
+        eb.or([
+          eb('t.assignee_id', '=', userId),
+          eb.exists(eb.selectFrom('wf_task_users as mine').select('mine.task_id').whereRef('mine.task_id', '=', 't.id').where('mine.user_id', '=', userId).where('mine.open', '=', true)),
+        ]),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('wf_task_users as other')
+              .innerJoin('users as u', 'u.id', 'other.user_id')
+              .select('other.task_id')
+              .whereRef('other.task_id', '=', 't.id')
+              .where('other.user_id', '!=', userId)
+              .where('other.open', '=', true)
+              .where('u.enabled', '=', true),
+          ),
+        ),
+      )
+      .orderBy('t.created_at')
+      .limit(limit)
+      .execute();
+  }
+
   /** The user with their own grants and data permissions (links and sessions go by cascade). */
   async delete(tenantId: string, id: string): Promise<void> {
     await this.db.deleteFrom('authorizes').where('tenant_id', '=', tenantId).where('object_type', '=', 2).where('object_id', '=', id).execute();

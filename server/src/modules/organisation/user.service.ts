@@ -124,6 +124,11 @@ export class UserService {
     await this.deps.db.transaction().execute(async (trx) => {
       const repo = new UserRepository(trx);
       if (!(await repo.find(auth.tenantId, id))) throw notFound('organisation.userNotFound');
+      const stranded = await repo.tasksOnlyFor(auth.tenantId, id);
+      if (stranded.length) {
+        const tasks = stranded.map((task) => `${task.instance_name} · ${task.node_name}`).join(', ');
+        throw new AppError('organisation.userHasOpenTasks', { count: stranded.length, tasks }, 409, stranded.map((task) => task.id));
+      }
       await repo.delete(auth.tenantId, id);
     });
     this.deps.sessions.forgetUser(id);

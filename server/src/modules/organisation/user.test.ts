@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../core/auth/password.js';
 import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { deployScheme } from '../../test/workflow-fixtures.js';
+import { loadFixture } from '../workflow/fixtures/index.js';
 
 let t: TestApp;
 let admin: string;
@@ -188,6 +190,29 @@ describe('users: changes', () => {
     expect(huge.statusCode).toBe(413);
     expect(await count()).toBe(before);
     expect((await t.send('PUT', '/api/users/nope', { F_RealName: 'x' }, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses deleting the only approver of an open task, naming the task; a user others can stand in for is deleted', async () => {
+    const add = async (account: string) => {
+      const added = await t.send('POST', '/api/users', newUser({ F_Account: account, F_RealName: account, F_Mobile: '', F_Email: '' }), admin);
+      expect(added.json().code, added.body).toBe(0);
+      return (await t.deps.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+    };
+    const solo = await add('solo_approver');
+    const pair = await add('pair_approver');
+    const xml = (approver: string[]) =>
+      loadFixture('linear', { lisi: approver[0]!, wangwu: userIds.wangwu!, admin: userIds.admin! }).replace(`&quot;${approver[0]}&quot;`, approver.map((id) => `&quot;${id}&quot;`).join(','));
+    const { schemeId: alone } = await deployScheme(t, { code: 'solo-approval', name: '独审流程', xml: xml([solo]) });
+    const { schemeId: shared } = await deployScheme(t, { code: 'pair-approval', name: '共审流程', xml: xml([pair, userIds.lisi!]) });
+    const zhangsan = await t.login('zhangsan');
+    for (const schemeId of [alone, shared]) {
+      expect((await t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: [] }, zhangsan)).json().code).toBe(0);
+    }
+    const refused = await t.send('DELETE', `/api/users/${solo}`, undefined, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toMatch(/^该用户是 1 个待办任务的唯一处理人：独审流程-[^,]* · Manager approval。请先在流程监控中/);
+    expect(await t.deps.db.selectFrom('users').select('id').where('id', '=', solo).executeTakeFirst()).toBeDefined();
+    expect((await t.send('DELETE', `/api/users/${pair}`, undefined, admin)).json().code).toBe(0);
   });
 
   it('refuses deleting or disabling yourself', async () => {
