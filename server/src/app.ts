@@ -27,6 +27,7 @@ import { registerErrorHandling, notFoundEnvelope, frameworkErrorEnvelope, client
 import { registerInputGuard } from './core/input-guard.js';
 import { registerAuth } from './core/auth/plugin.js';
 import { registerRequestLog } from './core/request-log.js';
+import { AppMetrics, registerRequestMetrics } from './core/metrics.js';
 import { registerSecurityHeaders } from './core/security-headers.js';
 import { CONNECTION_TIMEOUTS, registerUnreadBodyClose } from './core/connections.js';
 import { registerOpenApi } from './core/openapi.js';
@@ -59,6 +60,7 @@ import newsModule from './modules/news/index.js';
 import noticeModule from './modules/notice/index.js';
 import scheduleModule from './modules/schedule/index.js';
 import messageModule from './modules/message/index.js';
+import healthModule from './modules/health/index.js';
 import { MessageService } from './modules/message/message.service.js';
 import { SystemLogWriter } from './modules/log/log.writer.js';
 
@@ -100,6 +102,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   }
 
   const grants = new GrantService(database.db);
+  const messages = new MessageService(database.db, app.log);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -110,11 +113,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     columns: new ColumnPolicy(database.db, grants),
     dataScopes: new DataScopeService(database.db),
     sms: config.smsProvider ?? logSmsProvider(app.log),
-    messages: new MessageService(database.db, app.log),
+    messages,
     storage: createFileStorage(config.storage),
     fileLinks: new FileLinks(config),
     dbKind: database.kind,
     links: new LinkDriverRegistry(database.db, database.kind, config),
+    metrics: new AppMetrics({ poolStats: () => database.poolStats(), sseClients: () => messages.hub.connected }),
     log: app.log,
   };
 
@@ -130,6 +134,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   registerAuth(app, deps);
   registerInputGuard(app);
   registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));
+  registerRequestMetrics(app, deps.metrics);
   // Open push streams would keep the server from closing; log inserts still running finish first.
   app.addHook('preClose', async () => deps.messages.hub.close());
   await app.register(formbody);
@@ -137,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
+      await api.register(healthModule, { deps });
       await api.register(authModule, { deps });
       await api.register(userModule, { deps });
       await api.register(menuModule, { deps });

@@ -25,3 +25,18 @@ export function isApiRequest(request: FastifyRequest): boolean {
     return isApiPath(path);
   }
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A probe or scrape (health, metrics): no request log line, no operation log, not in the request metrics. A load
+     * balancer asks every few seconds; those lines and series would bury the real traffic.
+     */
+    quiet?: boolean;
+  }
+}
+
+/** Whether the matched route is a quiet one (an unmatched request never is). */
+export function isQuietRoute(request: FastifyRequest): boolean {
+  return matchedRoute(request) !== null && request.routeOptions.config.quiet === true;
+}

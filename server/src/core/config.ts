@@ -58,6 +58,11 @@ export interface AppConfig {
    * that account; `perAccount` from all addresses slow every sign-in of the account down by `slowDownMs`.
    */
   signInFailures: { perSource: number; perAccount: number; windowMinutes: number; slowDownMs: number };
+  /**
+   * Bearer token GET /api/metrics requires (METRICS_TOKEN); null = the metrics answer only direct loopback callers
+   * (docs/security-hardening.md, "Health and metrics").
+   */
+  metricsToken: string | null;
   /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
   workflowTimers?: boolean;
   /** Sees every SQL statement (benchmarks print query plans with it). */
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
+    metricsToken: env.METRICS_TOKEN || null,
     trustProxy: trustProxy(env.TRUST_PROXY),
     // Per source generous enough for an office behind one NAT address; overall about what scrypt allows on two cores.
     rateLimits: {
@@ -217,6 +223,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     workflowTimers: false,
+    metricsToken: null,
     trustProxy: false,
     rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS },
     signInFailures: { perSource: 5, perAccount: 50, windowMinutes: 15, slowDownMs: 2000 },

@@ -13,6 +13,7 @@ import type { MessageService } from '../modules/message/message.service.js';
 import type { FileStorage } from '../modules/files/storage.js';
 import type { FileLinks } from '../modules/files/file-links.js';
 import type { LinkDrivers } from '../modules/database-link/driver.js';
+import type { AppMetrics } from './metrics.js';
 
 /** What feature modules are built from; one instance per app. */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   /** Database-link drivers and pools (issue 7). */
   links: LinkDrivers;
+  /** Prometheus metrics of this app (GET /api/metrics). */
+  metrics: AppMetrics;
   log: FastifyBaseLogger;
 }
 

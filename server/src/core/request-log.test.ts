@@ -15,7 +15,13 @@ async function loggedApp() {
   const app = Fastify({ logger: { level: 'info', stream }, logController: new LogController({ disableRequestLogging: true }) });
   const answered: string[] = [];
   registerRequestLog(app, (request) => answered.push(request.url));
-  await app.register(async (api) => api.get('/areas/province', async () => ({ ok: true })), { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.get('/areas/province', async () => ({ ok: true }));
+      api.get('/health/ready', { config: { quiet: true } }, async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
   app.get('/index.html', async () => 'page');
   return { app, answered, requestLines: () => lines.filter((line) => line.msg === 'request') };
 }
@@ -42,6 +48,16 @@ describe('request log', () => {
     await app.inject('/index.html');
     await app.inject('/wel/index');
     expect(requestLines().map((line) => [line.url, line.status])).toEqual([['/%61pi/nothing-here', 404]]);
+    await app.close();
+  });
+
+  it('quiet routes (health probes, metrics scrapes) leave no line and no operation log', async () => {
+    const { app, answered, requestLines } = await loggedApp();
+    for (const url of ['/api/health/ready', '/%61pi/health/ready']) expect((await app.inject(url)).statusCode).toBe(200);
+    // A method the route does not have is an unmatched request like any other.
+    expect((await app.inject({ method: 'POST', url: '/api/health/ready' })).statusCode).toBe(404);
+    expect(requestLines().map((line) => [line.url, line.status])).toEqual([['/api/health/ready', 404]]);
+    expect(answered).toEqual(['/api/health/ready']);
     await app.close();
   });
 });

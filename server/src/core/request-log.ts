@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiRequest } from './api-route.js';
+import { isApiRequest, isQuietRoute } from './api-route.js';
 
 /**
  * One line per answered API request, with the ModuleId header the web sends (the menu entry in use); `onAnswered`
- * (the operation log) sees every answered /api request and must not throw or wait.
+ * (the operation log) sees every answered /api request and must not throw or wait. Quiet routes (health probes,
+ * metrics scrapes) leave neither.
  */
 export function registerRequestLog(app: FastifyInstance, onAnswered: (request: FastifyRequest, reply: FastifyReply) => void = () => {}): void {
   app.addHook('onResponse', async (request, reply) => {
     // By the matched route, so every spelling of an API address that reaches a handler leaves its line.
-    if (!isApiRequest(request)) return;
+    if (!isApiRequest(request) || isQuietRoute(request)) return;
     try {
       onAnswered(request, reply);
     } catch (err) {

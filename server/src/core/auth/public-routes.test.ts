@@ -22,6 +22,10 @@ const PUBLIC_ROUTES = [
   // Issue 10: the workflow diagram by signed address (HMAC in ?sig=, with expiry), and the launch by signed key.
   'GET /api/workflow-task/view-process',
   'POST /api/nwfschemeinfo/createProcess',
+  // Probes for load balancers and orchestrators; the metrics check METRICS_TOKEN or a direct loopback caller themselves.
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  'GET /api/metrics',
 ].sort();
 
 describe('every route outside the public allowlist needs a valid token', () => {

@@ -2,15 +2,21 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { existsSync } from 'node:fs';
-import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteDialect, type PoolStats } from './pglite-dialect.js';
 import { loadTemplate } from '../../db/pglite-template.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Connection counts for the metrics endpoint. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
+
+export type { PoolStats };
+
+const POOL_MAX = 10;
 
 /**
  * PostgreSQL's default random_page_cost (4) assumes spinning disks; on SSDs and PGlite's in-memory files an index
@@ -35,12 +41,17 @@ export async function connectDatabase(options: {
       }
     : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_MAX, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
     // An idle connection the server drops (restart, failover, a dropped database) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const dir = options.dataDir ? `${options.dataDir}/pglite` : undefined;
   // A new database starts from the build's template: much faster than PGlite creating one from nothing.
@@ -48,10 +59,12 @@ export async function connectDatabase(options: {
   const pglite = new PGlite(dir, loadDataDir ? { loadDataDir } : {});
   await pglite.waitReady;
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, log });
   return {
     db,
     kind: 'pglite',
+    poolStats: () => dialect.stats(),
     close: async () => {
       await db.destroy();
       await pglite.close();

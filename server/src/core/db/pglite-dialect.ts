@@ -36,10 +36,20 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** Connections of the platform database as the metrics report them (a pg pool's counts, or PGlite's one connection). */
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+}
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
+  private waiting = 0;
 
   constructor(pg: PGlite) {
     this.connection = new PGliteConnection(pg);
@@ -51,7 +61,9 @@ class PGliteDriver implements Driver {
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => (release = resolve));
+    this.waiting++;
     await previous;
+    this.waiting--;
     this.release = release;
     return this.connection;
   }
@@ -75,15 +87,25 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {}
+
+  /** The one connection seen as a pool of one: borrowers queued behind it show PGlite's saturation. */
+  stats(): PoolStats {
+    return { max: 1, open: 1, idle: this.release ? 0 : 1, waiting: this.waiting };
+  }
 }
 
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | null = null;
   constructor(private readonly pg: PGlite) {}
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    this.driver = new PGliteDriver(this.pg);
+    return this.driver;
+  }
+  stats(): PoolStats {
+    return this.driver?.stats() ?? { max: 1, open: 0, idle: 0, waiting: 0 };
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();

@@ -16,6 +16,7 @@ import { workflowSchemeEn } from './workflow-scheme.js';
 import { workflowTaskEn } from './workflow-task.js';
 import { stampEn } from './stamp.js';
 import { systemEn } from './system.js';
+import { healthEn } from './health.js';
 
 const coreEn = {
   'common.ok': 'Success',
@@ -63,4 +64,4 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn, ...workflowEngineEn, ...workflowSchemeEn, ...workflowTaskEn, ...stampEn };
+export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn, ...workflowEngineEn, ...workflowSchemeEn, ...workflowTaskEn, ...stampEn, ...healthEn };

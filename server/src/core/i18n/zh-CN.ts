@@ -16,6 +16,7 @@ import { workflowSchemeZhCN } from './workflow-scheme.js';
 import { workflowTaskZhCN } from './workflow-task.js';
 import { stampZhCN } from './stamp.js';
 import { systemZhCN } from './system.js';
+import { healthZhCN } from './health.js';
 
 const coreZhCN = {
   'common.ok': '操作成功',
@@ -64,6 +65,6 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN, ...workflowEngineZhCN, ...workflowSchemeZhCN, ...workflowTaskZhCN, ...stampZhCN };
+export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN, ...workflowEngineZhCN, ...workflowSchemeZhCN, ...workflowTaskZhCN, ...stampZhCN, ...healthZhCN };
 
 export type MessageKey = keyof typeof zhCN;

@@ -109,6 +109,9 @@ describe('workflow task API: flows', () => {
     expect(starterView.forms[0]!.formData.F_Secret).toBe('hidden');
 
     expect(data<{ retCode: number }>(await handle('lisi', task!.taskId)).retCode).toBe(0);
+    // The first launch and approval of this app, counted once each after their transactions (GET /api/metrics).
+    const approvals = (await t.deps.metrics.text()).split('\n').filter((line) => line.startsWith('workflow_approvals_total{'));
+    expect(approvals).toEqual(['workflow_approvals_total{action="create_process"} 1', 'workflow_approvals_total{action="task_handle"} 1']);
     expect(await texts(id)).toEqual([`${names.zhangsan} 创建了流程`, `${names.lisi} 同意 流转到 Finance approval`, '正在审批']);
     expect(await texts(id, 'en')).toEqual([`${names.zhangsan} created the process`, `${names.lisi} 同意, flowed to Finance approval`, 'Being approved']);
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Permission,
+  type ActionResult,
   actionResult,
   assignBody,
   changeCandidateQuery,
@@ -48,6 +49,7 @@ import { langOf } from '../../core/i18n/index.js';
 import { idempotencyKeyOf } from '../../core/idempotency.js';
 import { renderDiagramSvg, diagramHeaders } from './engine-port.js';
 import type { WorkflowTaskService } from './workflow-task.service.js';
+import type { AppMetrics, WorkflowAction } from '../../core/metrics.js';
 
 const processBody = z.object({ processInstanceId: z.string().trim().min(1).max(64) });
 const candidateUser = z.object({ taskId: z.string(), nodeId: z.string(), nodeName: z.string(), F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string(), departmentName: z.string() });
@@ -65,8 +67,13 @@ const relationInfo = z.object({
 });
 
 /** /workflow-task/… (signed-in; object rules in the service) and /nwfschemeinfo/createProcess (public, signed launch key). */
-export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskService): void {
+export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskService, metrics: AppMetrics): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Counted here, after the engine's transaction has committed: a rolled-back action never counts.
+  const counted = (action: WorkflowAction, result: ActionResult) => {
+    metrics.workflowDone(action, result);
+    return result;
+  };
   const tags = ['Workflow: tasks'];
   const P = '/workflow-task';
   const page = workflowTaskPageQuery;
@@ -75,17 +82,17 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
 
   r.post(`${P}/create-process`, {
     schema: { tags, summary: 'Launch a process (ActionResult: retCode 2 asks for next-node approvers and changes nothing); an Idempotency-Key header makes a repeat answer the first result', body: createProcessBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, await tasks.start(authOf(request), request.body, idempotencyKeyOf(request)), 'common.ok'),
+    handler: async (request) => ok(request, counted('create_process', await tasks.start(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
   });
 
   r.post(`${P}/create-processform`, {
     schema: { tags, summary: 'Launch over an existing record of one of the scheme forms (form_keys point to it)', querystring: createProcessFormQuery, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, await tasks.startOverRecord(authOf(request), request.query), 'common.ok'),
+    handler: async (request) => ok(request, counted('create_process', await tasks.startOverRecord(authOf(request), request.query)), 'common.ok'),
   });
 
   r.post(`${P}/task-handle`, {
     schema: { tags, summary: 'Handle a task (retCode 1 wrong signature password, 2 choose approvers: success envelopes, nothing changed); an Idempotency-Key header makes a repeat answer the first result', body: taskHandleBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, await tasks.engine.handle(authOf(request), request.body, idempotencyKeyOf(request)), 'common.ok'),
+    handler: async (request) => ok(request, counted('task_handle', await tasks.engine.handle(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
   });
 
   r.post(`${P}/recall-process`, {
@@ -313,7 +320,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
       body: publicLaunchBody,
       response: { 200: envelope(actionResult) },
     },
-    handler: async (request) => ok(request, await tasks.publicLaunch(request.body), 'common.ok'),
+    handler: async (request) => ok(request, counted('create_process', await tasks.publicLaunch(request.body)), 'common.ok'),
   });
 
   // ---------- monitor ----------
