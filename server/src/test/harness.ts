@@ -13,6 +13,8 @@ export interface TestApp extends BuiltApp {
   /** Signs in and returns the access token. */
   login(account: string, password?: string, lang?: string): Promise<string>;
   loginResult(account: string, password?: string): Promise<LightMyRequestResponse>;
+  /** A sign-in from a given source address, answered in the given language. */
+  loginFrom(ip: string, account: string, password?: string, lang?: string): Promise<LightMyRequestResponse>;
   get(url: string, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -61,6 +63,8 @@ export async function createTestApp(
     sms,
     loginResult: (account, password = DEMO_PASSWORD) =>
       app.inject({ method: 'POST', url: '/api/login', payload: { account, password: md5Hex(password), code: '' } }),
+    loginFrom: (ip, account, password = DEMO_PASSWORD, lang = 'zh-CN') =>
+      app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, headers: { 'accept-language': lang }, payload: { account, password: md5Hex(password), code: '' } }),
     async login(account, password = DEMO_PASSWORD) {
       const res = await testApp.loginResult(account, password);
       const body = res.json();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { md5Hex } from '../../core/auth/password.js';
 import { testConfig } from '../../core/config.js';
 
 // Small limits, so a few requests reach them; the other API tests run with generous ones (testConfig).
@@ -20,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const loginFrom = (ip: string, account: string, password = DEMO_PASSWORD, lang = 'zh-CN') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: ip,
-    headers: { 'accept-language': lang },
-    payload: { account, password: md5Hex(password), code: '' },
-  });
+const loginFrom = (ip: string, account: string, password?: string, lang?: string) => t.loginFrom(ip, account, password, lang);
 
 describe('per-account ceiling on wrong passwords', () => {
   it('slows down every sign-in of an account attacked from many addresses, but the right password still works', async () => {

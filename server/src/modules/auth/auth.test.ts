@@ -25,15 +25,7 @@ const failures = async (account: string) =>
     ).n,
   );
 
-/** A sign-in from a given source address. */
-const loginFrom = (ip: string, account: string, password = DEMO_PASSWORD, lang = 'zh-CN') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    remoteAddress: ip,
-    headers: { 'accept-language': lang },
-    payload: { account, password: md5Hex(password), code: '' },
-  });
+const loginFrom = (ip: string, account: string, password?: string, lang?: string) => t.loginFrom(ip, account, password, lang);
 
 /** Moves an account's sign-in history back in time, as if the failure window had passed. */
 const age = (account: string, minutes: number) =>
