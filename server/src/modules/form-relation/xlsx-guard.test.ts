@@ -5,6 +5,15 @@ import { AppError } from '../../core/errors.js';
 import { IMPORT_LIMITS } from './published-list.service.js';
 import { checkXlsx } from './xlsx-guard.js';
 
+/** The fields a local header (from byte 4) and a central directory entry (from byte 6) share, in the same order. */
+function writeEntryFields(header: Buffer, at: number, packed: number, unpacked: number, nameLength: number): void {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt32LE(packed, at + 14);
+  header.writeUInt32LE(unpacked, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** A minimal zip (deflated entries); `declared` lets an entry lie about its unpacked size, as a bomb may. */
 function zipOf(entries: { name: string; content: Buffer; declared?: number }[]): Buffer {
   const locals: Buffer[] = [];
@@ -15,19 +24,11 @@ function zipOf(entries: { name: string; content: Buffer; declared?: number }[]):
     const nameBytes = Buffer.from(name);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declared ?? content.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(local, 4, packed.length, declared ?? content.length, nameBytes.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(declared ?? content.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, packed.length, declared ?? content.length, nameBytes.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, packed);
     centrals.push(central, nameBytes);
