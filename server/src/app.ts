@@ -61,8 +61,20 @@ import noticeModule from './modules/notice/index.js';
 import scheduleModule from './modules/schedule/index.js';
 import messageModule from './modules/message/index.js';
 import healthModule from './modules/health/index.js';
+import backupModule from './modules/backup/index.js';
 import { MessageService } from './modules/message/message.service.js';
 import { SystemLogWriter } from './modules/log/log.writer.js';
+
+/** A registered route as the security tests see it. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  /** The button permission the route declares (`config.permission`). */
+  permission: string | null;
+  /** Which parts of the request the route validates with a schema. */
+  schema: { params: boolean; querystring: boolean; body: boolean };
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -70,8 +82,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   /** Set when this start created the demo data with a generated password. */
   generatedPassword: string | null;
-  /** Every registered route, for the test that proves which ones are public. */
-  routeTable: { method: string; url: string; isPublic: boolean }[];
+  /** Every registered route, for the tests that prove which ones are public and the security suite's tables. */
+  routeTable: RouteInfo[];
 }
 
 /** Builds the whole server: database (migrated, seeded on first start), core plugins, then one line per feature. */
@@ -124,7 +136,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
+    const schema = { params: !!route.schema?.params, querystring: !!route.schema?.querystring, body: !!route.schema?.body };
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true, permission: route.config?.permission ?? null, schema });
+    }
   });
 
   const systemLog = new SystemLogWriter(database.db, app.log);
@@ -143,6 +158,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       await api.register(healthModule, { deps });
+      await api.register(backupModule, { deps, dumpDataDir: database.dumpDataDir });
       await api.register(authModule, { deps });
       await api.register(userModule, { deps });
       await api.register(menuModule, { deps });

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = [
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/metrics',
+  // `npm run backup` asks the running server: its credential is a signature made with the server's JWT secret.
+  'GET /api/backup',
 ].sort();
 
 describe('every route outside the public allowlist needs a valid token', () => {
@@ -116,5 +118,16 @@ function spellings(url: string): { url: string; routes: boolean }[] {
     { url: `/API${rest}`, routes: false },
   ];
   if (/^[a-z]/i.test(second)) list.push({ url: `/api/${encodeFirst(second)}${rest.slice(second.length + 1)}`, routes: true });
+  // Dot segments, a trailing slash, an encoded slash (issue 19): never routed to the guarded handler without a check.
+  list.push(
+    { url: `/api/.${rest}`, routes: false },
+    { url: `/api/%2e${rest}`, routes: false },
+    { url: `/api/x/..${rest}`, routes: false },
+    { url: `${url}/`, routes: false },
+    { url: `/api%2f${rest.slice(1)}`, routes: false },
+    { url: `/api%2F${rest.slice(1)}`, routes: false },
+  );
+  const after = rest.slice(second.length + 1);
+  if (second && after) list.push({ url: `/api/${second}%2f${after.slice(1)}`, routes: false });
   return list;
 }

@@ -11,6 +11,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Connection counts for the metrics endpoint. */
   poolStats(): PoolStats;
+  /**
+   * PGlite only: the data directory as a gzip tarball, taken while holding the one connection (no transaction is
+   * half-way through it). Null on PostgreSQL, whose backups are pg_dump's.
+   */
+  dumpDataDir: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function connectDatabase(options: {
       db,
       kind: 'postgres',
       poolStats: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dumpDataDir: null,
       close: () => db.destroy(),
     };
   }
@@ -65,6 +71,7 @@ export async function connectDatabase(options: {
     db,
     kind: 'pglite',
     poolStats: () => dialect.stats(),
+    dumpDataDir: () => db.connection().execute(async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer())),
     close: async () => {
       await db.destroy();
       await pglite.close();
