@@ -46,13 +46,10 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     const auth = await authenticate(deps, request);
     if (!auth) throw unauthorized();
     request.auth = auth;
-  });
-
-  app.addHook('preHandler', async (request) => {
+    // The route's button permission is checked here, before the body is read and validated: a caller without it
+    // gets 403 whatever it sends, never a validation message describing the body of a function it may not use.
     const permission = request.routeOptions.config.permission;
     if (!permission) return;
-    const auth = request.auth;
-    if (!auth) throw unauthorized();
     const grants = await deps.grants.of(auth.tenantId, auth.userId);
     if (!grants.permissions.has(permission)) throw forbidden(permission);
   });
