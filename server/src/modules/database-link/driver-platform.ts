@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
 import { PostgresDriver } from './driver-postgres.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, type PgExec } from './pg-catalog.js';
+import { checkPlan, checkResultType, guardStatements, platformError } from './platform-guard.js';
 import { jsonSafeRow } from './sql-text.js';
 
 /**
@@ -19,7 +20,7 @@ export const tenantReaderRole = (tenantId: string) => `biz_reader_${safe(tenantI
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-async function ensureTenantOnce(db: Kysely<Database>, tenantId: string): Promise<void> {
+async function ensureTenantOnce(db: Kysely<Database>, tenantId: string, embedded: boolean): Promise<void> {
   const schema = pgQuote(tenantSchema(tenantId));
   const role = tenantReaderRole(tenantId);
   const roleId = pgQuote(role);
@@ -45,23 +46,20 @@ async function ensureTenantOnce(db: Kysely<Database>, tenantId: string): Promise
          execute format('grant %I to %I', ${literal(role)}, current_user);
        end if;
      end $$`,
-    // SET ROLE can be undone from inside a SELECT with set_config('role', …); readers must not be able to call it.
-    // Only the function's owner (a superuser) may change that: an app user that is not one leaves it to the DBA
+    // SET ROLE can be undone from inside a SELECT with set_config('role', …); readers must not be able to call it, nor
+    // sleep, take locks, notify, run SQL text of their own or look up catalogue objects by id (platform-guard.ts).
+    // Only the functions' owner (a superuser) may change that: an app user that is not one leaves it to the DBA
     // (docs/data-platform-design.md) rather than failing the link.
-    `do $$ begin
-       execute format('grant execute on function pg_catalog.set_config(text, text, boolean) to %I', current_user);
-       revoke execute on function pg_catalog.set_config(text, text, boolean) from public;
-     exception when insufficient_privilege then null;
-     end $$`,
+    ...guardStatements(embedded),
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
 /** Roles and grants are catalogue rows shared by every database of the server: concurrent changes can collide. */
-export async function ensureTenantSpace(db: Kysely<Database>, tenantId: string): Promise<void> {
+export async function ensureTenantSpace(db: Kysely<Database>, tenantId: string, embedded = false): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await ensureTenantOnce(db, tenantId);
+      await ensureTenantOnce(db, tenantId, embedded);
       return;
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -73,11 +71,12 @@ export async function ensureTenantSpace(db: Kysely<Database>, tenantId: string):
 }
 
 /**
- * PGlite cannot interrupt a running statement (single-threaded WebAssembly: no timer signal reaches the backend), so
- * statement_timeout never fires there. The planner's estimate is checked first and statements above SQL_MAX_COST are
- * refused. Documented limitation: the estimate does not see time spent inside functions (pg_sleep is cheap to the
- * planner) and PGlite runs on the server's own thread, so PGlite suits single-company and demo installations with a
- * low SQL_MAX_COST (PGlite reads roughly 10,000 cost units per second); production uses PostgreSQL, where the
+ * PGlite cannot interrupt a running statement (single-threaded WebAssembly on the server's own thread: no timer signal
+ * reaches the backend), so statement_timeout never fires there and protection is preventive (platform-guard.ts):
+ * functions whose time the planner cannot see are revoked from the readers, the plan is checked before the statement
+ * runs (the tenant's relations only, no recursion, cost at most SQL_MAX_COST) and the statement runs once.
+ * Documented limitation (docs/security-hardening.md): values built by nesting ordinary operators (`||`, replace) can
+ * still take seconds before PostgreSQL's 1 GB value limit stops them; production uses PostgreSQL, where the
  * server-side time-out applies.
  */
 class PglitePlatformDriver implements LinkDriver {
@@ -91,7 +90,7 @@ class PglitePlatformDriver implements LinkDriver {
   ) {}
 
   private ready(): Promise<void> {
-    this.prepared ??= ensureTenantSpace(this.db, this.tenantId).catch((error) => {
+    this.prepared ??= ensureTenantSpace(this.db, this.tenantId, true).catch((error) => {
       this.prepared = null;
       throw error;
     });
@@ -133,18 +132,21 @@ class PglitePlatformDriver implements LinkDriver {
         await run('begin read only');
         await run(`set local role ${role}`);
         await run(`set local search_path to ${pgQuote(this.schema)}`);
-        const plan = await run(`explain (format json) ${wrapped}`, values);
-        const cost = planCost(plan.rows[0]);
+        // Checked before anything runs: relations of the tenant's schema only, no recursion, a bounded cost.
+        const plan = await run(`explain (verbose, format json) ${wrapped}`, values);
+        const cost = checkPlan(plan.rows[0], this.schema, true);
         if (cost > this.config.sql.maxCost) {
           throw new AppError('dataLink.tooCostly', { cost: Math.round(cost), max: this.config.sql.maxCost }, 400);
         }
+        // The user's query runs exactly once; its columns are described afterwards by a statement that never runs it.
         const result = await run(wrapped, values);
         const truncated = result.rows.length > options.maxRows;
         const rows = truncated ? result.rows.slice(0, options.maxRows) : result.rows;
         const fields = await describe(run, text, options.params, rows[0]);
+        for (const field of fields) checkResultType(field.dataType);
         return { fields, rows: rows.map(jsonSafeRow), truncated, durationMs: Math.round((performance.now() - started) * 10) / 10 };
       } catch (error) {
-        throw pgQueryError(error, options.timeoutMs);
+        throw pgQueryError(platformError(error, this.schema), options.timeoutMs);
       } finally {
         await run('rollback').catch(() => {});
       }
@@ -211,21 +213,10 @@ class PglitePlatformDriver implements LinkDriver {
 }
 
 /**
- * The cost of running the user's query to completion (the Limit's input), not just of the capped Limit: the
- * planner prices a materialising node such as a set-returning function in FROM as if the Limit stopped it early,
- * but PGlite reads it all before the first row comes back.
- */
-function planCost(row: Record<string, unknown> | undefined): number {
-  type Node = { 'Total Cost'?: number; Plans?: Node[] };
-  const plan = row?.['QUERY PLAN'];
-  const doc = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: Node }[] | undefined;
-  const root = doc?.[0]?.Plan;
-  return Math.max(Number(root?.['Total Cost'] ?? 0), ...(root?.Plans ?? []).map((p) => Number(p['Total Cost'] ?? 0)));
-}
-
-/**
- * Kysely hands back rows without column metadata, so names come from a row that always exists (the user's query
- * left-joined to one dummy row) and types from pg_typeof, both inside the same read-only transaction.
+ * Kysely hands back rows without column metadata, so names come from the first row or, without rows, from the
+ * query's shape: its columns left-joined to one dummy row under a constant-false filter, which the planner turns into
+ * an empty scan (the query is planned, never executed). Types come from pg_typeof over the same shape, so the user's
+ * query runs only once in readQuery.
  */
 async function describe(
   run: (q: string, p?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
@@ -233,7 +224,7 @@ async function describe(
   params: unknown[],
   sample: Record<string, unknown> | undefined,
 ): Promise<{ name: string; dataType: string }[]> {
-  const probe = `from (select 1) d left join (${text}\n) q on true limit 1`;
+  const probe = `from (select 1) d left join (select * from (${text}\n) q0 where false) q on true`;
   const names = sample ? Object.keys(sample) : Object.keys((await run(`select q.* ${probe}`, params)).rows[0] ?? {});
   if (names.length === 0) return [];
   const types = (await run(`select ${names.map((n, i) => `pg_typeof(q.${pgQuote(n)})::text as t${i}`).join(', ')} ${probe}`, params)).rows[0] ?? {};
@@ -248,6 +239,9 @@ export function createPlatformDriver(db: Kysely<Database>, dbKind: 'pglite' | 'p
       config,
       'platform',
       () => ensureTenantSpace(db, tenantId),
+      (plan) => void checkPlan(plan, tenantSchema(tenantId), false),
+      checkResultType,
+      (error) => platformError(error, tenantSchema(tenantId)),
     );
   }
   return new PglitePlatformDriver(db, config, tenantId);

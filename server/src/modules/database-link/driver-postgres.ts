@@ -56,6 +56,14 @@ export class PostgresDriver implements LinkDriver {
     readonly type: 'postgresql' | 'platform' = 'postgresql',
     /** Runs once before first use (the platform link makes the tenant's schema and role). */
     private readonly prepare: () => Promise<void> = async () => {},
+    /**
+     * Checks the plan of each user statement (EXPLAIN (VERBOSE, FORMAT JSON) row) before it runs, and its result
+     * types; throws to refuse it (the platform link: tenant's relations only, platform-guard.ts).
+     */
+    private readonly inspect: ((plan: Record<string, unknown> | undefined) => void) | null = null,
+    private readonly inspectType: (oid: number) => void = () => {},
+    /** Errors of user statements, before they become the user's message. */
+    private readonly mapError: (error: unknown) => unknown = (error) => error,
   ) {
     const options: pg.PoolConfig = {
       ...target.connection,
@@ -159,17 +167,31 @@ export class PostgresDriver implements LinkDriver {
     const started = performance.now();
     const client = await this.readConnection();
     const timeout = Math.max(1, Math.floor(options.timeoutMs));
+    const text = `select * from (${sql}\n) q limit $${options.params.length + 1}`;
+    const values = [...options.params, options.maxRows + 1];
     // Sent together (pipeline), answered in order. The newline ends a trailing `--` comment; the extended protocol
     // takes exactly one statement, so `…) q; commit; drop …` is a syntax error rather than a second statement.
-    const [custom, query, reset] = await Promise.allSettled([
-      timeout === this.config.sql.timeoutMs ? Promise.resolve(null) : client.query(`set statement_timeout = ${timeout}`),
-      client.query(extended(`select * from (${sql}\n) q limit $${options.params.length + 1}`, [...options.params, options.maxRows + 1])),
+    const custom = timeout === this.config.sql.timeoutMs ? Promise.resolve(null) : client.query(`set statement_timeout = ${timeout}`);
+    custom.catch(() => {}); // settled below; no unhandled rejection while the plan is checked
+    let refused: unknown = null;
+    if (this.inspect) {
+      // The plan first (planning is bounded by the same time-out); the query runs only if it passes.
+      try {
+        this.inspect((await client.query(extended(`explain (verbose, format json) ${text}`, values))).rows[0]);
+      } catch (error) {
+        refused = error;
+      }
+    }
+    const [customDone, query, reset] = await Promise.allSettled([
+      custom,
+      refused ? Promise.reject(refused) : client.query(extended(text, values)),
       client.query(this.reset),
     ]);
     // A connection whose reset failed is closed, never reused.
-    client.release(reset.status === 'rejected' ? (reset.reason as Error) : custom.status === 'rejected' ? (custom.reason as Error) : undefined);
-    if (query.status === 'rejected') throw pgQueryError(query.reason, timeout);
+    client.release(reset.status === 'rejected' ? (reset.reason as Error) : customDone.status === 'rejected' ? (customDone.reason as Error) : undefined);
+    if (query.status === 'rejected') throw pgQueryError(this.mapError(query.reason), timeout);
     const result = query.value;
+    for (const field of result.fields) this.inspectType(field.dataTypeID);
     const truncated = result.rows.length > options.maxRows;
     return {
       fields: result.fields.map((f) => ({ name: f.name, dataType: pgTypeName(f.dataTypeID) })),

@@ -152,6 +152,9 @@ export function pgQueryError(error: unknown, timeoutMs: number): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === '57014') return new AppError('dataLink.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }, 400);
+  // Functions revoked from the readers (platform-guard.ts) and from PUBLIC by a DBA.
+  const denied = code === '42501' ? /permission denied for function ([\w$]+)/.exec(reasonOf(error)) : null;
+  if (denied) return new AppError('dataLink.functionRefused', { name: denied[1] }, 400);
   if (code === '25006') return new AppError('dataLink.readOnly', { reason: reasonOf(error) }, 400);
   return new AppError('dataLink.queryFailed', { reason: reasonOf(error) }, 400);
 }
