@@ -22,6 +22,7 @@ import { formsBench } from './forms.js';
 import { formPublishBench } from './form-publish.js';
 import { workflowBench } from './workflow.js';
 import { workflowUiBench } from './workflow-ui.js';
+import { soakBench } from './soak.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -208,4 +209,6 @@ if (only === 'forms' || !only) {
 if (only === 'form-publish' || !only) (await formPublishBench()).forEach(report);
 if (only === 'workflow' || !only) (await workflowBench()).forEach(report);
 if (only === 'workflow-ui' || !only) (await workflowUiBench()).forEach(report);
+// Ten minutes by default (SOAK_MINUTES): only when asked for.
+if (only === 'soak') (await soakBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

@@ -35,14 +35,19 @@ export const uploadPurpose = z.enum(['form', 'news', 'stamp', 'file-manager']);
 export type UploadPurpose = z.infer<typeof uploadPurpose>;
 
 /**
- * Query of every upload call. limit/unit/accept come from the field config and can only narrow what the
- * purpose allows on the server. accept: comma-separated extensions (".png,.jpg") or mime patterns ("image/*").
+ * Query of every upload call. limit/unit/accept can only narrow what the server allows: the purpose's cap, or for a
+ * form's upload field the size and types stored in that field's configuration (the form `formId`, its version
+ * `schemeId` when known, else the current one, and `fieldId`, the field's formId). accept: comma-separated extensions (".png,.jpg") or mime patterns
+ * ("image/*").
  */
 export const uploadQuery = z.object({
   purpose: uploadPurpose.default('form'),
   limit: z.coerce.number().positive().max(1024 * 1024).optional(),
   unit: z.enum(['KB', 'MB', 'GB']).default('MB'),
   accept: z.string().trim().max(500).optional(),
+  formId: z.string().trim().min(1).max(64).optional(),
+  schemeId: z.string().trim().min(1).max(64).optional(),
+  fieldId: z.string().trim().min(1).max(64).optional(),
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
 

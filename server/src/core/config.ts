@@ -175,7 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sql: {
       timeoutMs: positiveInt(env.SQL_TIMEOUT_MS, 10_000, 'SQL_TIMEOUT_MS'),
       maxRows: positiveInt(env.SQL_MAX_ROWS, 1000, 'SQL_MAX_ROWS'),
-      maxCost: positiveInt(env.SQL_MAX_COST, 50_000, 'SQL_MAX_COST'),
+      maxCost: positiveInt(env.SQL_MAX_COST, 10_000, 'SQL_MAX_COST'),
     },
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),

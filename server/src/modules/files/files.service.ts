@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT_MB, STAMP_UPLOAD_LIMIT_MB, sizeUnits, type AnnexFile, type SizeUnit, type UploadQuery, type UploadResult } from '@app/contracts';
+import { DEFAULT_UPLOAD_LIMIT_MB, STAMP_UPLOAD_LIMIT_MB, findField, sizeUnits, type AnnexFile, type FormField, type SizeUnit, type UploadQuery, type UploadResult } from '@app/contracts';
+import { FormSchemeRepository } from '../form-scheme/form-scheme.repository.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -45,28 +46,47 @@ export class FilesService {
     this.repo = new FilesRepository(deps.db);
   }
 
-  /** The purpose's cap and types; the field config's limit/unit/accept narrow it (form/news may also raise it). */
-  policyOf(query: UploadQuery): UploadPolicy {
+  /**
+   * The size cap and types of an upload. The server decides: the purpose's cap (stamps 5 MB, the file manager
+   * UPLOAD_MAX_BYTES, forms and news 2 MB), or for a form's upload field the size and types stored in that field's
+   * configuration. The client's limit/unit/accept may only narrow it; nothing goes above UPLOAD_MAX_BYTES.
+   */
+  async policyOf(auth: AuthContext, query: UploadQuery): Promise<UploadPolicy> {
     const hardMax = this.deps.config.uploadMaxBytes;
-    const asked = query.limit === undefined ? null : { bytes: Math.floor(query.limit * sizeUnits[query.unit]), limit: query.limit, unit: query.unit };
-    const accepts = query.accept ? [query.accept] : [];
-    const capped = (bytes: number, limit: number, unit: SizeUnit) =>
-      bytes <= hardMax ? { maxBytes: bytes, limit, unit } : { maxBytes: hardMax, ...readable(hardMax) };
-    switch (query.purpose) {
-      case 'stamp': {
-        const stampMax = STAMP_UPLOAD_LIMIT_MB * sizeUnits.MB;
-        const size = asked && asked.bytes < stampMax ? capped(asked.bytes, asked.limit, asked.unit) : capped(stampMax, STAMP_UPLOAD_LIMIT_MB, 'MB');
-        return { ...size, accepts: ['image/*', ...accepts] };
-      }
-      case 'file-manager':
-        return { ...(asked ? capped(asked.bytes, asked.limit, asked.unit) : { maxBytes: hardMax, ...readable(hardMax) }), accepts };
-      default:
-        return { ...(asked ? capped(asked.bytes, asked.limit, asked.unit) : capped(DEFAULT_UPLOAD_LIMIT_MB * sizeUnits.MB, DEFAULT_UPLOAD_LIMIT_MB, 'MB')), accepts };
-    }
+    const within = (bytes: number, limit: number, unit: SizeUnit) => (bytes <= hardMax ? { maxBytes: bytes, limit, unit } : { maxBytes: hardMax, ...readable(hardMax) });
+    const field = query.purpose === 'form' ? await this.storedUploadField(auth, query) : null;
+    const allowed =
+      field ??
+      (query.purpose === 'stamp'
+        ? { ...within(STAMP_UPLOAD_LIMIT_MB * sizeUnits.MB, STAMP_UPLOAD_LIMIT_MB, 'MB'), accepts: ['image/*'] }
+        : query.purpose === 'file-manager'
+          ? { maxBytes: hardMax, ...readable(hardMax), accepts: [] }
+          : { ...within(DEFAULT_UPLOAD_LIMIT_MB * sizeUnits.MB, DEFAULT_UPLOAD_LIMIT_MB, 'MB'), accepts: [] });
+    const asked = query.limit === undefined ? null : Math.floor(query.limit * sizeUnits[query.unit]);
+    const size = asked !== null && asked < allowed.maxBytes ? { maxBytes: asked, limit: query.limit!, unit: query.unit } : allowed;
+    return { maxBytes: size.maxBytes, limit: size.limit, unit: size.unit, accepts: [...allowed.accepts, ...(query.accept ? [query.accept] : [])] };
+  }
+
+  /** The size and types of the named upload field as stored in its form (null when the upload names no field). */
+  private async storedUploadField(auth: AuthContext, query: UploadQuery): Promise<UploadPolicy | null> {
+    if (!query.fieldId || !(query.formId || query.schemeId)) return null;
+    const forms = new FormSchemeRepository(this.deps.db);
+    const versionId = query.schemeId ?? (query.formId ? (await forms.find(auth.tenantId, query.formId))?.F_SchemeId : undefined);
+    const version = versionId ? await forms.version(auth.tenantId, versionId) : undefined;
+    const content = version?.content as { data?: unknown } | undefined;
+    const place = Array.isArray(content?.data) ? findField(content.data as FormField[], query.fieldId) : undefined;
+    const field = place?.field;
+    if (!field || field.__config__.avueType !== 'upload') throw new AppError('files.uploadFieldUnknown', {}, 400);
+    const unit: SizeUnit = field.__config__.sizeUnit ?? 'MB';
+    const limit = field.__config__.fileSize ?? DEFAULT_UPLOAD_LIMIT_MB;
+    const bytes = Math.floor(limit * sizeUnits[unit]);
+    const hardMax = this.deps.config.uploadMaxBytes;
+    const size = bytes <= hardMax ? { maxBytes: bytes, limit, unit } : { maxBytes: hardMax, ...readable(hardMax) };
+    return { ...size, accepts: field.accept ? [field.accept] : [] };
   }
 
   async upload(auth: AuthContext, input: UploadInput): Promise<UploadResult> {
-    const policy = this.policyOf(input.query);
+    const policy = await this.policyOf(auth, input.query);
     const fileManager = input.query.purpose === 'file-manager';
     // The target folder is checked before a byte is read: a wrong id costs the client nothing but the refusal.
     let folderId: string | null;

@@ -8,6 +8,8 @@ import { multipartBody, type MultipartPart } from '../../test/multipart.js';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { md5Hex } from '../../core/auth/password.js';
 import { LOG_EXCEPTION } from '../log/log.writer.js';
+import { field } from '../form-scheme/test-fields.js';
+import { createOrderForm } from '../../test/published-pages.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), Buffer.alloc(200, 7)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer\n%%EOF\n');
@@ -139,8 +141,9 @@ describe('upload', () => {
     // a cap below the sniffed head: refused as soon as the head is let through
     await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(2048))]), await counts(), 400, '只能上传不超过 1KB 的文件');
     await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(20_000))]), await counts(), 400, '只能上传不超过 1KB 的文件');
-    // the field config may raise the form default (up to UPLOAD_MAX_BYTES)
-    expect((await upload(staff, '/api/upload/?purpose=news&limit=3', [file('n.txt', text(2.5 * MB))])).json().code).toBe(0);
+    // the client cannot raise the purpose's cap: its limit only narrows
+    await expectRefused(await upload(staff, '/api/upload/?purpose=news&limit=3', [file('n.txt', text(2.5 * MB))]), await counts(), 400, '只能上传不超过 2MB 的文件');
+    await expectRefused(await upload(staff, '/api/upload/?limit=100&unit=MB', [file('n.txt', text(2.5 * MB))]), await counts(), 400, '只能上传不超过 2MB 的文件');
 
     const later = await counts();
     const bigPng = Buffer.concat([PNG, Buffer.alloc(5 * MB + 1 - PNG.length)]);
@@ -148,6 +151,28 @@ describe('upload', () => {
     await expectRefused(await upload(staff, '/api/upload/?purpose=stamp', [file('stamp.pdf', PDF)]), later, 400, /只能上传 image\/\* 类型的文件/);
     expect((await upload(staff, '/api/upload/?purpose=stamp', [file('stamp.png', bigPng.subarray(0, 5 * MB))])).json().code).toBe(0);
     await expectRefused(await upload(staff, '/api/upload/?limit=0', [file('a.txt', 'x')]), await counts(), 400);
+  });
+
+  it("a form's upload field gets the size and types stored with the field, whatever the client asks", async () => {
+    const fields = [
+      field(1, 'F_Title', 'input', {}, { label: '标题' }),
+      field(2, 'F_Files', 'upload', { accept: '.txt' }, { label: '附件', fileSize: 3, sizeUnit: 'MB' }),
+      field(3, 'F_Small', 'upload', {}, { label: '小附件', fileSize: 1, sizeUnit: 'KB' }),
+    ];
+    const { formId } = await createOrderForm(t, admin, fields);
+    const schemeId = (await t.deps.db.selectFrom('form_schemes').select('current_version_id').where('id', '=', formId).executeTakeFirstOrThrow()).current_version_id!;
+    // Above the 2 MB default, within the field's 3 MB: accepted, by form alone or by form and version.
+    expect((await upload(staff, `/api/upload/?formId=${formId}&fieldId=2`, [file('a.txt', text(2.5 * MB))])).json().code).toBe(0);
+    expect((await upload(staff, `/api/upload/?formId=${formId}&schemeId=${schemeId}&fieldId=2`, [file('a.txt', text(2.5 * MB))])).json().code).toBe(0);
+    // The client asking for more changes nothing; asking for less narrows.
+    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=2&limit=100&unit=MB`, [file('a.txt', text(3 * MB + 1))]), await counts(), 400, '只能上传不超过 3MB 的文件');
+    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=3&limit=100&unit=MB`, [file('a.txt', text(2000))]), await counts(), 400, '只能上传不超过 1KB 的文件');
+    // The field's stored types apply too.
+    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=2`, [file('a.pdf', PDF)]), await counts(), 400, /\.txt/);
+    // A field that is not an upload field, or not in the form, or another tenant's form: refused before a byte is stored.
+    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=1`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
+    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=99`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
+    await expectRefused(await upload(staff, `/api/upload/?formId=nope&fieldId=2`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
   });
 
   it('refuses content that does not match its name, executables and HTML', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_UPLOAD_LIMIT_MB, sizeUnits, type AnnexFile, type SizeUnit, type UploadPurpose } from '@app/contracts';
 import { api } from '../../lib/api';
 import { AttachmentList } from './AttachmentList';
-import { uploadFiles } from './upload-request';
+import { uploadFiles, type FormFieldRef } from './upload-request';
 
 export interface UploadFieldProps {
   /** The attachment folder id (spec F_FolderId); undefined until the first upload makes one. */
@@ -18,6 +18,8 @@ export interface UploadFieldProps {
   limit?: number;
   unit?: SizeUnit;
   purpose?: UploadPurpose;
+  /** A saved form's upload field: the server applies the size and types stored with it. */
+  formField?: FormFieldRef;
   disabled?: boolean;
   /** Most files the folder may hold. */
   maxCount?: number;
@@ -54,6 +56,7 @@ export function UploadField({
   limit = DEFAULT_UPLOAD_LIMIT_MB,
   unit = 'MB',
   purpose = 'form',
+  formField,
   disabled,
   maxCount,
   testId = 'upload-field',
@@ -103,7 +106,7 @@ export function UploadField({
     }
     setPercent(0);
     try {
-      const result = await uploadFiles(chosen, { folderId, purpose, limit, unit, accept, multiple: chosen.length > 1, onProgress: setPercent });
+      const result = await uploadFiles(chosen, { folderId, purpose, limit, unit, accept, formField, multiple: chosen.length > 1, onProgress: setPercent });
       // Seed the list so the new files show at once; the refetch brings anything another tab added.
       qc.setQueryData<AnnexFile[]>(annexFilesKey(result.FolderId), (old) => [...(old ?? []), ...result.Files.filter((f) => !old?.some((o) => o.F_Id === f.F_Id))]);
       void qc.invalidateQueries({ queryKey: annexFilesKey(result.FolderId) });

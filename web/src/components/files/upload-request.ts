@@ -5,6 +5,13 @@ import i18n from '../../lib/i18n';
 /** Spec 9: the request time-out; for uploads it counts from the last progress, so big files on slow links still finish. */
 export const UPLOAD_STALL_MS = 20_000;
 
+/** Which stored form field an upload belongs to: the form, its version when known, and the field's formId. */
+export interface FormFieldRef {
+  formId: string;
+  schemeId?: string;
+  fieldId: string;
+}
+
 export interface UploadOptions {
   /** Attachment folder (or file-manager folder) to add to; none = the server makes a new attachment folder. */
   folderId?: string | null;
@@ -12,6 +19,8 @@ export interface UploadOptions {
   limit?: number;
   unit?: SizeUnit;
   accept?: string;
+  /** A form's upload field: the server takes the size and types from the field as stored in this form. */
+  formField?: FormFieldRef;
   /** Use the multiple-file-upload route (also implied by more than one file). */
   multiple?: boolean;
   remark?: string;
@@ -30,7 +39,15 @@ export function uploadFiles(files: File[], opts: UploadOptions = {}): Promise<Up
   const multiple = opts.multiple || files.length > 1;
   const base = multiple ? '/upload/multiple-file-upload' : '/upload';
   const path = opts.folderId ? `${base}/${encodeURIComponent(opts.folderId)}` : base;
-  const url = buildUrl(path, { purpose: opts.purpose, limit: opts.limit, unit: opts.unit, accept: opts.accept });
+  const url = buildUrl(path, {
+    purpose: opts.purpose,
+    limit: opts.limit,
+    unit: opts.unit,
+    accept: opts.accept,
+    formId: opts.formField?.formId,
+    schemeId: opts.formField?.schemeId,
+    fieldId: opts.formField?.fieldId,
+  });
   const silent = !opts.toast;
 
   const form = new FormData();

@@ -7,13 +7,17 @@ import type { FieldProps } from '../../types';
  * (spec 4). Types, multiple, size and count come from the field; read-only refuses upload and delete with the
  * spec messages (UploadField says them).
  */
-export function UploadFormField({ field, value, onChange, disabled }: FieldProps) {
+export function UploadFormField({ field, value, onChange, disabled, form }: FieldProps) {
+  // A saved form's field: the server takes its size and types from the stored form, whatever the client says.
+  const source = form.source;
+  const formField = source ? { formId: source.schemeId, schemeId: source.versionId || undefined, fieldId: String(field.__config__.formId) } : undefined;
   return (
     <UploadField
       testId={`upload-${field.__config__.formId}`}
       value={typeof value === 'string' && value ? value : undefined}
       onChange={(folderId) => onChange(folderId ?? '')}
       purpose="form"
+      formField={formField}
       accept={field.accept || undefined}
       multiple={field.multiple === true}
       limit={field.__config__.fileSize ?? DEFAULT_UPLOAD_LIMIT_MB}

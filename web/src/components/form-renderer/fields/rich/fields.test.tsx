@@ -177,6 +177,15 @@ describe('upload', () => {
     expect(await screen.findByText('报告.pdf')).toBeTruthy();
   });
 
+  it('in a saved form, names the form, its version and the field: the server applies the stored limits', async () => {
+    stubApi([[/^GET \/annexes-files\/url\/new1$/, () => []]]);
+    const sent = stubXhr((x) => x.respond({ code: 200, success: true, msg: '', data: { FileUrl: 'u', FileIds: ['x1'], FolderId: 'new1', Files: [annex({ F_FolderId: 'new1' })] } }));
+    renderWithApp(<FieldHost component={UploadFormField} field={f} form={fakeForm({ data: [f] }, { source: { schemeId: 'form1', versionId: 'v2' } })} />);
+    fireEvent.change(screen.getByTestId('upload-11-input'), { target: { files: [new File(['%PDF'], '报告.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].url).toBe('/api/upload?purpose=form&limit=500&unit=KB&accept=.pdf&formId=form1&schemeId=v2&fieldId=11');
+  });
+
   it('default limit 2 MB; read-only refuses upload and delete', async () => {
     const calls = stubApi([[/^GET \/annexes-files\/url\/f1$/, () => [annex()]]]);
     const sent = stubXhr();
