@@ -26,6 +26,14 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+/** Answers given again for a repeated key: counted once in the metrics, however often the client repeats. */
+const replayedAnswers = new WeakSet<object>();
+
+/** Whether this answer is a stored one given again for a repeated Idempotency-Key. */
+export function isReplayedAnswer(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && replayedAnswers.has(result);
+}
+
 /**
  * Claims the key inside the action's transaction. The first claim inserts it and answers null (act); a repeat finds
  * it and answers the stored result. Two claims at once: the second waits on the primary key until the first
@@ -56,6 +64,7 @@ export async function claimIdempotencyKey(trx: Transaction<Database>, scope: Ide
     .where('key', '=', scope.key)
     .executeTakeFirstOrThrow();
   if (stored.action !== scope.action) throw new AppError('error.idempotencyKeyReused', {}, 409);
+  if (typeof stored.result === 'object' && stored.result !== null) replayedAnswers.add(stored.result);
   return { result: stored.result };
 }
 

@@ -90,8 +90,6 @@ export interface UsersTable {
   head_icon: string | null;
   company_id: string | null;
   enabled: Generated<boolean>;
-  failed_login_count: Generated<number>;
-  locked_until: NullableTimestamp;
   sort_code: Generated<number>;
   description: Generated<string>;
   created_at: DefaultTimestamp;

@@ -174,7 +174,7 @@ export class UserRepository {
   async setPassword(tenantId: string, id: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: passwordHash, failed_login_count: 0, locked_until: null, updated_at: sql<Date>`now()` })
+      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
       .execute();

@@ -361,10 +361,14 @@ describe('workflow task API: flows', () => {
 
     it('ten launches with one Idempotency-Key make one instance; every answer names it', async () => {
       const key = `launch-${newId()}`;
+      const launched = async () => Number(/workflow_approvals_total\{action="create_process"\} (\d+)/.exec(await t.deps.metrics.text())?.[1] ?? 0);
+      const before = await launched();
       const answers = await Promise.all(Array.from({ length: 10 }, () => launch('幂等发起', {}, { 'idempotency-key': key })));
       const ids = answers.map((res) => data<{ retCode: number; processInstanceId: string }>(res).processInstanceId);
       expect(new Set(ids).size).toBe(1);
       expect(await instancesOf('幂等发起')).toBe(1);
+      // The metrics count the launch once, not the repeated answers.
+      expect((await launched()) - before).toBe(1);
       // A key is the caller's: another user's identical key acts on its own.
       expect((await t.send('POST', '/api/workflow-task/create-process', { schemeId: linear, formValue: formValue('幂等他人') }, tok.lisi, { 'idempotency-key': key })).json().code).toBe(0);
     });

@@ -50,6 +50,7 @@ import { idempotencyKeyOf } from '../../core/idempotency.js';
 import { renderDiagramSvg, diagramHeaders } from './engine-port.js';
 import type { WorkflowTaskService } from './workflow-task.service.js';
 import type { AppMetrics, WorkflowAction } from '../../core/metrics.js';
+import { isReplayedAnswer } from '../../core/idempotency.js';
 
 const processBody = z.object({ processInstanceId: z.string().trim().min(1).max(64) });
 const candidateUser = z.object({ taskId: z.string(), nodeId: z.string(), nodeName: z.string(), F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string(), departmentName: z.string() });
@@ -69,9 +70,10 @@ const relationInfo = z.object({
 /** /workflow-task/… (signed-in; object rules in the service) and /nwfschemeinfo/createProcess (public, signed launch key). */
 export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskService, metrics: AppMetrics): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Counted here, after the engine's transaction has committed: a rolled-back action never counts.
+  // Counted here, after the engine's transaction has committed: a rolled-back action never counts, nor an answer
+  // repeated for a repeated Idempotency-Key.
   const counted = (action: WorkflowAction, result: ActionResult) => {
-    metrics.workflowDone(action, result);
+    if (!isReplayedAnswer(result)) metrics.workflowDone(action, result);
     return result;
   };
   const tags = ['Workflow: tasks'];
