@@ -52,7 +52,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   /** Requests per source address and overall, answered 429 beyond (docs/security-hardening.md, "Sign-in"). */
-  rateLimits: { signIn: RequestLimit; sms: RequestLimit; export: RequestLimit };
+  rateLimits: { signIn: RequestLimit; sms: RequestLimit; export: RequestLimit; query: RequestLimit; pdf: RequestLimit };
   /**
    * Wrong passwords within `windowMinutes`: `perSource` from one address for one account refuse that address for
    * that account; `perAccount` from all addresses slow every sign-in of the account down by `slowDownMs`.
@@ -187,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signIn: requestLimit(env, 'RATE_SIGNIN', 60, 60, 600),
       sms: requestLimit(env, 'RATE_SMS', 3600, 30, 600),
       export: requestLimit(env, 'RATE_EXPORT', 60, 30, 120),
+      // Expensive reads: SQL typed into the query console, and PDFs rendered by the server's Chromium.
+      query: requestLimit(env, 'RATE_QUERY', 60, 120, 600),
+      pdf: requestLimit(env, 'RATE_PDF', 60, 20, 60),
     },
     signInFailures: {
       perSource: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
@@ -225,7 +228,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     workflowTimers: false,
     metricsToken: null,
     trustProxy: false,
-    rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS },
+    rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS, query: GENEROUS, pdf: GENEROUS },
     signInFailures: { perSource: 5, perAccount: 50, windowMinutes: 15, slowDownMs: 2000 },
     ...overrides,
   };

@@ -13,7 +13,7 @@ const SLOW_DOWN_MS = 1000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimits: { signIn: rule(4, 1000), sms: rule(2, 3), export: rule(2, 100) },
+    rateLimits: { signIn: rule(4, 1000), sms: rule(2, 3), export: rule(2, 100), query: rule(2, 100), pdf: rule(1, 100) },
     signInFailures: { ...testConfig().signInFailures, perSource: 3, perAccount: 6, slowDownMs: SLOW_DOWN_MS },
   });
 });
@@ -77,5 +77,22 @@ describe('rate limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 10429, success: false });
     expect((await exportFrom('10.5.0.2')).statusCode).toBe(404);
+  });
+
+  it('limits the expensive reads, typed SQL and server-rendered PDFs, per address before any work is done', async () => {
+    const token = await t.login('admin');
+    const from = (ip: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, remoteAddress: ip, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const sql = (ip: string) => from(ip, 'GET', `/api/database-links/local/datas?sql=${encodeURIComponent('select 1 as one')}`);
+    expect((await sql('10.6.0.1')).json().code).toBe(0);
+    expect((await sql('10.6.0.1')).json().code).toBe(0);
+    const refused = await sql('10.6.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await sql('10.6.0.2')).json().code).toBe(0);
+
+    // The PDF route: the second request from one address is refused before its body is even looked at.
+    expect((await from('10.6.0.3', 'POST', '/api/form-print/pdf', {})).statusCode).not.toBe(429);
+    expect((await from('10.6.0.3', 'POST', '/api/form-print/pdf', {})).statusCode).toBe(429);
   });
 });

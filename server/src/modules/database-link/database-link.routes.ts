@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -36,7 +36,8 @@ import { authOf } from '../../core/auth/plugin.js';
 import { langOf } from '../../core/i18n/index.js';
 import type { DatabaseLinkService } from './database-link.service.js';
 
-export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkService): void {
+/** `queryLimit`: the onRequest hook limiting the SQL console (RATE_QUERY_*). */
+export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkService, queryLimit: onRequestHookHandler): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Database links'];
   const list = { permission: Permission.linkList };
@@ -135,6 +136,8 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.get('/database-links/:id/datas', {
     config: query,
+    // Typed SQL runs on the database servers: limited per address and overall, before any work is done.
+    onRequest: queryLimit,
     schema: {
       tags,
       summary: 'Run a query (read-only, row cap, time-out); @name placeholders bound from params (JSON object)',

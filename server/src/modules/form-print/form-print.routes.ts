@@ -6,6 +6,7 @@ import { authOf } from '../../core/auth/plugin.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { langOf } from '../../core/i18n/index.js';
+import { requestLimit } from '../../core/rate-limit.js';
 import { UserInfoService } from '../user/user-info.service.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 
@@ -26,8 +27,11 @@ export function ownAddress(app: FastifyInstance): string | null {
 export function formPrintRoutes(app: FastifyInstance, deps: AppDeps, renderer: PdfRenderer): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userInfo = new UserInfoService(deps);
+  const pdfLimit = requestLimit(deps.config.rateLimits.pdf);
 
   r.post('/form-print/pdf', {
+    // Each PDF is a page rendered by the server's Chromium: limited per address and overall, before the body is read.
+    onRequest: pdfLimit,
     schema: {
       tags: ['Forms: printing'],
       summary: "PDF of the web's print view (/form-print/index?…), rendered by headless Chromium signed in as the caller",
