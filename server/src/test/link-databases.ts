@@ -25,7 +25,8 @@ async function onMariadb(url: string, statement: string) {
   }
 }
 
-async function onPostgres(url: string, statement: string) {
+/** One statement on a PostgreSQL server (create or drop a database), on its own connection. */
+export async function onPostgres(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

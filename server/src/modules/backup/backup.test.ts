@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../core/config.js';
 import { connectDatabase } from '../../core/db/connect.js';
 import { newId } from '../../core/ids.js';
 import { createTestApp } from '../../test/harness.js';
+import { onPostgres } from '../../test/link-databases.js';
 import { runServerCommand } from '../../test/server-command.js';
 import { NO_POSTGRES, PG_ADMIN_URL } from '../../test/workflow-processes.js';
 import { BACKUP_SIGNATURE_HEADER, backupFormatOf, backupSignature, isValidBackupSignature } from './backup.js';
@@ -124,15 +124,7 @@ describe('backup and restore on PGlite', () => {
   }, 60_000);
 });
 
-async function onAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onAdmin = (statement: string) => onPostgres(PG_ADMIN_URL, statement);
 
 const urlOf = (name: string) => {
   const url = new URL(PG_ADMIN_URL);
