@@ -4,7 +4,7 @@ import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
-import type { CompanyNode, DepartmentNode, EffectivePermission, PageResult, PermissionNode, UserCreateBody, UserRow, UserUpdateBody } from '@app/contracts';
+import type { CompanyNode, DepartmentNode, EffectivePermission, OrgNode, PageResult, PermissionNode, UserCreateBody, UserRow, UserUpdateBody } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
@@ -61,7 +61,16 @@ function PickerField<T>({ value = [], onChange, testId, label, picker }: {
   );
 }
 
-function UserFormFields({ creating, companies }: { creating: boolean; companies: CompanyNode[] }) {
+/** Each department's company, from the organisation tree (companies with their department trees). */
+function departmentCompanies(nodes: OrgNode[], into = new Map<string, string>()): Map<string, string> {
+  for (const n of nodes) {
+    if (n.type === 'department') into.set(n.id, n.companyId);
+    departmentCompanies(n.children ?? [], into);
+  }
+  return into;
+}
+
+function UserFormFields({ creating, companies, departmentCompany }: { creating: boolean; companies: CompanyNode[]; departmentCompany: Map<string, string> }) {
   const { t } = useTranslation('organisation');
   const form = Form.useFormInstance<UserForm>();
   const companyId = Form.useWatch('F_CompanyId', form);
@@ -89,7 +98,10 @@ function UserFormFields({ creating, companies }: { creating: boolean; companies:
           treeDefaultExpandAll
           data-testid="user-company"
           treeData={toTreeData(companies, (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName)}
-          onChange={() => form.setFieldsValue({ departmentIds: [] })}
+          // Departments of the chosen company stay; the others go (a department belongs to one company).
+          onChange={(next: string | undefined) =>
+            form.setFieldsValue({ departmentIds: (form.getFieldValue('departmentIds') as string[] | undefined ?? []).filter((d) => !!next && departmentCompany.get(d) === next) })
+          }
         />
       </Form.Item>
       <Form.Item name="departmentIds" label={t('user.departments')}>
@@ -170,7 +182,7 @@ export default function UserPage() {
   const me = useSession()?.userInfo.F_UserId;
   const org = useOrgTree();
   const companies = useCompanyTree();
-  const [sel, setSel] = useState<{ type: 'company' | 'department'; id: string } | null>(null);
+  const [sel, setSel] = useState<{ type: 'company' | 'department'; id: string; companyId: string } | null>(null);
   const [controlled, setControlled] = useState({ mobile: false, email: false });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<UserForm> } | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
@@ -234,8 +246,8 @@ export default function UserPage() {
               selectedKeys={sel ? [`${sel.type}:${sel.id}`] : []}
               treeData={orgTreeData(org.data ?? [])}
               onSelect={(_, info) => {
-                const n = info.node as unknown as { type: 'company' | 'department'; id: string; selected: boolean };
-                setSel(n.selected ? null : { type: n.type, id: n.id });
+                const n = info.node as unknown as { type: 'company' | 'department'; id: string; companyId: string; selected: boolean };
+                setSel(n.selected ? null : { type: n.type, id: n.id, companyId: n.companyId });
               }}
             />}
           </div>
@@ -271,7 +283,8 @@ export default function UserPage() {
               onClick: () =>
                 setEditing({
                   id: null,
-                  values: { F_Gender: 0, F_EnabledMark: true, departmentIds: sel?.type === 'department' ? [sel.id] : [], roles: [], posts: [], F_CompanyId: sel?.type === 'company' ? sel.id : undefined },
+                  // The chosen tree node presets both: a department brings its company (so the department shows its name).
+                  values: { F_Gender: 0, F_EnabledMark: true, departmentIds: sel?.type === 'department' ? [sel.id] : [], roles: [], posts: [], F_CompanyId: sel ? (sel.type === 'company' ? sel.id : sel.companyId) : undefined },
                 }),
             },
           ]}
@@ -346,7 +359,7 @@ export default function UserPage() {
         />
       </ResizablePanel>
       <FormModal<UserForm> open={!!editing} editing={!!editing?.id} width={720} title={editing?.id ? t('user.edit') : t('user.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="user-form">
-        <UserFormFields creating={!editing?.id} companies={companies.data ?? []} />
+        <UserFormFields creating={!editing?.id} companies={companies.data ?? []} departmentCompany={departmentCompanies(org.data ?? [])} />
       </FormModal>
       <Modal
         open={!!resetting}
