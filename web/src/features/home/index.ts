@@ -2,12 +2,15 @@ import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 
 const Desktop = lazyPage(() => import('./MyDesktopPage'));
+const HotFunc = lazyPage(() => import('./HotFuncPage'));
 
 export const homeFeature: Feature = {
   name: 'home',
   routes: [
     { path: '/wel/index', page: lazyPage(() => import('./HomePage')), titleKey: 'menu:home' },
-    { path: '/wel/hotFunc', page: lazyPage(() => import('./HotFuncPage')), titleKey: 'menu:hotFunctions' },
+    // The menu entry's address gets /index like every leaf (spec 2.4); the bare address is a sub-system's home page.
+    { path: '/wel/hotFunc', page: HotFunc, titleKey: 'menu:hotFunctions' },
+    { path: '/wel/hotFunc/index', page: HotFunc, titleKey: 'menu:hotFunctions' },
     { path: '/wel/myDesktop', page: Desktop, titleKey: 'menu:myDesktop' },
     { path: '/wel/myDesktop/index', page: Desktop, titleKey: 'menu:myDesktop' },
   ],
