@@ -120,7 +120,7 @@ export const timerConfig = z.object({ action: z.enum(['remind', 'approve']).defa
 export type TimerConfig = z.infer<typeof timerConfig>;
 
 export const processConfig = z.object({
-  /** Instance name; {schemeName} {starter} {date} are replaced. */
+  /** Instance name; {schemeName} {starter} {date} (in TIME_ZONE) {serial} (the scheme's launches that day; appended when absent) are replaced. */
   titleTemplate: z.string().max(200).default('{schemeName}-{starter}-{date}'),
 });
 export type ProcessConfig = z.infer<typeof processConfig>;

@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(/PORT/);
   });
 
+  it('reads TIME_ZONE, Asia/Shanghai by default, and refuses a zone that does not exist', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ DATA_DIR: dataDir, TIME_ZONE: 'Europe/Berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(() => loadConfig({ DATA_DIR: dataDir, TIME_ZONE: 'Mars/Olympus' })).toThrow(/TIME_ZONE/);
+  });
+
   it('reads the sign-in limits and trusted proxies, with defaults, and refuses nonsense', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const defaults = loadConfig({ DATA_DIR: dataDir });

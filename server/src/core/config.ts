@@ -65,6 +65,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
   workflowTimers?: boolean;
+  /** IANA time zone of the users' calendar days, e.g. in process instance names (TIME_ZONE, default Asia/Shanghai). */
+  timeZone?: string;
   /** Sees every SQL statement (benchmarks print query plans with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -83,6 +85,16 @@ export type StorageConfig =
     };
 
 export class ConfigError extends Error {}
+
+function timeZone(value: string | undefined): string {
+  const zone = value || 'Asia/Shanghai';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`TIME_ZONE must be an IANA time zone such as Asia/Shanghai, got ${zone}`);
+  }
+  return zone;
+}
 
 function hostList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
@@ -180,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
+    timeZone: timeZone(env.TIME_ZONE),
     metricsToken: env.METRICS_TOKEN || null,
     trustProxy: trustProxy(env.TRUST_PROXY),
     // Per source generous enough for an office behind one NAT address; overall about what scrypt allows on two cores.
@@ -226,6 +239,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     workflowTimers: false,
+    timeZone: 'Asia/Shanghai',
     metricsToken: null,
     trustProxy: false,
     rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS, query: GENEROUS, pdf: GENEROUS },

@@ -17,6 +17,7 @@ import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote,
 import { parseTimerCycle } from './timers.js';
 import { nodeOf, rejectTargets } from './routing.js';
 import type { StartOptions, WfGraph, WfNode, WorkflowActions } from './types.js';
+import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from './instance-title.js';
 
 /**
  * The workflow engine (docs/workflow-design.md "Every action is one transaction"): every action locks the root
@@ -168,12 +169,24 @@ export class WorkflowEngine implements WorkflowActions {
 
   // ---------- start ----------
 
-  private async instanceName(run: ActionRun, graph: WfGraph, schemeName: string, starterId: string, given?: string): Promise<string> {
+  private async instanceName(run: ActionRun, graph: WfGraph, schemeId: string, schemeName: string, starterId: string, given?: string): Promise<string> {
     if (given?.trim()) return given.trim();
     const template = processConfig.parse(graph.config).titleTemplate;
     const user = await run.trx.selectFrom('users').select('real_name').where('id', '=', starterId).executeTakeFirst();
-    const date = run.now.toISOString().slice(0, 10);
-    return template.replaceAll('{schemeName}', schemeName).replaceAll('{starter}', user?.real_name ?? '').replaceAll('{date}', date).slice(0, 200);
+    // The date is the launch's calendar day where the users are (TIME_ZONE), not in UTC; the serial counts this
+    // scheme's launches that day. The scheme's row is locked first, so concurrent launches count one after another.
+    const timeZone = this.deps.config.timeZone ?? DEFAULT_TIME_ZONE;
+    await run.trx.selectFrom('wf_schemes').select('id').where('tenant_id', '=', run.tenantId).where('id', '=', schemeId).forUpdate().execute();
+    const { start, end } = localDayRange(run.now, timeZone);
+    const { n } = await run.trx
+      .selectFrom('wf_instances')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', run.tenantId)
+      .where('scheme_id', '=', schemeId)
+      .where('created_at', '>=', start)
+      .where('created_at', '<', end)
+      .executeTakeFirstOrThrow();
+    return instanceTitle(template, { schemeName, starter: user?.real_name ?? '', at: run.now, timeZone, serial: Number(n) + 1 });
   }
 
   /** Creates and runs a new instance of the scheme's current version (start and reinitiate). */
@@ -217,7 +230,7 @@ export class WorkflowEngine implements WorkflowActions {
       parent_execution_id: null,
       scheme_id: scheme.id,
       version_id: scheme.current_version_id,
-      name: await this.instanceName(run, graph, scheme.name, auth.userId, input.name),
+      name: await this.instanceName(run, graph, scheme.id, scheme.name, auth.userId, input.name),
       state: 'running',
       starter_id: auth.userId,
       variables: input.variables ?? {},

@@ -1,0 +1,72 @@
+/** Default names of process instances ('{schemeName}-{starter}-{date}' plus a per-scheme, per-day serial number). */
+
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = dateFormats.get(timeZone);
+  if (!f) {
+    // en-CA writes ISO dates (yyyy-mm-dd).
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    dateFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+function parts(at: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
+  const p = Object.fromEntries(dateFormat(timeZone).formatToParts(at).map((x) => [x.type, x.value]));
+  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour), min: Number(p.minute), s: Number(p.second) };
+}
+
+/** The calendar date (yyyy-mm-dd) of an instant in a time zone. */
+export function localDate(at: Date, timeZone: string): string {
+  const { y, m, d } = parts(at, timeZone);
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetMs(at: Date, timeZone: string): number {
+  const { y, m, d, h, min, s } = parts(at, timeZone);
+  return Date.UTC(y, m - 1, d, h, min, s) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instants where the local day of `at` starts (inclusive) and ends (exclusive). */
+export function localDayRange(at: Date, timeZone: string): { start: Date; end: Date } {
+  const [y, m, d] = localDate(at, timeZone).split('-').map(Number) as [number, number, number];
+  const startOf = (day: number) => {
+    const naive = Date.UTC(y, m - 1, day);
+    // Twice: the offset at the guessed instant may differ from the offset at local midnight (a DST change).
+    let t = naive - offsetMs(new Date(naive), timeZone);
+    t = naive - offsetMs(new Date(t), timeZone);
+    return new Date(t);
+  };
+  return { start: startOf(d), end: startOf(d + 1) };
+}
+
+/** Throws a RangeError when the name is no IANA time zone. */
+export function checkTimeZone(timeZone: string): string {
+  new Intl.DateTimeFormat('en', { timeZone });
+  return timeZone;
+}
+
+/**
+ * The title from the scheme's template: {schemeName}, {starter}, {date} (the launch's date in `timeZone`) and
+ * {serial} (the launch's number among this scheme's launches that day, 001, 002, …). A template without {serial}
+ * gets it appended, so two launches of one scheme never share a name.
+ */
+export function instanceTitle(
+  template: string,
+  values: { schemeName: string; starter: string; at: Date; timeZone: string; serial: number },
+): string {
+  const serial = String(values.serial).padStart(3, '0');
+  const withSerial = template.includes('{serial}') ? template : `${template}-{serial}`;
+  const filled = withSerial
+    .replaceAll('{schemeName}', values.schemeName)
+    .replaceAll('{starter}', values.starter)
+    .replaceAll('{date}', localDate(values.at, values.timeZone));
+  // The serial is kept when a long template is cut to the column's 200 characters.
+  const [head, ...rest] = filled.split('{serial}');
+  const tail = rest.join(serial);
+  return `${(head ?? '').slice(0, Math.max(0, 200 - serial.length - tail.length))}${serial}${tail}`.slice(0, 200);
+}
