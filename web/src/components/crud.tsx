@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { App, Form, Input, InputNumber, Modal, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api';
 
 /** Admin spec 5 delete confirmation, then the '删除成功' toast (spec 8). Resolves true when deleted. */
 export function useDeleteConfirm() {
@@ -14,7 +15,14 @@ export function useDeleteConfirm() {
       cancelText: t('cancel'),
       okButtonProps: { danger: true, 'data-testid': 'delete-ok' } as { danger: boolean },
       onOk: async () => {
-        await run();
+        try {
+          await run();
+        } catch (e) {
+          // A refusal (ApiError) is already shown by the API client: close the dialog instead of rethrowing it,
+          // which left an uncaught promise rejection in the console.
+          if (e instanceof ApiError) return;
+          throw e;
+        }
         void message.success(t('deleted'));
         await after?.();
       },

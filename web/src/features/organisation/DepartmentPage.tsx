@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Form, Input, Space, Table, Tag, Tree, TreeSel
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, UserBrief } from '@app/contracts';
+import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, PostNode, UserBrief } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, pruneChildren, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
@@ -20,7 +20,7 @@ interface Sel {
 
 export default function DepartmentPage() {
   const { t } = useTranslation('organisation');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const org = useOrgTree();
   const [sel, setSel] = useState<Sel | null>(null);
@@ -59,6 +59,43 @@ export default function DepartmentPage() {
   const openMaintainers = async (dept: DepartmentNode) => {
     const list = await api.get<UserBrief[]>(`/departments/${dept.F_DepartmentId}/maintenance-users`);
     setMaintainers({ dept, ids: list.map((u) => u.F_UserId) });
+  };
+  const [checking, setChecking] = useState<string | null>(null);
+  /**
+   * The server refuses to delete a department with sub-departments, users or posts: find out first and say why,
+   * instead of asking "永久删除…" for a deletion that cannot happen.
+   */
+  const askDelete = async (dept: DepartmentNode) => {
+    const id = dept.F_DepartmentId;
+    setChecking(id);
+    let blocker: { key: 'hasChildren' | 'hasUsers' | 'hasPosts'; count: number } | null = null;
+    try {
+      if (dept.children?.length) blocker = { key: 'hasChildren', count: dept.children.length };
+      else {
+        const [users, posts] = await Promise.all([
+          api.get<PageResult<UserBrief>>(`/departments/${id}/users`, { limit: 1, size: 1 }),
+          api.get<PostNode[]>(`/companies/${dept.F_CompanyId}/posts/tree`, { Department_Id: id }),
+        ]);
+        const postCount = (function count(nodes: PostNode[]): number {
+          return nodes.reduce((n, p) => n + 1 + count(p.children ?? []), 0);
+        })(posts);
+        if (users.Total > 0) blocker = { key: 'hasUsers', count: users.Total };
+        else if (postCount > 0) blocker = { key: 'hasPosts', count: postCount };
+      }
+    } catch {
+      return; // the API client has shown the message
+    } finally {
+      setChecking(null);
+    }
+    if (blocker) {
+      modal.warning({
+        title: t('department.cannotDelete'),
+        content: <span data-testid="department-delete-blocked">{t(`department.${blocker.key}`, { name: dept.F_FullName, count: blocker.count })}</span>,
+        okText: t('common:ok'),
+      });
+      return;
+    }
+    confirmDelete(dept.F_FullName, () => api.del(`/departments/${id}`), refresh);
   };
   const openSpecial = async (dept: DepartmentNode) => setSpecial({ dept, posts: await api.get<PostBrief[]>(`/departments/${dept.F_DepartmentId}/special-post`) });
 
@@ -138,7 +175,7 @@ export default function DepartmentPage() {
                       </Button>
                     )}
                     {can.del && (
-                      <Button type="link" size="small" danger data-testid={`department-delete-${r.F_DepartmentId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/departments/${r.F_DepartmentId}`), refresh)}>
+                      <Button type="link" size="small" danger loading={checking === r.F_DepartmentId} data-testid={`department-delete-${r.F_DepartmentId}`} onClick={() => void askDelete(r)}>
                         {t('common:delete')}
                       </Button>
                     )}
