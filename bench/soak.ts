@@ -6,7 +6,9 @@
  *   the end, target growth < 10 % (medians of the samples of the first and last tenth after warm-up, so one GC
  *   cycle does not decide);
  * - errors: every answer must be HTTP 200 with code 0 (target 0);
- * - latency: p95 per tenth of the run after warm-up, first against last, stable = last < 1.5 × first.
+ * - latency: p95 per tenth of the run after warm-up, first against last, stable = last < 1.5 × first. Beside it, the
+ *   same figures of a bare Fastify process answering a fixed body, probed ten times a second through the whole run:
+ *   the baseline says whether a slow tenth was this server or the machine (other work on the same cores).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -72,6 +74,7 @@ export async function soakBench(): Promise<string[]> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  let bare: ChildProcess | null = null;
   try {
     for (let i = 0; ; i++) {
       const res = await fetch(`${base}/api/health/ready`).catch(() => null);
@@ -125,6 +128,13 @@ export async function soakBench(): Promise<string[]> {
     const schemeRow = await call('GET', '/api/workflow-scheme-info?limit=1&size=20&keyword=soak_linear', tokens.admin!);
     const schemeId = ((schemeRow.json?.data as { Rows?: { F_Id: string }[] } | undefined)?.Rows ?? [])[0]?.F_Id;
     if (!schemeId) throw new Error(`the soak scheme is not listed: ${JSON.stringify(schemeRow.json).slice(0, 300)}`);
+
+    // The machine's own latency, for comparison: a bare Fastify process, probed ten times a second.
+    const barePort = port + 1;
+    bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: ['pipe', 'pipe', 'inherit'] });
+    bare.stdin!.end('{"ok":true}');
+    await new Promise<void>((resolve) => bare!.stdout!.once('data', () => resolve()));
+    const baseline: { at: number; ms: number }[] = [];
 
     const samples: Sample[] = [];
     const failures = new Map<string, number>();
@@ -202,14 +212,25 @@ export async function soakBench(): Promise<string[]> {
       }
     };
 
+    const probe = async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await fetch(`http://127.0.0.1:${barePort}/api/modules/vue`).then((r) => r.arrayBuffer()).catch(() => null);
+        baseline.push({ at: t0 - started, ms: performance.now() - t0 });
+        await sleep(100);
+      }
+    };
     const rss: { at: number; kb: number }[] = [];
     const sampler = setInterval(() => rss.push({ at: performance.now() - started, kb: rssKb(child.pid!) }), 2000);
-    await Promise.all([reader(0), reader(3), reader(5), applicant(), approver('lisi'), approver('wangwu'), visitor()]);
+    await Promise.all([reader(0), reader(3), reader(5), applicant(), approver('lisi'), approver('wangwu'), visitor(), probe()]);
     clearInterval(sampler);
 
     const after = samples.filter((s) => s.at >= warmUpMs);
     const tenth = (durationMs - warmUpMs) / 10;
-    const windows = Array.from({ length: 10 }, (_, k) => after.filter((s) => s.at >= warmUpMs + k * tenth && s.at < warmUpMs + (k + 1) * tenth).map((s) => s.ms));
+    const tenths = (xs: { at: number; ms: number }[]) =>
+      Array.from({ length: 10 }, (_, k) => xs.filter((s) => s.at >= warmUpMs + k * tenth && s.at < warmUpMs + (k + 1) * tenth).map((s) => s.ms));
+    const windows = tenths(after);
+    const baseWindows = tenths(baseline);
     const rssAfter = rss.filter((r) => r.at >= warmUpMs);
     const firstRss = median(rssAfter.filter((r) => r.at < warmUpMs + tenth).map((r) => r.kb));
     const lastRss = median(rssAfter.filter((r) => r.at >= durationMs - tenth).map((r) => r.kb));
@@ -225,9 +246,17 @@ export async function soakBench(): Promise<string[]> {
     lines.push(
       `soak p95 per tenth after warm-up: ${windows.map((w) => p95(w).toFixed(0)).join(', ')} ms; last / first ${(lastP95 / Math.max(firstP95, 0.001)).toFixed(2)} (stable: < 1.5)`,
     );
+    lines.push(`soak baseline (bare Fastify on the same machine) p95 per tenth: ${baseWindows.map((w) => p95(w).toFixed(1)).join(', ')} ms`);
+    // Which calls slowed down (or not) between the first and the last tenth: growth of data shows here, load does not pick one.
+    const byCall = [...new Set(after.map((s) => s.what))].map((what) => {
+      const [first, last] = [0, 9].map((k) => after.filter((s) => s.what === what && s.at >= warmUpMs + k * tenth && s.at < warmUpMs + (k + 1) * tenth).map((s) => s.ms));
+      return { what, first: p95(first!), last: p95(last!) };
+    });
+    lines.push(`soak p95 by call, first → last tenth: ${byCall.map((c) => `${c.what} ${c.first.toFixed(0)} → ${c.last.toFixed(0)}`).join('; ')} ms`);
     return lines;
   } finally {
     agent.destroy();
+    bare?.kill('SIGTERM');
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
