@@ -89,7 +89,8 @@ async function story(page: Page) {
   await page.locator('.djs-element[data-element-id="task_1"]').click();
   await expect.poll(() => panelId(page)).toBe('task_1');
   await setText(page, 'wfd-prop-name', '部门审批');
-  await page.locator(tid('wfd-candidate-remove-0')).click();
+  // The new model's approval node has no approver (issue 20): none to remove, one to add.
+  await expect.poll(() => page.locator(tid('wfd-candidate-type-0')).count()).toBe(0);
   await page.locator(tid('wfd-candidate-add')).click();
   await page.locator(tid('wfd-candidate-pick-0')).click();
   await page.locator(`${tid('user-picker-search')} input`).fill('lisi');

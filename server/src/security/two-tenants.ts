@@ -166,7 +166,7 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   dataOf(await t.send('PUT', `/api/data-relation/${dataRelation}`, bodies.dataRelation, b), 'data relation');
 
   // Workflow: a scheme approved by B's admin, one running instance with its task, a draft, a stamp, a delegation
-  const scheme = await post('/api/workflow-scheme-info', body('scheme', { F_Code: 'victimflow', F_Name: `${MARK} 流程`, xml: newModelXml('victimflow', `${MARK} 流程`, 'Approve') }));
+  const scheme = await post('/api/workflow-scheme-info', body('scheme', { F_Code: 'victimflow', F_Name: `${MARK} 流程`, xml: newModelXml('victimflow', `${MARK} 流程`, 'Approve', { candidates: [{ type: 'starter', ids: [] }] }) }));
   const schemeVersion = (await db.selectFrom('wf_schemes').select('current_version_id').where('id', '=', scheme).executeTakeFirstOrThrow()).current_version_id!;
   const workflowRelation = await post('/api/workflow-relation', body('workflowRelation', { F_SchemeInfoId: scheme, F_FormId: form, F_Type: 2, F_Name: `${MARK} 关联` }));
   const instance = (dataOf(await t.send('POST', '/api/workflow-task/create-process', { schemeId: scheme, formValue: [] }, b), 'launch') as Record<string, unknown>)

@@ -56,9 +56,11 @@ describe('designer checks', () => {
     expect((await t.send('POST', '/api/workflow-scheme-info/test-condition', { expression: '1', data: {} }, zhangsan)).statusCode).toBe(403);
   });
 
-  it('validates a good model with no issues and nothing unsupported', async () => {
-    const res = await t.send('POST', '/api/workflow-scheme-info/validate', { xml: newModelXml('ok1', 'OK', 'Approval') }, admin);
-    expect(res.json(), res.body).toMatchObject({ code: 0, data: { issues: [], unsupported: [] } });
+  it('names the new model\'s approval node until approvers are chosen, in zh and en; nothing else is wrong with it', async () => {
+    const zh = await t.send('POST', '/api/workflow-scheme-info/validate', { xml: newModelXml('ok1', 'OK', '审批') }, admin);
+    expect(zh.json(), zh.body).toMatchObject({ code: 0, data: { issues: [{ elementId: 'task_1', message: '审批节点【审批】未设置审批人', severity: 'error' }], unsupported: [] } });
+    const en = await t.send('POST', '/api/workflow-scheme-info/validate', { xml: newModelXml('ok1', 'OK', 'Approval') }, admin, { 'accept-language': 'en' });
+    expect(en.json().data.issues).toEqual([{ elementId: 'task_1', message: 'Approval node "Approval" has no approvers', severity: 'error' }]);
   });
 
   it('flags the Camunda parts the engine does not run and lists the issues with element ids', async () => {

@@ -7,20 +7,21 @@ function processId(code: string): string {
 }
 
 /**
- * The minimal valid model of POST /workflow-scheme-info/new-model: start → a user task whose candidate is the
- * starter → end, drawn (DI) so the designer opens it as a diagram.
+ * The minimal model of POST /workflow-scheme-info/new-model: start → a user task → end, drawn (DI) so the designer
+ * opens it as a diagram. The task has no approver on purpose: a default (the starter) would let applicants approve
+ * their own requests when nobody sets it; validation names the task until approvers are chosen.
  */
-export function newModelXml(code: string, name: string, taskName: string): string {
+export function newModelXml(code: string, name: string, taskName: string, taskConfig?: Record<string, unknown>): string {
   const id = processId(code);
-  const config = escapeXml(JSON.stringify({ candidates: [{ type: 'starter', ids: [] }] }));
+  // Only a caller that names the approvers (tests, fixtures) gets a wf:config on the task.
+  const config = taskConfig ? `\n      <bpmn:extensionElements><wf:config>${escapeXml(JSON.stringify(taskConfig))}</wf:config></bpmn:extensionElements>` : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_${id}" targetNamespace="http://approval-platform.dev/bpmn">
   <bpmn:process id="${id}" name="${escapeXml(name)}" isExecutable="true">
     <bpmn:startEvent id="start">
       <bpmn:outgoing>flow_1</bpmn:outgoing>
     </bpmn:startEvent>
-    <bpmn:userTask id="task_1" name="${escapeXml(taskName)}">
-      <bpmn:extensionElements><wf:config>${config}</wf:config></bpmn:extensionElements>
+    <bpmn:userTask id="task_1" name="${escapeXml(taskName)}">${config}
       <bpmn:incoming>flow_1</bpmn:incoming>
       <bpmn:outgoing>flow_2</bpmn:outgoing>
     </bpmn:userTask>

@@ -76,7 +76,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.post(`${base}/new-model`, {
     config: { permission: Permission.workflowSchemeAdd },
-    schema: { tags, summary: 'Create a scheme with a minimal model (start → approval by the starter → end)', body: wfNewModelBody, response: { 200: envelope(wfSchemeSaved) } },
+    schema: { tags, summary: 'Create a stopped scheme with a minimal model (start → an approval without approvers → end) to finish in the designer', body: wfNewModelBody, response: { 200: envelope(wfSchemeSaved) } },
     handler: async (request) => ok(request, await schemes.newModel(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
   });
 
@@ -137,7 +137,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { permission: Permission.workflowSchemeEnable },
     schema: { tags, summary: 'Enable a scheme (it may be launched)', params, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
-      await schemes.setEnabled(authOf(request), request.params.id, true);
+      await schemes.setEnabled(authOf(request), langOf(request), request.params.id, true);
       return ok(request, null, 'workflowScheme.started');
     },
   });
@@ -146,7 +146,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { permission: Permission.workflowSchemeEnable },
     schema: { tags, summary: 'Disable a scheme (no new launches; running instances go on)', params, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
-      await schemes.setEnabled(authOf(request), request.params.id, false);
+      await schemes.setEnabled(authOf(request), langOf(request), request.params.id, false);
       return ok(request, null, 'workflowScheme.stopped');
     },
   });
@@ -161,7 +161,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { permission: Permission.workflowSchemeVersion },
     schema: { tags, summary: 'Make an older version current (new launches use it; running instances keep theirs)', params, querystring: wfCurrentVersionQuery, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
-      await schemes.makeCurrent(authOf(request), request.params.id, request.query.versionId);
+      await schemes.makeCurrent(authOf(request), langOf(request), request.params.id, request.query.versionId);
       return ok(request, null, 'workflowScheme.versionChanged');
     },
   });

@@ -23,7 +23,7 @@ import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { newId } from '../../core/ids.js';
 import { graphFromJson } from '../workflow/engine/definition.js';
-import { validateDefinition } from '../workflow/engine/validate.js';
+import { approverIssues, validateDefinition } from '../workflow/engine/validate.js';
 import type { DefinitionIssue, WfGraph } from '../workflow/engine/types.js';
 import { renderDiagramSvg } from '../workflow/engine/svg.js';
 import { diagramUrl, verifyDiagram } from './diagram-links.js';
@@ -56,18 +56,27 @@ export class WorkflowSchemeService {
   }
 
   /** Parses and validates; an invalid definition is a 400 whose data lists the issues with their element ids. */
-  private async checkedGraph(db: Db, auth: AuthContext, lang: Lang, xml: string, ownCode: string): Promise<WfGraph> {
+  private async checkedGraph(db: Db, auth: AuthContext, lang: Lang, xml: string, ownCode: string, draft = false): Promise<WfGraph> {
     const codes = await this.repo.codes(db, auth.tenantId);
     const { graph, issues } = await validateDefinition(xml, { knownSchemeCodes: [...new Set([...codes, ownCode])] });
-    if (graph && issues.every((i) => i.severity === 'warning')) return graph;
+    // A draft (new-model) may still miss its approvers: it is stored stopped, and starting it checks them.
+    const blocking = issues.filter((i) => i.severity !== 'warning' && !(draft && i.key === 'workflowScheme.invalidNoCandidate'));
+    if (graph && blocking.length === 0) return graph;
     throw invalidDefinition(lang, issues);
+  }
+
+  /** A scheme may be launched only when every user task of its (current) version names approvers. */
+  private async checkApprovers(db: Db, auth: AuthContext, lang: Lang, id: string, versionId: string | null): Promise<void> {
+    const version = versionId ? await this.repo.version(db, auth.tenantId, id, versionId) : undefined;
+    const issues = version ? approverIssues(version.graph as WfGraph) : [];
+    if (issues.length > 0) throw invalidDefinition(lang, issues);
   }
 
   private async checkCode(db: Db, auth: AuthContext, code: string, exceptId?: string): Promise<void> {
     if (await this.repo.codeTaken(db, auth.tenantId, code, exceptId)) throw new AppError('workflowScheme.codeTaken', { code }, 409);
   }
 
-  async create(auth: AuthContext, lang: Lang, body: WfSchemeBody): Promise<WfSchemeSaved> {
+  async create(auth: AuthContext, lang: Lang, body: WfSchemeBody, draft = false): Promise<WfSchemeSaved> {
     const id = newId();
     const versionId = newId();
     // A file without diagram data is stored laid out, so the diagram (SVG, progress viewer, designer) shows it.
@@ -75,7 +84,7 @@ export class WorkflowSchemeService {
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         await this.checkCode(trx, auth, body.F_Code);
-        const graph = await this.checkedGraph(trx, auth, lang, xml, body.F_Code);
+        const graph = await this.checkedGraph(trx, auth, lang, xml, body.F_Code, draft);
         const relations = body.forms ? await this.checkedForms(trx, auth, body.forms) : [];
         await this.repo.insertScheme(trx, {
           id,
@@ -85,7 +94,7 @@ export class WorkflowSchemeService {
           category: body.F_Category,
           icon: body.F_Icon,
           description: body.F_Description,
-          enabled: true,
+          enabled: !draft,
           auth_type: body.F_AuthType,
           auth_objects: body.F_AuthType === 1 ? body.F_AuthObjects : [],
           launch_key: randomBytes(24).toString('base64url'),
@@ -103,10 +112,14 @@ export class WorkflowSchemeService {
     }
   }
 
-  /** A scheme with a minimal valid model (start → a user task of the starter → end, with DI) to open in the designer. */
+  /**
+   * A scheme with a minimal model (start → a user task → end, with DI) to open in the designer. The task has no
+   * approver (none is assumed: the starter would approve their own request), so the scheme is stored stopped;
+   * starting it is refused until the designer has saved approvers for every user task.
+   */
   newModel(auth: AuthContext, lang: Lang, body: WfNewModelBody): Promise<WfSchemeSaved> {
     const taskName = translate(lang, 'workflowScheme.newModelTask');
-    return this.create(auth, lang, { ...body, xml: newModelXml(body.F_Code, body.F_Name, taskName) });
+    return this.create(auth, lang, { ...body, xml: newModelXml(body.F_Code, body.F_Name, taskName) }, true);
   }
 
   async info(auth: AuthContext, id: string): Promise<WfSchemeInfo> {
@@ -183,9 +196,10 @@ export class WorkflowSchemeService {
     });
   }
 
-  async setEnabled(auth: AuthContext, id: string, enabled: boolean): Promise<void> {
+  async setEnabled(auth: AuthContext, lang: Lang, id: string, enabled: boolean): Promise<void> {
     const scheme = await this.repo.scheme(this.deps.db, auth.tenantId, id);
     if (!scheme) throw notFound('workflowScheme.notFound');
+    if (enabled) await this.checkApprovers(this.deps.db, auth, lang, id, scheme.current_version_id);
     await this.repo.updateScheme(this.deps.db, auth.tenantId, id, { enabled });
   }
 
@@ -196,11 +210,12 @@ export class WorkflowSchemeService {
     return { Total: page.Total, Rows: page.Rows.map((r) => ({ ...r, F_DiagramUrl: diagramUrl(this.deps, q.schemeId, r.F_Id) })) };
   }
 
-  async makeCurrent(auth: AuthContext, id: string, versionId: string): Promise<void> {
+  async makeCurrent(auth: AuthContext, lang: Lang, id: string, versionId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const scheme = await this.repo.scheme(trx, auth.tenantId, id, true);
       if (!scheme) throw notFound('workflowScheme.notFound');
       if (!(await this.repo.version(trx, auth.tenantId, id, versionId))) throw notFound('workflowScheme.versionNotFound');
+      if (scheme.enabled) await this.checkApprovers(trx, auth, lang, id, versionId);
       await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
     });
   }

@@ -143,15 +143,43 @@ describe('workflow schemes', () => {
     expect((await t.send('PATCH', `/api/workflow-scheme-info/${s.F_Id}/current-version?versionId=nope`, undefined, admin)).statusCode).toBe(404);
   });
 
-  it('creates a new model that is valid and opens', async () => {
+  it('creates a new model that opens in the designer, stopped: its approval node has no approver until one is saved', async () => {
     const res = await t.send('POST', '/api/workflow-scheme-info/new-model', { F_Code: uniq(), F_Name: '新流程 <&>', F_Category: 'admin' }, admin);
     expect(res.json(), res.body).toMatchObject({ code: 0, data: { F_Version: 1 } });
-    const info = (await t.get(`/api/workflow-scheme-info/info/${res.json().data.F_Id}`, admin)).json().data;
+    const id = res.json().data.F_Id as string;
+    const info = (await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data;
     expect(info.xml).toContain('<bpmn:userTask id="task_1"');
     expect(info.xml).toContain('BPMNShape');
     expect(info.xml).toContain('新流程 &lt;&amp;&gt;');
+    // No default approver: never the starter (applicants would approve their own requests).
+    expect(info.xml).not.toContain('starter');
+    expect(info.EnabledMark).toBe(0);
     const graph = (await t.deps.db.selectFrom('wf_scheme_versions').where('id', '=', info.F_VersionId).select('graph').executeTakeFirstOrThrow()).graph as { nodes: Record<string, { type: string }> };
     expect(graph.nodes.task_1?.type).toBe('userTask');
+
+    // Starting it is refused, naming the node (zh and en); so is saving the same model as an ordinary scheme.
+    const zh = await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin);
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().msg).toContain('审批节点【审批】未设置审批人');
+    expect(zh.json().data.issues).toEqual([{ elementId: 'task_1', message: '审批节点【审批】未设置审批人', severity: 'error' }]);
+    const en = await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin, { 'accept-language': 'en' });
+    expect(en.json().msg).toContain('Approval node "审批" has no approvers');
+    expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data.EnabledMark).toBe(0);
+    const copy = await t.send('POST', '/api/workflow-scheme-info', { F_Code: uniq(), F_Name: 'copy', xml: info.xml }, admin);
+    expect(copy.statusCode).toBe(400);
+    expect(copy.json().msg).toContain('审批节点【审批】未设置审批人');
+
+    // With an approver saved in the designer, it starts; making the approver-less version current again is refused.
+    const withApprover = (info.xml as string).replace(
+      '<bpmn:userTask id="task_1" name="审批">',
+      `<bpmn:userTask id="task_1" name="审批"><bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;user&quot;,&quot;ids&quot;:[&quot;${users.lisi}&quot;]}]}</wf:config></bpmn:extensionElements>`,
+    );
+    expect(withApprover).not.toBe(info.xml);
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: withApprover }, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 2 } });
+    expect((await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin)).json().code).toBe(0);
+    const back = await t.send('PATCH', `/api/workflow-scheme-info/${id}/current-version?versionId=${info.F_VersionId}`, undefined, admin);
+    expect(back.statusCode).toBe(400);
+    expect(back.json().msg).toContain('审批节点【审批】未设置审批人');
   });
 
   it('serves the diagram as SVG and XML by signed address, or to a bearer with the list permission', async () => {

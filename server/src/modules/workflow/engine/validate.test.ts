@@ -32,6 +32,7 @@ describe('validateGraph', () => {
     }, ['orphan:workflowScheme.invalidUnreachable']],
     ['user task without candidates', 'linear', (g) => { g.nodes.manager!.config = {}; }, ['manager:workflowScheme.invalidNoCandidate']],
     ['user task with empty candidate list', 'linear', (g) => { g.nodes.manager!.config = { candidates: [] }; }, ['manager:workflowScheme.invalidNoCandidate']],
+    ['user task whose rules name nobody', 'linear', (g) => { g.nodes.manager!.config = { candidates: [{ type: 'user', ids: [] }, { type: 'role', ids: [] }, { type: 'formField', ids: [] }] }; }, ['manager:workflowScheme.invalidNoCandidate']],
     ['user task with a wrong config', 'linear', (g) => { g.nodes.manager!.config = { candidates: [{ type: 'alien' }] }; }, ['manager:workflowScheme.invalidNodeConfig']],
     ['bad condition', 'exclusive', (g) => { g.flows.f_long!.condition = 'days >'; }, ['f_long:workflowScheme.invalidCondition']],
     ['gateway without default', 'exclusive', (g) => { delete g.nodes.gw!.defaultFlow; }, ['gw:workflowScheme.invalidGatewayRoute']],

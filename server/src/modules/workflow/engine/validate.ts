@@ -1,4 +1,4 @@
-import { callActivityConfig, processConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig } from '@app/contracts';
+import { callActivityConfig, processConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig, type CandidateRule } from '@app/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { parseDefinition } from './definition.js';
@@ -14,6 +14,30 @@ import type { DefinitionIssue, WfGraph, WfNode } from './types.js';
 const label = (n: WfNode) => n.name || n.id;
 const zodDetail = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '-'}: ${i.message}`).join('; ').slice(0, 300);
 const expressionDetail = (e: unknown) => (e instanceof AppError ? String(e.params.detail ?? e.key) : String(e));
+
+/**
+ * Whether a candidate rule names anybody: user / post / role / department rules need ids, a form-field rule its
+ * field (the designer's "add approver" starts with an empty user rule). The starter and leader rules always do.
+ */
+export function ruleNamesSomeone(rule: CandidateRule): boolean {
+  if (rule.type === 'user' || rule.type === 'post' || rule.type === 'role' || rule.type === 'department') return rule.ids.length > 0;
+  if (rule.type === 'formField') return !!rule.field;
+  return true;
+}
+
+/**
+ * The issues of user tasks without an approver: no candidate rule, or only rules that name nobody. There is no
+ * default (the starter approving their own request was one); save, enable and version change refuse them.
+ */
+export function approverIssues(graph: WfGraph): DefinitionIssue[] {
+  const issues: DefinitionIssue[] = [];
+  for (const n of Object.values(graph.nodes)) {
+    if (n.type !== 'userTask') continue;
+    const parsed = userTaskConfig.safeParse(n.config);
+    if (parsed.success && !parsed.data.candidates.some(ruleNamesSomeone)) issues.push({ elementId: n.id, key: 'workflowScheme.invalidNoCandidate', params: { node: label(n) } });
+  }
+  return issues;
+}
 
 export interface ValidateOptions {
   /** Codes of the schemes a call activity may call; when given, an unknown code is an issue. */
@@ -148,7 +172,7 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, par
       case 'userTask': {
         const parsed = userTaskConfig.safeParse(n.config);
         if (!parsed.success) issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
-        else if (parsed.data.candidates.length === 0) issue(n.id, 'workflowScheme.invalidNoCandidate', { node: label(n) });
+        else if (!parsed.data.candidates.some(ruleNamesSomeone)) issue(n.id, 'workflowScheme.invalidNoCandidate', { node: label(n) });
         break;
       }
       case 'scriptTask': {

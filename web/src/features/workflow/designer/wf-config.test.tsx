@@ -242,12 +242,21 @@ describe('files without diagram data', () => {
 });
 
 describe('new model', () => {
-  it('is start → user task (the starter) → end with DI and our namespace', () => {
+  it('is start → user task → end with DI and our namespace', () => {
     const xml = newModelXml(processIdOf('9 leave'), 'A & B', '审批');
     expect(xml).toContain('<bpmn:process id="p_9_leave" name="A &amp; B"');
     expect(xml).toContain('xmlns:wf="http://approval-platform.dev/schema/wf"');
-    expect(xml).toContain('<wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config>');
+    expect(xml).toContain('<bpmn:userTask id="task_1" name="审批">');
     expect(xml.match(/<bpmndi:BPMNShape /g)).toHaveLength(3);
     expect(xml.match(/<bpmndi:BPMNEdge /g)).toHaveLength(2);
+  });
+
+  it('gives its approval node no approver (never the starter: applicants would approve their own requests)', () => {
+    const xml = newModelXml('leave', 'Leave', '审批');
+    const task = new DOMParser().parseFromString(xml, 'application/xml').getElementsByTagName('bpmn:userTask')[0]!;
+    expect(task.getElementsByTagName('wf:config')).toHaveLength(0);
+    expect(xml).not.toContain('starter');
+    // A user task added from the palette has no wf:config either: the panel reads no candidates.
+    expect(readUserTask({ $type: 'bpmn:UserTask', id: 'task_1' }).candidates).toEqual([]);
   });
 });

@@ -197,15 +197,17 @@ export function processIdOf(code: string): string {
   return /^[A-Za-z_]/.test(cleaned) ? cleaned : `p_${cleaned}`;
 }
 
-/** The diagram a new scheme opens with (built here, not by the server): start → user task (the starter) → end. */
+/**
+ * The diagram a new scheme opens with (built here, not by the server): start → user task → end. The task has no
+ * approver: a default (the starter) would let applicants approve their own requests when nobody sets it, so the
+ * validation names the task until approvers are chosen.
+ */
 export function newModelXml(processId: string, name: string, taskName: string): string {
-  const config = esc(JSON.stringify({ candidates: [{ type: 'starter', ids: [] }] }));
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="${WF_NAMESPACE}" id="Definitions_1" targetNamespace="http://approval-platform.dev/bpmn">
   <bpmn:process id="${esc(processId)}" name="${esc(name)}" isExecutable="true">
     <bpmn:startEvent id="start"><bpmn:outgoing>flow_1</bpmn:outgoing></bpmn:startEvent>
     <bpmn:userTask id="task_1" name="${esc(taskName)}">
-      <bpmn:extensionElements><wf:config>${config}</wf:config></bpmn:extensionElements>
       <bpmn:incoming>flow_1</bpmn:incoming><bpmn:outgoing>flow_2</bpmn:outgoing>
     </bpmn:userTask>
     <bpmn:endEvent id="end"><bpmn:incoming>flow_2</bpmn:incoming></bpmn:endEvent>
