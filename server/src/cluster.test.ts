@@ -1,6 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { SESSION_CHECK_TTL_MS } from './core/auth/session-guard.js';
 import { loadFixture } from './modules/workflow/fixtures/index.js';
 import { DEMO_PASSWORD } from './test/harness.js';
 import { runServerCommand } from './test/server-command.js';
-import { NO_POSTGRES, PG_ADMIN_URL, startCluster, type ProcessCluster, type ServerProcess } from './test/workflow-processes.js';
+import { NO_POSTGRES, PG_ADMIN_URL, freePort, startCluster, type ProcessCluster, type ServerProcess } from './test/workflow-processes.js';
 import { TASK_CLOSED, accountIds, insertScheme, instanceStates, violations } from './test/workflow-state.js';
 
 /**
@@ -45,15 +44,6 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 describe('start:cluster', () => {
