@@ -14,7 +14,12 @@ const BUDGET_MS = 1000;
  * requests matter there; a function that never checks for interrupts (lpad, array_fill) may overrun the time-out.
  */
 const embedded = !process.env.TEST_DATABASE_URL;
-const OWN_LIMIT_MS = embedded ? BUDGET_MS : 10_000;
+/**
+ * What the timings are checked against. A stall would last the 3 s the slow statements ask for, or far longer; other
+ * test files run beside this one on a two-core CI machine and can delay any request by a second.
+ */
+const WAIT_LIMIT_MS = 2500;
+const OWN_LIMIT_MS = embedded ? WAIT_LIMIT_MS : 10_000;
 let t: TestApp;
 let admin: string;
 const OTHER = 'tn_hostile';
@@ -135,7 +140,7 @@ describe('hostile user SQL on the platform link', () => {
   it.each([...slow, ...locks, ...escapes])('%s is refused or quick, and never delays other requests', async (text) => {
     const { body, ms, other, otherMs } = await measured(text);
     expect(other.json().code, 'concurrent request').toBe(0);
-    expect(otherMs, 'concurrent request waited').toBeLessThan(BUDGET_MS);
+    expect(otherMs, 'concurrent request waited').toBeLessThan(WAIT_LIMIT_MS);
     if (body.code === 0) expect(ms, `ran: ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(OWN_LIMIT_MS);
     else {
       expect(body.code).toBe(10400);
@@ -146,7 +151,7 @@ describe('hostile user SQL on the platform link', () => {
 
   it.each(catalog)("%s shows nothing of another tenant", async (text) => {
     const { res, body, otherMs } = await measured(text);
-    expect(otherMs).toBeLessThan(BUDGET_MS);
+    expect(otherMs).toBeLessThan(WAIT_LIMIT_MS);
     // A name the query itself spells may come back in the message, exactly as a name that does not exist would.
     const asked = 'biz_tn_hostile.secret_salaries';
     if (text.includes(asked)) {
@@ -191,11 +196,11 @@ describe('hostile user SQL on the platform link', () => {
     await sql.raw('grant execute on function pg_catalog.pg_sleep(float8) to biz_reader_default').execute(t.deps.db);
     try {
       const started = performance.now();
-      const res = (await datas('select 1 as a, pg_sleep(0.4) as b')).json();
+      const res = (await datas('select 1 as a, pg_sleep(0.8) as b')).json();
       expect(res.code, res.msg).toBe(0);
       const ms = performance.now() - started;
-      expect(ms).toBeGreaterThan(390);
-      expect(ms).toBeLessThan(750);
+      expect(ms).toBeGreaterThan(790);
+      expect(ms, 'ran twice').toBeLessThan(1550);
       expect(res.data.fields.map((f: { name: string }) => f.name)).toEqual(['a', 'b']);
     } finally {
       await sql.raw('revoke execute on function pg_catalog.pg_sleep(float8) from biz_reader_default').execute(t.deps.db);
