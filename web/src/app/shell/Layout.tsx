@@ -17,6 +17,7 @@ import { ErrorLogButton } from './ErrorLogButton';
 import { UserMenu } from './UserMenu';
 import { SystemSwitcher } from './SystemSwitcher';
 import { openTab } from './tabs';
+import { LeaveGuard } from './unsaved';
 import { useScreenLevel } from './screen';
 import { storedMenuLayout, storedTheme } from './themes';
 import { switches } from './switches';
@@ -176,6 +177,7 @@ function Shell() {
           {tools}
         </AntLayout.Header>
         {switches.tag && <TagBar />}
+        <LeaveGuard />
         <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
           {!top && level === 0 && !collapsed && <div className="app-shade" data-testid="menu-shade" onClick={() => setCollapsed(true)} />}
           <Outlet />

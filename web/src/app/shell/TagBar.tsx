@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { closeAll, closeOthers, closeTab, useTabs, type Tab } from './tabs';
 import { queryString, toI18nKey } from './menu-utils';
+import { useLeaveGuard } from './unsaved';
 
 export function tabLabel(tab: Tab, t: (k: string, o?: { defaultValue: string }) => string): string {
   return tab.i18n ? t(toI18nKey(tab.i18n), { defaultValue: tab.label }) : tab.label;
@@ -14,6 +15,8 @@ export function TagBar() {
   const navigate = useNavigate();
   const { t } = useTranslation(['layout', 'menu']);
   const go = (tab: Tab | undefined) => tab && navigate(tab.value + queryString(tab.query));
+  // Closing the shown page's tab leaves the page: unsaved changes are asked about before the tab goes.
+  const leave = useLeaveGuard();
   const menuFor = (tab: Tab) => ({
     items: [
       { key: 'others', label: <span data-testid="tab-close-others">{t('layout:tabs.closeOthers')}</span> },
@@ -21,10 +24,13 @@ export function TagBar() {
     ],
     onClick: ({ key }: { key: string }) => {
       if (key === 'others') {
-        closeOthers(tab.value);
-        if (tab.value !== pathname) go(tab);
+        if (tab.value === pathname) return closeOthers(tab.value);
+        leave(() => {
+          closeOthers(tab.value);
+          go(tab);
+        });
       } else {
-        navigate(closeAll());
+        leave(() => void navigate(closeAll()));
       }
     },
   });
@@ -38,8 +44,12 @@ export function TagBar() {
         onChange={(key) => go(tabs.find((x) => x.value === key))}
         onEdit={(key, action) => {
           if (action !== 'remove' || typeof key !== 'string') return;
-          const next = closeTab(key, pathname);
-          if (next) go(tabs.find((x) => x.value === next));
+          const close = () => {
+            const next = closeTab(key, pathname);
+            if (next) go(tabs.find((x) => x.value === next));
+          };
+          if (key === pathname) leave(close);
+          else close();
         }}
         items={tabs.map((tab) => ({
           key: tab.value,

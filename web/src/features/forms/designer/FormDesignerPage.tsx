@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseScheme, type FieldType, type FormSchemeBody, type FormSchemeContent, type FormSchemeDetail, type FormSchemeSaved } from '@app/contracts';
 import { api } from '../../../lib/api';
+import { useUnsavedChanges } from '../../../app/shell/unsaved';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../../components/form-renderer';
 import { FieldList } from './Canvas';
 import { DesignerContext, type DesignerCtx, type DragPayload } from './context';
@@ -138,6 +139,8 @@ export default function FormDesignerPage() {
   }, [state.selectedId]);
 
   const scheme = state.present;
+  const dirty = scheme !== state.saved || JSON.stringify({ meta, tables }) !== savedMeta;
+  const unsaved = useUnsavedChanges(dirty);
   const selected = state.selectedId !== null ? findField(scheme.data, state.selectedId) : null;
 
   const save = async () => {
@@ -190,6 +193,7 @@ export default function FormDesignerPage() {
       const saved = id ? await api.put<FormSchemeSaved>(`${base}/${id}`, body) : await api.post<FormSchemeSaved>(base, body);
       dispatch({ type: 'saved', scheme: bound.scheme });
       setSavedMeta(JSON.stringify({ meta, tables }));
+      unsaved.saved();
       void message.success(t('save.saved', { version: saved.F_Version }));
       if (!id) {
         setLoadedId(saved.F_Id);
@@ -213,7 +217,6 @@ export default function FormDesignerPage() {
     });
 
   const sel = state.selectedId;
-  const dirty = scheme !== state.saved || JSON.stringify({ meta, tables }) !== savedMeta;
   const toolbar = (
     <Space wrap size={4}>
       <Tooltip title={`${t('toolbar.undo')} (Ctrl+Z)`}>

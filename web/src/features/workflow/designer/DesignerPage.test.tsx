@@ -120,7 +120,7 @@ const laidOut = process(DIAGRAM);
 
 const clean: WfValidateResult = { issues: [], unsupported: [] };
 
-function openDesigner(importXml: string, answers: { validate?: () => WfValidateResult } = {}) {
+function openDesigner(importXml: string | undefined, answers: { validate?: () => WfValidateResult } = {}) {
   signInForTest([Permission.workflowSchemeList, Permission.workflowSchemeAdd]);
   const calls = stubData([
     [/^GET \/form-scheme$/, () => []],
@@ -134,6 +134,7 @@ function openDesigner(importXml: string, answers: { validate?: () => WfValidateR
     <MemoryRouter initialEntries={[{ pathname: '/workflow/scheme/design/new', state: { importXml, fileName: 'expense.bpmn' } }]}>
       <Routes>
         <Route path="/workflow/scheme/design/*" element={<DesignerPage />} />
+        <Route path="/workflow/scheme/index" element={<div data-testid="scheme-list" />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -214,5 +215,29 @@ describe('DesignerPage', () => {
     fireEvent.click(screen.getByTestId('wfd-save'));
     expect(await screen.findByText('流程设计有 1 个问题，1 个提醒，问题已在图上标出')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')).toBe(false);
+  });
+
+  it('asks before 返回 leaves unsaved changes; cancelling stays; after a save it leaves without asking', async () => {
+    const calls = openDesigner(undefined);
+    await waitFor(() => expect(fake.state.imported).toHaveLength(1));
+    // The new model as opened is no change.
+    expect(screen.queryByTestId('wfd-dirty')).toBeNull();
+    fireEvent.change(screen.getByTestId('wfd-code'), { target: { value: 'expense' } });
+    fireEvent.change(screen.getByTestId('wfd-name'), { target: { value: '报销流程' } });
+    expect(await screen.findByTestId('wfd-dirty')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('wfd-back'));
+    expect(await screen.findByText('有未保存的修改，确定离开吗？离开后修改将丢失。')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('unsaved-stay'));
+    await waitFor(() => expect(screen.queryByText('有未保存的修改，确定离开吗？离开后修改将丢失。')).toBeNull());
+    expect(screen.getByTestId('wfd-page')).toBeTruthy();
+    expect(screen.queryByTestId('scheme-list')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('wfd-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('wfd-dirty')).toBeNull());
+    fireEvent.click(screen.getByTestId('wfd-back'));
+    expect(await screen.findByTestId('scheme-list')).toBeTruthy();
+    expect(screen.queryByText('有未保存的修改，确定离开吗？离开后修改将丢失。')).toBeNull();
   });
 });

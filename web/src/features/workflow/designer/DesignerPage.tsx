@@ -14,6 +14,7 @@ import { DictionarySelect } from '../../../components/dictionary';
 import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
 import { useDesignedForms } from '../../form-relation/shared';
 import { closeTab } from '../../../app/shell/tabs';
+import { useUnsavedChanges } from '../../../app/shell/unsaved';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
@@ -31,7 +32,7 @@ interface ModelerLike {
   destroy(): void;
 }
 interface EventBus {
-  on(event: string, fn: (e: { newSelection?: DiagramElement[] }) => void): void;
+  on(event: string, fn: (e: { newSelection?: DiagramElement[]; trigger?: string }) => void): void;
 }
 interface Overlays {
   add(id: string, type: string, overlay: { position: Record<string, number>; html: HTMLElement }): string;
@@ -102,6 +103,9 @@ export default function DesignerPage() {
   const [panelOpen, setPanelOpen] = useState(true);
   const [panelWidth, setPanelWidth] = useState(380);
   const [pickerOpen, setPickerOpen] = useState(false);
+  // Changes since the last open or save: diagram commands, the scheme fields, a file imported into the designer.
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
 
   const info = useQuery({ queryKey: schemeKeys.info(id), queryFn: () => schemeApi.info(id), enabled: !isNew });
   const designed = useDesignedForms();
@@ -117,7 +121,11 @@ export default function DesignerPage() {
       modelerRef.current = modeler;
       const bus = modeler.get<EventBus>('eventBus');
       bus.on('selection.changed', (e) => setSelected(e.newSelection?.length === 1 ? e.newSelection[0]! : null));
-      bus.on('commandStack.changed', () => setRev((r) => r + 1));
+      bus.on('commandStack.changed', (e) => {
+        setRev((r) => r + 1);
+        // Opening a document clears the command stack: that is no change.
+        if (e.trigger !== 'clear') setDirty(true);
+      });
       setBridge(bridgeOf(modeler.get.bind(modeler)));
     });
     return () => {
@@ -223,6 +231,8 @@ export default function DesignerPage() {
       if (containerRef.current) containerRef.current.dataset.importMs = String(Math.round(performance.now() - started));
       setSelected(null);
       setRev((r) => r + 1);
+      // A file imported here is not saved yet; a stored scheme or the new model is.
+      setDirty(flag);
       // An imported drawing names an empty scheme: code from the process id, name from the process name (of a
       // collaboration: the process that runs, else its first pool's).
       const root = modeler.get<Canvas & { getRootElement(): DiagramElement }>('canvas').getRootElement().businessObject;
@@ -316,6 +326,8 @@ export default function DesignerPage() {
       try {
         const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
         message.success(t('message.saved', { version: saved.F_Version }));
+        setDirty(false);
+        unsaved.saved();
         void queryClient.invalidateQueries({ queryKey: schemeKeys.all });
         void queryClient.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
         if (isNew) {
@@ -368,7 +380,7 @@ export default function DesignerPage() {
     <div className="wf-designer" data-testid="wfd-page">
       <Card size="small" styles={{ body: { padding: 8 } }}>
         <Space wrap style={{ marginBottom: 8 }}>
-          <Button icon={<LeftOutlined />} onClick={() => void navigate('/workflow/scheme/index')} data-testid="wfd-back">
+          <Button icon={<LeftOutlined />} onClick={() => unsaved.leave(() => void navigate('/workflow/scheme/index'))} data-testid="wfd-back">
             {t('action.back')}
           </Button>
           <Button icon={<CheckCircleOutlined />} loading={busy === 'validate'} onClick={() => void onValidate()} disabled={!bridge} data-testid="wfd-validate">
@@ -386,6 +398,11 @@ export default function DesignerPage() {
             {t('action.export')}
           </Button>
           {!isNew && info.data && <Tag data-testid="wfd-version">{t('version', { version: info.data.F_Version })}</Tag>}
+          {dirty && (
+            <Tag color="orange" data-testid="wfd-dirty">
+              {t('unsaved')}
+            </Tag>
+          )}
         </Space>
         <input ref={fileRef} type="file" accept=".bpmn,.xml,application/xml,text/xml" style={{ display: 'none' }} onChange={(e) => void onImportFile(e.target.files?.[0])} data-testid="wfd-import-file" />
         <Collapse
@@ -398,7 +415,7 @@ export default function DesignerPage() {
               // The form must exist while folded: the save reads and validates it.
               forceRender: true,
               children: (
-                <Form form={form} layout="vertical" size="small" data-testid="wfd-scheme-form" initialValues={{ F_AuthType: 0 }}>
+                <Form form={form} layout="vertical" size="small" data-testid="wfd-scheme-form" initialValues={{ F_AuthType: 0 }} onValuesChange={() => setDirty(true)}>
                   <Row gutter={12}>
                     <Col xs={24} sm={12} lg={6}>
                       <Form.Item name="F_Code" label={t('field.code')} rules={[{ required: true, message: t('rule.code') }, { pattern: /^[A-Za-z0-9_.-]+$/, message: t('rule.codePattern') }]}>
@@ -438,12 +455,13 @@ export default function DesignerPage() {
                           allowClear
                           loading={designed.isLoading}
                           value={designedForms.map((f) => f.F_FormId)}
-                          onChange={(ids: string[]) =>
+                          onChange={(ids: string[]) => {
+                            setDirty(true);
                             setForms([
                               ...forms.filter((f) => f.F_Type !== 0),
                               ...ids.map((fid) => forms.find((f) => f.F_FormId === fid) ?? { F_FormId: fid, F_Type: 0, F_Url: '', F_Name: designed.data?.find((o) => o.F_Id === fid)?.F_Name ?? '' }),
-                            ])
-                          }
+                            ]);
+                          }}
                           options={[
                             ...(designed.data ?? []).map((o) => ({ value: o.F_Id, label: o.F_Name })),
                             ...designedForms.filter((f) => !designed.data?.some((o) => o.F_Id === f.F_FormId)).map((f) => ({ value: f.F_FormId, label: f.F_Name || f.F_FormId })),
@@ -472,7 +490,13 @@ export default function DesignerPage() {
                       </Form.Item>
                       {authType === 1 && (
                         <div data-testid="wfd-auth-objects">
-                          <ForwarderTable value={authRows} onChange={setAuthRows} />
+                          <ForwarderTable
+                            value={authRows}
+                            onChange={(rows) => {
+                              setDirty(true);
+                              setAuthRows(rows);
+                            }}
+                          />
                           <Form.Item label={t('field.authDepartments')} style={{ marginTop: 8 }}>
                             <TreeSelect
                               multiple
@@ -481,9 +505,10 @@ export default function DesignerPage() {
                               showCheckedStrategy={TreeSelect.SHOW_ALL}
                               value={authDepartments.map((d) => ({ value: `department:${d.F_ObjId}`, label: d.F_ObjName }))}
                               treeData={departmentTree(org.data ?? [])}
-                              onChange={(vals: { value: string; label: React.ReactNode }[]) =>
-                                setAuthDepartments(vals.map((v) => ({ F_ObjId: String(v.value).replace(/^department:/, ''), F_ObjName: String(v.label), F_ObjType: '4' })))
-                              }
+                              onChange={(vals: { value: string; label: React.ReactNode }[]) => {
+                                setDirty(true);
+                                setAuthDepartments(vals.map((v) => ({ F_ObjId: String(v.value).replace(/^department:/, ''), F_ObjName: String(v.label), F_ObjType: '4' })));
+                              }}
                               data-testid="wfd-auth-departments"
                             />
                           </Form.Item>
