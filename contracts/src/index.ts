@@ -23,3 +23,4 @@ export * from './workflow.js';
 export * from './workflow-scheme.js';
 export * from './workflow-task.js';
 export * from './stamp.js';
+export * from './clue.js';

@@ -23,6 +23,7 @@ import formPrintModule from './modules/form-print/index.js';
 import workflowSchemeModule from './modules/workflow-scheme/index.js';
 import workflowTaskModule from './modules/workflow-task/index.js';
 import stampModule from './modules/stamp/index.js';
+import clueModule from './modules/clue/index.js';
 import { registerErrorHandling, notFoundEnvelope, frameworkErrorEnvelope, clientErrorEnvelope } from './core/envelope.js';
 import { registerInputGuard } from './core/input-guard.js';
 import { registerAuth } from './core/auth/plugin.js';
@@ -190,6 +191,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(workflowSchemeModule, { deps });
       await api.register(workflowTaskModule, { deps });
       await api.register(stampModule, { deps });
+      await api.register(clueModule, { deps });
     },
     { prefix: '/api' },
   );

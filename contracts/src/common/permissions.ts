@@ -8,6 +8,10 @@ export const Permission = {
   clientLogClear: 'system.clientLog.clear',
   onlineUserList: 'system.onlineUser.list',
   onlineUserForceLogout: 'system.onlineUser.forceLogout',
+  /** Leads left on the sign-in page (POST /login/add-clue). */
+  clueList: 'system.clue.list',
+  clueHandle: 'system.clue.handle',
+  clueDelete: 'system.clue.delete',
 
   companyList: 'organisation.company.list',
   companyAdd: 'organisation.company.add',

@@ -52,7 +52,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   /** Requests per source address and overall, answered 429 beyond (docs/security-hardening.md, "Sign-in"). */
-  rateLimits: { signIn: RequestLimit; sms: RequestLimit; export: RequestLimit; query: RequestLimit; pdf: RequestLimit };
+  rateLimits: { signIn: RequestLimit; sms: RequestLimit; export: RequestLimit; query: RequestLimit; pdf: RequestLimit; clue: RequestLimit };
   /**
    * Wrong passwords within `windowMinutes`: `perSource` from one address for one account refuse that address for
    * that account; `perAccount` from all addresses slow every sign-in of the account down by `slowDownMs`.
@@ -203,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Expensive reads: SQL typed into the query console, and PDFs rendered by the server's Chromium.
       query: requestLimit(env, 'RATE_QUERY', 60, 120, 600),
       pdf: requestLimit(env, 'RATE_PDF', 60, 20, 60),
+      // Leads left on the sign-in page (public): a person leaves one or two, a script is stopped early.
+      clue: requestLimit(env, 'RATE_CLUE', 3600, 10, 300),
     },
     signInFailures: {
       perSource: positiveInt(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
@@ -242,7 +244,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     timeZone: 'Asia/Shanghai',
     metricsToken: null,
     trustProxy: false,
-    rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS, query: GENEROUS, pdf: GENEROUS },
+    rateLimits: { signIn: GENEROUS, sms: GENEROUS, export: GENEROUS, query: GENEROUS, pdf: GENEROUS, clue: GENEROUS },
     signInFailures: { perSource: 5, perAccount: 50, windowMinutes: 15, slowDownMs: 2000 },
     ...overrides,
   };

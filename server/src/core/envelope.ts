@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, type Envelope } from '@app/contracts';
 import { AppError } from './errors.js';
-import { langOf, translate, type MessageKey, type MessageParams } from './i18n/index.js';
+import { catalogs, langOf, translate, type Lang, type MessageKey, type MessageParams } from './i18n/index.js';
 
 /** A success answer: code 0, the data, and a translated message. */
 export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'common.ok', params?: MessageParams): Envelope<T> {
@@ -21,14 +21,18 @@ interface ValidationIssue {
   params?: { issue?: { path?: (string | number)[]; message?: string } };
 }
 
-/** "body.account: Too small ..." — names the field so the user knows what to fix. */
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+/**
+ * "body.account: Too small ..." — names the field so the user knows what to fix. A schema whose issue message is a
+ * message key (e.g. clue.badPhone) is answered in the caller's language.
+ */
+function describeValidation(lang: Lang, context: string | undefined, issues: ValidationIssue[]): string {
   return issues
     .slice(0, 5)
     .map((issue) => {
       const path = issue.params?.issue?.path?.join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const where = [context, path].filter(Boolean).join('.');
-      return `${where || 'request'}: ${issue.params?.issue?.message ?? issue.message ?? 'invalid'}`;
+      const message = issue.params?.issue?.message ?? issue.message ?? 'invalid';
+      return `${where || 'request'}: ${Object.hasOwn(catalogs[lang], message) ? translate(lang, message as MessageKey) : message}`;
     })
     .join('; ');
 }
@@ -41,11 +45,11 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected: (reque
       return fail(reply, error.status, error.code, translate(lang, error.key, error.params), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const detail = describeValidation(error.validationContext, error.validation as ValidationIssue[]);
+      const detail = describeValidation(lang, error.validationContext, error.validation as ValidationIssue[]);
       return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
     }
     if (error.validation) {
-      const detail = describeValidation(error.validationContext, error.validation as ValidationIssue[]);
+      const detail = describeValidation(lang, error.validationContext, error.validation as ValidationIssue[]);
       return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

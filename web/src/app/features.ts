@@ -13,9 +13,10 @@ import { formRelationFeature } from '../features/form-relation';
 import { workflowFeature } from '../features/workflow';
 import { formPublishFeature } from '../features/form-publish';
 import { formPrintFeature } from '../features/form-print';
+import { clueFeature } from '../features/clue';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, dataFeature, formsFeature, formRelationFeature, formPublishFeature, formPrintFeature, workflowFeature, iframeFeature];
+export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, dataFeature, formsFeature, formRelationFeature, formPublishFeature, formPrintFeature, workflowFeature, clueFeature, iframeFeature];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

@@ -12,6 +12,8 @@ const PUBLIC_ROUTES = [
   'POST /api/login/phone',
   'GET /api/login/send/:phone',
   'GET /api/login/:id',
+  // The sign-in page's "leave your contact" form (rate-limited per source address: RATE_CLUE_*).
+  'POST /api/login/add-clue',
   'POST /api/user/refesh',
   'GET /api/user/logout',
   'POST /api/user/logout',

@@ -262,6 +262,22 @@ export interface LoginLogsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface CluesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  phone: Generated<string>;
+  email: Generated<string>;
+  company: Generated<string>;
+  message: Generated<string>;
+  ip: string | null;
+  user_agent: string | null;
+  handled: Generated<number>;
+  handled_by: string | null;
+  handled_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+
 export interface ClientLogsTable {
   id: string;
   tenant_id: string;
@@ -583,6 +599,7 @@ export interface Database {
   sms_codes: SmsCodesTable;
   login_logs: LoginLogsTable;
   client_logs: ClientLogsTable;
+  clues: CluesTable;
   module_columns: ModuleColumnsTable;
   module_forms: ModuleFormsTable;
   department_maintainers: DepartmentMaintainersTable;

@@ -28,6 +28,7 @@ import * as workflowMenuScreens from './20261124190000_workflow_menu_screens.js'
 import * as workflowScopes from './20261126180000_workflow_scopes.js';
 import * as idempotencyKeys from './20261127090000_idempotency_keys.js';
 import * as refreshReuse from './20261127100000_refresh_reuse.js';
+import * as clues from './20261127130000_clues.js';
 import * as dropAccountLockColumns from './20261127110000_drop_account_lock_columns.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261127090000_idempotency_keys': idempotencyKeys,
   '20261127100000_refresh_reuse': refreshReuse,
   '20261127110000_drop_account_lock_columns': dropAccountLockColumns,
+  '20261127130000_clues': clues,
 };

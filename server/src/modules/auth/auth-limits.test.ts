@@ -14,7 +14,7 @@ const SLOW_DOWN_MS = 2000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimits: { signIn: rule(4, 1000), sms: rule(2, 3), export: rule(2, 100), query: rule(2, 100), pdf: rule(1, 100) },
+    rateLimits: { signIn: rule(4, 1000), sms: rule(2, 3), export: rule(2, 100), query: rule(2, 100), pdf: rule(1, 100), clue: rule(2, 100) },
     signInFailures: { ...testConfig().signInFailures, perSource: 3, perAccount: 6, slowDownMs: SLOW_DOWN_MS },
   });
 });

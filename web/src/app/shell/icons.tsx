@@ -4,7 +4,7 @@ import {
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
   BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
-  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined, GlobalOutlined,
+  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined, GlobalOutlined, ContactsOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -15,7 +15,7 @@ const ICONS: Record<string, ComponentType> = {
   DatabaseOutlined, FormOutlined, MailOutlined, NotificationOutlined, SafetyOutlined, ScheduleOutlined, ToolOutlined,
   LinkOutlined, FolderOutlined, CalendarOutlined, ClusterOutlined, ProfileOutlined,
   BankOutlined, SolutionOutlined, SafetyCertificateOutlined, MenuOutlined, CrownOutlined, EnvironmentOutlined,
-  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined, GlobalOutlined,
+  BookOutlined, TranslationOutlined, NumberOutlined, FileSearchOutlined, ReadOutlined, SoundOutlined, CoffeeOutlined, GlobalOutlined, ContactsOutlined,
 };
 
 export function MenuIcon({ name }: { name: string }) {

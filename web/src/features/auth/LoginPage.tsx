@@ -6,11 +6,12 @@ import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
 import { api, setErrorToast } from '../../lib/api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { signIn } from '../../app/auth-actions';
+import { ClueLink } from '../clue/ClueLink';
 
 /** Spec: SMS resend countdown. */
 export const SMS_COUNTDOWN_S = 60;
 
-function AccountForm({ onDone }: { onDone: (r: LoginResult) => void }) {
+function AccountForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void }) {
   const { t } = useTranslation('login');
   const [loading, setLoading] = useState(false);
   const finish = async (v: { account: string; password: string; code?: string }) => {
@@ -25,7 +26,7 @@ function AccountForm({ onDone }: { onDone: (r: LoginResult) => void }) {
     }
   };
   return (
-    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large">
+    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => 'code' in c && onTenant(c.code ?? '')}>
       <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
         <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
       </Form.Item>
@@ -42,7 +43,7 @@ function AccountForm({ onDone }: { onDone: (r: LoginResult) => void }) {
   );
 }
 
-function PhoneForm({ onDone }: { onDone: (r: LoginResult) => void }) {
+function PhoneForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void }) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<{ phone: string; sms: string; code?: string }>();
   const [loading, setLoading] = useState(false);
@@ -79,7 +80,7 @@ function PhoneForm({ onDone }: { onDone: (r: LoginResult) => void }) {
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large">
+    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => 'code' in c && onTenant(c.code ?? '')}>
       <Form.Item name="phone" label={t('phone')} rules={[{ required: true, pattern: /^1\d{10}$/, message: t('phoneInvalid') }]}>
         <Input data-testid="login-phone" placeholder={t('phonePlaceholder')} maxLength={11} />
       </Form.Item>
@@ -107,6 +108,8 @@ export default function LoginPage() {
   const { t } = useTranslation('login');
   const lang = currentLanguage();
   const [toast, holder] = message.useMessage();
+  // The tenant code last typed on either tab: a lead left from this page goes to that tenant.
+  const [tenantCode, setTenantCode] = useState('');
   useEffect(() => setErrorToast((text) => void toast.error(text)), [toast]);
   useEffect(() => {
     document.title = `${t('title')} - ${t('common:siteTitle')}`;
@@ -128,10 +131,13 @@ export default function LoginPage() {
         <p style={{ color: '#888', marginTop: 0 }}>{t('subtitle')}</p>
         <Tabs
           items={[
-            { key: 'account', label: <span data-testid="login-tab-account">{t('tabAccount')}</span>, children: <AccountForm onDone={done} /> },
-            { key: 'phone', label: <span data-testid="login-tab-phone">{t('tabPhone')}</span>, children: <PhoneForm onDone={done} /> },
+            { key: 'account', label: <span data-testid="login-tab-account">{t('tabAccount')}</span>, children: <AccountForm onDone={done} onTenant={setTenantCode} /> },
+            { key: 'phone', label: <span data-testid="login-tab-phone">{t('tabPhone')}</span>, children: <PhoneForm onDone={done} onTenant={setTenantCode} /> },
           ]}
         />
+        <div style={{ textAlign: 'center', marginTop: 12 }}>
+          <ClueLink tenantCode={() => tenantCode} />
+        </div>
       </div>
     </div>
   );

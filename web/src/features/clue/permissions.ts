@@ -1,0 +1,7 @@
+import { Permission } from '@app/contracts';
+
+export const cluePermissions = {
+  clueList: Permission.clueList,
+  clueHandle: Permission.clueHandle,
+  clueDelete: Permission.clueDelete,
+};
