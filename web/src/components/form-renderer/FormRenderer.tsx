@@ -7,6 +7,7 @@ import { CascadeProvider } from './data-relations';
 import { formCss, GridRow } from './frame';
 import { FieldList } from './Layout';
 import { buildModel, hiddenKeys } from './model';
+import { withShownPlaceholders } from './placeholder';
 import { FormStore } from './store';
 import type { FormRendererHandle, FormRendererProps, FormRuntime } from './types';
 import { validateAll, visibleValues } from './validation';
@@ -61,7 +62,8 @@ export const FormRenderer = forwardRef<FormRendererHandle, FormRendererProps>(fu
   const authority = useStable(props.authority);
   const initialValues = useStable(props.initialValues);
   const checked = useMemo(() => checkScheme(scheme), [scheme]);
-  const model = useMemo(() => buildModel(checked?.data ?? []), [checked]);
+  // A generic prompt naming the component type ('请输入单行文本') names the field's label (placeholder.ts).
+  const model = useMemo(() => buildModel(withShownPlaceholders(checked?.data ?? [])), [checked]);
   const hidden = useMemo(() => hiddenKeys(model.data, authority), [model, authority]);
   const readOnly = mode === 'look' || editFlag === 2;
 

@@ -1,10 +1,11 @@
 import { memo, useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '@app/contracts';
 import { isContainer, listKey, type ListRef } from './scheme-ops';
 import { useDesigner } from './context';
+import { shownPlaceholder } from '../../../components/form-renderer/placeholder';
 
 /**
  * Render counts per formId. The canvas must stay responsive with 200 fields: a test edits one field and checks that
@@ -83,11 +84,14 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
   const c = field.__config__;
   canvasRenders.set(c.formId, (canvasRenders.get(c.formId) ?? 0) + 1);
   const container = isContainer(c.avueType);
+  // View off: the field is hidden on the form; the canvas shows it dimmed with a tag.
+  const hidden = c.view === false;
   const edgeShadow = edge === 'before' ? (column ? 'inset 3px 0 0 #1677ff' : 'inset 0 3px 0 #1677ff') : edge === 'after' ? (column ? 'inset -3px 0 0 #1677ff' : 'inset 0 -3px 0 #1677ff') : undefined;
   return (
     <div
       data-testid={`canvas-field-${c.formId}`}
       data-selected={selected || undefined}
+      data-hidden={hidden || undefined}
       role="button"
       tabIndex={0}
       aria-pressed={selected}
@@ -146,6 +150,11 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
         boxShadow: edgeShadow,
       }}
     >
+      {hidden && (
+        <Tag data-testid={`canvas-hidden-${c.formId}`} style={{ position: 'absolute', left: 4, top: 2, zIndex: 1, marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', opacity: 0.9 }}>
+          {t('canvas.hidden')}
+        </Tag>
+      )}
       {selected && (
         <div style={{ position: 'absolute', right: 4, top: 2, zIndex: 1, display: 'flex', gap: 2 }}>
           <Tooltip title={t('toolbar.copy')}>
@@ -175,7 +184,7 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
           </Tooltip>
         </div>
       )}
-      {container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />}
+      <div style={hidden ? { opacity: 0.45 } : undefined}>{container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />}</div>
     </div>
   );
 });
@@ -217,7 +226,7 @@ function ControlMock({ field }: { field: FormField }) {
       return <div style={{ paddingTop: 5 }}>{'☆'.repeat(Math.min(Number(field.max ?? 5) || 5, 10))}</div>;
     case 'textarea':
     case 'editor':
-      return box(field.placeholder ?? '', { minHeight: c.avueType === 'editor' ? 120 : 80 });
+      return box(shownPlaceholder(field) ?? '', { minHeight: c.avueType === 'editor' ? 120 : 80 });
     case 'upload':
       return box(`⇪ ${t('canvas.upload')}`, { display: 'inline-block' });
     case 'map':
@@ -234,7 +243,7 @@ function ControlMock({ field }: { field: FormField }) {
       return box(
         <>
           {prepend ? `[${prepend}] ` : ''}
-          {field.placeholder || source}
+          {shownPlaceholder(field) || source}
           {append ? ` [${append}]` : ''}
         </>,
       );

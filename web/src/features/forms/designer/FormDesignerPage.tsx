@@ -14,7 +14,7 @@ import { FormTab, newMeta, type FormMeta } from './FormTab';
 import { newField } from './palette';
 import { Palette } from './Palette';
 import { FieldProperties } from './PropertyPanel';
-import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, schemeProblem, subTables, type ListRef, type TableSettings } from './scheme-ops';
+import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, generatedTableName, schemeProblem, subTables, type ListRef, type TableSettings } from './scheme-ops';
 import { designerReducer, emptyScheme, initialState } from './state';
 
 /** The drag-and-drop form designer (docs/forms-design.md "Designer"): /quick-development/form-design/designer?id=<formId>. */
@@ -143,6 +143,7 @@ export default function FormDesignerPage() {
   const unsaved = useUnsavedChanges(dirty);
   const selected = state.selectedId !== null ? findField(scheme.data, state.selectedId) : null;
 
+  const tablesState = tables;
   const save = async () => {
     setSaveTried(true);
     if (!meta.F_Name.trim()) {
@@ -150,6 +151,12 @@ export default function FormDesignerPage() {
       return void message.error(t('save.nameRequired'));
     }
     if (!scheme.data.length) return void message.error(t('save.empty'));
+    // A main table left empty gets a generated name (shown in the form tab from now on).
+    let tables = tablesState;
+    if (tables.enabled && !tables.main.trim()) {
+      tables = { ...tables, main: generatedTableName(meta.F_Name) };
+      setTables(tables);
+    }
     if (tables.enabled) {
       const main = tables.main.trim();
       if (!IDENTIFIER.test(main)) {

@@ -23,7 +23,8 @@ export function FormTab({ meta, onMeta, formConf, tables, onTables, data, showEr
   const setConf = (key: string, value: unknown) => dispatch({ type: 'formConf', patch: { [key]: value }, mergeKey: `conf.${key}` });
   const subs = subTables(data);
   // Errors show once a save was tried (or the user typed something wrong), not on a fresh form.
-  const mainBad = tables.enabled && (showErrors || tables.main !== '') && !IDENTIFIER.test(tables.main.trim());
+  // An empty main table is fine: the save generates a name.
+  const mainBad = tables.enabled && tables.main.trim() !== '' && !IDENTIFIER.test(tables.main.trim());
   return (
     <Form layout="vertical" size="small" component="div" data-testid="form-properties">
       <Form.Item label={t('form.name')} required validateStatus={showErrors && !meta.F_Name.trim() ? 'error' : undefined} style={{ marginBottom: 10 }}>
@@ -54,8 +55,8 @@ export function FormTab({ meta, onMeta, formConf, tables, onTables, data, showEr
       </Form.Item>
       {tables.enabled && (
         <>
-          <Form.Item label={t('form.mainTable')} required validateStatus={mainBad ? 'error' : undefined} help={mainBad ? t('prop.identifier') : undefined} style={{ marginBottom: 10 }}>
-            <Input data-testid="prop-mainTable" value={tables.main} maxLength={63} onChange={(e) => onTables({ ...tables, main: e.target.value })} />
+          <Form.Item label={t('form.mainTable')} validateStatus={mainBad ? 'error' : undefined} help={mainBad ? t('prop.identifier') : undefined} extra={mainBad ? undefined : t('form.mainTableHelp')} style={{ marginBottom: 10 }}>
+            <Input data-testid="prop-mainTable" value={tables.main} maxLength={63} placeholder={t('form.mainTableAuto')} onChange={(e) => onTables({ ...tables, main: e.target.value })} />
           </Form.Item>
           {subs.map((s) => (
             <Typography.Paragraph key={s.__config__.formId} type="secondary" style={{ marginBottom: 4 }}>

@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, AutoComplete, Button, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Collapse, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INFO_TYPES, OPTION_SOURCES, isPatternSupported, isReservedFieldName, type ComputationToken, type FieldType, type FormField, type StaticOption } from '@app/contracts';
 import { useDesigner } from './context';
 import { IDENTIFIER, isContainer, numericFields, tableOf, valueFields, vModelsInScope, type FieldPatch, type ListRef } from './scheme-ops';
 import { formulaText } from './Canvas';
+import { genericPrefix, typeNames } from '../../../components/form-renderer/placeholder';
 import { matches, useDataSourceOptions, useDatabaseLinks, useDictionaryCodes, useSourceColumns, type Suggestion } from './sources';
 
 /** Which keys apply to which field types (the property panel shows a key only where it means something). */
@@ -88,23 +89,24 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
     if (isReservedFieldName(name)) return t('prop.vModelReserved');
     return vModelsInScope(data, list, id).has(name) ? t('prop.vModelTaken') : null;
   };
+  // The generic prompt ('请输入' + label, or the type's name of an older form) follows the label; one the user wrote stays.
+  const renameLabel = (label: string) => {
+    const prefix = genericPrefix(field.placeholder, [c.label ?? '', ...typeNames(type)]);
+    patch({ config: { label }, ...(prefix === null ? {} : { field: { placeholder: `${prefix}${label}` } }) }, 'c.label');
+  };
   const vModelHelp = field.__vModel__ === undefined ? null : vModelError(field.__vModel__);
 
   return (
     <Form layout="vertical" size="small" component="div" data-testid="field-properties">
       <P label={t('prop.type')}>
         <Tag>{t(`type.${type}`)}</Tag>
-        <Typography.Text type="secondary" data-testid="prop-tag">
-          formId {id}
-          {c.tag ? ` · ${c.tag}` : ''}
-        </Typography.Text>
       </P>
       {field.__vModel__ !== undefined && (
         <Form.Item label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')} validateStatus={vModelHelp ? 'error' : undefined} help={vModelHelp ?? undefined} style={{ marginBottom: 10 }}>
           <Input data-testid="prop-__vModel__" value={field.__vModel__} maxLength={63} onChange={(e) => patch({ field: { __vModel__: e.target.value } }, 'vModel')} />
         </Form.Item>
       )}
-      <P label={t('prop.label')}>{text('label', c.label, (v) => setC('label', v ?? ''))}</P>
+      <P label={t('prop.label')}>{text('label', c.label, (v) => renameLabel(String(v ?? '')))}</P>
       {type !== 'row' && type !== 'tabs' && <P label={t('prop.showLabel')}>{bool('showLabel', c.showLabel !== false, (v) => setC('showLabel', v))}</P>}
       {!container && <P label={t('prop.labelWidth')}>{number('labelWidth', c.labelWidth, (v) => setC('labelWidth', v), { min: 0, max: 1000 })}</P>}
       {!inTable && type !== 'tabs' && type !== 'table' && <P label={t('prop.span')}>{number('span', c.span ?? 24, (v) => setC('span', v ?? 24), { min: 1, max: 24 })}</P>}
@@ -240,14 +242,32 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
         </>
       )}
       {APPLIES.regList(type) && <RegListEditor field={field} onChange={(v) => setC('regList', v)} />}
-      {!container && (
-        <>
-          <Divider size="small" />
-          <Typography.Text type="secondary" data-testid="prop-binding">
-            {t('prop.binding')}: {c.bindTable && c.bindTableField ? `${c.bindTable}.${c.bindTableField}` : t('prop.bindingAuto')}
-          </Typography.Text>
-        </>
-      )}
+      {/* Internals (the field's number, the original generator's tag, the column it stores into) stay folded. */}
+      <Collapse
+        size="small"
+        ghost
+        data-testid="prop-advanced"
+        items={[
+          {
+            key: 'advanced',
+            label: t('prop.advanced'),
+            forceRender: true,
+            children: (
+              <Space orientation="vertical" size={4}>
+                <Typography.Text type="secondary" data-testid="prop-tag">
+                  formId {id}
+                  {c.tag ? ` · ${c.tag}` : ''}
+                </Typography.Text>
+                {!container && (
+                  <Typography.Text type="secondary" data-testid="prop-binding">
+                    {t('prop.binding')}: {c.bindTable && c.bindTableField ? `${c.bindTable}.${c.bindTableField}` : t('prop.bindingAuto')}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
     </Form>
   );
 }

@@ -368,6 +368,7 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(calls).toHaveLength(0);
     typeInto('F_Name', '请假单');
     typeInto('F_Category', 'HR');
+    typeInto('mainTable', '1bad');
     fireEvent.click(screen.getByTestId('designer-save'));
     expect(await screen.findByText('请输入有效的主表名')).toBeTruthy();
     typeInto('mainTable', 'demo_leave');

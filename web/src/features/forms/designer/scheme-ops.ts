@@ -249,6 +249,27 @@ export interface TableSettings {
 export const defaultSubTable = (main: string, table: FormField) => `${main || 'form'}_${table.__vModel__ ?? table.__config__.formId}`.slice(0, 63);
 
 /**
+ * A main table name for a form saved without one: the form name's ASCII letters and digits (a Chinese name has none:
+ * 'form') and a short time-and-random suffix, lower case, so a new form never needs a table name typed in. Matches
+ * IDENTIFIER (the server's rule for table names) and leaves room for the sub-tables' `<main>_<key>` names.
+ */
+export function generatedTableName(formName: string, now = Date.now(), random = Math.random()): string {
+  let slug = formName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 24)
+    .replace(/_+$/, '');
+  if (/^[0-9]/.test(slug)) slug = `f_${slug}`;
+  const suffix = `${now.toString(36).slice(-5)}${Math.floor(random * 1296)
+    .toString(36)
+    .padStart(2, '0')}`;
+  return `${slug || 'form'}_${suffix}`;
+}
+
+/**
  * Fills bindTable / bindTableField of every value field (main table for the main form, rows and tabs included;
  * the container's table for sub-table columns; column = vModel) and builds tableInfo. Without tables the bindings
  * are removed so a form stores nothing of its own.
