@@ -1,5 +1,5 @@
 import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
-import { BugOutlined, LoginOutlined, MenuOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, BugOutlined, LoginOutlined, MailOutlined, MenuOutlined, SendOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HomeOverview } from '@app/contracts';
@@ -25,12 +25,18 @@ export default function HomePage() {
   const { leaves } = useOtherLeaves();
   const o = overview.data;
   const org = [user?.F_Company?.F_FullName, ...(user?.F_Department ?? []).map((d) => d.F_FullName)].filter(Boolean).join(' / ');
+  // The user's own figures; the tenant-wide ones only when the server answers them (the caller may see their lists).
   const cards = [
+    { key: 'myTodos', icon: <AuditOutlined />, value: o?.myTodos, color: '#409EFF' },
+    { key: 'myApplications', icon: <SendOutlined />, value: o?.myApplications, color: '#67C23A' },
+    { key: 'unreadMessages', icon: <MailOutlined />, value: o?.unreadMessages, color: '#E6A23C' },
+    { key: 'myMenus', icon: <MenuOutlined />, value: o?.myMenus, color: '#909399' },
+  ];
+  const tenantCards = [
     { key: 'onlineUsers', icon: <TeamOutlined />, value: o?.onlineUsers, color: '#409EFF' },
-    { key: 'myMenus', icon: <MenuOutlined />, value: o?.myMenus, color: '#67C23A' },
     { key: 'todayLogins', icon: <LoginOutlined />, value: o?.todayLogins, color: '#E6A23C' },
     { key: 'clientErrorsToday', icon: <BugOutlined />, value: o?.clientErrorsToday, color: '#F56C6C' },
-  ];
+  ].filter((c) => c.value !== undefined);
   return (
     <div data-testid="home-page">
       <Card style={{ marginBottom: 12 }}>
@@ -56,6 +62,17 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
+      {tenantCards.length > 0 && (
+        <Card size="small" title={t('tenantOverview')} data-testid="home-tenant-overview" style={{ marginBottom: 12 }}>
+          <Row gutter={[12, 12]}>
+            {tenantCards.map((c) => (
+              <Col key={c.key} xs={12} md={8}>
+                <Statistic data-testid={`home-overview-${c.key}`} title={t(`overview.${c.key}`)} value={c.value} prefix={<span style={{ color: c.color }}>{c.icon}</span>} />
+              </Col>
+            ))}
+          </Row>
+        </Card>
+      )}
       <div style={{ marginBottom: 12 }}>
         <WorkflowNoticePanel />
       </div>
