@@ -2,13 +2,21 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
 
+/**
+ * A session counts as online when it was seen in the last ONLINE_MINUTES: an open console calls the server at least
+ * every 30 s (the to-do counts) and last_active_at is written at most once a minute (session-guard), so a closed
+ * browser drops out after a few minutes instead of staying "online" until its session expires.
+ */
+export const ONLINE_MINUTES = 5;
+
 export class OnlineUserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   private live(tenantId: string) {
     return tenantScoped(this.db, 'sessions', tenantId)
       .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', sql<Date>`now()`);
+      .where('sessions.expires_at', '>', sql<Date>`now()`)
+      .where('sessions.last_active_at', '>', sql<Date>`now() - make_interval(mins => ${ONLINE_MINUTES})`);
   }
 
   async page(tenantId: string, filter: { page: number; size: number; keyword?: string }) {
@@ -46,7 +54,6 @@ export class OnlineUserRepository {
   async countLive(tenantId: string): Promise<number> {
     const row = await this.live(tenantId)
       .select(sql<number>`count(distinct sessions.user_id)::int`.as('total'))
-      .where('sessions.last_active_at', '>', sql<Date>`now() - interval '30 minutes'`)
       .executeTakeFirstOrThrow();
     return row.total;
   }

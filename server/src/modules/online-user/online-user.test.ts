@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { ONLINE_MINUTES } from './online-user.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,5 +53,27 @@ describe('online users', () => {
     const rows = (await t.get('/api/online-users?size=100', admin)).json().data.Rows as { F_SessionId: string }[];
     expect(rows.map((r) => r.F_SessionId)).not.toContain('s2');
     expect((await t.send('DELETE', '/api/online-users/s2', undefined, admin)).statusCode).toBe(404);
+  });
+
+  it('counts only sessions seen in the last few minutes (a closed browser drops out)', async () => {
+    const admin = await t.login('admin');
+    const wangwu = await t.deps.db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('account', '=', 'wangwu').executeTakeFirstOrThrow();
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const expires = new Date(Date.now() + 3_600_000);
+    await t.deps.db
+      .insertInto('sessions')
+      .values([
+        { id: 'stale', tenant_id: 'default', user_id: wangwu.id, refresh_hash: 'x', expires_at: expires, last_active_at: minutesAgo(ONLINE_MINUTES + 5) },
+        { id: 'recent', tenant_id: 'default', user_id: wangwu.id, refresh_hash: 'y', expires_at: expires, last_active_at: minutesAgo(ONLINE_MINUTES - 2) },
+      ])
+      .execute();
+    const ids = ((await t.get('/api/online-users?size=100', admin)).json().data.Rows as { F_SessionId: string }[]).map((r) => r.F_SessionId);
+    expect(ids).toContain('recent');
+    expect(ids).not.toContain('stale');
+    const before = (await t.get('/api/home/overview', admin)).json().data.onlineUsers as number;
+    await t.deps.db.updateTable('sessions').set({ last_active_at: minutesAgo(ONLINE_MINUTES + 1) }).where('user_id', '=', wangwu.id).execute();
+    expect((await t.get('/api/home/overview', admin)).json().data.onlineUsers).toBe(before - 1);
+    // An administrator may still force out a session that is no longer listed.
+    expect((await t.send('DELETE', '/api/online-users/stale', undefined, admin)).json().code).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import type { OnlineSessionRow, PageResult } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
+import { describeUserAgent } from '../../lib/user-agent';
 import { systemPermissions } from './permissions';
 
 export default function OnlineUsersPage() {
@@ -36,7 +37,8 @@ export default function OnlineUsersPage() {
         },
         { title: t('online.realName'), dataIndex: 'F_RealName' },
         { title: t('online.ip'), dataIndex: 'F_IpAddress' },
-        { title: t('online.userAgent'), dataIndex: 'F_UserAgent', ellipsis: true, width: 260, render: (v: string) => <Tooltip title={v}><span style={{ display: 'inline-block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>{v}</span></Tooltip> },
+        // Browser and system ("Chrome 131 · Windows 10"); the raw header stays in the tooltip.
+        { title: t('online.userAgent'), dataIndex: 'F_UserAgent', width: 220, render: (v: string, r) => <Tooltip title={v}><span data-testid={`online-client-${r.F_SessionId}`}>{describeUserAgent(v) || '-'}</span></Tooltip> },
         { title: t('online.loginTime'), dataIndex: 'F_LoginTime' },
         { title: t('online.lastActive'), dataIndex: 'F_LastActiveTime' },
         ...(canKick
