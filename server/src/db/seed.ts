@@ -58,7 +58,8 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       ])
       .execute();
 
-    const dept = (fullName: string, enCode: string, companyId: string, sort: number, parentId = '0') => ({
+    // nature: a DepartmentNature dictionary value (function 职能部门, business 业务部门).
+    const dept = (fullName: string, enCode: string, companyId: string, sort: number, nature: string, parentId = '0') => ({
       id: newId(),
       tenant_id: tenantId,
       company_id: companyId,
@@ -66,14 +67,14 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       full_name: fullName,
       en_code: enCode,
       sort_code: sort,
-      nature: null,
+      nature,
     });
-    const office = dept('总经办', 'GM', hq, 0);
-    const hr = dept('人力资源部', 'HR', hq, 1);
-    const finance = dept('财务部', 'FIN', hq, 2);
-    const tech = dept('技术部', 'TECH', hq, 3);
-    const rnd = dept('研发一组', 'RD1', hq, 0, tech.id);
-    const production = dept('生产部', 'PROD', branch, 0);
+    const office = dept('总经办', 'GM', hq, 0, 'function');
+    const hr = dept('人力资源部', 'HR', hq, 1, 'function');
+    const finance = dept('财务部', 'FIN', hq, 2, 'function');
+    const tech = dept('技术部', 'TECH', hq, 3, 'business');
+    const rnd = dept('研发一组', 'RD1', hq, 0, 'business', tech.id);
+    const production = dept('生产部', 'PROD', branch, 0, 'business');
     await trx.insertInto('departments').values([office, hr, finance, tech, rnd, production]).execute();
 
     const post = (name: string, enCode: string, departmentId: string | null) => ({

@@ -29,6 +29,7 @@ import * as workflowScopes from './20261126180000_workflow_scopes.js';
 import * as idempotencyKeys from './20261127090000_idempotency_keys.js';
 import * as refreshReuse from './20261127100000_refresh_reuse.js';
 import * as clues from './20261127130000_clues.js';
+import * as departmentNature from './20261127130100_department_nature.js';
 import * as dropAccountLockColumns from './20261127110000_drop_account_lock_columns.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261127100000_refresh_reuse': refreshReuse,
   '20261127110000_drop_account_lock_columns': dropAccountLockColumns,
   '20261127130000_clues': clues,
+  '20261127130100_department_nature': departmentNature,
 };
