@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Radio, Select, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
 import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -310,7 +310,22 @@ export default function UserPage() {
               dataIndex: 'F_EnabledMark',
               render: (v: number, r: UserRow) =>
                 can.enable ? (
-                  <Switch size="small" checked={v === 1} disabled={r.F_UserId === me} data-testid={`user-enable-${r.F_UserId}`} onChange={(on) => void setEnabled(r, on)} />
+                  v === 1 ? (
+                    // Disabling signs the user out and stops them signing in: asked first. Enabling is not.
+                    <Popconfirm
+                      title={t('user.disableConfirm', { name: r.F_RealName || r.F_Account })}
+                      description={t('user.disableHint')}
+                      disabled={r.F_UserId === me}
+                      onConfirm={() => setEnabled(r, false)}
+                      okText={t('common:ok')}
+                      cancelText={t('common:cancel')}
+                      okButtonProps={{ danger: true, ...({ 'data-testid': `user-disable-ok-${r.F_UserId}` } as Record<string, string>) }}
+                    >
+                      <Switch size="small" checked disabled={r.F_UserId === me} data-testid={`user-enable-${r.F_UserId}`} />
+                    </Popconfirm>
+                  ) : (
+                    <Switch size="small" checked={false} data-testid={`user-enable-${r.F_UserId}`} onChange={(on) => void setEnabled(r, on)} />
+                  )
                 ) : v === 1 ? (
                   <Tag color="green">{t('common:enabled')}</Tag>
                 ) : (
