@@ -129,6 +129,9 @@ export const IDOR: Record<string, Entry> = {
   'GET /api/notice/:id': (f) => ({ url: `/api/notice/${f.notice}` }),
   'PUT /api/notice/:id': (f, b) => ({ url: `/api/notice/${f.notice}`, body: altered(b.notice) }),
   'DELETE /api/notice/:id': (f) => ({ url: `/api/notice/${f.notice}` }),
+  // Leads left on a sign-in page
+  'PUT /api/clue/:id/handled': (f) => ({ url: `/api/clue/${f.clue}/handled` }),
+  'DELETE /api/clue/:id': (f) => ({ url: `/api/clue/${f.clue}` }),
   'PUT /api/oa-schedule/:id': (f, b) => ({ url: `/api/oa-schedule/${f.schedule}`, body: altered({ ...b.schedule, F_Participants: [] }) }),
   'DELETE /api/oa-schedule/:id': (f) => ({ url: `/api/oa-schedule/${f.schedule}` }),
   // A message type, not a record: marks the caller's own messages read.

@@ -23,7 +23,7 @@ export type Fixtures = Record<FixtureName, string>;
 export type FixtureName =
   | 'tenant' | 'company' | 'department' | 'post' | 'role' | 'user' | 'adminUser' | 'session'
   | 'subsystem' | 'dictionary' | 'dictionaryCode' | 'dictionaryDetail' | 'language' | 'translation' | 'codeRule' | 'log'
-  | 'news' | 'notice' | 'schedule' | 'message'
+  | 'news' | 'notice' | 'schedule' | 'message' | 'clue'
   | 'annexFolder' | 'annexFile' | 'folder' | 'file'
   | 'link' | 'field' | 'report' | 'dataSource' | 'interface'
   | 'form' | 'formVersion' | 'formAddress' | 'formRow' | 'relation' | 'relationRow' | 'dataRelation'
@@ -182,6 +182,11 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
     body('delegate', { F_DelegateUserId: user, F_DelegateUserName: 'x', F_SchemeIds: [], F_StartTime: '2030-01-01 00:00:00', F_EndTime: '2030-01-10 00:00:00', F_EnabledMark: 1, F_Description: MARK }),
   );
 
+  // A lead left on B's sign-in page (public, B's tenant code).
+  const clue = dataOf(
+    await t.app.inject({ method: 'POST', url: '/api/login/add-clue', payload: { name: `${MARK} 线索`, email: 'victim@example.com', message: MARK, code: VICTIM_CODE } }),
+    'clue',
+  ) as { F_Id: string };
   const message = (await db.selectFrom('messages').select('id').where('tenant_id', '=', tenant).executeTakeFirstOrThrow()).id;
   // Operation logs are written after the answer: wait for one of B's.
   let log: string | undefined;
@@ -193,7 +198,7 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const ids: Fixtures = {
     tenant, company, department, post: postId, role, user, adminUser, session,
     subsystem, dictionary, dictionaryCode: 'VictimDict', dictionaryDetail, language, translation, codeRule, log: log!,
-    news, notice, schedule, message,
+    news, notice, schedule, message, clue: clue.F_Id,
     annexFolder: uploaded.FolderId, annexFile: uploaded.FileIds[0]!, folder, file,
     link, field: fieldId, report, dataSource, interface: interfaceId,
     form, formVersion, formAddress, formRow, relation, relationRow, dataRelation,
