@@ -51,7 +51,8 @@ describe('every route outside the public allowlist needs a valid token', () => {
     expect(publicRoutes).toEqual(PUBLIC_ROUTES);
   });
 
-  it('every other /api route answers 10401 without a token, with a garbage token and with an expired one', async () => {
+  // Thousands of requests: slack for a loaded two-core machine (the spellings took 29-30 s there with every route).
+  it('every other /api route answers 10401 without a token, with a garbage token and with an expired one', { timeout: 120_000 }, async () => {
     const expired = await new TokenService(t.deps.config.jwtSecret, 60).signAccess(
       { userId: 'admin', tenantId: 'default', sessionId: 'whatever' },
       Date.now() - 3_600_000,
@@ -80,7 +81,7 @@ describe('every route outside the public allowlist needs a valid token', () => {
     }
   });
 
-  it('every spelling the router sends to a guarded route is guarded too (the decision is on the matched route, not the raw URL)', async () => {
+  it('every spelling the router sends to a guarded route is guarded too (the decision is on the matched route, not the raw URL)', { timeout: 120_000 }, async () => {
     const guarded = t.routeTable.filter((r) => r.url.startsWith('/api/') && !isPublicRoute(r.url, { public: r.isPublic }) && r.method !== 'HEAD');
     let routed = 0;
     for (const route of guarded) {
