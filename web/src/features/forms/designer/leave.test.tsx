@@ -58,6 +58,12 @@ function renderShell() {
   return router;
 }
 
+/** Dispatches beforeunload; true when the page asked to stay. */
+function unload(): boolean {
+  const e = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(e);
+  return e.defaultPrevented;
+}
 const closeButton = () => document.querySelector<HTMLElement>(`[data-node-key="${PATH}"] .ant-tabs-tab-remove`)!;
 const typeInto = (key: string, value: string) => fireEvent.change(screen.getByTestId(`prop-${key}`), { target: { value } });
 
@@ -76,6 +82,8 @@ describe('form designer: unsaved changes', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('palette-input'));
     expect(screen.getByTestId('designer-dirty')).toBeTruthy();
     expect(hasUnsavedChanges()).toBe(true);
+    // A reload or closing the browser: the browser's own question.
+    expect(unload()).toBe(true);
 
     fireEvent.click(closeButton());
     expect(await screen.findByText(QUESTION)).toBeTruthy();
@@ -99,6 +107,7 @@ describe('form designer: unsaved changes', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('designer-dirty')).toBeNull());
     expect(router.state.location.search).toBe('?id=f1');
+    expect(unload()).toBe(false);
 
     fireEvent.click(closeButton());
     expect(await screen.findByTestId('home')).toBeTruthy();
@@ -117,5 +126,25 @@ describe('form designer: unsaved changes', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('unsaved-leave'));
     expect(await screen.findByTestId('users')).toBeTruthy();
     expect(hasUnsavedChanges()).toBe(false);
+  });
+
+  it('asks before 关闭全部 closes the designer with unsaved changes', async () => {
+    stubData([]);
+    renderShell();
+    await screen.findByTestId('form-designer');
+    fireEvent.click(screen.getByTestId('palette-input'));
+    fireEvent.contextMenu(screen.getByTestId(`tab-${PATH}`));
+    fireEvent.click(await screen.findByTestId('tab-close-all'));
+    expect(await screen.findByText(QUESTION)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('unsaved-stay'));
+    await waitFor(() => expect(screen.queryByText(QUESTION)).toBeNull());
+    expect(screen.getByTestId('tab-count').textContent).toBe('2');
+    expect(screen.getByTestId('form-designer')).toBeTruthy();
+
+    fireEvent.contextMenu(screen.getByTestId(`tab-${PATH}`));
+    fireEvent.click((await screen.findAllByTestId('tab-close-all')).at(-1)!);
+    fireEvent.click(await screen.findByTestId('unsaved-leave'));
+    expect(await screen.findByTestId('home')).toBeTruthy();
+    expect(screen.getByTestId('tab-count').textContent).toBe('1');
   });
 });
