@@ -12,7 +12,9 @@ const env = useServerAndBrowser();
 
 const field = boundField('e2e_wf_leave');
 
-const xml = chainXml('e2e_approval', [{ id: 'check', name: '本人确认', config: { candidates: [{ type: 'starter', ids: [] }], needPassword: true } }], { name: 'E2E approval' });
+/** The approver may change the days (formId 2) and nothing else: the other fields are read-only there. */
+const xmlFor = (formId: string) =>
+  chainXml('e2e_approval', [{ id: 'check', name: '本人确认', config: { candidates: [{ type: 'starter', ids: [] }], needPassword: true, formAuthority: { [formId]: [{ formId: 2, view: true, edit: true }] } } }], { name: 'E2E approval' });
 
 describe('approval screen', { timeout: 180_000 }, () => {
   it('opens a task from the task centre, shows the tabs at desktop and phone width, approves it', async () => {
@@ -28,7 +30,7 @@ describe('approval screen', { timeout: 180_000 }, () => {
         F_Code: 'e2e_approval',
         F_Name: '审批界面 E2E',
         forms: [{ F_FormId: form.F_Id, F_Type: 0, F_Name: '请假单' }],
-        xml,
+        xml: xmlFor(form.F_Id),
       });
       const launched = await api<{ retCode: number; processInstanceId: string }>(page, 'POST', '/api/workflow-task/create-process', {
         schemeId: scheme.F_Id,
@@ -47,6 +49,9 @@ describe('approval screen', { timeout: 180_000 }, () => {
       await page.locator(tid('wf-approval-print')).waitFor();
       await page.locator(tid('wf-approval-transfer')).waitFor();
       await page.locator(tid('wf-approval-message')).fill('情况属实，同意。');
+      // Only the field the node names is editable; the change is recorded.
+      expect(await page.locator('[data-field="F_Name"] input').first().isDisabled()).toBe(true);
+      await page.locator('[data-field="F_Days"] input').first().fill('3');
       await shot(page, 'workflow-approval-desktop');
 
       // the other tabs
@@ -89,6 +94,10 @@ describe('approval screen', { timeout: 180_000 }, () => {
       expect(await page.locator(tid('wf-approval')).getAttribute('data-readonly')).toBe('true');
       expect(await page.locator(tid('wf-approval-form')).count()).toBe(0);
       expect(await page.locator(tid('wf-approval-comment-0')).innerText()).toContain('情况属实');
+      await page.locator(tid('wf-approval-tab-roams')).click();
+      const change = page.locator(`${tid('wf-timeline-change')}[data-field="F_Days"]`);
+      await change.waitFor();
+      expect(await change.innerText()).toMatch(/天数：2\s*→\s*3/);
       await page.locator(tid('wf-approval-tab-flow')).click();
       await page.waitForTimeout(800);
       await shot(page, 'workflow-approval-readonly');

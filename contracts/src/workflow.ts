@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldAuthority, formValues } from './forms.js';
+import { fieldAuthority, formValues, type FieldAuthority } from './forms.js';
+import { UNLISTED_FIELDS } from './form-logic/walk.js';
 
 /**
  * Workflow engine (issue 10, docs/workflow-design.md): the configuration of BPMN elements (one JSON document in
@@ -80,6 +81,19 @@ export const userTaskConfig = z.object({
   whenNoCandidate: z.enum(['refuse', 'skip']).default('refuse'),
 });
 export type UserTaskConfig = z.infer<typeof userTaskConfig>;
+
+/**
+ * The field authority an approval node applies to one of its forms: the fields the node names, every other field
+ * read-only. Only the start node (the applicant) edits a form freely.
+ */
+export function approvalFieldAuthority(config: Pick<UserTaskConfig, 'formAuthority'>, formId: string): FieldAuthority[] {
+  return [...(config.formAuthority[formId] ?? []), { formId: UNLISTED_FIELDS, view: true, edit: false, required: false }];
+}
+
+/** Whether an approval node may change anything on the form (it names a field it may edit). */
+export function approvalMayEdit(config: Pick<UserTaskConfig, 'formAuthority'>, formId: string): boolean {
+  return (config.formAuthority[formId] ?? []).some((a) => a.view !== false && a.edit !== false);
+}
 
 export const scriptAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set'), variable: z.string().min(1).max(100), expression: z.string().max(2000) }),
@@ -209,6 +223,16 @@ export type RejectNode = z.infer<typeof rejectNode>;
 export const nextNodeInfo = z.object({ actName: z.string(), activityName: z.string(), activityType: z.string() });
 
 /** Timeline record (spec 3). */
+/** One value an approver changed on the form: the field (its label, and the row for a sub-table cell), old and new. */
+export const fieldChange = z.object({
+  /** __vModel__ of the field; `table[row].column` for a sub-table cell (row counted from 1). */
+  field: z.string(),
+  label: z.string(),
+  old: z.string(),
+  new: z.string(),
+});
+export type FieldChange = z.infer<typeof fieldChange>;
+
 export const timelineRecord = z.object({
   activityId: z.string(),
   activityName: z.string(),
@@ -227,5 +251,7 @@ export const timelineRecord = z.object({
   manualinfos: z.array(z.object({ departmentName: z.string(), account: z.string(), realName: z.string() })),
   /** The sentence the spec's wording rules make of the record (zh or en by Accept-Language). */
   text: z.string(),
+  /** Form values the approver changed with this action (empty when nothing changed). */
+  fieldChanges: z.array(fieldChange).default([]),
 });
 export type TimelineRecord = z.infer<typeof timelineRecord>;

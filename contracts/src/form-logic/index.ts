@@ -11,3 +11,4 @@ export * from './capital.js';
 export * from './pattern.js';
 export * from './validation.js';
 export * from './scheme.js';
+export * from './changes.js';

@@ -131,14 +131,28 @@ export function defaultValues(data: FormField[]): FormValues {
   return Object.fromEntries(fields.map(({ field }) => [field.__vModel__, defaultValueOf(field)]));
 }
 
-/** The authority that applies to a field: the entry of the list with its formId, else the field's own view/edit/required. */
+/**
+ * The formId of an authority entry that applies to every field the list does not name: an approval node's list ends
+ * with one that makes those fields read-only (only the fields the node names may be edited there).
+ */
+export const UNLISTED_FIELDS = '*';
+
+/**
+ * The authority that applies to a field: the entry of the list with its formId; else the field's own
+ * view/edit/required, narrowed by the list's entry for unlisted fields if it has one (a field that may not be edited
+ * is not required either).
+ */
 export function authorityOf(field: FormField, list?: FieldAuthority[]): { view: boolean; edit: boolean; required: boolean } {
   const id = String(field.__config__.formId);
   // Entries may come unparsed from a workflow node (formId as text, flags missing): defaults as in fieldAuthority.
   const entry = list?.find((e) => String(e.formId) === id);
   if (entry) return { view: entry.view !== false, edit: entry.edit !== false, required: entry.required === true };
   const c = field.__config__;
-  return { view: c.view !== false, edit: c.edit !== false, required: c.required === true };
+  const own = { view: c.view !== false, edit: c.edit !== false, required: c.required === true };
+  const unlisted = list?.find((e) => String(e.formId) === UNLISTED_FIELDS);
+  if (!unlisted) return own;
+  const edit = own.edit && unlisted.edit !== false;
+  return { view: own.view && unlisted.view !== false, edit, required: own.required && edit };
 }
 
 /**

@@ -741,7 +741,12 @@ export interface WfSchemesTable {
   auth_type: Generated<number>;
   auth_objects: Json<{ F_ObjType: string; F_ObjId: string; F_ObjName?: string }[]>;
   launch_key: Generated<string>;
+  /** The published version: what launches use. */
   current_version_id: string | null;
+  /** A saved version newer than the published one, not yet published. */
+  draft_version_id: string | null;
+  /** When the scheme was first published; null: a draft never published (cannot be started). */
+  published_at: Date | null;
   sort_code: Generated<number>;
   created_by: string | null;
   created_at: DefaultTimestamp;
@@ -854,6 +859,8 @@ export interface WfHistoryTable {
   multi_instance: Generated<boolean>;
   candidates: Json<string[]>;
   next_nodes: Json<{ actName: string; activityName: string; activityType: string }[]>;
+  /** Form values the approver changed with this action (label, old, new); null when none. */
+  field_changes: Json<{ field: string; label: string; old: string; new: string }[] | null>;
   started_at: DefaultTimestamp;
   ended_at: Date | null;
 }

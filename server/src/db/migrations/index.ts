@@ -31,6 +31,8 @@ import * as refreshReuse from './20261127100000_refresh_reuse.js';
 import * as clues from './20261127130000_clues.js';
 import * as departmentNature from './20261127130100_department_nature.js';
 import * as dropAccountLockColumns from './20261127110000_drop_account_lock_columns.js';
+import * as historyFieldChanges from './20261128090000_history_field_changes.js';
+import * as schemePublishState from './20261128100000_scheme_publish_state.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -65,4 +67,6 @@ export const migrations: Record<string, Migration> = {
   '20261127110000_drop_account_lock_columns': dropAccountLockColumns,
   '20261127130000_clues': clues,
   '20261127130100_department_nature': departmentNature,
+  '20261128090000_history_field_changes': historyFieldChanges,
+  '20261128100000_scheme_publish_state': schemePublishState,
 };

@@ -168,8 +168,9 @@ export class FormDataService {
         }
       });
     const main = convert(storage.main, formData);
+    // A sub-table is rewritten only where its rows may be edited: shown, and editable under a workflow authority.
     const subs = storage.subs
-      .filter((t) => isShown(t.plan.containerPlace!, options.authority))
+      .filter((t) => isShown(t.plan.containerPlace!, options.authority) && (options.authority === undefined || authorityOf(t.plan.container!, options.authority).edit))
       .map((t) => {
         const given = ownValue(formData, t.plan.container!.__vModel__ ?? '');
         const rows = Array.isArray(given) ? given : given === undefined || given === null ? undefined : [];
@@ -224,15 +225,32 @@ export class FormDataService {
       for (const { table, rows } of prepared.subs) {
         // Rows not sent on an update stay as they are.
         if (rows === undefined) continue;
+        const kept = primaryKey === null ? [] : await this.keptColumns(tx, table, key, options);
         if (primaryKey !== null) await this.run(tx, deleteWhere(table.ctx, table.relation!, key));
         const subSystem = this.systemValues(auth, units, table);
         for (const [index, values] of rows.entries()) {
           const own: [TableColumn, unknown][] = [[table.key, newId()], [table.relation!, key], ...(table.sort ? [[table.sort, index] as [TableColumn, unknown]] : [])];
-          await this.run(tx, insertSql(table.ctx, [...values, ...own, ...subSystem]));
+          await this.run(tx, insertSql(table.ctx, [...values, ...(kept[index] ?? []), ...own, ...subSystem]));
         }
       }
     });
     return key;
+  }
+
+  /**
+   * The stored values of the columns a save may not write (hidden, or read-only under a workflow authority), per row
+   * in their order: the rewritten rows keep them by position, so an approver who may edit one column of a sub-table
+   * does not wipe the others.
+   */
+  private async keptColumns(tx: LinkTransaction, table: OpenTable, key: string, options: FormDataOptions): Promise<[TableColumn, unknown][][]> {
+    const written = new Set(this.written(table.plan.bindings, options));
+    const columns = table.plan.bindings.filter((b) => !written.has(b)).map((b) => lookupColumn(table.ctx.design, b.column));
+    if (columns.length === 0) return [];
+    const stored = await this.run(tx, selectWhere(table.ctx, table.relation!, key, table.sort ? [table.sort, table.key] : [table.key]));
+    return stored.rows.map((raw) => {
+      const row = readRow(table.ctx.design, raw);
+      return columns.map((column): [TableColumn, unknown] => [column, bindValue(table.ctx.dialect, column, row[column.name] ?? null)]);
+    });
   }
 
   /** The stored record as form data: main fields by __vModel__, each sub-table as its rows in their order. */

@@ -354,6 +354,24 @@ describe('form data with a field authority list (as a workflow node passes it)',
     await service.save(auth, loaded, { ...goodData(), F_Name: '改不了', F_Mobile: '13900139000' }, key, { authority: readOnly });
     expect(await service.read(auth, loaded, key)).toMatchObject({ F_Name: '张三请假', F_Mobile: '13900139000' });
   });
+
+  it('a sub-table: read-only rows are not rewritten; an editable column keeps the read-only cells of each row', async () => {
+    const { id } = await createForm();
+    const auth = { userId: 'admin', tenantId: 'default', sessionId: 's', account: 'admin' };
+    const service = new FormDataService(t.deps);
+    const loaded = await new FormSchemeService(t.deps, () => false).forAdmin(auth, id);
+    const key = await service.save(auth, loaded, goodData(), null);
+    const names = async () => ((await service.read(auth, loaded, key)).items as { item_name: string; item_amount: string }[]).map((r) => [r.item_name, r.item_amount]);
+    const stored = await names();
+    // The table read-only (an approval node that does not name it): whatever is sent, the rows stay.
+    const rowsReadOnly = [{ formId: 13, view: true, edit: false, required: false }];
+    await service.save(auth, loaded, { ...goodData(), items: [] }, key, { authority: rowsReadOnly });
+    expect(await names()).toEqual(stored);
+    // The amounts editable, the names not: the names stay by position, the amounts change.
+    const amountsOnly = [{ formId: 13, view: true, edit: true, required: false }, { formId: 14, view: true, edit: false, required: false }];
+    await service.save(auth, loaded, { ...goodData(), items: [{ item_name: 'x', item_amount: '1' }, { item_name: 'y', item_amount: '2' }, { item_name: 'z', item_amount: '3' }] }, key, { authority: amountsOnly });
+    expect(await names()).toEqual([['车票', '1'], ['住宿', '2'], ['餐费', '3']]);
+  });
 });
 
 describe('address-based forms', () => {

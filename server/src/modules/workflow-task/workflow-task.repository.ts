@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { CirculationRow, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
+import type { CirculationRow, FieldChange, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime, isUniqueViolation, parseLocalTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
@@ -86,6 +86,7 @@ export interface HistoryRecord {
   multi_instance: boolean;
   candidates: string[];
   next_nodes: { actName: string; activityName: string; activityType: string }[];
+  field_changes: FieldChange[] | null;
   started_at: Date;
   ended_at: Date | null;
   time: string;
@@ -414,7 +415,7 @@ export class WorkflowTaskRepository {
       .where('instance_id', '=', instanceId)
       .select([
         'id', 'seq', 'task_id', 'node_id', 'node_name', 'node_type', 'action', 'user_id', 'owner_id', 'btn_value', 'btn_name', 'message',
-        'stamp_id', 'folder_id', 'multi_instance', 'candidates', 'next_nodes', 'started_at', 'ended_at',
+        'stamp_id', 'folder_id', 'multi_instance', 'candidates', 'next_nodes', 'field_changes', 'started_at', 'ended_at',
         formatTime('started_at').as('time'),
         formatTime('ended_at').as('endTime'),
       ])

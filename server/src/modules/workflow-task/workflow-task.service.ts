@@ -4,6 +4,7 @@ import {
   BTN_TRANSFER,
   NEED_PASSWORD,
   Permission,
+  approvalFieldAuthority,
   formValueEntry,
   userTaskConfig,
   type ActionResult,
@@ -309,6 +310,7 @@ export class WorkflowTaskService {
         nextNodeInfo: h.next_nodes ?? [],
         manualinfos: people(h.user_id ? [h.user_id] : (h.candidates ?? [])),
         text: labelled(h.multi_instance, h.node_type, text),
+        fieldChanges: h.field_changes ?? [],
       };
     });
     // Open tasks: one record per node, its users as candidates.
@@ -337,6 +339,7 @@ export class WorkflowTaskService {
         nextNodeInfo: [],
         manualinfos: people(waiting),
         text: labelled(multi, 'userTask', translate(lang, 'workflowTask.timelinePending')),
+        fieldChanges: [],
       });
     }
     return records;
@@ -445,7 +448,8 @@ export class WorkflowTaskService {
       const relation = relations.find((r) => r.form_id === key.F_FormId);
       if (q.nwfRelationId && relation?.id !== q.nwfRelationId) continue;
       // Read-only viewers see what the node allows to view, nothing editable.
-      const authority = task ? config.formAuthority[key.F_FormId] : undefined;
+      // An approval node edits only the fields it names; the start node (a returned application) edits freely.
+      const authority = task && node?.type !== 'startEvent' ? approvalFieldAuthority(config, key.F_FormId) : undefined;
       const children = (authority ?? []).map((a) => ({ ...a, edit: mayAct ? a.edit : false }));
       let F_Scheme: unknown = null;
       let formData: Record<string, unknown> = {};

@@ -36,7 +36,13 @@ beforeAll(async () => {
   );
   expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 0 });
   formId = res.json().data.F_Id;
-  await deployScheme(t, { code: 'leave-form', xml: loadFixture('exclusive', ids), forms: [{ form_id: formId }] });
+  // The manager may edit the name (required there) and nothing else; the team lead's node names no field.
+  const authority = { [formId]: [{ formId: 1, view: true, edit: true, required: true }] };
+  const xml = loadFixture('exclusive', ids).replace(
+    `{&quot;candidates&quot;:[{&quot;type&quot;:&quot;user&quot;,&quot;ids&quot;:[&quot;${ids.lisi}&quot;]}]}`,
+    JSON.stringify({ candidates: [{ type: 'user', ids: [ids.lisi] }], formAuthority: authority }).replaceAll('"', '&quot;'),
+  );
+  await deployScheme(t, { code: 'leave-form', xml, forms: [{ form_id: formId }] });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -61,7 +67,22 @@ describe('forms in the engine transaction', () => {
     expect(bad).toBe('forms.invalidData');
     expect(await t.deps.db.selectFrom('wf_tasks').select('state').where('id', '=', task.id).executeTakeFirstOrThrow()).toEqual({ state: 'open' });
     await engineOf(t.deps).handle(lisi, taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'b', days: 6 } }] }));
-    expect((await rows()).map((r) => r.F_Name)).toEqual(['b']);
+    // The name changed; the days are not the approver's to change and stay as the applicant gave them.
+    expect((await rows()).map((r) => [r.F_Name, Number(r.days)])).toEqual([['b', 5]]);
+    const history = await t.deps.db.selectFrom('wf_history').select(['field_changes', 'user_id', 'node_id']).where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    expect(history).toEqual({ field_changes: [{ field: 'F_Name', label: 'F_Name', old: 'a', new: 'b' }], user_id: ids.lisi, node_id: 'long' });
+  });
+
+  it('an approval node that names no field changes nothing, whatever the approver sends', async () => {
+    const answer = await engineOf(t.deps).start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'short', days: 1 } }] }));
+    const task = await t.deps.db.selectFrom('wf_tasks').select(['id', 'node_id']).where('instance_id', '=', answer.processInstanceId).executeTakeFirstOrThrow();
+    expect(task.node_id).toBe('short');
+    const wangwu = await authOf(t, 'wangwu');
+    await engineOf(t.deps).handle(wangwu, taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'hijacked', days: 999 } }] }));
+    const stored = (await rows()).find((r) => r.F_Name === 'short' || r.F_Name === 'hijacked')!;
+    expect([stored.F_Name, Number(stored.days)]).toEqual(['short', 1]);
+    const history = await t.deps.db.selectFrom('wf_history').select('field_changes').where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    expect(history.field_changes).toBeNull();
   });
 
   it('an action that fails after saving the form leaves no record (one transaction)', async () => {

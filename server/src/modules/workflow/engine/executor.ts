@@ -1,4 +1,4 @@
-import { BTN_AGREE, BTN_REJECT, BTN_TRANSFER, processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
+import { BTN_AGREE, BTN_REJECT, BTN_TRANSFER, UNLISTED_FIELDS, approvalFieldAuthority, formChanges, processConfig, type ActionResult, type FieldAuthority, type FieldChange, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
 import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
 import type { WfTimersTable } from '../../../core/db/schema.js';
@@ -139,10 +139,11 @@ export class WorkflowEngine implements WorkflowActions {
     instance: InstanceRow,
     entries: FormValueEntry[],
     allowed: Set<string>,
-    authorityOf: (formId: string) => unknown,
-  ): Promise<void> {
+    authorityOf: (formId: string) => FieldAuthority[] | undefined,
+  ): Promise<FieldChange[]> {
     const keys = [...instance.form_keys];
     const repo = new FormSchemeRepository(run.trx);
+    const changes: FieldChange[] = [];
     for (const entry of entries) {
       const known = keys.find((k) => k.F_FormId === entry.F_FormId);
       let key = entry.F_Id || known?.F_Id || '';
@@ -154,17 +155,22 @@ export class WorkflowEngine implements WorkflowActions {
         const version = await repo.version(auth.tenantId, form.F_SchemeId);
         if (!version) throw new AppError('forms.versionNotFound', { id: form.F_SchemeId }, 404);
         const loaded = { form, version, scheme: checkedScheme(version.content), tableInfo: normaliseTableInfo(version.table_info) };
-        const authority = authorityOf(entry.F_FormId) as never;
+        const authority = authorityOf(entry.F_FormId);
+        // An approval node that may edit some fields: what it changes is recorded on the action's history row.
+        const recorded = known && authority?.some((a) => String(a.formId) !== UNLISTED_FIELDS && a.view !== false && a.edit !== false);
+        const before = recorded ? await this.forms.read(auth, loaded, key, { transaction: run.trx }) : null;
         key = await this.forms.save(auth, loaded, entry.formData, known ? key : null, { authority, transaction: run.trx });
+        if (before) changes.push(...formChanges(loaded.scheme.data, before, await this.forms.read(auth, loaded, key, { transaction: run.trx }), authority));
       }
       run.mergeForm(instance, entry.formData);
       const row: FormKey = { F_FormId: entry.F_FormId, F_Type: entry.F_Type, F_UrlAddress: entry.F_UrlAddress, F_Id: key };
       if (known) Object.assign(known, row);
       else keys.push(row);
     }
-    if (entries.length === 0) return;
+    if (entries.length === 0) return changes;
     instance.form_keys = keys;
     await run.trx.updateTable('wf_instances').set({ form_keys: JSON.stringify(keys) }).where('id', '=', instance.id).execute();
+    return changes;
   }
 
   // ---------- start ----------
@@ -312,7 +318,8 @@ export class WorkflowEngine implements WorkflowActions {
       const target = rejecting ? await this.rejectTarget(run, instance, graph, node, config!.rejectTargets, body.rejectNodeId) : null;
 
       const instanceForms = new Set(instance.form_keys.map((k) => k.F_FormId));
-      await this.saveForms(run, auth, instance, body.formValue, instanceForms, (formId) => config?.formAuthority[formId]);
+      // The start node (a returned application) edits freely; an approval node only the fields it names.
+      const changes = await this.saveForms(run, auth, instance, body.formValue, instanceForms, (formId) => (config ? approvalFieldAuthority(config, formId) : undefined));
       if (!rejecting) run.setVariables(instance, { btnValue: button.value });
       for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
       run.previousUserId = auth.userId;
@@ -332,6 +339,7 @@ export class WorkflowEngine implements WorkflowActions {
         multiInstance: node.multiInstance !== undefined,
         startedAt: task.created_at,
       });
+      run.setFieldChanges(historyId, changes);
       const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
       if (decision === 'complete') await this.completeNode(run, instance, graph, node, task.scope_id);
       else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);

@@ -376,6 +376,7 @@ function FormAuthorityEditor({ config, forms, onChange }: { config: UserTaskConf
       {forms.map((f) => (
         <div key={f.formId} style={{ marginBottom: 8 }}>
           <Typography.Text strong>{f.name}</Typography.Text>
+          <EditableSummary config={config} form={f} />
           <Table
             size="small"
             rowKey="formId"
@@ -399,6 +400,23 @@ function FormAuthorityEditor({ config, forms, onChange }: { config: UserTaskConf
           />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Says plainly whether the approver of this node may change the applicant's data, and which fields. */
+function EditableSummary({ config, form }: { config: UserTaskConfig; form: BoundForm }) {
+  const { t } = useTranslation('wfDesigner');
+  const editable = form.fields.filter((x) => authorityOf(config, form.formId, x.formId).edit).map((x) => x.label);
+  return (
+    <div style={{ margin: '4px 0' }} data-testid="wfd-authority-summary" data-editable={editable.length}>
+      {editable.length === 0 ? (
+        <Tag color="default">{t('authority.readOnly')}</Tag>
+      ) : (
+        <Tag color="warning" style={{ whiteSpace: 'normal' }}>
+          {t('authority.mayEdit', { fields: editable.join(t('authority.separator')) })}
+        </Tag>
+      )}
     </div>
   );
 }

@@ -128,7 +128,9 @@ describe('panel fields → config', () => {
   });
 
   it('field authority: defaults, and view / edit / required stay consistent', () => {
-    expect(authorityOf(base, 'f1', 101)).toEqual({ formId: 101, view: true, edit: true, required: false });
+    // An approval node shows a field it does not name read-only.
+    expect(authorityOf(base, 'f1', 101)).toEqual({ formId: 101, view: true, edit: false, required: false });
+    expect(authorityOf(withAuthority(base, 'f1', 101, { edit: true }), 'f1', 101)).toEqual({ formId: 101, view: true, edit: true, required: false });
     const required = withAuthority(base, 'f1', 101, { required: true });
     expect(authorityOf(required, 'f1', 101)).toMatchObject({ view: true, edit: true, required: true });
     const hidden = withAuthority(required, 'f1', 101, { view: false });

@@ -331,10 +331,13 @@ export function designFieldsOf(data: FormField[] | undefined): DesignField[] {
     .map((p) => ({ formId: p.field.__config__.formId, vModel: p.field.__vModel__!, label: p.field.__config__.label || p.field.__vModel__! }));
 }
 
-/** The authority of one field in a node's config (schema defaults when the field is not listed). */
+/**
+ * The authority of one field in a node's config. A field the node does not name is shown read-only: an approver
+ * edits only what the designer allowed (the engine applies the same rule).
+ */
 export function authorityOf(config: UserTaskConfig, schemeFormId: string, fieldFormId: number): FieldAuthority {
   const found = (config.formAuthority[schemeFormId] ?? []).find((a) => String(a.formId) === String(fieldFormId));
-  return found ?? { formId: fieldFormId, view: true, edit: true, required: false };
+  return found ?? { formId: fieldFormId, view: true, edit: false, required: false };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Empty, Space, Spin, Tag, Timeline, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TimelineRecord } from '@app/contracts';
@@ -15,7 +15,9 @@ const isCurrent = (r: TimelineRecord) => r.endTime === null && r.activityType !=
 
 function Record({ r, index }: { r: TimelineRecord; index: number }) {
   const { t } = useTranslation('wfShared');
+  const { token } = theme.useToken();
   const current = isCurrent(r);
+  const box = { background: token.colorFillQuaternary, padding: '4px 8px', marginTop: 4, borderRadius: 4, wordBreak: 'break-word' as const };
   const people = r.manualinfos.length ? r.manualinfos.map((m) => (m.departmentName ? `${m.realName}（${m.departmentName}）` : m.realName)) : r.candidate;
   return (
     <div data-testid={`wf-timeline-record-${index}`} data-state={current ? 'current' : 'finished'} style={{ minWidth: 0 }}>
@@ -47,9 +49,19 @@ function Record({ r, index }: { r: TimelineRecord; index: number }) {
         </div>
       )}
       {r.message && (
-        <div data-testid="wf-timeline-comment" style={{ background: '#fafafa', padding: '4px 8px', marginTop: 4, borderRadius: 4, wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        <div data-testid="wf-timeline-comment" style={{ ...box, whiteSpace: 'pre-wrap' }}>
           <Typography.Text type="secondary">{t('timeline.comment')}：</Typography.Text>
           {r.message}
+        </div>
+      )}
+      {r.fieldChanges.length > 0 && (
+        <div data-testid="wf-timeline-changes" style={box}>
+          <Typography.Text type="warning">{t('timeline.changes')}：</Typography.Text>
+          {r.fieldChanges.map((c) => (
+            <div key={c.field} data-testid="wf-timeline-change" data-field={c.field}>
+              {c.label}：<Typography.Text delete type="secondary">{c.old || t('timeline.changeEmpty')}</Typography.Text> → <Typography.Text strong>{c.new || t('timeline.changeEmpty')}</Typography.Text>
+            </div>
+          ))}
         </div>
       )}
       {r.esignature && <img src={r.esignature} alt="" style={{ maxHeight: 50, maxWidth: 120, marginTop: 4 }} data-testid="wf-timeline-stamp" />}

@@ -21,12 +21,15 @@ afterEach(() => {
 
 const rec = (over: Partial<TimelineRecord>): TimelineRecord => ({
   activityId: 'a', activityName: '节点', activityType: 'userTask', candidate: [], assignee: null, startUserId: 'u1', endTime: '2026-11-24 10:00:00',
-  time: '2026-11-24 09:00:00', multiInstance: false, btnValue: null, btnName: null, message: null, esignature: null, nextNodeInfo: [], manualinfos: [], text: '',
+  time: '2026-11-24 09:00:00', multiInstance: false, btnValue: null, btnName: null, message: null, esignature: null, nextNodeInfo: [], manualinfos: [], text: '', fieldChanges: [],
   ...over,
 });
 const records: TimelineRecord[] = [
   rec({ activityId: 'start', activityName: '开始', activityType: 'startEvent', text: '管理员 创建了流程', time: '2026-11-24 08:00:00', endTime: '2026-11-24 08:00:00' }),
-  rec({ activityId: 'dept', activityName: '部门审批', text: '李四 同意 流转到 会签', btnName: '同意', message: '情况属实', esignature: 'data:image/png;base64,AA' }),
+  rec({
+    activityId: 'dept', activityName: '部门审批', text: '李四 同意 流转到 会签', btnName: '同意', message: '情况属实', esignature: 'data:image/png;base64,AA',
+    fieldChanges: [{ field: 'score', label: '分数', old: '86', new: '999' }, { field: 'note', label: '备注', old: '', new: '补充' }],
+  }),
   rec({
     activityId: 'sign', activityName: '会签', multiInstance: true, endTime: null, text: '会签审批：正在审批',
     candidate: ['王五', '张三'], manualinfos: [{ realName: '王五', account: 'wangwu', departmentName: '研发部' }, { realName: '张三', account: 'zhangsan', departmentName: '' }],
@@ -44,6 +47,10 @@ describe('timeline', { timeout: SLOW }, () => {
     expect(second.textContent).toContain('2026-11-24 10:00:00');
     expect(within(second).getByTestId('wf-timeline-comment').textContent).toContain('情况属实');
     expect(within(second).getByTestId('wf-timeline-stamp')).toBeTruthy();
+    // What the approver changed on the form: field, old, new.
+    expect(within(second).getByTestId('wf-timeline-changes').textContent).toContain('修改了表单');
+    expect(within(second).getAllByTestId('wf-timeline-change').map((c) => c.textContent)).toEqual(['分数：86 → 999', '备注：（空） → 补充']);
+    expect(within(first).queryByTestId('wf-timeline-changes')).toBeNull();
     const third = screen.getByTestId('wf-timeline-record-2');
     expect(third.dataset.state).toBe('current');
     expect(within(third).getByTestId('wf-timeline-approving').textContent).toBe('正在审批');

@@ -1,4 +1,4 @@
-import type { CandidateNode } from '@app/contracts';
+import type { CandidateNode, FieldChange } from '@app/contracts';
 import type { Insertable, Transaction } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
 import { TIME_ZONE } from '../../../../core/db/helpers.js';
@@ -583,6 +583,13 @@ export class ActionRun {
         ended_at: this.now,
       });
     return id;
+  }
+
+  /** The form values an action changed, kept on its history row (written with the row at the flush). */
+  setFieldChanges(historyId: string, changes: FieldChange[]): void {
+    if (changes.length === 0) return;
+    const row = this.historyRows.find((r) => r.id === historyId);
+    if (row) row.field_changes = JSON.stringify(changes);
   }
 
   /** The next nodes of an action's history row: the tasks this run created. */
