@@ -86,6 +86,7 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
   const container = isContainer(c.avueType);
   // View off: the field is hidden on the form; the canvas shows it dimmed with a tag.
   const hidden = c.view === false;
+  const body = container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />;
   const edgeShadow = edge === 'before' ? (column ? 'inset 3px 0 0 #1677ff' : 'inset 0 3px 0 #1677ff') : edge === 'after' ? (column ? 'inset -3px 0 0 #1677ff' : 'inset 0 -3px 0 #1677ff') : undefined;
   return (
     <div
@@ -184,7 +185,7 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
           </Tooltip>
         </div>
       )}
-      <div style={hidden ? { opacity: 0.45 } : undefined}>{container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />}</div>
+      {hidden ? <div style={{ opacity: 0.45 }}>{body}</div> : body}
     </div>
   );
 });
