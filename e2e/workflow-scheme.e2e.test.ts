@@ -24,8 +24,8 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       await page.goto('/workflow/scheme/index');
       await page.locator(tid('wf-scheme-page')).waitFor();
 
-      // 新建模型 → the designer of the new scheme
-      await page.locator(tid('wf-scheme-new-model')).click();
+      // 新建流程 → name it → the designer of the new (draft) scheme
+      await page.locator(tid('wf-scheme-add')).click();
       await page.locator(tid('wf-new-model-code')).fill(code);
       await page.locator(tid('wf-new-model-name')).fill('出差申请 E2E');
       await choose(page, tid('wf-new-model-category'), '人事');
@@ -37,10 +37,12 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       const schemeId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
       expect(schemeId).not.toBe('new');
 
-      // The new model's approval node has no approver yet: the scheme is stored stopped and cannot be started.
-      const refused = await apiCall(page, 'PATCH', `/api/workflow-scheme-info/${schemeId}/start`);
+      // The new model is a draft whose approval node has no approver yet: it cannot be started or published.
+      expect((await apiCall(page, 'PATCH', `/api/workflow-scheme-info/${schemeId}/start`)).msg).toContain('尚未发布');
+      const refused = await apiCall(page, 'POST', `/api/workflow-scheme-info/${schemeId}/publish`);
       expect(refused.msg).toContain('未设置审批人');
-      // v2 names the approvers (the starter), then it is started and launched: a running instance on v2.
+      // v2 names the approvers (the starter) and is published (the API's save publishes), which starts it; launched:
+      // a running instance on v2.
       const info = await api<{ xml: string }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
       const approvers = '<bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config></bpmn:extensionElements>';
       const withApprovers = info.xml.replace(/(<bpmn:userTask id="task_1"[^>]*>)/, `$1${approvers}`);
@@ -62,6 +64,7 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       const row = page.locator(tid(`wf-scheme-row-${code}`));
       await row.waitFor();
       await expect.poll(() => page.locator(tid(`wf-scheme-version-${code}`)).innerText()).toBe('v3');
+      await expect.poll(() => page.locator(tid(`wf-scheme-state-${code}`)).innerText()).toBe('已发布');
       await expect.poll(() => page.locator(tid(`wf-scheme-status-${code}`)).innerText()).toBe('启用');
       await page.locator(tid(`wf-scheme-toggle-${code}`)).click();
       await expect.poll(() => page.locator(tid(`wf-scheme-status-${code}`)).innerText()).toBe('停用');

@@ -221,7 +221,7 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       await settle(page, 500);
       await shot(page, 'wf-story-designer-configured');
 
-      await page.locator(tid('wfd-save')).click();
+      await page.locator(tid('wfd-publish')).click();
       await page.waitForURL(/\/workflow\/scheme\/design\/(?!new)[\w-]+$/);
       const schemeId = page.url().split('/').pop()!;
       const info = await api<{ xml: string; F_Code: string; F_EnabledMark?: number }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);

@@ -23,6 +23,9 @@ export const wfSchemePageQuery = pageQuery.extend({
 });
 export type WfSchemePageQuery = z.infer<typeof wfSchemePageQuery>;
 
+export const SCHEME_STATES = ['draft', 'published', 'changed'] as const;
+export type SchemeState = (typeof SCHEME_STATES)[number];
+
 export const wfSchemeRow = z.object({
   F_Id: z.string(),
   F_Code: z.string(),
@@ -34,8 +37,15 @@ export const wfSchemeRow = z.object({
   EnabledMark: z.number().int(),
   F_AuthType: z.number().int(),
   F_Sort: z.number().int(),
-  /** The current version's number (0 when none). */
+  /** The published version's number (for a draft never published: its saved version; 0 when none). */
   F_Version: z.number().int(),
+  /**
+   * draft: never published (cannot be started or launched); published: launches use the saved design;
+   * changed: published, with a newer saved version not yet published (launches still use the published one).
+   */
+  F_State: z.enum(SCHEME_STATES),
+  /** The unpublished saved version's number (0 when none). */
+  F_DraftVersion: z.number().int(),
   /** Running and suspended instances of every version. */
   F_RunningCount: z.number().int(),
   F_CreateUserName: z.string().nullable(),
@@ -54,6 +64,13 @@ export const wfSchemeForm = z.object({
 });
 export type WfSchemeForm = z.infer<typeof wfSchemeForm>;
 
+/**
+ * Whether a save publishes: true makes the saved design the one launches use (and starts a scheme published for the
+ * first time); false keeps it as a draft. The API publishes by default, as the original client's save did; the
+ * designer saves drafts and publishes with its own button.
+ */
+const publishFlag = z.boolean().default(true);
+
 const schemeFields = {
   F_Code: z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
   F_Name: text(100).pipe(z.string().trim().min(1)),
@@ -68,7 +85,7 @@ const schemeFields = {
   forms: z.array(wfSchemeForm).max(50).optional(),
 };
 
-export const wfSchemeBody = z.object({ ...schemeFields, xml: bpmnXml });
+export const wfSchemeBody = z.object({ ...schemeFields, xml: bpmnXml, publish: publishFlag });
 export type WfSchemeBody = z.infer<typeof wfSchemeBody>;
 
 /** PUT: every field optional (xml: a changed XML adds a version). */
@@ -83,6 +100,7 @@ export const wfSchemeUpdateBody = z.object({
   F_AuthObjects: z.array(forwarder).max(500).optional(),
   forms: z.array(wfSchemeForm).max(50).optional(),
   xml: bpmnXml.optional(),
+  publish: publishFlag,
 });
 export type WfSchemeUpdateBody = z.infer<typeof wfSchemeUpdateBody>;
 
@@ -91,15 +109,18 @@ export const wfNewModelBody = z.object({ ...schemeFields });
 export type WfNewModelBody = z.infer<typeof wfNewModelBody>;
 
 export const wfSchemeIdParams = z.object({ id });
-export const wfSchemeSaved = z.object({ F_Id: z.string(), F_Version: z.number().int(), versionId: z.string(), newVersion: z.boolean() });
+export const wfSchemeSaved = z.object({ F_Id: z.string(), F_Version: z.number().int(), versionId: z.string(), newVersion: z.boolean(), F_State: z.enum(SCHEME_STATES) });
 export type WfSchemeSaved = z.infer<typeof wfSchemeSaved>;
 
 export const wfSchemeInfo = wfSchemeRow.extend({
   F_AuthObjects: z.array(forwarder),
   forms: z.array(wfSchemeForm.extend({ F_Id: z.string(), F_FormName: z.string(), F_Sort: z.number().int() })),
+  /** The version the designer edits: the unpublished draft when there is one, else the published version. */
   F_VersionId: z.string().nullable(),
   xml: z.string(),
-  /** Signed address of the current version's diagram (SVG), usable in <img src>. */
+  /** The version launches use (null: never published). */
+  F_PublishedVersionId: z.string().nullable(),
+  /** Signed address of the diagram of F_VersionId (SVG), usable in <img src>. */
   F_DiagramUrl: z.string().nullable(),
   /** The key of the signed launch call (/nwfschemeinfo/createProcess); only for holders of workflow.scheme.edit. */
   F_LaunchKey: z.string().optional(),

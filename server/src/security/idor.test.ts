@@ -230,6 +230,7 @@ export const IDOR: Record<string, Entry> = {
   'DELETE /api/workflow-scheme-info/:id': (f) => ({ url: `/api/workflow-scheme-info/${f.scheme}` }),
   'PATCH /api/workflow-scheme-info/:id/start': (f) => ({ url: `/api/workflow-scheme-info/${f.scheme}/start` }),
   'PATCH /api/workflow-scheme-info/:id/stop': (f) => ({ url: `/api/workflow-scheme-info/${f.scheme}/stop` }),
+  'POST /api/workflow-scheme-info/:id/publish': (f) => ({ url: `/api/workflow-scheme-info/${f.scheme}/publish` }),
   'PATCH /api/workflow-scheme-info/:id/current-version': (f) => ({ url: `/api/workflow-scheme-info/${f.scheme}/current-version?versionId=${f.schemeVersion}` }),
   'GET /api/workflow-Auth/auth-user/:nwfSchemeInfoId': (f) => ({ url: `/api/workflow-Auth/auth-user/${f.scheme}` }),
   'GET /api/workflow-relation/info/:F_Id': (f) => ({ url: `/api/workflow-relation/info/${f.workflowRelation}` }),

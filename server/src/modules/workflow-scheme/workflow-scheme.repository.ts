@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Forwarder, WfLaunchableRow, WfRelationRow, WfSchemeRow, WfVersionRow } from '@app/contracts';
+import type { Forwarder, SchemeState, WfLaunchableRow, WfRelationRow, WfSchemeRow, WfVersionRow } from '@app/contracts';
 import type { AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
@@ -74,6 +74,8 @@ export interface SchemeRecord {
   auth_objects: Forwarder[];
   launch_key: string;
   current_version_id: string | null;
+  draft_version_id: string | null;
+  published_at: Date | null;
   sort_code: number;
 }
 
@@ -125,6 +127,7 @@ export class WorkflowSchemeRepository {
     return this.db
       .selectFrom('wf_schemes as s')
       .leftJoin('wf_scheme_versions as v', 'v.id', 's.current_version_id')
+      .leftJoin('wf_scheme_versions as d', 'd.id', 's.draft_version_id')
       .leftJoin('users as u', 'u.id', 's.created_by')
       .where('s.tenant_id', '=', tenantId)
       .select([
@@ -139,6 +142,8 @@ export class WorkflowSchemeRepository {
         's.auth_type as F_AuthType',
         's.sort_code as F_Sort',
         sql<number>`coalesce(v.version, 0)`.as('F_Version'),
+        sql<SchemeState>`case when s.published_at is null then 'draft' when s.draft_version_id is not null then 'changed' else 'published' end`.as('F_State'),
+        sql<number>`coalesce(d.version, 0)`.as('F_DraftVersion'),
         sql<number>`(select count(*)::int from wf_instances i where i.scheme_id = s.id and i.state in ('running', 'suspended'))`.as('F_RunningCount'),
         'u.real_name as F_CreateUserName',
         formatTime('s.created_at').as('F_CreateDate'),
@@ -152,7 +157,7 @@ export class WorkflowSchemeRepository {
       .selectFrom('wf_schemes')
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .select(['id', 'tenant_id', 'code', 'name', 'category', 'icon', 'description', 'enabled', 'auth_type', 'auth_objects', 'launch_key', 'current_version_id', 'sort_code']);
+      .select(['id', 'tenant_id', 'code', 'name', 'category', 'icon', 'description', 'enabled', 'auth_type', 'auth_objects', 'launch_key', 'current_version_id', 'draft_version_id', 'published_at', 'sort_code']);
     if (lock) query = query.forUpdate();
     return (await query.executeTakeFirst()) as SchemeRecord | undefined;
   }
@@ -168,10 +173,10 @@ export class WorkflowSchemeRepository {
     return (await db.selectFrom('wf_schemes').where('tenant_id', '=', tenantId).select('code').execute()).map((r) => r.code);
   }
 
-  async insertScheme(db: Db, row: Omit<SchemeRecord, 'current_version_id' | 'auth_objects'> & { auth_objects: Forwarder[]; created_by: string }): Promise<void> {
+  async insertScheme(db: Db, row: Omit<SchemeRecord, 'current_version_id' | 'draft_version_id' | 'auth_objects'> & { auth_objects: Forwarder[]; created_by: string }): Promise<void> {
     await db
       .insertInto('wf_schemes')
-      .values({ ...row, auth_objects: JSON.stringify(row.auth_objects), current_version_id: null })
+      .values({ ...row, auth_objects: JSON.stringify(row.auth_objects), current_version_id: null, draft_version_id: null })
       .execute();
   }
 

@@ -71,7 +71,10 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
       body: wfSchemeBody,
       response: { 200: envelope(wfSchemeSaved) },
     },
-    handler: async (request) => ok(request, await schemes.create(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
+    handler: async (request) => {
+      const saved = await schemes.create(authOf(request), langOf(request), request.body);
+      return ok(request, saved, saved.F_State === 'draft' ? 'workflowScheme.savedDraft' : 'workflowScheme.saved');
+    },
   });
 
   r.post(`${base}/new-model`, {
@@ -121,7 +124,10 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   r.put(`${base}/:id`, {
     config: { permission: Permission.workflowSchemeEdit },
     schema: { tags, summary: 'Change a scheme; a changed XML adds a version and makes it current', params, body: wfSchemeUpdateBody, response: { 200: envelope(wfSchemeSaved) } },
-    handler: async (request) => ok(request, await schemes.update(authOf(request), langOf(request), request.params.id, request.body), 'workflowScheme.saved'),
+    handler: async (request) => {
+      const saved = await schemes.update(authOf(request), langOf(request), request.params.id, request.body);
+      return ok(request, saved, saved.F_State === 'published' ? 'workflowScheme.saved' : 'workflowScheme.savedDraft');
+    },
   });
 
   r.delete(`${base}/:id`, {
@@ -155,6 +161,17 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { permission: Permission.workflowSchemeList },
     schema: { tags, summary: 'The versions of a scheme, newest first', querystring: wfHistoryQuery, response: { 200: envelope(pageResult(wfVersionRow)) } },
     handler: async (request) => ok(request, await schemes.versions(authOf(request), request.query), 'common.fetched'),
+  });
+
+  r.post(`${base}/:id/publish`, {
+    config: { permission: Permission.workflowSchemeEdit },
+    schema: {
+      tags,
+      summary: 'Publish the saved draft: new launches use it (the first publication starts the scheme); running instances keep their version',
+      params,
+      response: { 200: envelope(wfSchemeSaved) },
+    },
+    handler: async (request) => ok(request, await schemes.publish(authOf(request), langOf(request), request.params.id), 'workflowScheme.published'),
   });
 
   r.patch(`${base}/:id/current-version`, {

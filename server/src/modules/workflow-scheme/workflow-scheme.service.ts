@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   Permission,
   type PermissionKey,
+  type SchemeState,
   type WfAuthUser,
   type WfLaunchable,
   type WfNewModelBody,
@@ -76,9 +77,14 @@ export class WorkflowSchemeService {
     if (await this.repo.codeTaken(db, auth.tenantId, code, exceptId)) throw new AppError('workflowScheme.codeTaken', { code }, 409);
   }
 
-  async create(auth: AuthContext, lang: Lang, body: WfSchemeBody, draft = false): Promise<WfSchemeSaved> {
+  /**
+   * A new scheme with its first version. Published (the API's default): launches may use it at once. Otherwise a
+   * draft: stored stopped, checked leniently (approvers may still be missing), started by publishing it.
+   */
+  async create(auth: AuthContext, lang: Lang, body: WfSchemeBody): Promise<WfSchemeSaved> {
     const id = newId();
     const versionId = newId();
+    const draft = !body.publish;
     // A file without diagram data is stored laid out, so the diagram (SVG, progress viewer, designer) shows it.
     const { xml } = await withDiagram(body.xml);
     try {
@@ -100,11 +106,12 @@ export class WorkflowSchemeService {
           launch_key: randomBytes(24).toString('base64url'),
           sort_code: body.F_Sort,
           created_by: auth.userId,
+          published_at: draft ? null : new Date(),
         });
         const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId });
         await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
         for (const r of relations) await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
-        return { F_Id: id, F_Version: version, versionId, newVersion: true };
+        return { F_Id: id, F_Version: version, versionId, newVersion: true, F_State: draft ? 'draft' : 'published' };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('workflowScheme.codeTaken', { code: body.F_Code }, 409);
@@ -119,14 +126,16 @@ export class WorkflowSchemeService {
    */
   newModel(auth: AuthContext, lang: Lang, body: WfNewModelBody): Promise<WfSchemeSaved> {
     const taskName = translate(lang, 'workflowScheme.newModelTask');
-    return this.create(auth, lang, { ...body, xml: newModelXml(body.F_Code, body.F_Name, taskName) }, true);
+    return this.create(auth, lang, { ...body, xml: newModelXml(body.F_Code, body.F_Name, taskName), publish: false });
   }
 
   async info(auth: AuthContext, id: string): Promise<WfSchemeInfo> {
     const row = await this.repo.row(auth.tenantId, id);
     const scheme = await this.repo.scheme(this.deps.db, auth.tenantId, id);
     if (!row || !scheme) throw notFound('workflowScheme.notFound');
-    const version = scheme.current_version_id ? await this.repo.version(this.deps.db, auth.tenantId, id, scheme.current_version_id) : undefined;
+    // The designer edits the newest saved design: the draft when there is one.
+    const editedId = scheme.draft_version_id ?? scheme.current_version_id;
+    const version = editedId ? await this.repo.version(this.deps.db, auth.tenantId, id, editedId) : undefined;
     const forms = await this.repo.relationsOf(this.deps.db, auth.tenantId, id);
     const info: WfSchemeInfo = {
       ...row,
@@ -134,6 +143,7 @@ export class WorkflowSchemeService {
       forms: forms.map((f) => ({ F_Id: f.F_Id, F_FormId: f.F_FormId, F_Type: f.F_Type, F_Url: f.F_Url, F_Name: f.F_Name, F_FormName: f.F_FormName, F_Sort: f.F_Sort })),
       F_VersionId: version?.id ?? null,
       xml: version?.xml ?? '',
+      F_PublishedVersionId: scheme.published_at ? scheme.current_version_id : null,
       F_DiagramUrl: version ? diagramUrl(this.deps, id, version.id) : null,
     };
     if (await this.has(auth, Permission.workflowSchemeEdit)) info.F_LaunchKey = scheme.launch_key;
@@ -165,15 +175,35 @@ export class WorkflowSchemeService {
           await this.repo.deleteRelationsOf(trx, auth.tenantId, id);
           for (const r of relations) await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
         }
-        const current = scheme.current_version_id ? await this.repo.version(trx, auth.tenantId, id, scheme.current_version_id) : undefined;
-        if (xml === undefined || xml === current?.xml) {
-          return { F_Id: id, F_Version: current?.version ?? 0, versionId: current?.id ?? '', newVersion: false };
+        // The newest saved design: the draft when there is one. The same XML again adds no version.
+        const latestId = scheme.draft_version_id ?? scheme.current_version_id;
+        const latest = latestId ? await this.repo.version(trx, auth.tenantId, id, latestId) : undefined;
+        let saved = latest;
+        let newVersion = false;
+        if (xml !== undefined && xml !== latest?.xml) {
+          const graph = await this.checkedGraph(trx, auth, lang, xml, code, !body.publish);
+          const versionId = newId();
+          saved = { id: versionId, scheme_id: id, version: await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId }), xml, graph };
+          newVersion = true;
         }
-        const graph = await this.checkedGraph(trx, auth, lang, xml, code);
-        const versionId = newId();
-        const version = await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId });
-        await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
-        return { F_Id: id, F_Version: version, versionId, newVersion: true };
+        if (!saved) throw notFound('workflowScheme.versionNotFound');
+        let state: SchemeState;
+        if (xml === undefined) {
+          // Only the scheme's fields changed: what is published stays as it is.
+          state = !scheme.published_at ? 'draft' : scheme.draft_version_id ? 'changed' : 'published';
+        } else if (body.publish) {
+          if (saved.id !== scheme.current_version_id || !scheme.published_at || scheme.draft_version_id) await this.publishVersion(trx, auth, lang, scheme, saved.id);
+          state = 'published';
+        } else if (!scheme.published_at) {
+          // Never published: the draft is the scheme's only design, nothing launches it meanwhile.
+          if (newVersion) await this.repo.setCurrentVersion(trx, auth.tenantId, id, saved.id);
+          state = 'draft';
+        } else {
+          const pending = saved.id === scheme.current_version_id ? null : saved.id;
+          await this.repo.updateScheme(trx, auth.tenantId, id, { draft_version_id: pending });
+          state = pending ? 'changed' : 'published';
+        }
+        return { F_Id: id, F_Version: saved.version, versionId: saved.id, newVersion, F_State: state };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('workflowScheme.codeTaken', { code: body.F_Code ?? '' }, 409);
@@ -196,9 +226,40 @@ export class WorkflowSchemeService {
     });
   }
 
+  /**
+   * Makes a saved version the one launches use: it must name approvers for every user task (the full check a
+   * published design gets). The first publication starts the scheme; later ones keep it started or stopped.
+   */
+  private async publishVersion(trx: Db, auth: AuthContext, lang: Lang, scheme: SchemeRecord, versionId: string): Promise<void> {
+    const version = await this.repo.version(trx, auth.tenantId, scheme.id, versionId);
+    if (!version) throw notFound('workflowScheme.versionNotFound');
+    await this.checkedGraph(trx, auth, lang, version.xml, scheme.code);
+    await this.repo.setCurrentVersion(trx, auth.tenantId, scheme.id, versionId);
+    await this.repo.updateScheme(trx, auth.tenantId, scheme.id, {
+      draft_version_id: null,
+      ...(scheme.published_at ? {} : { published_at: new Date(), enabled: true }),
+    });
+  }
+
+  /** 发布: publishes the unpublished draft (or a never-published scheme's design). */
+  async publish(auth: AuthContext, lang: Lang, id: string): Promise<WfSchemeSaved> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const scheme = await this.repo.scheme(trx, auth.tenantId, id, true);
+      if (!scheme) throw notFound('workflowScheme.notFound');
+      const versionId = scheme.draft_version_id ?? scheme.current_version_id;
+      if (!versionId) throw notFound('workflowScheme.versionNotFound');
+      if (scheme.published_at && !scheme.draft_version_id) throw new AppError('workflowScheme.nothingToPublish', { name: scheme.name }, 409);
+      await this.publishVersion(trx, auth, lang, scheme, versionId);
+      const version = await this.repo.version(trx, auth.tenantId, id, versionId);
+      return { F_Id: id, F_Version: version?.version ?? 0, versionId, newVersion: false, F_State: 'published' };
+    });
+  }
+
   async setEnabled(auth: AuthContext, lang: Lang, id: string, enabled: boolean): Promise<void> {
     const scheme = await this.repo.scheme(this.deps.db, auth.tenantId, id);
     if (!scheme) throw notFound('workflowScheme.notFound');
+    // A draft starts by being published (its design gets the full check then).
+    if (enabled && !scheme.published_at) throw new AppError('workflowScheme.notPublished', { name: scheme.name }, 409);
     if (enabled) await this.checkApprovers(this.deps.db, auth, lang, id, scheme.current_version_id);
     await this.repo.updateScheme(this.deps.db, auth.tenantId, id, { enabled });
   }
@@ -215,8 +276,11 @@ export class WorkflowSchemeService {
       const scheme = await this.repo.scheme(trx, auth.tenantId, id, true);
       if (!scheme) throw notFound('workflowScheme.notFound');
       if (!(await this.repo.version(trx, auth.tenantId, id, versionId))) throw notFound('workflowScheme.versionNotFound');
+      // Setting a version current publishes it (a pending draft stays pending unless it is this version).
       if (scheme.enabled) await this.checkApprovers(trx, auth, lang, id, versionId);
       await this.repo.setCurrentVersion(trx, auth.tenantId, id, versionId);
+      if (scheme.draft_version_id === versionId) await this.repo.updateScheme(trx, auth.tenantId, id, { draft_version_id: null });
+      if (!scheme.published_at) await this.repo.updateScheme(trx, auth.tenantId, id, { published_at: new Date() });
     });
   }
 

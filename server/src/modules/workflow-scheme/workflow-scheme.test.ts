@@ -143,7 +143,7 @@ describe('workflow schemes', () => {
     expect((await t.send('PATCH', `/api/workflow-scheme-info/${s.F_Id}/current-version?versionId=nope`, undefined, admin)).statusCode).toBe(404);
   });
 
-  it('creates a new model that opens in the designer, stopped: its approval node has no approver until one is saved', async () => {
+  it('creates a new model as a draft that opens in the designer: its approval node has no approver until one is saved, and only publishing starts it', async () => {
     const res = await t.send('POST', '/api/workflow-scheme-info/new-model', { F_Code: uniq(), F_Name: '新流程 <&>', F_Category: 'admin' }, admin);
     expect(res.json(), res.body).toMatchObject({ code: 0, data: { F_Version: 1 } });
     const id = res.json().data.F_Id as string;
@@ -153,33 +153,76 @@ describe('workflow schemes', () => {
     expect(info.xml).toContain('新流程 &lt;&amp;&gt;');
     // No default approver: never the starter (applicants would approve their own requests).
     expect(info.xml).not.toContain('starter');
-    expect(info.EnabledMark).toBe(0);
+    expect(info).toMatchObject({ EnabledMark: 0, F_State: 'draft', F_PublishedVersionId: null });
     const graph = (await t.deps.db.selectFrom('wf_scheme_versions').where('id', '=', info.F_VersionId).select('graph').executeTakeFirstOrThrow()).graph as { nodes: Record<string, { type: string }> };
     expect(graph.nodes.task_1?.type).toBe('userTask');
 
-    // Starting it is refused, naming the node (zh and en); so is saving the same model as an ordinary scheme.
-    const zh = await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin);
+    // A draft is not started by the switch: it is published, which checks it.
+    const stopped = await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin);
+    expect(stopped.statusCode).toBe(409);
+    expect(stopped.json().msg).toBe('流程【新流程 <&>】尚未发布，请先在设计器中发布');
+    // Publishing is refused, naming the node (zh and en); so is saving the same model as an ordinary (published) scheme.
+    const zh = await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, undefined, admin);
     expect(zh.statusCode).toBe(400);
     expect(zh.json().msg).toContain('审批节点【审批】未设置审批人');
     expect(zh.json().data.issues).toEqual([{ elementId: 'task_1', message: '审批节点【审批】未设置审批人', severity: 'error' }]);
-    const en = await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin, { 'accept-language': 'en' });
+    const en = await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, undefined, admin, { 'accept-language': 'en' });
     expect(en.json().msg).toContain('Approval node "审批" has no approvers');
     expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data.EnabledMark).toBe(0);
     const copy = await t.send('POST', '/api/workflow-scheme-info', { F_Code: uniq(), F_Name: 'copy', xml: info.xml }, admin);
     expect(copy.statusCode).toBe(400);
     expect(copy.json().msg).toContain('审批节点【审批】未设置审批人');
 
-    // With an approver saved in the designer, it starts; making the approver-less version current again is refused.
+    // Saved again as a draft (still without approver): kept, still a draft.
+    const draftAgain = await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: info.xml.replace('name="审批"', 'name="审批 "'), publish: false }, admin);
+    expect(draftAgain.json()).toMatchObject({ code: 0, msg: '已保存草稿，发布后新发起的流程才会使用', data: { F_Version: 2, F_State: 'draft', newVersion: true } });
+
+    // With an approver saved in the designer and published, it starts; making the approver-less version current again is refused.
     const withApprover = (info.xml as string).replace(
       '<bpmn:userTask id="task_1" name="审批">',
       `<bpmn:userTask id="task_1" name="审批"><bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;user&quot;,&quot;ids&quot;:[&quot;${users.lisi}&quot;]}]}</wf:config></bpmn:extensionElements>`,
     );
     expect(withApprover).not.toBe(info.xml);
-    expect((await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: withApprover }, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 2 } });
-    expect((await t.send('PATCH', `/api/workflow-scheme-info/${id}/start`, undefined, admin)).json().code).toBe(0);
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: withApprover, publish: false }, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 3, F_State: 'draft' } });
+    expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data).toMatchObject({ EnabledMark: 0, F_State: 'draft', F_Version: 3 });
+    expect((await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '发布成功', data: { F_Version: 3, F_State: 'published' } });
+    expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data).toMatchObject({ EnabledMark: 1, F_State: 'published', F_Version: 3 });
     const back = await t.send('PATCH', `/api/workflow-scheme-info/${id}/current-version?versionId=${info.F_VersionId}`, undefined, admin);
     expect(back.statusCode).toBe(400);
     expect(back.json().msg).toContain('审批节点【审批】未设置审批人');
+  });
+
+  it('a draft of a published scheme: launches keep the published version until the draft is published', async () => {
+    const s = await createScheme();
+    const published = (await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data;
+    expect(published).toMatchObject({ F_State: 'published', F_Version: 1, F_DraftVersion: 0, F_PublishedVersionId: s.versionId });
+    const changedXml = (published.xml as string).replace('name="Manager approval"', 'name="经理审批"');
+    expect(changedXml).not.toBe(published.xml);
+    const draft = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml, publish: false }, admin)).json();
+    expect(draft).toMatchObject({ code: 0, data: { F_Version: 2, F_State: 'changed' } });
+    // The designer opens the draft; the list shows the published number and the pending one.
+    const info = (await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data;
+    expect(info).toMatchObject({ F_State: 'changed', F_Version: 1, F_DraftVersion: 2, F_VersionId: draft.data.versionId, F_PublishedVersionId: s.versionId });
+    expect(info.xml).toContain('经理审批');
+    // The same draft saved twice adds no version; a name-only change leaves the publication alone.
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml, publish: false }, admin)).json().data).toMatchObject({ F_Version: 2, newVersion: false, F_State: 'changed' });
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { F_Name: '改名' }, admin)).json().data).toMatchObject({ F_State: 'changed' });
+    // A launch uses the published version.
+    const launched = (await t.send('POST', '/api/workflow-task/create-process', { schemeId: s.F_Id, formValue: [] }, admin)).json();
+    expect(launched.code, launched.msg).toBe(0);
+    const instance = await t.deps.db.selectFrom('wf_instances').select('version_id').where('id', '=', launched.data.processInstanceId).executeTakeFirstOrThrow();
+    expect(instance.version_id).toBe(s.versionId);
+    // Published: the next launch uses it; publishing again has nothing to do.
+    expect((await t.send('POST', `/api/workflow-scheme-info/${s.F_Id}/publish`, undefined, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 2, F_State: 'published' } });
+    const again = await t.send('POST', `/api/workflow-scheme-info/${s.F_Id}/publish`, undefined, admin, { 'accept-language': 'en' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe('Scheme "改名" has no unpublished changes');
+    const next = (await t.send('POST', '/api/workflow-task/create-process', { schemeId: s.F_Id, formValue: [] }, admin)).json();
+    const nextInstance = await t.deps.db.selectFrom('wf_instances').select('version_id').where('id', '=', next.data.processInstanceId).executeTakeFirstOrThrow();
+    expect(nextInstance.version_id).toBe(draft.data.versionId);
+    // Saving with publish (the API's default) publishes at once, as the original client's save did.
+    const direct = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml.replace('经理审批', '主管审批') }, admin)).json();
+    expect(direct).toMatchObject({ code: 0, msg: '保存成功', data: { F_Version: 3, F_State: 'published' } });
   });
 
   it('serves the diagram as SVG and XML by signed address, or to a bearer with the list permission', async () => {

@@ -196,10 +196,11 @@ describe('DesignerPage', () => {
     fireEvent.change(screen.getByTestId('wfd-name'), { target: { value: '报销流程' } });
     fireEvent.click(screen.getByTestId('wfd-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')?.body).toMatchObject({ F_Code: 'expense', xml: laidOut });
+    // 保存 keeps a draft; 发布 is the other button.
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')?.body).toMatchObject({ F_Code: 'expense', xml: laidOut, publish: false });
   });
 
-  it('refuses to save while errors remain, counting errors and warnings apart', async () => {
+  it('refuses to publish while errors remain, counting errors and warnings apart; a draft may still be saved', async () => {
     const answer: WfValidateResult = {
       issues: [
         { elementId: 'approve', message: '审批节点【经理审批】未设置审批人', severity: 'error' },
@@ -212,9 +213,11 @@ describe('DesignerPage', () => {
     expect(screen.getByTestId('wfd-issue-0').dataset.kind).toBe('issue');
     expect(screen.getByTestId('wfd-issue-1').dataset.kind).toBe('warning');
     expect(screen.getByTestId('wfd-mark-approve').dataset.kind).toBe('issue');
-    fireEvent.click(screen.getByTestId('wfd-save'));
+    fireEvent.click(screen.getByTestId('wfd-publish'));
     expect(await screen.findByText('流程设计有 1 个问题，1 个提醒，问题已在图上标出')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')).toBe(false);
+    fireEvent.click(screen.getByTestId('wfd-save'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')?.body).toMatchObject({ publish: false }));
   });
 
   it('asks before 返回 leaves unsaved changes; cancelling stays; after a save it leaves without asking', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Collapse, Form, Grid, Input, Radio, Row, Select, Space, Spin, Tag, TreeSelect, theme } from 'antd';
-import { CheckCircleOutlined, ExportOutlined, ImportOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SaveOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ExportOutlined, ImportOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type FormSchemeDetail, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
 import 'bpmn-js/dist/assets/diagram-js.css';
@@ -99,7 +99,7 @@ export default function DesignerPage() {
   const [selected, setSelected] = useState<DiagramElement | null>(null);
   const [, setRev] = useState(0);
   const [check, setCheck] = useState<WfValidateResult | null>(null);
-  const [busy, setBusy] = useState<'validate' | 'save' | null>(null);
+  const [busy, setBusy] = useState<'validate' | 'save' | 'publish' | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
   const [panelWidth, setPanelWidth] = useState(380);
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -297,16 +297,20 @@ export default function DesignerPage() {
     }
   };
 
-  const onSave = async () => {
+  /**
+   * 保存 keeps the design as a draft (launches go on using the published version; the server lets a draft miss its
+   * approvers); 发布 makes it the one launches use, so its errors stop it here first.
+   */
+  const onSave = async (publish: boolean) => {
     if (!modelerRef.current) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setBusy('save');
+    setBusy(publish ? 'publish' : 'save');
     try {
       const xml = await currentXml();
-      // Only errors stop a save; warnings (harmless XML problems…) are saved with the version.
+      // Only errors stop a publication; warnings (harmless XML problems…) are saved with the version.
       const { errors, warnings } = checkGroups(await validateXml(xml));
-      if (errors.length > 0) {
+      if (publish && errors.length > 0) {
         message.error(t('message.hasIssues', { count: errors.length, warnings: warnings.length }));
         return;
       }
@@ -322,10 +326,11 @@ export default function DesignerPage() {
         F_AuthObjects,
         forms,
         xml,
+        publish,
       };
       try {
         const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
-        message.success(t('message.saved', { version: saved.F_Version }));
+        message.success(t(publish ? 'message.published' : 'message.savedDraft', { version: saved.F_Version }));
         setDirty(false);
         unsaved.saved();
         void queryClient.invalidateQueries({ queryKey: schemeKeys.all });
@@ -387,9 +392,14 @@ export default function DesignerPage() {
             {t('action.validate')}
           </Button>
           {canSave && (
-            <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void onSave()} disabled={!bridge} data-testid="wfd-save">
-              {t('action.save')}
-            </Button>
+            <>
+              <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void onSave(false)} disabled={!bridge || busy !== null} data-testid="wfd-save">
+                {t('action.saveDraft')}
+              </Button>
+              <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} onClick={() => void onSave(true)} disabled={!bridge || busy !== null} data-testid="wfd-publish">
+                {t('action.publish')}
+              </Button>
+            </>
           )}
           <Button icon={<ImportOutlined />} onClick={() => fileRef.current?.click()} disabled={!bridge} data-testid="wfd-import">
             {t('action.import')}
@@ -397,7 +407,11 @@ export default function DesignerPage() {
           <Button icon={<ExportOutlined />} onClick={() => void onExport()} disabled={!bridge} data-testid="wfd-export">
             {t('action.export')}
           </Button>
-          {!isNew && info.data && <Tag data-testid="wfd-version">{t('version', { version: info.data.F_Version })}</Tag>}
+          {!isNew && info.data && (
+            <Tag data-testid="wfd-version" data-state={info.data.F_State} color={info.data.F_State === 'published' ? 'green' : info.data.F_State === 'changed' ? 'orange' : undefined}>
+              {t(`versionState.${info.data.F_State}`, { version: info.data.F_State === 'changed' ? info.data.F_DraftVersion : info.data.F_Version })}
+            </Tag>
+          )}
           {dirty && (
             <Tag color="orange" data-testid="wfd-dirty">
               {t('unsaved')}

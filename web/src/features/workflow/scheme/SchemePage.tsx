@@ -14,6 +14,9 @@ import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
 /** ListPage key of the scheme list. */
+/** Colours of the publication states in the list. */
+const STATE_COLOURS: Record<WfSchemeRow['F_State'], string | undefined> = { draft: undefined, published: 'green', changed: 'orange' };
+
 /** Route of the designer; 'new' opens an empty (or imported) scheme. */
 export const designerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
 
@@ -69,6 +72,12 @@ export default function SchemePage() {
     if (r.EnabledMark === 1) await schemeApi.stop(r.F_Id);
     else await schemeApi.start(r.F_Id);
     void message.success(t(r.EnabledMark === 1 ? 'stopped' : 'started'));
+    await refresh();
+  };
+  // A refusal (a user task without approvers…) is the api client's error toast.
+  const publish = async (r: WfSchemeRow) => {
+    await schemeApi.publish(r.F_Id);
+    void message.success(t('published'));
     await refresh();
   };
   // The server refuses while instances run or are suspended: its msg is the api client's error toast and the
@@ -134,8 +143,8 @@ export default function SchemePage() {
           </>
         }
         toolbar={[
-          { key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-add', onClick: () => navigate(designerPath('new')) },
-          { key: 'new-model', label: t('newModel'), permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-new-model', onClick: () => setNewModel(true) },
+          // One way to start a scheme: name it, then draw it in the designer (an imported file opens there too).
+          { key: 'add', label: <><PlusOutlined /> {t('newScheme')}</>, primary: true, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-add', onClick: () => setNewModel(true) },
           { key: 'import', label: <><ImportOutlined /> {t('import')}</>, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-import', onClick: () => fileInput.current?.click() },
         ]}
         columns={[
@@ -143,6 +152,16 @@ export default function SchemePage() {
           { title: t('name'), dataIndex: 'F_Name' },
           { title: t('category'), dataIndex: 'F_CategoryName', render: (v: string, r) => v || r.F_Category },
           { title: t('version'), dataIndex: 'F_Version', width: 80, render: (v: number, r) => <span data-testid={`wf-scheme-version-${r.F_Code}`}>{v ? `v${v}` : '-'}</span> },
+          {
+            title: t('publishState'),
+            dataIndex: 'F_State',
+            width: 130,
+            render: (v: WfSchemeRow['F_State'], r) => (
+              <Tag color={STATE_COLOURS[v]} data-testid={`wf-scheme-state-${r.F_Code}`} data-state={v} style={{ whiteSpace: 'normal' }}>
+                {t(`state.${v}`, { version: r.F_DraftVersion })}
+              </Tag>
+            ),
+          },
           {
             title: t('status'),
             dataIndex: 'EnabledMark',
@@ -165,7 +184,12 @@ export default function SchemePage() {
                     {t('common:edit')}
                   </Button>
                 )}
-                {can.enable && (
+                {can.edit && r.F_State !== 'published' && (
+                  <Button type="link" size="small" data-testid={`wf-scheme-publish-${r.F_Code}`} onClick={() => void publish(r)}>
+                    {t('publish')}
+                  </Button>
+                )}
+                {can.enable && r.F_State !== 'draft' && (
                   <Button type="link" size="small" data-testid={`wf-scheme-toggle-${r.F_Code}`} onClick={() => void toggle(r)}>
                     {r.EnabledMark === 1 ? t('stop') : t('start')}
                   </Button>

@@ -96,6 +96,8 @@ export const schemeApi = {
   remove: (id: string) => api.del<null>(`${base}/${enc(id)}`),
   start: (id: string) => api.patch<null>(`${base}/${enc(id)}/start`),
   stop: (id: string) => api.patch<null>(`${base}/${enc(id)}/stop`),
+  /** Publishes the saved draft: new launches use it; the first publication starts the scheme. */
+  publish: (id: string) => api.post<WfSchemeSaved>(`${base}/${enc(id)}/publish`),
 
   // designer checks
   validate: (xml: string) => api.post<WfValidateResult>(`${base}/validate`, { xml }),

@@ -36,7 +36,7 @@ const item = (value: string, name: string): DictionaryItem => ({
 });
 const scheme = (over: Partial<WfSchemeRow> = {}): WfSchemeRow => ({
   F_Id: 's1', F_Code: 'leave', F_Name: '请假流程', F_Category: 'hr', F_CategoryName: '人事', F_Icon: '', F_Description: '请假审批', EnabledMark: 1,
-  F_AuthType: 0, F_Sort: 0, F_Version: 2, F_RunningCount: 3, F_CreateUserName: 'Admin', F_CreateDate: '2026-11-24 08:00:00', F_ModifyDate: '2026-11-24 09:00:00',
+  F_AuthType: 0, F_Sort: 0, F_Version: 2, F_State: 'published', F_DraftVersion: 0, F_RunningCount: 3, F_CreateUserName: 'Admin', F_CreateDate: '2026-11-24 08:00:00', F_ModifyDate: '2026-11-24 09:00:00',
   ...over,
 });
 const version = (n: number, current: boolean): WfVersionRow => ({
@@ -95,7 +95,7 @@ describe('scheme list', { timeout: SLOW }, () => {
     expect(within(first).getByTestId('wf-scheme-toggle-leave').textContent?.replace(/\s/g, '')).toBe('停用');
     expect(within(first).getByText('人事')).toBeTruthy();
     expect(within(screen.getByTestId('wf-scheme-row-expense')).getByTestId('wf-scheme-toggle-expense').textContent?.replace(/\s/g, '')).toBe('启用');
-    for (const id of ['wf-scheme-add', 'wf-scheme-new-model', 'wf-scheme-import', 'wf-scheme-edit-leave', 'wf-scheme-delete-leave', 'wf-scheme-history-leave', 'wf-scheme-export-leave']) {
+    for (const id of ['wf-scheme-add', 'wf-scheme-import', 'wf-scheme-edit-leave', 'wf-scheme-delete-leave', 'wf-scheme-history-leave', 'wf-scheme-export-leave']) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
     endSession();
@@ -106,7 +106,7 @@ describe('scheme list', { timeout: SLOW }, () => {
     stubData(base([scheme()]));
     renderList();
     await screen.findByTestId('wf-scheme-row-leave');
-    for (const id of ['wf-scheme-add', 'wf-scheme-new-model', 'wf-scheme-import', 'wf-scheme-edit-leave', 'wf-scheme-delete-leave', 'wf-scheme-toggle-leave']) {
+    for (const id of ['wf-scheme-add', 'wf-scheme-import', 'wf-scheme-edit-leave', 'wf-scheme-delete-leave', 'wf-scheme-toggle-leave']) {
       expect(screen.queryByTestId(id)).toBeNull();
     }
     expect(screen.getByTestId('wf-scheme-history-leave')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('scheme list', { timeout: SLOW }, () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path).sort()).toEqual(['/workflow-scheme-info/s1/stop', '/workflow-scheme-info/s2/start']));
   });
 
-  it('add and edit open the designer', async () => {
+  it('edit opens the designer', async () => {
     signInForTest(ALL);
     stubData(base([scheme()]));
     renderList();
@@ -147,14 +147,34 @@ describe('scheme list', { timeout: SLOW }, () => {
     expect((await screen.findByTestId('designer-probe')).textContent).toBe('s1||');
   });
 
+  it('shows draft, published and unpublished changes; publishes a draft; a draft is not started by the switch', async () => {
+    signInForTest(ALL);
+    const calls = stubData([
+      ...base([
+        scheme(),
+        scheme({ F_Id: 's2', F_Code: 'trip', EnabledMark: 0, F_State: 'draft', F_Version: 1 }),
+        scheme({ F_Id: 's3', F_Code: 'buy', F_State: 'changed', F_Version: 2, F_DraftVersion: 3 }),
+      ]),
+      [/^POST \/workflow-scheme-info\/s2\/publish$/, () => ({ F_Id: 's2', F_Version: 1, versionId: 'v', newVersion: false, F_State: 'published' })],
+    ]);
+    renderList();
+    await screen.findByTestId('wf-scheme-row-trip');
+    expect(['leave', 'trip', 'buy'].map((c) => screen.getByTestId(`wf-scheme-state-${c}`).textContent)).toEqual(['已发布', '草稿', '有未发布的修改 v3']);
+    expect(screen.queryByTestId('wf-scheme-publish-leave')).toBeNull();
+    expect(screen.getByTestId('wf-scheme-publish-buy')).toBeTruthy();
+    expect(screen.queryByTestId('wf-scheme-toggle-trip')).toBeNull();
+    fireEvent.click(screen.getByTestId('wf-scheme-publish-trip'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info/s2/publish')).toBe(true));
+  });
+
   it('new model: the dialog posts new-model and opens the new scheme in the designer', async () => {
     signInForTest(ALL);
     const calls = stubData([
       ...base([scheme()]),
-      [/^POST \/workflow-scheme-info\/new-model$/, () => ({ F_Id: 'new1', F_Version: 1, versionId: 'nv1', newVersion: true })],
+      [/^POST \/workflow-scheme-info\/new-model$/, () => ({ F_Id: 'new1', F_Version: 1, versionId: 'nv1', newVersion: true, F_State: 'draft' })],
     ]);
     renderList();
-    fireEvent.click(await screen.findByTestId('wf-scheme-new-model'));
+    fireEvent.click(await screen.findByTestId('wf-scheme-add'));
     fireEvent.change(await screen.findByTestId('wf-new-model-code'), { target: { value: 'trip' } });
     fireEvent.change(screen.getByTestId('wf-new-model-name'), { target: { value: '出差' } });
     await choose('wf-new-model-category', '人事');
@@ -167,7 +187,7 @@ describe('scheme list', { timeout: SLOW }, () => {
     signInForTest(ALL);
     const calls = stubData(base([scheme()]));
     renderList();
-    fireEvent.click(await screen.findByTestId('wf-scheme-new-model'));
+    fireEvent.click(await screen.findByTestId('wf-scheme-add'));
     fireEvent.change(await screen.findByTestId('wf-new-model-code'), { target: { value: 'a b' } });
     fireEvent.change(screen.getByTestId('wf-new-model-name'), { target: { value: 'x' } });
     fireEvent.click(screen.getByTestId('modal-ok'));
