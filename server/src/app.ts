@@ -33,6 +33,7 @@ import { registerSecurityHeaders } from './core/security-headers.js';
 import { CONNECTION_TIMEOUTS, registerUnreadBodyClose } from './core/connections.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerWebApp } from './core/web-app.js';
+import { registerCompression } from './core/compression.js';
 import { TokenService } from './core/auth/tokens.js';
 import { SessionGuard } from './core/auth/session-guard.js';
 import { GrantService } from './core/auth/grants.js';
@@ -146,6 +147,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const systemLog = new SystemLogWriter(database.db, app.log);
   registerErrorHandling(app, (request, error) => systemLog.exception(request, error));
   registerSecurityHeaders(app);
+  // Before any route: the plugin attaches its hook to each route as it is added.
+  await registerCompression(app);
   registerUnreadBodyClose(app);
   registerAuth(app, deps);
   registerInputGuard(app);

@@ -17,6 +17,9 @@ export async function registerWebApp(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web/vite.config.ts); these are sent by Accept-Encoding,
+      // with Vary: Accept-Encoding, and the plain file to clients that accept neither.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -62,7 +62,8 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
 
   // Public but signed: <img>, <iframe>, <video> and external viewers load it without a Bearer header.
   r.get('/files/:id', {
-    config: { public: true },
+    // compress: false: a Range answer is a byte range of the stored file, and media are already compressed.
+    config: { public: true, compress: false },
     // Set before anything can fail, so refusals (404, 400) carry it too.
     onRequest: async (_request, reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
