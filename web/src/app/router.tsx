@@ -1,8 +1,7 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Guard } from './Guard';
 import { RouteError } from './RouteError';
-import { PageLoading } from './PageLoading';
+import { LazyPage } from './page-fallback';
 import { lazyPage } from './lazy';
 import { allRoutes } from './features';
 import { loadLazyLocales } from '../lib/i18n';
@@ -14,27 +13,24 @@ const Layout = lazyPage(async () => {
 });
 const LockPage = lazyPage(() => import('./lock/LockPage'));
 
-const el = (Page: LazyExoticComponent<ComponentType>) => (
-  <Suspense fallback={<PageLoading />}>
-    <Page />
-  </Suspense>
-);
+// Keyed by route path (not by address: /form-publish/* keeps its page while its sub-path changes).
+const el = (page: Parameters<typeof LazyPage>[0]['page'], key: string) => <LazyPage key={key} page={page} />;
 
 export const routes: RouteObject[] = [
   {
     element: <Guard />,
     errorElement: <RouteError />,
     children: [
-      ...allRoutes.filter((r) => r.shell === false).map((r) => ({ path: r.path, element: el(r.page) })),
-      { path: '/lock', element: el(LockPage) },
+      ...allRoutes.filter((r) => r.shell === false).map((r) => ({ path: r.path, element: el(r.page, r.path) })),
+      { path: '/lock', element: el(LockPage, '/lock') },
       {
-        element: el(Layout),
+        element: el(Layout, 'shell'),
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <Navigate to="/wel" replace /> },
           { path: '/wel', element: <Navigate to="/wel/index" replace /> },
           { path: '/info', element: <Navigate to="/info/index" replace /> },
-          ...allRoutes.filter((r) => r.shell !== false).map((r) => ({ path: r.path, element: el(r.page), errorElement: <RouteError /> })),
+          ...allRoutes.filter((r) => r.shell !== false).map((r) => ({ path: r.path, element: el(r.page, r.path), errorElement: <RouteError /> })),
         ],
       },
       // Unknown paths go to /404, signed in or not (the guard lets this route through).

@@ -27,6 +27,10 @@ import './layout.css';
 import { AppFrame } from '../AppFrame';
 import { clearReturnPath } from '../auth-actions';
 import { useSession } from '../../lib/session';
+import { PageFallback } from '../page-fallback';
+import { FirstDataProgress, PageSkeleton } from './PageSkeleton';
+
+const pageSkeleton = <PageSkeleton />;
 
 function FullscreenButton() {
   const { t } = useTranslation('layout');
@@ -180,7 +184,10 @@ function Shell() {
         <LeaveGuard />
         <AntLayout.Content className="app-content" style={{ background: token.colorBgLayout }}>
           {!top && level === 0 && !collapsed && <div className="app-shade" data-testid="menu-shade" onClick={() => setCollapsed(true)} />}
-          <Outlet />
+          <FirstDataProgress />
+          <PageFallback.Provider value={pageSkeleton}>
+            <Outlet />
+          </PageFallback.Provider>
           {session && <WorkflowOverlays />}
         </AntLayout.Content>
       </AntLayout>
