@@ -3,7 +3,7 @@
  * - cold start to first answered request (PGlite, after build), first start and restart;
  * - GET /api/modules/vue throughput against a bare Fastify route returning the same JSON;
  * - initial JavaScript (gzip) loaded by /login, and that later screens are separate chunks.
- * Then the organisation, OA, files, data and forms benchmarks (`npm run bench -- files` runs one of them).
+ * Then the organisation, OA, files, data, forms and first-screen benchmarks (`npm run bench -- files` runs one of them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { formPublishBench } from './form-publish.js';
 import { workflowBench } from './workflow.js';
 import { workflowUiBench } from './workflow-ui.js';
 import { soakBench } from './soak.js';
+import { firstScreenBench } from './first-screen.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -209,6 +210,7 @@ if (only === 'forms' || !only) {
 if (only === 'form-publish' || !only) (await formPublishBench()).forEach(report);
 if (only === 'workflow' || !only) (await workflowBench()).forEach(report);
 if (only === 'workflow-ui' || !only) (await workflowUiBench()).forEach(report);
+if (only === 'first-screen' || !only) (await firstScreenBench()).forEach(report);
 // Ten minutes by default (SOAK_MINUTES): only when asked for.
 if (only === 'soak') (await soakBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

@@ -1,0 +1,152 @@
+/**
+ * npm run bench -- first-screen: how much JavaScript the sign-in screen needs, and how long a cold visit takes.
+ * - The /login initial JavaScript of web/dist (what index.html loads: the entry and its modulepreload links; then
+ *   with the sign-in page's own chunk and its static imports, which the screen needs before the button shows),
+ *   raw, gzip (level 9) and brotli (quality 11), against a minimal Vite + React + antd sign-in page
+ *   (bench/first-screen-fixture) built in the same run into a temporary folder. Target: at most 1.2x.
+ * - Cold navigation to a usable sign-in button in Chromium on "Fast 3G" (CDP Network.emulateNetworkConditions:
+ *   562.5 kbit/s down, 150 ms latency, empty cache), for the app with compression, the app with compression
+ *   refused (Accept-Encoding: identity, as before the server compressed), and the baseline page.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer } from '../e2e/harness.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface Sizes {
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizesOf(dist: string, files: Iterable<string>): Sizes {
+  const sizes: Sizes = { files: 0, raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const bytes = readFileSync(path.join(dist, file));
+    sizes.files++;
+    sizes.raw += bytes.length;
+    sizes.gzip += gzipSync(bytes, { level: 9 }).length;
+    sizes.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return sizes;
+}
+
+/** The JS files index.html loads (entry script and modulepreload links), as paths inside dist. */
+function htmlScripts(dist: string): string[] {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...new Set(urls.map((u) => u.replace(/^\.?\//, '')))];
+}
+
+/** The files and their static imports (not dynamic ones), following the built chunks' relative imports. */
+function staticClosure(dist: string, start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(path.posix.join(path.posix.dirname(file), m[1]));
+  }
+  return seen;
+}
+
+async function buildBaseline(outDir: string) {
+  await build({
+    root: path.join(root, 'bench', 'first-screen-fixture'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+  });
+  // Served pre-compressed like the app's build, so the timed visits compare like with like.
+  for (const file of readdirSync(path.join(outDir, 'assets'))) {
+    const full = path.join(outDir, 'assets', file);
+    const bytes = readFileSync(full);
+    writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
+/** Milliseconds from navigation start to an enabled, visible sign-in button, on an empty cache and Fast 3G. */
+async function coldVisit(browser: Browser, url: string, headers: Record<string, string> = {}): Promise<{ ms: number; bytes: number }> {
+  const context = await browser.newContext({ extraHTTPHeaders: headers });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (562.5 * 1024) / 8, uploadThroughput: (562.5 * 1024) / 8 });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator('[data-testid=login-submit]').waitFor({ state: 'visible', timeout: 120_000 });
+  await page.waitForFunction(() => !(document.querySelector('[data-testid=login-submit]') as HTMLButtonElement | null)?.disabled);
+  const ms = await page.evaluate(() => performance.now());
+  await context.close();
+  return { ms, bytes };
+}
+
+export async function firstScreenBench(): Promise<string[]> {
+  const lines: string[] = [];
+  const report = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  const appDist = path.join(root, 'web', 'dist');
+  const entry = htmlScripts(appDist);
+  const loginChunk = readdirSync(path.join(appDist, 'assets')).find((f) => /^LoginPage-.*\.js$/.test(f));
+  const appHtml = sizesOf(appDist, entry);
+  const appLogin = sizesOf(appDist, staticClosure(appDist, [...entry, ...(loginChunk ? [`assets/${loginChunk}`] : [])]));
+
+  const baseDir = mkdtempSync(path.join(tmpdir(), 'bench-first-screen-'));
+  try {
+    await buildBaseline(baseDir);
+    const base = sizesOf(baseDir, staticClosure(baseDir, htmlScripts(baseDir)));
+    const line = (name: string, s: Sizes) => `${name}: ${kb(s.brotli)} brotli, ${kb(s.gzip)} gzip, ${kb(s.raw)} raw in ${s.files} files`;
+    report(line('/login JavaScript loaded by index.html (entry + modulepreload)', appHtml));
+    report(line('/login JavaScript with the sign-in page chunk and its imports', appLogin));
+    report(line('baseline: minimal Vite + React + antd sign-in page', base));
+    report(
+      `ratio to the baseline: ${(appLogin.brotli / base.brotli).toFixed(2)}x brotli, ${(appLogin.gzip / base.gzip).toFixed(2)}x gzip ` +
+        `(index.html set alone: ${(appHtml.brotli / base.brotli).toFixed(2)}x brotli; target <= 1.2x)`,
+    );
+
+    const server = await startServer();
+    const baseline = Fastify();
+    await baseline.register(fastifyStatic, { root: baseDir, preCompressed: true });
+    const baseUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await launchBrowser();
+    try {
+      // Median of three cold visits each; the machine is shared, the throttled network dominates anyway.
+      const median = async (visit: () => Promise<{ ms: number; bytes: number }>) => {
+        const runs = [await visit(), await visit(), await visit()].sort((a, b) => a.ms - b.ms);
+        return runs[1];
+      };
+      const compressed = await median(() => coldVisit(browser, `${server.baseUrl}/login`));
+      const identity = await median(() => coldVisit(browser, `${server.baseUrl}/login`, { 'accept-encoding': 'identity' }));
+      const baselineVisit = await median(() => coldVisit(browser, `${baseUrl}/`));
+      const visit = (name: string, v: { ms: number; bytes: number }) => `${name}: ${(v.ms / 1000).toFixed(2)} s, ${kb(v.bytes)} on the wire`;
+      report(visit('cold /login to a usable sign-in button, Fast 3G (562.5 kbit/s, 150 ms), compressed', compressed));
+      report(visit('  the same without compression (Accept-Encoding: identity)', identity));
+      report(visit('  baseline sign-in page, compressed', baselineVisit));
+    } finally {
+      await browser.close();
+      await baseline.close();
+      await server.close();
+    }
+  } finally {
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+  return lines;
+}
