@@ -1,82 +1,39 @@
-import { useState } from 'react';
-import { Button, Form, Input, Modal, message } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CLUE_LIMITS, CLUE_PHONE, type ClueBody } from '@app/contracts';
-import { api } from '../../lib/api';
 
-type Values = Omit<ClueBody, 'code'>;
+// Loaded on the first click: the modal, its form and the contracts' limits (with zod) are not needed to sign in.
+const ClueDialog = lazy(() => import('./ClueDialog'));
 
 /**
- * "留下联系方式 / Leave your contact" on the sign-in page: a small form posting to the public POST /login/add-clue.
- * `tenantCode` is what the sign-in form's tenant field holds, so the lead reaches that tenant.
+ * "留下联系方式 / Leave your contact" on the sign-in page: a link that opens a small form (ClueDialog) posting to
+ * the public POST /login/add-clue. `tenantCode` is what the sign-in form's tenant field holds, so the lead reaches
+ * that tenant.
  */
 export function ClueLink({ tenantCode }: { tenantCode: () => string }) {
   const { t } = useTranslation('login');
-  const [form] = Form.useForm<Values>();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [toast, holder] = message.useMessage();
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await api.post<{ F_Id: string }>('/login/add-clue', { ...v, code: tenantCode().trim() }, { auth: false });
-      void toast.success(t('clue.thanks'));
-      form.resetFields();
-      setOpen(false);
-    } catch {
-      /* the api client showed the server msg */
-    } finally {
-      setSaving(false);
-    }
-  };
-  const needsOne = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: async () => {
-      if (!String(getFieldValue('phone') ?? '').trim() && !String(getFieldValue('email') ?? '').trim()) throw new Error(t('clue.contactNeeded'));
-    },
-  });
+  // Once loaded the dialog stays mounted (closed), so its thank-you toast outlives the modal.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
-      {holder}
-      <Button type="link" size="small" data-testid="clue-open" onClick={() => setOpen(true)} style={{ padding: 0 }}>
+      <Button
+        type="link"
+        size="small"
+        data-testid="clue-open"
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        style={{ padding: 0 }}
+      >
         {t('clue.link')}
       </Button>
-      <Modal
-        open={open}
-        title={t('clue.title')}
-        onCancel={() => setOpen(false)}
-        onOk={() => void submit().catch(() => {})}
-        confirmLoading={saving}
-        okText={t('clue.submit')}
-        cancelText={t('common:cancel')}
-        okButtonProps={{ 'data-testid': 'clue-submit' } as Record<string, string>}
-        destroyOnHidden
-        forceRender
-      >
-        <p style={{ color: '#888', marginTop: 0 }}>{t('clue.hint')}</p>
-        <Form form={form} layout="vertical" requiredMark={false}>
-          <Form.Item name="name" label={t('clue.name')} rules={[{ required: true, whitespace: true, message: t('clue.badName') }, { max: CLUE_LIMITS.name, message: t('clue.badName') }]}>
-            <Input data-testid="clue-name" maxLength={CLUE_LIMITS.name} />
-          </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('clue.phone')}
-            dependencies={['email']}
-            rules={[{ pattern: CLUE_PHONE, message: t('clue.badPhone') }, needsOne]}
-          >
-            <Input data-testid="clue-phone" maxLength={CLUE_LIMITS.phone} />
-          </Form.Item>
-          <Form.Item name="email" label={t('clue.email')} rules={[{ type: 'email', message: t('clue.badEmail') }, { max: CLUE_LIMITS.email, message: t('clue.badEmail') }]}>
-            <Input data-testid="clue-email" maxLength={CLUE_LIMITS.email} />
-          </Form.Item>
-          <Form.Item name="company" label={t('clue.company')} rules={[{ max: CLUE_LIMITS.company, message: t('clue.badCompany') }]}>
-            <Input data-testid="clue-company" maxLength={CLUE_LIMITS.company} />
-          </Form.Item>
-          <Form.Item name="message" label={t('clue.message')} rules={[{ max: CLUE_LIMITS.message, message: t('clue.badMessage') }]}>
-            <Input.TextArea data-testid="clue-message" rows={3} maxLength={CLUE_LIMITS.message} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ClueDialog open={open} setOpen={setOpen} tenantCode={tenantCode} />
+        </Suspense>
+      )}
     </>
   );
 }
