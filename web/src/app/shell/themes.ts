@@ -71,8 +71,14 @@ export const THEMES: ShellTheme[] = [
     headerText: 'rgba(255,255,255,0.88)',
     config: (p) => ({
       algorithm: antdTheme.darkAlgorithm,
-      token: { colorPrimary: p === DEFAULT_COLOUR ? '#e6a23c' : p, borderRadius: 6, colorBgBase: '#16152b', colorBgContainer: '#232145', colorBgElevated: '#2b2950' },
-      components: { Layout: { headerBg: '#1d1b3a', bodyBg: '#16152b' }, Menu: { darkItemBg: '#1d1b3a', darkPopupBg: '#2b2950', darkItemSelectedBg: '#e6a23c' } },
+      // Links follow the amber primary (antd's default blue falls under 3:1 on the violet panels), and text on the
+      // amber (primary buttons, the selected menu item) is the dark violet: white on amber is under 3:1.
+      token: { colorPrimary: p === DEFAULT_COLOUR ? '#e6a23c' : p, colorLink: p === DEFAULT_COLOUR ? '#e6a23c' : p, borderRadius: 6, colorBgBase: '#16152b', colorBgContainer: '#232145', colorBgElevated: '#2b2950' },
+      components: {
+        Layout: { headerBg: '#1d1b3a', bodyBg: '#16152b' },
+        Menu: { darkItemBg: '#1d1b3a', darkPopupBg: '#2b2950', darkItemSelectedBg: '#e6a23c', darkItemSelectedColor: '#16152b' },
+        Button: { primaryColor: p === DEFAULT_COLOUR ? '#16152b' : '#ffffff' },
+      },
     }),
   },
 ];

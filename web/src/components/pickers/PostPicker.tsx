@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Empty, Modal, Space, Tag, Tree } from 'antd';
+import { Checkbox, Empty, Modal, Space, Tag, Tree, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -75,7 +75,7 @@ function PostPickerDialog({ value, single, onOk, onCancel }: PostPickerProps) {
                 style={{ padding: '4px 8px', paddingLeft: 8 + depth * 20, cursor: 'pointer' }}
               >
                 <Checkbox checked={chosen.has(node.F_PostId)} /> <span>{node.F_Name}</span>{' '}
-                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{node.EnCode}</span>
+                <Typography.Text type="secondary">{node.EnCode}</Typography.Text>
               </div>
             ))
           )}

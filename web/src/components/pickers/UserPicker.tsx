@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Tag, Tree } from 'antd';
+import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Tag, Tree, Typography } from 'antd';
 import { ManOutlined, StopOutlined, WomanOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -193,7 +193,7 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
             ]}
           />
           <div style={{ marginTop: 8 }}>
-            <div style={{ marginBottom: 4, color: 'rgba(0,0,0,0.45)' }}>{t('user.selected', { count: selected.length })}</div>
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>{t('user.selected', { count: selected.length })}</Typography.Text>
             <div data-testid="user-picker-selected" style={{ minHeight: 32, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
               {selected.map((u) => (
                 <Tag key={u.F_UserId} closable onClose={() => setSelected(selected.filter((s) => s.F_UserId !== u.F_UserId))} data-testid={`user-picker-selected-${u.F_UserId}`}>

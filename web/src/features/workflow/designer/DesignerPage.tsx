@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Collapse, Form, Grid, Input, Radio, Row, Select, Space, Spin, Tag, TreeSelect, theme } from 'antd';
@@ -539,7 +539,7 @@ export default function DesignerPage() {
 
       {check && <IssueList check={check} onSelect={selectElement} />}
 
-      <div className={`wf-designer-body${narrow ? ' wf-designer-narrow' : ''}`}>
+      <div className={`wf-designer-body${narrow ? ' wf-designer-narrow' : ''}`} style={{ '--wfd-border': token.colorBorderSecondary } as CSSProperties}>
         <div className="wf-designer-canvas" ref={containerRef} data-testid="wfd-canvas">
           {!bridge && <Spin style={{ margin: 40 }} />}
         </div>

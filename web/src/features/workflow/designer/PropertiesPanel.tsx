@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, TreeSelect, Typography, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -534,10 +534,11 @@ function ScriptSection({ bridge, element }: SectionProps) {
   const config = readScriptTask(element.businessObject);
   const write = (actions: ScriptAction[]) => bridge.writeConfig(element, { ...config, actions });
   const set = (i: number, a: ScriptAction) => write(config.actions.map((x, j) => (j === i ? a : x)));
+  const { token } = theme.useToken();
   return (
     <div data-testid="wfd-script">
       {config.actions.map((a, i) => (
-        <div key={i} style={{ border: '1px solid rgba(5,5,5,0.08)', padding: 6, marginBottom: 6, borderRadius: 4 }}>
+        <div key={i} style={{ border: `1px solid ${token.colorBorderSecondary}`, padding: 6, marginBottom: 6, borderRadius: 4 }}>
           <Space style={{ marginBottom: 4 }}>
             <Select
               style={{ width: 130 }}
