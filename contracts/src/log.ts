@@ -27,6 +27,9 @@ export const logRow = z.object({
   F_RealName: z.string().nullable(),
   /** The ModuleId header of the call (operation), null otherwise. */
   F_Module: z.string().nullable(),
+  /** The menu entry the call came from (the ModuleId header names it): its name and translation key. */
+  F_ModuleName: z.string().nullable(),
+  F_ModuleI18n: z.string().nullable(),
   /** HTTP method (operation / exception). */
   F_Method: z.string().nullable(),
   /** Route url (operation / exception), or the sign-in channel. */

@@ -51,6 +51,8 @@ export class LogRepository {
             'l.account as F_Account',
             'u.real_name as F_RealName',
             sql<string | null>`null`.as('F_Module'),
+            sql<string | null>`null`.as('F_ModuleName'),
+            sql<string | null>`null`.as('F_ModuleI18n'),
             sql<string | null>`null`.as('F_Method'),
             sql<string | null>`null`.as('F_Url'),
             sql<string | null>`null`.as('F_Params'),
@@ -79,6 +81,7 @@ export class LogRepository {
     return fetchPage(
       query
         .leftJoin('users as u', 'u.id', 'l.user_id')
+        .leftJoin('modules as m', 'm.id', 'l.module')
         .select([
           'l.id as F_Id',
           'l.category as F_Category',
@@ -86,6 +89,8 @@ export class LogRepository {
           'l.account as F_Account',
           'u.real_name as F_RealName',
           'l.module as F_Module',
+          'm.full_name as F_ModuleName',
+          'm.i18n_key as F_ModuleI18n',
           'l.method as F_Method',
           'l.url as F_Url',
           'l.params as F_Params',

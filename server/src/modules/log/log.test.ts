@@ -49,6 +49,13 @@ describe('operation log', () => {
     expect(row).toMatchObject({ F_Category: 2, F_Account: 'admin', F_RealName: '系统管理员', F_Module: 'oa-news', F_Method: 'POST', F_Url: '/api/news', F_Status: 200, F_Result: 'success', F_IPAddress: '127.0.0.1' });
     expect(row.F_Duration).toEqual(expect.any(Number));
     expect(row.F_RequestId).toEqual(expect.any(String));
+    // A real menu entry is answered with its name and translation key (the list shows the name the sidebar shows).
+    const menu = await t.deps.db.selectFrom('modules').select(['id', 'full_name', 'i18n_key']).where('url_address', 'like', '%news%').executeTakeFirstOrThrow();
+    await t.send('POST', '/api/news', { F_FullHead: '日志模块' }, admin, { moduleid: menu.id });
+    const [named] = await logRows('category=2&keyword=日志模块');
+    expect(named).toMatchObject({ F_Module: menu.id, F_ModuleName: menu.full_name, F_ModuleI18n: menu.i18n_key });
+    await t.send('POST', '/api/news', { F_FullHead: '日志无模块' }, admin, { moduleid: 'no-such-menu' });
+    expect((await logRows('category=2&keyword=日志无模块'))[0]).toMatchObject({ F_Module: 'no-such-menu', F_ModuleName: null, F_ModuleI18n: null });
 
     // A sign-in call: the password never reaches the log.
     const password = md5Hex(DEMO_PASSWORD);

@@ -10,6 +10,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage, type ListQuery } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
+import { toI18nKey } from '../../app/shell/menu-utils';
 
 function LogList({ category }: { category: LogCategory }) {
   const { t } = useTranslation('admin');
@@ -32,7 +33,12 @@ function LogList({ category }: { category: LogCategory }) {
       ? [{ title: t('log.channel'), dataIndex: 'F_Url' }, { title: t('log.result'), dataIndex: 'F_Result', render: result }, { title: t('log.detail'), dataIndex: 'F_Detail' }]
       : category === 2
         ? [
-            { title: t('log.module'), dataIndex: 'F_Module' },
+            {
+              title: t('log.module'),
+              dataIndex: 'F_Module',
+              // The menu entry's name as the sidebar shows it (translated), else whatever the caller sent.
+              render: (v: string | null, r: LogRow) => (r.F_ModuleI18n ? t(toI18nKey(r.F_ModuleI18n), { defaultValue: r.F_ModuleName ?? v ?? '' }) : (r.F_ModuleName ?? v)),
+            },
             { title: t('log.call'), dataIndex: 'F_Url', render: (v: string | null, r: LogRow) => `${r.F_Method ?? ''} ${v ?? ''}` },
             { title: t('log.params'), dataIndex: 'F_Params', render: (v: string | null) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v}</Typography.Text> },
             { title: t('log.duration'), dataIndex: 'F_Duration', render: (v: number | null) => (v == null ? '' : `${v} ms`) },
@@ -91,7 +97,7 @@ function LogList({ category }: { category: LogCategory }) {
 
 export default function LogPage() {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<LogCategory>(2);
+  const [tab, setTab] = useState<LogCategory>(1);
   return (
     <Card size="small" data-testid="log-page">
       <Tabs
