@@ -11,7 +11,11 @@ const Layout = lazyPage(async () => {
   const [m] = await Promise.all([import('./shell/Layout'), loadLazyLocales()]);
   return m;
 });
-const LockPage = lazyPage(() => import('./lock/LockPage'));
+// The lock screen is outside the shell but speaks the shell's namespace (layout), which is lazy.
+const LockPage = lazyPage(async () => {
+  const [m] = await Promise.all([import('./lock/LockPage'), loadLazyLocales()]);
+  return m;
+});
 
 // Keyed by route path (not by address: /form-publish/* keeps its page while its sub-path changes).
 const el = (page: Parameters<typeof LazyPage>[0]['page'], key: string) => <LazyPage key={key} page={page} />;
