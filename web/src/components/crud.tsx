@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Form, Input, InputNumber, Modal, Switch, type FormInstance } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
 
@@ -41,25 +41,36 @@ export interface FormModalProps<V> {
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /**
+   * A second way to submit beside OK (e.g. 保存并发布): validates the same form, then its own submit and toast;
+   * a failure keeps the dialog open.
+   */
+  extraAction?: { label: ReactNode; testId: string; onSubmit: (values: V, form: FormInstance<V>) => Promise<unknown>; successText: string };
 }
 
 /** A modal form: OK (data-testid modal-ok) validates, submits, toasts and closes; a failure keeps it open. */
-export function FormModal<V extends object>({ open, title, initialValues, editing, width = 640, onSubmit, onClose, children, testId }: FormModalProps<V>) {
+export function FormModal<V extends object>({ open, title, initialValues, editing, width = 640, onSubmit, onClose, children, testId, extraAction }: FormModalProps<V>) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
-  const [busy, setBusy] = useState(false);
-  const ok = async () => {
+  const [busy, setBusy] = useState<'ok' | 'extra' | null>(null);
+  const run = async (which: 'ok' | 'extra') => {
     const values = await form.validateFields();
-    setBusy(true);
+    setBusy(which);
     try {
-      await onSubmit(values, form);
-      void message.success(t(editing ? 'updated' : 'added'));
+      if (which === 'extra' && extraAction) {
+        await extraAction.onSubmit(values, form);
+        void message.success(extraAction.successText);
+      } else {
+        await onSubmit(values, form);
+        void message.success(t(editing ? 'updated' : 'added'));
+      }
       onClose();
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
+  const ok = () => run('ok');
   return (
     <Modal
       open={open}
@@ -67,7 +78,20 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
       width={width}
       onCancel={onClose}
       onOk={() => void ok().catch(() => undefined)}
-      confirmLoading={busy}
+      confirmLoading={busy === 'ok'}
+      footer={
+        extraAction
+          ? (_, { OkBtn, CancelBtn }) => (
+              <>
+                <CancelBtn />
+                <OkBtn />
+                <Button type="primary" loading={busy === 'extra'} disabled={busy === 'ok'} onClick={() => void run('extra').catch(() => undefined)} data-testid={extraAction.testId}>
+                  {extraAction.label}
+                </Button>
+              </>
+            )
+          : undefined
+      }
       okText={t('ok')}
       cancelText={t('cancel')}
       okButtonProps={{ 'data-testid': 'modal-ok' } as Record<string, string>}

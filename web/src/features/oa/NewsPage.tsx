@@ -28,6 +28,15 @@ type Editing = { id: string | null; values: Partial<NewsForm> };
 function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
   const { t } = useTranslation('oa');
   const qc = useQueryClient();
+  const canPublish = usePermission(P.newsPublish);
+  /** Saves (a new item is a draft) and answers its id. */
+  const save = async (v: NewsForm): Promise<string> => {
+    const body: NewsBody = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_FolderId: v.F_FolderId ?? null };
+    if (editing?.id) await api.put(`/news/${editing.id}`, body);
+    const id = editing?.id ?? (await api.post<{ F_NewsId: string }>('/news', body)).F_NewsId;
+    await qc.invalidateQueries({ queryKey: ['list', 'news'] });
+    return id;
+  };
   return (
     <FormModal<NewsForm>
       open={!!editing}
@@ -36,12 +45,21 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       width={960}
       initialValues={editing?.values}
       onClose={onClose}
-      onSubmit={async (v) => {
-        const body: NewsBody = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_FolderId: v.F_FolderId ?? null };
-        if (editing?.id) await api.put(`/news/${editing.id}`, body);
-        else await api.post('/news', body);
-        await qc.invalidateQueries({ queryKey: ['list', 'news'] });
-      }}
+      onSubmit={save}
+      extraAction={
+        canPublish
+          ? {
+              label: t('news.saveAndPublish'),
+              testId: 'news-save-publish',
+              successText: t('news.published_ok'),
+              onSubmit: async (v) => {
+                const id = await save(v);
+                await api.put('/news/changeStatus', {}, { query: { id, status: 1 } });
+                await qc.invalidateQueries({ queryKey: ['list', 'news'] });
+              },
+            }
+          : undefined
+      }
     >
       <Form.Item name="F_FullHead" label={t('news.title')} rules={[{ required: true, message: t('common:required', { label: t('news.title') }) }]}>
         <Input maxLength={200} data-testid="news-title" />

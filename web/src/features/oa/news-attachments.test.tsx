@@ -74,6 +74,25 @@ describe('news form attachments (upload field, purpose news)', () => {
   });
 });
 
+describe('news form: save and publish', () => {
+  it('saves, then publishes the item in one click; without the publish permission the button is not there', async () => {
+    signInForTest([Permission.newsEdit, Permission.newsPublish]);
+    const calls = stubApi([
+      [/^GET \/news$/, () => ({ Rows: [row], Total: 1 })],
+      [/^GET \/data-items\/NewsCategory\/detail$/, () => []],
+      [/^GET \/news\/n1$/, () => detail()],
+      [/^PUT \/news\/n1$/, () => null],
+      [/^PUT \/news\/changeStatus$/, () => null],
+    ]);
+    renderNews();
+    fireEvent.click(await screen.findByTestId('news-edit-n1'));
+    fireEvent.click(await screen.findByTestId('news-save-publish', {}, { timeout: 5000 }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/news/changeStatus')).toBe(true));
+    const order = calls.filter((c) => c.method === 'PUT').map((c) => `${c.path}${c.url.search}`);
+    expect(order).toEqual(['/news/n1', '/news/changeStatus?id=n1&status=1']);
+  });
+});
+
 describe('news detail attachments', () => {
   it('lists folder files and legacy entries in the attachment table; preview opens the dialog', async () => {
     stubApi([
