@@ -233,6 +233,6 @@ describe('theme contrast', () => {
       } finally {
         await context.close();
       }
-    }, 60_000);
+    }, 90_000);
   }
 });

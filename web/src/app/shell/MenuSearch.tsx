@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, type InputRef } from 'antd';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Input, theme, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,22 @@ import type { MenuItem } from '@app/contracts';
 import { menuLabel, menuPath, queryString, searchMenu } from './menu-utils';
 import { MenuIcon } from './icons';
 
+/** The result list's colours from the theme (layout.css reads them, with the light colours as fallbacks). */
+function usePopupColours(): CSSProperties {
+  const { token } = theme.useToken();
+  return {
+    '--app-pop-bg': token.colorBgElevated,
+    '--app-pop-text': token.colorText,
+    '--app-pop-muted': token.colorTextSecondary,
+    '--app-pop-hover': token.controlItemBgHover,
+  } as CSSProperties;
+}
+
 function Results({ items, onPick, testPrefix }: { items: MenuItem[]; onPick: (i: MenuItem) => void; testPrefix: string }) {
   const { t } = useTranslation('menu');
+  const colours = usePopupColours();
   return (
-    <ul className="app-search-results" data-testid={`${testPrefix}-results`}>
+    <ul className="app-search-results" data-testid={`${testPrefix}-results`} style={colours}>
       {items.map((i) => (
         <li key={i.F_ModuleId} data-testid={`${testPrefix}-item-${i.F_ModuleId}`} onMouseDown={(e) => e.preventDefault()} onClick={() => onPick(i)}>
           <MenuIcon name={i.icon} /> <span>{menuLabel(i, t)}</span>
@@ -28,6 +40,7 @@ export function MenuSearch({ menu }: { menu: MenuItem[] }) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const [overlay, setOverlay] = useState(false);
+  const colours = usePopupColours();
   const [overlayText, setOverlayText] = useState('');
   const overlayInput = useRef<InputRef>(null);
   const tr = (i: MenuItem) => menuLabel(i, t);
@@ -65,7 +78,7 @@ export function MenuSearch({ menu }: { menu: MenuItem[] }) {
           }}
         />
         {focused && text.trim() && (
-          results.length ? <Results items={results} onPick={pick} testPrefix="menu-search" /> : <div className="app-search-results app-search-empty">{t('layout:search.empty')}</div>
+          results.length ? <Results items={results} onPick={pick} testPrefix="menu-search" /> : <div className="app-search-results app-search-empty" style={colours}>{t('layout:search.empty')}</div>
         )}
       </div>
       <Button type="text" icon={<SearchOutlined />} data-testid="menu-search-open" title={t('layout:search.open')} onClick={() => setOverlay(true)} className="app-hide-xs" />
@@ -82,7 +95,7 @@ export function MenuSearch({ menu }: { menu: MenuItem[] }) {
               onChange={(e) => setOverlayText(e.target.value)}
               onKeyDown={(e) => e.key === 'Enter' && overlayResults[0] && pick(overlayResults[0])}
             />
-            {overlayText.trim() && (overlayResults.length ? <Results items={overlayResults} onPick={pick} testPrefix="menu-search-overlay" /> : <div className="app-search-empty">{t('layout:search.empty')}</div>)}
+            {overlayText.trim() && (overlayResults.length ? <Results items={overlayResults} onPick={pick} testPrefix="menu-search-overlay" /> : <div className="app-search-empty" style={colours}>{t('layout:search.empty')}</div>)}
             <div className="app-search-hint">{t('layout:search.escHint')}</div>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, type ButtonProps, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Spin, Tabs, Tag, Typography, theme } from 'antd';
 import { CloseCircleFilled, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ export function toMonitorQuery(v: MonitorFilters): Record<string, string | undef
 
 /** Starter filter: a read-only box naming the chosen user; the single-mode user picker chooses. */
 function StarterInput({ value, onChange }: { value?: PickedUser | null; onChange?: (v: PickedUser | null) => void }) {
+  const { token } = theme.useToken();
   const { t } = useTranslation('wfMonitor');
   const [open, setOpen] = useState(false);
   return (
@@ -54,7 +55,7 @@ function StarterInput({ value, onChange }: { value?: PickedUser | null; onChange
           placeholder={t('starter')}
           data-testid="wf-monitor-starter"
           onClick={() => setOpen(true)}
-          suffix={value ? <CloseCircleFilled style={{ color: 'rgba(0,0,0,.25)' }} data-testid="wf-monitor-starter-clear" onClick={(e) => { e.stopPropagation(); onChange?.(null); }} /> : <span />}
+          suffix={value ? <CloseCircleFilled style={{ color: token.colorTextQuaternary }} data-testid="wf-monitor-starter-clear" onClick={(e) => { e.stopPropagation(); onChange?.(null); }} /> : <span />}
         />
         <Button icon={<UserOutlined />} aria-label={t('starter')} data-testid="wf-monitor-starter-pick" onClick={() => setOpen(true)} />
       </Space.Compact>
