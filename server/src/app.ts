@@ -66,6 +66,8 @@ import healthModule from './modules/health/index.js';
 import backupModule from './modules/backup/index.js';
 import { MessageService } from './modules/message/message.service.js';
 import { SystemLogWriter } from './modules/log/log.writer.js';
+import { setExpressionTimeZone } from './modules/workflow/engine/expression.js';
+import { DEFAULT_TIME_ZONE } from './modules/workflow/engine/instance-title.js';
 
 /** A registered route as the security tests see it. */
 export interface RouteInfo {
@@ -91,6 +93,8 @@ export interface BuiltApp {
 /** Builds the whole server: database (migrated, seeded on first start), core plugins, then one line per feature. */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   checkJwtSecret(config.jwtSecret);
+  // Workflow conditions' today() / now() read the users' calendar.
+  setExpressionTimeZone(config.timeZone ?? DEFAULT_TIME_ZONE);
   const app = Fastify({
     logger: { level: config.logLevel },
     // Our own request log line (with ModuleId) replaces Fastify's two lines per request.

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../core/errors.js';
-import { compileExpression, evaluate, evaluateCondition, isTruthy } from './expression.js';
+import { compileExpression, evaluate, evaluateCondition, isTruthy, setExpressionTimeZone } from './expression.js';
 
 const scope = {
   days: '5',
@@ -80,6 +80,20 @@ describe('evaluate', () => {
     expect(evaluate('today()')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(evaluate('now()')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(evaluate("dateDiff(today(), today())")).toBe(0);
+  });
+
+  it.each([
+    ['Asia/Shanghai', '2026-11-27', '2026-11-27 00:45:00'],
+    ['UTC', '2026-11-26', '2026-11-26 16:45:00'],
+  ])('today() and now() are the calendar of the configured time zone (%s), not the server process', (zone, day, time) => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T16:45:00Z') });
+    try {
+      setExpressionTimeZone(zone);
+      expect([evaluate('today()'), evaluate('now()')]).toEqual([day, time]);
+    } finally {
+      setExpressionTimeZone('Asia/Shanghai');
+      vi.useRealTimers();
+    }
   });
 
   it('evaluates compiled expressions and conditions', () => {

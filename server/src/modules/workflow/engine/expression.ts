@@ -1,4 +1,5 @@
 import { AppError } from '../../../core/errors.js';
+import { DEFAULT_TIME_ZONE, localDate, localDateTime } from './instance-title.js';
 
 /**
  * The safe expression language of conditions and script tasks (docs/workflow-design.md "Expressions").
@@ -382,9 +383,6 @@ function contains(container: unknown, item: unknown): boolean {
 
 // ---------- functions ----------
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 /** 'yyyy-MM-dd[ HH:mm[:ss]]' (or ISO, or epoch milliseconds) as a Date; undefined when unreadable. */
 function toDate(v: unknown): Date | undefined {
   if (typeof v === 'number') return new Date(v);
@@ -396,6 +394,12 @@ function toDate(v: unknown): Date | undefined {
 const UNIT_MS: Record<string, number> = { day: 86_400_000, days: 86_400_000, hour: 3_600_000, hours: 3_600_000, minute: 60_000, minutes: 60_000 };
 
 const numbersOf = (args: unknown[]) => args.flatMap((a) => (Array.isArray(a) ? a : [a])).map(toNumber);
+
+let clockZone = DEFAULT_TIME_ZONE;
+/** The time zone today() and now() answer in (the app's TIME_ZONE, set when the app is built). */
+export function setExpressionTimeZone(timeZone: string): void {
+  clockZone = timeZone;
+}
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   contains: (a, b) => contains(a, b),
@@ -411,11 +415,9 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   },
   min: (...args) => (args.length ? Math.min(...numbersOf(args)) : null),
   max: (...args) => (args.length ? Math.max(...numbersOf(args)) : null),
-  today: () => dayText(new Date()),
-  now: () => {
-    const d = new Date();
-    return `${dayText(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  },
+  // The users' calendar (TIME_ZONE), not the server process's: a condition on today() must not change at 08:00 Shanghai.
+  today: () => localDate(new Date(), clockZone),
+  now: () => localDateTime(new Date(), clockZone),
   /** dateDiff(from, to, unit = 'day'): (to − from) in whole days / hours / minutes, null when a date is unreadable. */
   dateDiff: (from, to, unit) => {
     const a = toDate(from);

@@ -25,6 +25,13 @@ export function localDate(at: Date, timeZone: string): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** The wall-clock time (yyyy-mm-dd hh:mm:ss) of an instant in a time zone. */
+export function localDateTime(at: Date, timeZone: string): string {
+  const { h, min, s } = parts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${localDate(at, timeZone)} ${two(h)}:${two(min)}:${two(s)}`;
+}
+
 /** The zone's offset from UTC at an instant, in milliseconds. */
 function offsetMs(at: Date, timeZone: string): number {
   const { y, m, d, h, min, s } = parts(at, timeZone);
