@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Form, Input, Space, Table, type TableProps } from 'antd';
+import { App, Button, Card, Form, Grid, Input, List, Space, Table, Typography, type PaginationProps, type TableColumnType, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -53,12 +53,57 @@ export interface ListPageProps<T> {
   rowTestId?: (row: T) => string;
 }
 
+type Column<T> = TableColumnType<T> & { dataIndex?: unknown };
+
+/** A column's cell as the table would render it. */
+function cellOf<T extends object>(column: Column<T>, row: T, index: number): ReactNode {
+  const value = typeof column.dataIndex === 'string' ? (row as Record<string, unknown>)[column.dataIndex] : undefined;
+  return column.render ? (column.render(value, row, index) as ReactNode) : ((value ?? '') as ReactNode);
+}
+
+/** The row-actions column: keyed 'actions' (or 'a'), else a last column without data. */
+function isActions<T>(column: Column<T>, last: boolean): boolean {
+  return column.key === 'actions' || column.key === 'a' || (last && column.dataIndex === undefined && !!column.render);
+}
+
+/**
+ * Phones: each row is a card, titled by the first column, with the next few columns as label and value and the
+ * row's actions at the bottom (a table would show a sliver of its first column and the actions).
+ */
+function PhoneCards<T extends object>({ columns, rows, rowKey, rowTestId, loading, pagination }: { columns: Column<T>[]; rows: T[]; rowKey: keyof T & string; rowTestId?: (row: T) => string; loading: boolean; pagination: PaginationProps }) {
+  const actions = columns.find((c, i) => isActions(c, i === columns.length - 1));
+  const data = columns.filter((c) => c !== actions && !('children' in c && c.children));
+  const [primary, ...rest] = data;
+  return (
+    <List<T>
+      dataSource={rows}
+      loading={loading}
+      pagination={{ ...pagination, size: 'small', showSizeChanger: false, align: 'center' }}
+      rowKey={(r) => String(r[rowKey])}
+      renderItem={(r, i) => (
+        <Card size="small" style={{ marginBottom: 8 }} data-testid={rowTestId?.(r)} className="list-phone-card">
+          {primary && <Typography.Text strong style={{ display: 'block', wordBreak: 'break-word' }}>{cellOf(primary, r, i)}</Typography.Text>}
+          {rest.slice(0, 5).map((c, k) => (
+            <div key={String(c.key ?? c.dataIndex ?? k)} style={{ display: 'flex', gap: 8, marginTop: 4, minWidth: 0 }}>
+              <Typography.Text type="secondary" style={{ flex: 'none' }}>{c.title as ReactNode}</Typography.Text>
+              <span style={{ minWidth: 0, wordBreak: 'break-word' }}>{cellOf(c, r, i)}</span>
+            </div>
+          ))}
+          {actions && <div style={{ marginTop: 6, marginLeft: -8 }}>{cellOf(actions, r, i)}</div>}
+        </Card>
+      )}
+    />
+  );
+}
+
 /** The one list screen: query bar, antd Table with server paging, and a toolbar filtered by permission. */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { t } = useTranslation('common');
   const { modal } = App.useApp();
   const session = useSession();
   const qc = useQueryClient();
+  // xs is a max-width query: true only on a phone-wide window (never where matchMedia answers nothing).
+  const phone = Grid.useBreakpoint().xs === true;
   const [form] = Form.useForm();
   const [filters, setQuery] = useState<ListQuery>({ limit: 1, size: props.pageSize ?? 20 });
   // Kept apart from the filters: Reset clears the query bar, while the table still shows its sort.
@@ -91,6 +136,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     const sidx = s?.order ? String(s.columnKey ?? s.field) : undefined;
     setSort(sidx ? { sidx, sord: s!.order === 'descend' ? 'desc' : 'asc' } : {});
     setQuery((q) => ({ ...q, limit: 1 }));
+  };
+  const pagination: PaginationProps = {
+    current: query.limit,
+    pageSize: query.size,
+    total: data?.Total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total) => t('total', { total }),
+    onChange: (page, size) => setQuery((q) => ({ ...q, limit: size !== q.size ? 1 : page, size })),
   };
   return (
     <Card size="small" data-testid={props.testId}>
@@ -128,25 +181,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           {t('refresh')}
         </Button>
       </Space>
-      <Table<T>
-        size="middle"
-        rowKey={props.rowKey}
-        loading={isFetching}
-        columns={props.columns}
-        dataSource={data?.Rows ?? []}
-        expandable={props.expandable}
-        onRow={props.rowTestId ? (r) => ({ 'data-testid': props.rowTestId!(r) }) as React.HTMLAttributes<HTMLElement> : undefined}
-        scroll={{ x: 'max-content' }}
-        onChange={onTableChange}
-        pagination={{
-          current: query.limit,
-          pageSize: query.size,
-          total: data?.Total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (page, size) => setQuery((q) => ({ ...q, limit: size !== q.size ? 1 : page, size })),
-        }}
-      />
+      {phone ? (
+        <PhoneCards<T> columns={(props.columns ?? []) as Column<T>[]} rows={data?.Rows ?? []} rowKey={props.rowKey} rowTestId={props.rowTestId} loading={isFetching} pagination={pagination} />
+      ) : (
+        <Table<T>
+          size="middle"
+          rowKey={props.rowKey}
+          loading={isFetching}
+          columns={props.columns}
+          dataSource={data?.Rows ?? []}
+          expandable={props.expandable}
+          onRow={props.rowTestId ? (r) => ({ 'data-testid': props.rowTestId!(r) }) as React.HTMLAttributes<HTMLElement> : undefined}
+          scroll={{ x: 'max-content' }}
+          onChange={onTableChange}
+          pagination={pagination}
+        />
+      )}
     </Card>
   );
 }

@@ -171,4 +171,26 @@ describe('ResizablePanel', () => {
     act(() => void window.dispatchEvent(new MouseEvent('mousemove', { clientX: 0 })));
     expect(side.style.width).toBe('450px');
   });
+
+  it('on a phone the side panel is a drawer opened from a button; picking a tree node closes it', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width'), media: query })) as typeof window.matchMedia;
+    try {
+      renderWithApp(
+        <ResizablePanel side={<div className="ant-tree-node-content-wrapper" data-testid="node">技术部</div>}>
+          <div data-testid="main">main</div>
+        </ResizablePanel>,
+      );
+      expect(screen.getByTestId('resizable-panel').dataset.layout).toBe('phone');
+      expect(screen.getByTestId('main')).toBeTruthy();
+      expect(screen.queryByTestId('resizable-panel-handle')).toBeNull();
+      fireEvent.click(screen.getByTestId('resizable-panel-open'));
+      expect(screen.getByTestId('resizable-panel-open').textContent).toContain('显示目录');
+      await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeTruthy());
+      fireEvent.click(screen.getByTestId('node'));
+      await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

@@ -141,6 +141,8 @@ export default function DepartmentPage() {
             loading={depts.isFetching}
             dataSource={pruneChildren(depts.data)}
             pagination={false}
+            // Columns keep their natural width and the table scrolls sideways: on a phone no name breaks per character.
+            scroll={{ x: 'max-content' }}
             expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
             onRow={(r) => ({ 'data-testid': `department-row-${r.F_DepartmentId}` }) as React.HTMLAttributes<HTMLElement>}
             columns={[

@@ -140,6 +140,8 @@ export default function DictionaryPage() {
           loading={items.isFetching}
           dataSource={pruneChildren(items.data ?? [])}
           pagination={false}
+          // Columns keep their natural width and the table scrolls sideways: on a phone no name breaks per character.
+          scroll={{ x: 'max-content' }}
           expandable={{ defaultExpandAllRows: true }}
           onRow={(r) => ({ 'data-testid': `dictionary-item-row-${r.F_ItemDetailId}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
