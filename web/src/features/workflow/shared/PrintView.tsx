@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   flattenFields,
   isContainer,
+  isShown,
   PRINT_DEFAULT_BORDER,
   PRINT_LOADING_MS,
   type FormSchemeDetail,
@@ -27,10 +28,10 @@ import './print-view.css';
 export function formPrintData(form: TaskFormItem): PrintData {
   const scheme = (form.F_Scheme ?? { data: [] }) as FormSchemeDetail['F_Scheme'];
   const authority = form.formFieldInfo.children;
-  const all = flattenFields(scheme?.data ?? [])
-    .filter((p) => !isContainer(p.field))
+  // The renderer's rule: a field is printed where the node lets it be seen (and every container around it).
+  const viewable = flattenFields(scheme?.data ?? [])
+    .filter((p) => !isContainer(p.field) && isShown(p, authority.length ? authority : undefined))
     .map((p) => p.field.__config__.formId);
-  const viewable = authority.length ? authority.filter((a) => a.view).map((a) => Number(a.formId)) : all;
   return {
     title: form.F_Name,
     form: { F_Id: form.F_FormId, F_Name: form.F_Name, F_Scheme: scheme } as unknown as FormSchemeDetail,

@@ -159,6 +159,16 @@ describe('print view', { timeout: SLOW }, () => {
     expect(document.querySelector('.wf-print-portal')).toBeNull();
   });
 
+  it("prints what an approval node lets be seen: the fields it names and every other field (read-only there)", async () => {
+    signInForTest([]);
+    const children = [{ formId: 102, view: true, edit: true, required: false }, { formId: '*', view: true, edit: false, required: false }];
+    stubData([[/^GET \/workflow-task\/task-form$/, () => answer([form({ formFieldInfo: { F_Id: 'f1', F_Type: 0, F_Name: '报销单', F_Url: '', children } })])]]);
+    renderWithApp(<PrintView open processInstanceId="p1" taskId="t1" onClose={() => undefined} />);
+    const view = await screen.findByTestId('print-view');
+    expect(view.textContent).toContain('差旅');
+    expect(view.textContent).toContain('120');
+  });
+
   it('blocks a form without fields and one without viewable fields with the spec texts', async () => {
     signInForTest([]);
     stubData([
