@@ -33,6 +33,7 @@ describe('GET /api/modules/vue', () => {
         system: [
           'system-online-user',
           'system-client-log',
+          'system-clue',
           'system-module',
           'system-tenant',
           'system-subsystem',
