@@ -50,7 +50,9 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       expect(refused.code).not.toBe(200);
       expect(refused.msg).toBe('流程已挂起，暂不能处理');
 
-      // Resume.
+      // Resume. The suspend confirmation must be gone first: while it closes, its OK button is still in the page and
+      // a click on it would do nothing.
+      await page.locator(tid('wf-monitor-confirm-ok')).waitFor({ state: 'hidden' });
       await row.locator(tid(`wf-monitor-resume-${pid}`)).click();
       await page.locator(tid('wf-monitor-confirm-ok')).last().click();
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
