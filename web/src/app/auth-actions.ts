@@ -2,19 +2,17 @@ import type { LoginResult, Subsystem } from '@app/contracts';
 import { api } from '../lib/api';
 import { handTokenToSubsystems } from '../lib/subsystem-handoff';
 import { sessionStore, startSession, endSession } from '../lib/session';
-import { queryClient } from '../lib/query';
 import { StorageKeys, readString, removeKey, writeString } from '../lib/storage';
 import { clearLock } from './lock/lock-state';
 import { resetTabs } from './shell/tabs';
 
-/** Whenever the session ends (logout, 10401), shell state is reset too. */
+/** Whenever the session ends (logout, 10401), shell state is reset too (cached answers: see lib/query). */
 let had = sessionStore.get() !== null;
 sessionStore.subscribe(() => {
   const has = sessionStore.get() !== null;
   if (had && !has) {
     resetTabs();
     clearLock();
-    queryClient.clear();
   }
   had = has;
 });
@@ -23,7 +21,6 @@ export function signIn(result: LoginResult): void {
   startSession(result);
   resetTabs();
   clearLock();
-  queryClient.clear();
   // Spec 4: external sub-systems receive the token through hidden frames; a failed lookup is ignored.
   api
     .get<Subsystem[]>('/subsystem', undefined, { silent: true })

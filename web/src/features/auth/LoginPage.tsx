@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Tabs, message } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { md5 } from 'js-md5';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
 import { api, setErrorToast } from '../../lib/api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
@@ -11,12 +10,14 @@ import { ClueLink } from '../clue/ClueLink';
 /** Spec: SMS resend countdown. */
 export const SMS_COUNTDOWN_S = 60;
 
-function AccountForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void }) {
+function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void; onEdit: () => void }) {
   const { t } = useTranslation('login');
   const [loading, setLoading] = useState(false);
   const finish = async (v: { account: string; password: string; code?: string }) => {
     setLoading(true);
     try {
+      // The hash is needed only on submit: loading it then keeps it out of the sign-in screen's first download.
+      const { md5 } = await import('js-md5');
       const body: LoginBody = { account: v.account.trim(), password: md5(v.password), code: (v.code ?? '').trim() };
       onDone(await api.post<LoginResult>('/login', body, { auth: false }));
     } catch {
@@ -26,7 +27,10 @@ function AccountForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; o
     }
   };
   return (
-    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => 'code' in c && onTenant(c.code ?? '')}>
+    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => {
+        onEdit();
+        if ('code' in c) onTenant(c.code ?? '');
+      }}>
       <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
         <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
       </Form.Item>
@@ -43,7 +47,7 @@ function AccountForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; o
   );
 }
 
-function PhoneForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void }) {
+function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void; onEdit: () => void }) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<{ phone: string; sms: string; code?: string }>();
   const [loading, setLoading] = useState(false);
@@ -80,7 +84,10 @@ function PhoneForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onT
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => 'code' in c && onTenant(c.code ?? '')}>
+    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => {
+        onEdit();
+        if ('code' in c) onTenant(c.code ?? '');
+      }}>
       <Form.Item name="phone" label={t('phone')} rules={[{ required: true, pattern: /^1\d{10}$/, message: t('phoneInvalid') }]}>
         <Input data-testid="login-phone" placeholder={t('phonePlaceholder')} maxLength={11} />
       </Form.Item>
@@ -104,13 +111,58 @@ function PhoneForm({ onDone, onTenant }: { onDone: (r: LoginResult) => void; onT
   );
 }
 
+type Method = 'account' | 'phone';
+
+/**
+ * The two sign-in methods as a segmented switch (tabs in the accessibility tree). Written here rather than with
+ * antd's Tabs or Segmented, which would add their own code to the sign-in screen's first download for two labels
+ * on a card that is always light.
+ */
+function MethodSwitch({ value, onChange, options }: { value: Method; onChange: (value: Method) => void; options: { value: Method; label: string; testId: string }[] }) {
+  return (
+    <div role="tablist" style={{ display: 'flex', gap: 2, padding: 2, marginBottom: 16, borderRadius: 6, background: '#f0f2f5' }}>
+      {options.map((option) => {
+        const selected = option.value === value;
+        return (
+          <button
+            key={option.value}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            data-testid={option.testId}
+            onClick={() => onChange(option.value)}
+            style={{
+              flex: 1,
+              padding: '6px 12px',
+              border: 0,
+              borderRadius: 4,
+              cursor: 'pointer',
+              font: 'inherit',
+              fontSize: 14,
+              color: selected ? '#1d3b72' : '#595959',
+              fontWeight: selected ? 600 : 400,
+              background: selected ? '#fff' : 'transparent',
+              boxShadow: selected ? '0 1px 2px rgba(0,0,0,.12)' : 'none',
+            }}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 export default function LoginPage() {
   const { t } = useTranslation('login');
   const lang = currentLanguage();
-  const [toast, holder] = message.useMessage();
+  // A refused sign-in is said next to the form, not in a passing toast (and antd's message stays out of the
+  // sign-in screen's first download). It goes when the user changes anything.
+  const [error, setError] = useState('');
   // The tenant code last typed on either tab: a lead left from this page goes to that tenant.
   const [tenantCode, setTenantCode] = useState('');
-  useEffect(() => setErrorToast((text) => void toast.error(text)), [toast]);
+  const [method, setMethod] = useState<Method>('account');
+  useEffect(() => setErrorToast(setError), []);
   useEffect(() => {
     document.title = `${t('title')} - ${t('common:siteTitle')}`;
   }, [t]);
@@ -120,7 +172,6 @@ export default function LoginPage() {
   };
   return (
     <div data-testid="login-page" style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>
-      {holder}
       <div style={{ width: 400, maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '32px 32px 24px', boxShadow: '0 8px 32px rgba(0,0,0,.2)' }}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
           <h1 style={{ margin: 0, fontSize: 22 }}>{t('common:siteTitle')}</h1>
@@ -129,12 +180,23 @@ export default function LoginPage() {
           </Button>
         </div>
         <p style={{ color: '#888', marginTop: 0 }}>{t('subtitle')}</p>
-        <Tabs
-          items={[
-            { key: 'account', label: <span data-testid="login-tab-account">{t('tabAccount')}</span>, children: <AccountForm onDone={done} onTenant={setTenantCode} /> },
-            { key: 'phone', label: <span data-testid="login-tab-phone">{t('tabPhone')}</span>, children: <PhoneForm onDone={done} onTenant={setTenantCode} /> },
+        {error && (
+          <div role="alert" data-testid="login-error" style={{ margin: '0 0 16px', padding: '8px 12px', borderRadius: 6, border: '1px solid #ffccc7', background: '#fff2f0', color: '#a8071a' }}>
+            {error}
+          </div>
+        )}
+        <MethodSwitch
+          value={method}
+          onChange={(value) => {
+            setMethod(value);
+            setError('');
+          }}
+          options={[
+            { value: 'account', label: t('tabAccount'), testId: 'login-tab-account' },
+            { value: 'phone', label: t('tabPhone'), testId: 'login-tab-phone' },
           ]}
         />
+        {method === 'account' ? <AccountForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} /> : <PhoneForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} />}
         <div style={{ textAlign: 'center', marginTop: 12 }}>
           <ClueLink tenantCode={() => tenantCode} />
         </div>
