@@ -166,7 +166,7 @@ export async function filesBench(): Promise<string[]> {
     await rm(path.join(work, 'copy'));
 
     child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_SHOWCASE: 'false', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await untilUp(`http://127.0.0.1:${PORT}/api/login/default`);

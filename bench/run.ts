@@ -39,7 +39,7 @@ const report = (line: string) => {
 function startServer(dataDir: string, port: number): { child: ChildProcess; started: number } {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_SHOWCASE: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, started };

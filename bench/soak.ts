@@ -66,6 +66,7 @@ export async function soakBench(): Promise<string[]> {
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: PASSWORD,
+      SEED_SHOWCASE: 'false',
       LOG_LEVEL: 'warn',
       // The soak signs in and out all the time from one address: the sign-in limits are not what it measures.
       RATE_SIGNIN_PER_SOURCE: '1000000',

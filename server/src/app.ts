@@ -8,6 +8,7 @@ import { connectDatabase, type DatabaseHandle } from './core/db/connect.js';
 import { schedulePgliteMaintenance } from './core/db/maintenance.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoDataIfEmpty } from './db/seed.js';
+import { seedShowcase } from './db/demo-showcase.js';
 import { createFileStorage } from './modules/files/storage-factory.js';
 import { FileLinks } from './modules/files/file-links.js';
 import filesModule from './modules/files/index.js';
@@ -114,9 +115,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const database = await connectDatabase({ ...config, onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection lost') });
   await migrateToLatest(database.db);
   let generatedPassword: string | null = null;
+  /** The demo password when this start created the demo data (the showcase signs in with it). */
+  let seededWith: string | null = null;
   if (config.seedDemoData) {
     const password = config.adminPassword ?? generatePassword();
-    if ((await seedDemoDataIfEmpty(database.db, password)) && !config.adminPassword) generatedPassword = password;
+    if (await seedDemoDataIfEmpty(database.db, password)) {
+      seededWith = password;
+      if (!config.adminPassword) generatedPassword = password;
+    }
   }
 
   const grants = new GrantService(database.db);
@@ -211,5 +217,14 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await systemLog.flush();
     await database.close();
   });
+  if (config.seedShowcase && seededWith !== null) {
+    // Through the app's own API, so every row is what the services and the engine make; a failure is logged only.
+    await app.ready();
+    try {
+      await seedShowcase(app, database.db, seededWith);
+    } catch (error) {
+      app.log.error({ err: error }, 'demo showcase data could not be created');
+    }
+  }
   return { app, deps, database, generatedPassword, routeTable };
 }

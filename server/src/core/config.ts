@@ -25,6 +25,12 @@ export interface AppConfig {
   webDist: string | null;
   logLevel: string;
   seedDemoData: boolean;
+  /**
+   * On the start that created the demo data, also fill the product through its own API (server/src/db/demo-showcase.ts):
+   * more users, published forms and processes, instances in every state, news, notices, stamps, code rules,
+   * dictionaries. On with the demo data (SEED_DEMO_DATA not 'false') unless SEED_SHOWCASE=false; off in tests.
+   */
+  seedShowcase: boolean;
   smsProvider?: SmsProvider;
   /** Where uploaded bytes live (issue 6, docs/files-design.md). */
   storage: StorageConfig;
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedShowcase: env.SEED_DEMO_DATA !== 'false' && env.SEED_SHOWCASE !== 'false',
     storage: storageConfig(env, dataDir),
     uploadMaxBytes: positiveInt(env.UPLOAD_MAX_BYTES, 2 * 1024 ** 3, 'UPLOAD_MAX_BYTES'),
     officePreviewUrl: env.OFFICE_PREVIEW_URL || null,
@@ -233,6 +240,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webDist: null,
     logLevel: 'silent',
     seedDemoData: true,
+    seedShowcase: false,
     storage: { driver: 'local', root: mkdtempSync(path.join(tmpdir(), 'files-')) },
     uploadMaxBytes: 2 * 1024 ** 3,
     officePreviewUrl: null,
