@@ -57,6 +57,11 @@ describe('demo showcase on the first start', () => {
     const done = await data<Page<{ btnValue: string }>>('/api/workflow-task/history-task?size=100', lisi);
     expect(done.Rows.some((r) => r.btnValue === 'reject_')).toBe(true);
     expect(done.Rows.filter((r) => r.btnValue === 'agree_').length).toBeGreaterThanOrEqual(5);
+    // The conditions routed as designed: a 4-day leave reached the general manager, a 26,800 expense the countersign.
+    const zhoujun = await data<Page<{ taskName: string }>>('/api/workflow-task/upcoming-task?size=100', await t.login('zhoujun'));
+    expect(zhoujun.Rows.map((r) => r.taskName)).toEqual(['总经理审批']);
+    const qianhui = await data<Page<{ taskName: string }>>('/api/workflow-task/upcoming-task?size=100', await t.login('qianhui'));
+    expect(qianhui.Rows.map((r) => r.taskName).sort()).toEqual(['总经理与财务经理会签', '财务审核', '财务部审批'].sort());
     // Rejected back to the applicant: linfeng's leave waits at the start for him.
     const linfeng = await t.login('linfeng');
     expect((await data<Page<unknown>>('/api/workflow-task/upcoming-task?size=100', linfeng)).Rows.length).toBe(1);
