@@ -88,9 +88,9 @@ describe('files: attachments through the upload widget, preview, download, file 
     expect(readFileSync((await saved.path())!).equals(png)).toBe(true);
 
     // Saving the news keeps the folder: the detail lists both attachments.
-    const editor = page.frameLocator(`${tid('news-editor')} iframe`);
-    await editor.locator('body').click();
-    await editor.locator('body').pressSequentially('附件见下');
+    const editor = page.locator(`${tid('news-editor')} .ProseMirror`);
+    await editor.click();
+    await editor.pressSequentially('附件见下');
     await page.locator(`${tid('modal-ok')}:visible`).last().click();
     const row = page.locator('[data-testid^="news-row-"]', { hasText: '带附件的新闻' });
     await row.waitFor();

@@ -14,13 +14,13 @@ describe('office automation: publishing reaches other users at once', () => {
     const startBadge = await badge(staff.page);
     const admin = await open('admin');
 
-    // News with TinyMCE, published.
+    // News with the rich-text editor, published.
     await admin.page.goto('/office-automation/news/index');
     await admin.page.locator(tid('news-add')).click();
     await admin.page.locator(tid('news-title')).fill('端到端新闻');
-    const editor = admin.page.frameLocator(`${tid('news-editor')} iframe`);
-    await editor.locator('body').click();
-    await editor.locator('body').pressSequentially('正文内容');
+    const editor = admin.page.locator(`${tid('news-editor')} .ProseMirror`);
+    await editor.click();
+    await editor.pressSequentially('正文内容');
     await admin.page.locator(`${tid('modal-ok')}:visible`).last().click();
     const newsRow = admin.page.locator('[data-testid^="news-row-"]', { hasText: '端到端新闻' });
     await newsRow.waitFor();

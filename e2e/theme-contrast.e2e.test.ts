@@ -57,9 +57,11 @@ const SCREENS: Screen[] = [
     roots: ['.ant-modal'],
     ready: async (p) => {
       await p.locator(tid('news-add')).click();
-      await p.locator(`${tid('news-editor')} iframe`).waitFor();
-      await p.frameLocator(`${tid('news-editor')} iframe`).locator('body').waitFor();
-      await p.locator('.tox-toolbar__primary').waitFor();
+      await p.locator(`${tid('news-editor')} .ProseMirror`).waitFor();
+      await p.locator(`${tid('news-editor')} [role="toolbar"]`).waitFor();
+      // some text in the editing area, so its colour is part of the sample too
+      await p.locator(`${tid('news-editor')} .ProseMirror`).click();
+      await p.keyboard.type('正文');
       // the dialog's opening animation ends before the colours are read
       await p.waitForTimeout(400);
     },
@@ -206,25 +208,28 @@ describe('theme contrast', () => {
           if (checked < 5) failures.push(`${themeName} ${screen.name}: only ${checked} text elements sampled (${JSON.stringify(notes)})`);
           for (const l of low) failures.push(`${themeName} ${screen.name}: "${l.text}" ${l.where} ${l.colour} on ${l.background} = ${l.ratio}`);
           if (screen.name === 'news-editor') {
-            // the rich-text editor's editing area is an iframe with its own document
-            const editorFrame = await (await page.locator(`${tid('news-editor')} iframe`).elementHandle())?.contentFrame();
-            if (!editorFrame) throw new Error('no editor frame');
-            const colours = await editorFrame.evaluate(() => {
-              const cs = getComputedStyle(document.body);
-              return { colour: cs.color, background: cs.backgroundColor };
-            });
-            const ratio = await page.evaluate(({ colour, background }) => {
-              const parse = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0,0,0').split(/[\s,/]+/).filter(Boolean).map(Number);
+            // the rich-text editor's editing area (a div in the page): its text on its background, composed with the
+            // backgrounds behind it
+            const ratio = await page.locator(`${tid('news-editor')} .ProseMirror`).evaluate((el) => {
+              const parse = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0,0,0,0').split(/[\s,/]+/).filter(Boolean).map(Number);
               const lum = (c: number[]) => {
                 const [r, g, b] = c.slice(0, 3).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
                 return 0.2126 * r + 0.7152 * g + 0.0722 * b;
               };
-              const bg = parse(background);
-              // a transparent body shows the iframe's white canvas
-              const base = bg.length > 3 && bg[3] === 0 ? [255, 255, 255] : bg;
-              const [a, b] = [lum(parse(colour)), lum(base)].sort((x, y) => y - x);
-              return { ratio: (a + 0.05) / (b + 0.05), dark: lum(base) < 0.2 };
-            }, colours);
+              const layers: number[][] = [];
+              for (let e: Element | null = el; e; e = e.parentElement) {
+                const bg = parse(getComputedStyle(e).backgroundColor);
+                const alpha = bg.length > 3 ? bg[3] : 1;
+                if (alpha > 0) layers.push([bg[0], bg[1], bg[2], alpha]);
+                if (alpha >= 1) break;
+              }
+              let base = [255, 255, 255];
+              for (const [r, g, b, a] of layers.reverse()) base = [r * a + base[0] * (1 - a), g * a + base[1] * (1 - a), b * a + base[2] * (1 - a)];
+              const colour = getComputedStyle(el).color;
+              const [x, y] = [lum(parse(colour)), lum(base)].sort((p, q) => q - p);
+              return { ratio: (x + 0.05) / (y + 0.05), dark: lum(base) < 0.2, colour, background: `rgb(${base.map(Math.round).join(',')})` };
+            });
+            const colours = { colour: ratio.colour, background: ratio.background };
             if (ratio.ratio < MIN_RATIO) failures.push(`${themeName} ${screen.name}: editor body ${colours.colour} on ${colours.background} = ${ratio.ratio.toFixed(2)}`);
             if (!ratio.dark) failures.push(`${themeName} ${screen.name}: the rich-text editor stays light (${colours.background})`);
           }

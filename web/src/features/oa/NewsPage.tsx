@@ -16,7 +16,7 @@ import { UploadField } from '../../components/files/UploadField';
 import { oaPermissions as P } from './permissions';
 import { NEWS_CATEGORY } from './news-category';
 
-/** Loaded only when the news form opens (TinyMCE is large). */
+/** Loaded only when the news form opens (the editor is its own chunk). */
 const RichEditor = lazy(() => import('../../components/editor/RichEditor'));
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';

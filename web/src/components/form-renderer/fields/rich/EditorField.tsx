@@ -3,10 +3,10 @@ import { Skeleton } from 'antd';
 import type { FieldProps } from '../../types';
 import { sanitizeHtml } from './sanitize';
 
-// TinyMCE is large: it loads with the first editable rich-text field, never with the form itself.
+// The editor (Tiptap) is its own chunk: it loads with the first editable rich-text field, never with the form itself.
 const RichEditor = lazy(() => import('../../../editor/RichEditor'));
 
-/** Rich text (TinyMCE). Read-only shows the cleaned HTML instead of an editor. */
+/** Rich text (Tiptap). Read-only shows the cleaned HTML instead of an editor. */
 export function EditorField({ field, value, onChange, disabled }: FieldProps) {
   const html = typeof value === 'string' ? value : '';
   const safe = useMemo(() => (disabled ? sanitizeHtml(html) : ''), [disabled, html]);

@@ -1,23 +1,106 @@
-import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../../../../test/helpers';
 import { EditorField } from './EditorField';
 import { FieldHost, fakeForm, field } from './test-util';
+import { isAllowedImage, isAllowedLink } from '../../../editor/RichEditor';
 
-// TinyMCE needs a real browser; a stand-in with the same props shows the lazy editor gets the value and reports edits.
-vi.mock('../../../editor/RichEditor', () => ({
-  default: ({ value, onChange }: { value?: string; onChange?: (html: string) => void }) => (
-    <textarea data-testid="rich-editor-stub" value={value} onChange={(e) => onChange?.(e.target.value)} />
-  ),
-}));
+// The real Tiptap editor (ProseMirror on a contenteditable div) in jsdom, which has no layout: ProseMirror asks for
+// positions when it scrolls the selection into view or maps a click; empty rectangles are enough.
+beforeAll(() => {
+  const empty = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) }) as DOMRect;
+  const none = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= none;
+  Range.prototype.getBoundingClientRect ??= empty;
+  document.elementFromPoint ??= () => null;
+});
+async function open(values: Record<string, unknown>) {
+  const f = field('editor', 13, 'F_Body');
+  const form = fakeForm({ data: [f] }, { values });
+  renderWithApp(<FieldHost component={EditorField} field={f} form={form} />);
+  const box = await screen.findByRole('textbox');
+  return { form, box, value: () => screen.getByTestId('value-F_Body').textContent, changes: () => screen.getByTestId('changes-F_Body').textContent };
+}
+
+/** Puts the cursor at the end of the document (as a click would). */
+function caretAtEnd(box: HTMLElement) {
+  box.focus();
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  range.collapse(false);
+  const sel = window.getSelection()!;
+  sel.removeAllRanges();
+  sel.addRange(range);
+  fireEvent(document, new Event('selectionchange'));
+}
 
 describe('editor (editable)', () => {
-  it('loads the editor lazily with the value and stores the edited HTML', async () => {
-    const f = field('editor', 13, 'F_Body');
-    renderWithApp(<FieldHost component={EditorField} field={f} form={fakeForm({ data: [f] }, { values: { F_Body: '<p>旧</p>' } })} />);
-    const editor = (await screen.findByTestId('rich-editor-stub')) as HTMLTextAreaElement;
-    expect(editor.value).toBe('<p>旧</p>');
-    fireEvent.change(editor, { target: { value: '<p>新</p>' } });
-    await waitFor(() => expect(screen.getByTestId('value-F_Body').textContent).toBe('<p>新</p>'));
+  it('loads the editor lazily with the value, with its toolbar, and does not report the loaded value as an edit', async () => {
+    const { box, value, changes } = await open({ F_Body: '<p>旧<strong>粗</strong></p>' });
+    expect(box.closest('.rich-editor')).toBeTruthy();
+    expect(box.innerHTML).toContain('<p>旧<strong>粗</strong></p>');
+    expect(screen.getByRole('toolbar')).toBeTruthy();
+    expect(screen.getByLabelText('加粗')).toBeTruthy();
+    expect(value()).toBe('<p>旧<strong>粗</strong></p>');
+    expect(changes()).toBe('0');
+  });
+
+  it('typing and bold produce the HTML', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '' });
+    caretAtEnd(box);
+    await user.type(box, '正文');
+    await waitFor(() => expect(value()).toBe('<p>正文</p>'));
+    await user.click(screen.getByTestId('rich-editor-bold'));
+    await waitFor(() => expect(screen.getByTestId('rich-editor-bold').getAttribute('aria-pressed')).toBe('true'));
+    await user.type(box, '加粗', { skipClick: true });
+    await waitFor(() => expect(value()).toBe('<p>正文<strong>加粗</strong></p>'));
+  });
+
+  it('a heading from the block menu, an alignment and a list are kept in the HTML', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>标题</p>' });
+    caretAtEnd(box);
+    fireEvent.mouseDown(within(screen.getByTestId('rich-editor-block')).getByRole('combobox'));
+    await user.click(await screen.findByTitle('标题 2'));
+    await waitFor(() => expect(value()).toBe('<h2>标题</h2>'));
+    await user.click(screen.getByTestId('rich-editor-alignCenter'));
+    await waitFor(() => expect(value()).toBe('<h2 style="text-align: center;">标题</h2>'));
+    expect(screen.getByTestId('rich-editor-alignCenter').getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByTestId('rich-editor-orderedList'));
+    await waitFor(() => expect(value()).toBe('<ol><li><p>标题</p></li></ol>'));
+    expect(screen.getByTestId('rich-editor-orderedList').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a value set from outside (a record loaded, a reset) is shown; an empty document is ""', async () => {
+    const { form, box, value } = await open({ F_Body: '<p>旧</p>' });
+    act(() => form.set('F_Body', '<h2>外部的</h2><p>内容</p>'));
+    await waitFor(() => expect(box.innerHTML).toContain('<h2>外部的</h2><p>内容</p>'));
+    expect(value()).toBe('<h2>外部的</h2><p>内容</p>');
+    act(() => form.set('F_Body', ''));
+    await waitFor(() => expect(box.textContent).toBe(''));
+    expect(value()).toBe('');
+  });
+
+  it('clearing the text reports "" (a required rule sees the field empty)', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>字</p>' });
+    caretAtEnd(box);
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(value()).toBe(''));
+  });
+
+  it('links and images: only web / mail addresses (images also site paths)', () => {
+    expect(isAllowedLink('https://example.com/a?b=1')).toBe(true);
+    expect(isAllowedLink('http://example.com')).toBe(true);
+    expect(isAllowedLink('mailto:a@example.com')).toBe(true);
+    expect(isAllowedLink('javascript:alert(1)')).toBe(false);
+    expect(isAllowedLink('data:text/html,x')).toBe(false);
+    expect(isAllowedLink('/relative')).toBe(false);
+    expect(isAllowedImage('https://example.com/x.png')).toBe(true);
+    expect(isAllowedImage('/api/files/x.png')).toBe(true);
+    expect(isAllowedImage('//evil.example/x.png')).toBe(false);
+    expect(isAllowedImage('javascript:alert(1)')).toBe(false);
   });
 });

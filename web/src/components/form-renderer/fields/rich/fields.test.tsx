@@ -210,7 +210,7 @@ describe('editor', () => {
     renderWithApp(<FieldHost component={EditorField} field={f} form={fakeForm({ data: [f] }, { mode: 'look', values: { F_Body: html } })} disabled />);
     const box = screen.getByTestId('editor-13');
     expect(box.innerHTML).toBe('<p>正文<a>链接</a><img src="x.png"></p>');
-    expect(document.querySelector('.tox')).toBeNull();
+    expect(document.querySelector('.rich-editor, .ProseMirror, [contenteditable]')).toBeNull();
   });
 
   it('sanitizeHtml keeps formatting and drops what could run', () => {
