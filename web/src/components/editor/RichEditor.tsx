@@ -32,8 +32,10 @@ import {
   UnderlineOutlined,
   UndoOutlined,
   UnorderedListOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { uploadFiles } from '../files/upload-request';
 import './rich-editor.css';
 
 export interface RichEditorProps {
@@ -53,13 +55,16 @@ export const isAllowedImage = (url: string): boolean => /^(https?:\/\/[^\s/]+\S*
  */
 export const htmlOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
 
+/** Uploaded pictures: raster images only (an SVG can carry script). */
+const IMAGE_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.bmp';
+
 const COLOURS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#8c8c8c'];
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3';
 
 /** Rich-text editor used as a Form.Item control: HTML in (value), HTML out (onChange). */
 export default function RichEditor({ value, onChange, height = 360 }: RichEditorProps) {
-  const { t } = useTranslation('editor');
+  const { t, i18n } = useTranslation('editor');
   const { token } = theme.useToken();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -88,7 +93,8 @@ export default function RichEditor({ value, onChange, height = 360 }: RichEditor
       TableRow,
       TableHeader,
       TableCell,
-      Placeholder.configure({ placeholder: t('placeholder') }),
+      // read when drawn, so it follows a language switch
+      Placeholder.configure({ placeholder: () => i18n.t('editor:placeholder') }),
     ],
     content: value ?? '',
     shouldRerenderOnTransaction: false,
@@ -134,7 +140,7 @@ export default function RichEditor({ value, onChange, height = 360 }: RichEditor
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
-  const { t } = useTranslation('editor');
+  const { t, i18n } = useTranslation('editor');
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -174,7 +180,8 @@ function Toolbar({ editor }: { editor: Editor }) {
           value={s.block}
           onChange={setBlock}
           popupMatchSelectWidth={false}
-          style={{ width: 92 }}
+          // wide enough for the longest name: 标题 3 / Paragraph
+          style={{ width: i18n.language === 'en' ? 118 : 92 }}
           options={[
             { value: 'paragraph', label: t('paragraph') },
             { value: 'h1', label: t('heading1') },
@@ -352,10 +359,27 @@ function ImageTool({ editor }: { editor: Editor }) {
   const { t } = useTranslation('editor');
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ src: string; alt?: string }>();
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const apply = ({ src, alt }: { src: string; alt?: string }) => {
     editor.chain().focus().setImage({ src: src.trim(), alt: alt?.trim() || undefined }).run();
     form.resetFields();
     setOpen(false);
+  };
+  /** Uploads through the file service (its own attachment folder) and inserts the file's signed address. */
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const result = await uploadFiles([file], { accept: IMAGE_ACCEPT, toast: true });
+      editor.chain().focus().setImage({ src: result.FileUrl, alt: file.name }).run();
+      setOpen(false);
+    } catch {
+      // the error toast has said why
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
   };
   return (
     <Popover
@@ -375,9 +399,15 @@ function ImageTool({ editor }: { editor: Editor }) {
           <Form.Item name="alt" label={t('imageAlt')}>
             <Input data-testid="rich-editor-image-alt" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="rich-editor-image-ok">
-            {t('ok')}
-          </Button>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="rich-editor-image-ok">
+              {t('ok')}
+            </Button>
+            <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()} data-testid="rich-editor-image-upload">
+              {t('imageUpload')}
+            </Button>
+          </Space>
+          <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} style={{ display: 'none' }} data-testid="rich-editor-image-file" onChange={(e) => void upload(e.target.files?.[0])} />
         </Form>
       }
     >

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '../../../../test/helpers';
 import { EditorField } from './EditorField';
 import { FieldHost, fakeForm, field } from './test-util';
 import { isAllowedImage, isAllowedLink } from '../../../editor/RichEditor';
+import { annex, stubXhr } from '../../../files/test-util';
 
 // The real Tiptap editor (ProseMirror on a contenteditable div) in jsdom, which has no layout: ProseMirror asks for
 // positions when it scrolls the selection into view or maps a click; empty rectangles are enough.
@@ -15,6 +16,7 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= empty;
   document.elementFromPoint ??= () => null;
 });
+afterEach(() => vi.unstubAllGlobals());
 async function open(values: Record<string, unknown>) {
   const f = field('editor', 13, 'F_Body');
   const form = fakeForm({ data: [f] }, { values });
@@ -89,6 +91,53 @@ describe('editor (editable)', () => {
     caretAtEnd(box);
     await user.keyboard('{Backspace}');
     await waitFor(() => expect(value()).toBe(''));
+  });
+
+  it('a link from the toolbar: a web address is set on the selected text, javascript: is refused', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>官网</p>' });
+    caretAtEnd(box);
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(screen.getByTestId('rich-editor-link'));
+    const url = await screen.findByTestId('rich-editor-link-url');
+    await user.type(url, 'javascript:alert(1)');
+    await user.click(screen.getByTestId('rich-editor-link-ok'));
+    expect(await screen.findByText('只能使用 http(s):// 或 mailto: 开头的地址')).toBeTruthy();
+    expect(value()).toBe('<p>官网</p>');
+    await user.clear(url);
+    await user.type(url, 'https://example.com/');
+    await user.click(screen.getByTestId('rich-editor-link-ok'));
+    await waitFor(() => expect(value()).toBe('<p><a target="_blank" rel="noopener noreferrer" href="https://example.com/">官网</a></p>'));
+    expect(screen.getByTestId('rich-editor-link').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a table is inserted with a header row; inside it the table menu replaces the insert button', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>表</p>' });
+    caretAtEnd(box);
+    await user.click(screen.getByTestId('rich-editor-table'));
+    await waitFor(() => expect(value()).toContain('<table'));
+    expect(value()).toContain('<th');
+    expect((value()?.match(/<tr>/g) ?? []).length).toBe(3);
+    expect(await screen.findByTestId('rich-editor-tableActions')).toBeTruthy();
+  });
+
+  it('an image by address, and one uploaded through the file service (its signed address)', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>图</p>' });
+    caretAtEnd(box);
+    await user.click(screen.getByTestId('rich-editor-image'));
+    await user.type(await screen.findByTestId('rich-editor-image-url'), 'https://example.com/a.png');
+    await user.click(screen.getByTestId('rich-editor-image-ok'));
+    await waitFor(() => expect(value()).toBe('<p>图<img src="https://example.com/a.png"></p>'));
+
+    const url = '/api/files/x9?sig=abcdefghijkl';
+    const sent = stubXhr((x) => x.respond({ code: 200, success: true, msg: '', data: { FileUrl: url, FileIds: ['x9'], FolderId: 'nf9', Files: [annex({ F_Id: 'x9', url })] } }));
+    await user.click(screen.getByTestId('rich-editor-image'));
+    fireEvent.change(await screen.findByTestId('rich-editor-image-file'), { target: { files: [new File(['png'], '现场.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(value()).toBe(`<p>图<img src="https://example.com/a.png"><img src="${url.replace('&', '&amp;')}" alt="现场.png"></p>`));
+    expect(sent[0].url).toContain('/api/upload?');
+    expect(decodeURIComponent(sent[0].url)).toContain('accept=.png,.jpg');
   });
 
   it('links and images: only web / mail addresses (images also site paths)', () => {
