@@ -80,7 +80,8 @@ export default function RichEditor({ value, onChange, height = 360 }: RichEditor
           openOnClick: false,
           autolink: true,
           protocols: ['mailto'],
-          isAllowedUri: (url) => isAllowedLink(url),
+          // what the toolbar sets, plus what stored HTML may hold and the server keeps (tel:, site paths, anchors)
+          isAllowedUri: (url) => isAllowedLink(url) || /^(tel:|\/(?!\/)|#)/i.test(url.trim()),
           HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
         },
       }),

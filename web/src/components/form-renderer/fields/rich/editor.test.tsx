@@ -152,4 +152,11 @@ describe('editor (editable)', () => {
     expect(isAllowedImage('//evil.example/x.png')).toBe(false);
     expect(isAllowedImage('javascript:alert(1)')).toBe(false);
   });
+
+  it('stored links keep their address (site paths, tel:), a javascript: one loses it', async () => {
+    const { box } = await open({ F_Body: '<p><a href="/office-automation/news/index">站内</a><a href="tel:123">电话</a><a href="javascript:alert(1)">坏</a></p>' });
+    const links = Array.from(box.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    expect(links.slice(0, 2)).toEqual(['/office-automation/news/index', 'tel:123']);
+    expect(links).not.toContain('javascript:alert(1)');
+  });
 });
