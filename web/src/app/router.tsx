@@ -4,16 +4,16 @@ import { RouteError } from './RouteError';
 import { LazyPage } from './page-fallback';
 import { lazyPage } from './lazy';
 import { allRoutes } from './features';
-import { loadLazyLocales } from '../lib/i18n';
+import { loadNamespaces } from '../lib/i18n';
 
-// The shell brings the signed-in screens' message namespaces with it (kept out of the /login bundle).
+// The shell's texts are fetched beside its code (each page's own come when it first renders).
 const Layout = lazyPage(async () => {
-  const [m] = await Promise.all([import('./shell/Layout'), loadLazyLocales()]);
+  const [m] = await Promise.all([import('./shell/Layout'), loadNamespaces('layout', 'home')]);
   return m;
 });
 // The lock screen is outside the shell but speaks the shell's namespace (layout), which is lazy.
 const LockPage = lazyPage(async () => {
-  const [m] = await Promise.all([import('./lock/LockPage'), loadLazyLocales()]);
+  const [m] = await Promise.all([import('./lock/LockPage'), loadNamespaces('layout')]);
   return m;
 });
 

@@ -7,12 +7,13 @@ export const LANGS: Lang[] = ['zh-CN', 'en'];
 
 type Dict = Record<string, unknown>;
 /**
- * Namespaces only signed-in screens use: not in the /login bundle, loaded with the shell (loadLazyLocales).
- * Keep this list in step with the negative patterns below (import.meta.glob needs literals).
+ * Namespaces bundled with the sign-in screen: what it and the application's frame say before any feature screen
+ * renders. Every other namespace (every feature's, and any new one) is fetched when a screen first needs it.
+ * Keep this list in step with the patterns below (import.meta.glob needs literals).
  */
-export const LAZY_NAMESPACES = ['home', 'info', 'layout', 'organisation', 'pickers', 'system', 'oa', 'admin', 'files', 'fileManager', 'data', 'forms', 'formDesigner', 'formRenderer', 'formFields', 'formRelation', 'formPublish', 'formPrint', 'formParser', 'stamp', 'delegate', 'wfTask', 'wfApproval', 'wfShared', 'wfScheme', 'wfDesigner', 'wfMonitor'];
-const files = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/home.json', '!../locales/*/info.json', '!../locales/*/layout.json', '!../locales/*/organisation.json', '!../locales/*/pickers.json', '!../locales/*/system.json', '!../locales/*/oa.json', '!../locales/*/admin.json', '!../locales/*/files.json', '!../locales/*/fileManager.json', '!../locales/*/data.json', '!../locales/*/forms.json', '!../locales/*/formDesigner.json', '!../locales/*/formRenderer.json', '!../locales/*/formFields.json', '!../locales/*/formRelation.json', '!../locales/*/formPublish.json', '!../locales/*/formPrint.json', '!../locales/*/formParser.json', '!../locales/*/stamp.json', '!../locales/*/delegate.json', '!../locales/*/wfTask.json', '!../locales/*/wfApproval.json', '!../locales/*/wfShared.json', '!../locales/*/wfScheme.json', '!../locales/*/wfDesigner.json', '!../locales/*/wfMonitor.json'], { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Dict>(['../locales/*/home.json', '../locales/*/info.json', '../locales/*/layout.json', '../locales/*/organisation.json', '../locales/*/pickers.json', '../locales/*/system.json', '../locales/*/oa.json', '../locales/*/admin.json', '../locales/*/files.json', '../locales/*/fileManager.json', '../locales/*/data.json', '../locales/*/forms.json', '../locales/*/formDesigner.json', '../locales/*/formRenderer.json', '../locales/*/formFields.json', '../locales/*/formRelation.json', '../locales/*/formPublish.json', '../locales/*/formPrint.json', '../locales/*/formParser.json', '../locales/*/stamp.json', '../locales/*/delegate.json', '../locales/*/wfTask.json', '../locales/*/wfApproval.json', '../locales/*/wfShared.json', '../locales/*/wfScheme.json', '../locales/*/wfDesigner.json', '../locales/*/wfMonitor.json'], { import: 'default' });
+export const BUNDLED_NAMESPACES = ['common', 'errors', 'login', 'menu'];
+const files = import.meta.glob<Dict>(['../locales/*/common.json', '../locales/*/errors.json', '../locales/*/login.json', '../locales/*/menu.json'], { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/errors.json', '!../locales/*/login.json', '!../locales/*/menu.json'], { import: 'default' });
 const localeFile = /locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */
@@ -29,21 +30,55 @@ export function storedLanguage(): Lang {
   return v === 'en' ? 'en' : 'zh-CN';
 }
 
-void i18n.use(initReactI18next).init({
-  resources: localeResources,
-  lng: storedLanguage(),
-  fallbackLng: 'zh-CN',
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initImmediate: false,
-  returnNull: false,
-} as Parameters<typeof i18n.init>[0]);
+/**
+ * The signed-in screens' namespaces come from the server when a screen first asks for one (useTranslation
+ * suspends until it is there), in the current language only: after sign-in the first page loads its own texts,
+ * not every feature's in both languages. A language switch fetches the namespaces already in use first.
+ */
+const lazyNamespaceBackend = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: (error: unknown, data?: Dict | boolean) => void) {
+    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (dict) => {
+        (localeResources[language] ??= {})[namespace] = dict;
+        callback(null, dict);
+      },
+      (error: unknown) => callback(error, false),
+    );
+  },
+};
 
-let lazyLoad: Promise<void> | null = null;
-/** Loads the lazy namespaces of every language (small) into i18next and localeResources. */
-export function loadLazyLocales(): Promise<void> {
-  lazyLoad ??= Promise.all(
+void i18n
+  .use(lazyNamespaceBackend)
+  .use(initReactI18next)
+  .init({
+    resources: localeResources,
+    // The bundled namespaces are complete; only the lazy ones go through the backend.
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'zh-CN',
+    ns: namespaces,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+    returnNull: false,
+  } as Parameters<typeof i18n.init>[0]);
+
+/** Fetches namespaces of the current language before a screen needs them (in parallel with its code). */
+export function loadNamespaces(...names: string[]): Promise<void> {
+  return i18n.loadNamespaces(names);
+}
+
+let everyLocale: Promise<void> | null = null;
+/** Every lazy namespace of every language, loaded up front (tests, which render screens without suspense). */
+export function loadEveryLocale(): Promise<void> {
+  everyLocale ??= Promise.all(
     Object.entries(lazyFiles).map(async ([file, load]) => {
       const m = localeFile.exec(file);
       if (!m) return;
@@ -52,7 +87,7 @@ export function loadLazyLocales(): Promise<void> {
       i18n.addResourceBundle(m[1], m[2], dict, true, true);
     }),
   ).then(() => undefined);
-  return lazyLoad;
+  return everyLocale;
 }
 
 export function setLanguage(lang: Lang): void {

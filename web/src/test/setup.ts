@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { loadLazyLocales } from '../lib/i18n';
+import { loadEveryLocale } from '../lib/i18n';
 
-// The shell loads these namespaces before any signed-in screen renders; tests get them up front.
-await loadLazyLocales();
+// Screens fetch their namespaces when they first render (and suspend meanwhile); tests get them all up front.
+await loadEveryLocale();
 
 // CI runs several suites side by side on two cores: findBy/waitFor get more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,16 +1,17 @@
 import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
-import { loadLazyLocales } from '../../lib/i18n';
+import { loadNamespaces } from '../../lib/i18n';
 
 /** Issue 9: the print view (bare page), /form-detail/index, /parser and system-form routes (`/system-form/<address>Form`). */
 export const formPrintFeature: Feature = {
   name: 'formPrint',
   routes: [
-    // Outside the shell: the print view and its PDF show the form only. The shell brings the lazy locales; this page loads them itself.
+    // Outside the shell: the print view and its PDF show the form only; its texts are fetched with its code, so the
+    // PDF renderer never catches the page waiting for them.
     {
       path: '/form-print/index',
       page: lazyPage(async () => {
-        const [m] = await Promise.all([import('./PrintPage'), loadLazyLocales()]);
+        const [m] = await Promise.all([import('./PrintPage'), loadNamespaces('formPrint', 'formParser', 'formRenderer', 'formFields')]);
         return m;
       }),
       titleKey: 'menu:formPrint',

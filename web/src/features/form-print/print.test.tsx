@@ -3,14 +3,14 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { FormField, PrintData } from '@app/contracts';
 import { printSetting } from '@app/contracts';
-import { loadLazyLocales } from '../../lib/i18n';
+import { loadEveryLocale } from '../../lib/i18n';
 import { renderWithApp, stubApi } from '../../test/helpers';
 import { field } from '../../components/form-renderer/fields/rich/test-util';
 import PrintPage from './PrintPage';
 import { PrintDialog } from './PrintDialog';
 import { PrintView, printBlock, printItems, printRows } from './PrintView';
 
-await loadLazyLocales();
+await loadEveryLocale();
 
 const tabs = {
   __config__: {
