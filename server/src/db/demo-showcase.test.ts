@@ -16,11 +16,17 @@ describe('demo showcase on the first start', () => {
   };
   type Page<T> = { Rows: T[]; Total: number };
 
+  let sessionsAfterSeeding = -1;
   beforeAll(async () => {
     t = await createTestApp({ seedShowcase: true });
+    sessionsAfterSeeding = (await t.deps.db.selectFrom('sessions').select('id').where('revoked_at', 'is', null).execute()).length;
     [admin, lisi, zhangsan] = [await t.login('admin'), await t.login('lisi'), await t.login('zhangsan')];
   }, 120_000);
   afterAll(() => t?.close());
+
+  it('signs its accounts out again: no seeding session shows as online', () => {
+    expect(sessionsAfterSeeding).toBe(0);
+  });
 
   it('adds staff and keeps the demo accounts and their roles', async () => {
     const users = await data<Page<{ F_Account: string; F_Roles: { F_FullName: string }[] }>>('/api/users/page?size=500', admin);

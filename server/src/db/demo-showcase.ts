@@ -251,6 +251,8 @@ function purchase(title: string, category: string, supplier: string, items: [str
 interface Api {
   call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, body?: unknown): Promise<T>;
   login(account: string): Promise<string>;
+  /** Signs every account out again, so the seeding leaves no sessions behind (none shows as online). */
+  logoutAll(): Promise<void>;
   upload(token: string, purpose: string, filename: string, content: Buffer, contentType: string): Promise<{ FolderId: string; FileIds: string[] }>;
 }
 
@@ -278,6 +280,12 @@ function apiOf(app: FastifyInstance, password: string): Api {
       const token = envelope<{ Token: string }>('POST', `/api/login (${account})`, res).Token;
       tokens.set(account, token);
       return token;
+    },
+    async logoutAll() {
+      for (const [account, token] of tokens) {
+        await app.inject({ method: 'POST', url: '/api/user/logout', headers: { authorization: `Bearer ${token}` } });
+        tokens.delete(account);
+      }
     },
     async upload(token, purpose, filename, content, contentType) {
       const boundary = `----showcase${randomBytes(12).toString('hex')}`;
@@ -815,6 +823,7 @@ export async function seedShowcase(app: FastifyInstance, db: ShowcaseDb, passwor
     }
     areaMs[name] = Math.round(performance.now() - areaStarted);
   }
+  await api.logoutAll();
   const ms = Math.round(performance.now() - started);
   app.log.info({ counts: ctx.counts, failed, ms, areaMs }, `demo showcase data created in ${ms} ms`);
   return { counts: ctx.counts, failed, ms };
