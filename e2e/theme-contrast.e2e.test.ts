@@ -186,6 +186,27 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
   return { checked, low, notes };
 }
 
+/**
+ * Texts on the screen that are translation keys ('wfTask:tabs.todo', 'tabs.todo'): a namespace that was fetched too
+ * late or never. Screens fetch their namespaces when they first render, so each screen here checks for them too.
+ */
+function untranslatedTexts(): string[] {
+  const looksLikeKey = (text: string) => /^[a-z][A-Za-z0-9]*:[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(text) || /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){1,3}$/.test(text);
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent ?? '').trim();
+    if (looksLikeKey(text)) found.push(text);
+  }
+  for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+    for (const name of ['placeholder', 'title', 'aria-label']) {
+      const text = el.getAttribute(name)?.trim() ?? '';
+      if (looksLikeKey(text)) found.push(`${name}="${text}"`);
+    }
+  }
+  return found;
+}
+
 async function check(target: Page | Frame, roots: string[]): ReturnType<typeof measure> {
   return target.evaluate(measure, { roots, sample: SAMPLE, min: MIN_RATIO });
 }
@@ -205,6 +226,7 @@ describe('theme contrast', () => {
           await screen.ready(page);
           await shot(page, `theme-${themeName}-${screen.name}`);
           const { checked, low, notes } = await check(page, screen.roots);
+          for (const text of await page.evaluate(untranslatedTexts)) failures.push(`${themeName} ${screen.name}: untranslated "${text}"`);
           if (checked < 5) failures.push(`${themeName} ${screen.name}: only ${checked} text elements sampled (${JSON.stringify(notes)})`);
           for (const l of low) failures.push(`${themeName} ${screen.name}: "${l.text}" ${l.where} ${l.colour} on ${l.background} = ${l.ratio}`);
           if (screen.name === 'news-editor') {

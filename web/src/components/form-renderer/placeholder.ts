@@ -1,5 +1,7 @@
 import type { FormField } from '@app/contracts';
-import i18n, { LANGS } from '../../lib/i18n';
+import { LANGS } from '../../lib/i18n';
+import zhDesigner from '../../locales/zh-CN/formDesigner.json';
+import enDesigner from '../../locales/en/formDesigner.json';
 
 /**
  * The generic prompt of a field: "请输入" / "请选择" (en "Please enter " / "Please select ") followed by what it names.
@@ -9,8 +11,13 @@ import i18n, { LANGS } from '../../lib/i18n';
  */
 const OLDER_PREFIXES = ['Enter ', 'Choose '];
 
+// A prompt saved in either language must be recognised whatever language is shown, so the designer's texts of
+// both are imported here: the screens' namespaces are fetched for the current language only.
+const designerTexts: Record<string, unknown> = { 'zh-CN': zhDesigner, en: enDesigner };
+
 function resource(lng: string, key: string): string | undefined {
-  const v: unknown = i18n.getResource(lng, 'formDesigner', key);
+  let v: unknown = designerTexts[lng];
+  for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
