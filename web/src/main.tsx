@@ -26,9 +26,10 @@ async function showSignIn() {
     stop();
     void showApp();
   });
-  // While the user types, the application is fetched in the background, so signing in does not wait for it.
+  // While the user types, the application and its first screen are fetched in the background, so signing in
+  // does not wait for them.
   const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-  idle(() => void loadApp());
+  idle(() => void loadApp().then((app) => app.preloadFirstScreen()));
 }
 
 // A cold visit to the sign-in page needs only the sign-in screen; everything else needs the application.

@@ -4,6 +4,7 @@ import './auth-actions';
 import { Providers } from './Providers';
 import { createRouter } from './router';
 import { PageLoading } from './PageLoading';
+import { loadNamespaces } from '../lib/i18n';
 
 const router = createRouter();
 
@@ -18,4 +19,12 @@ export function App() {
       </Suspense>
     </Providers>
   );
+}
+
+/**
+ * Fetches what the first screen after sign-in needs (the shell, the home page and their texts), so that while the
+ * user types on the sign-in screen the application gets ready. Only a warm-up: the router loads them anyway.
+ */
+export function preloadFirstScreen(): Promise<unknown> {
+  return Promise.all([import('./shell/Layout'), import('../features/home/HomePage'), loadNamespaces('layout', 'home')]);
 }
