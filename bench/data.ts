@@ -1,5 +1,5 @@
 /**
- * Database links (issue 7), against a PostgreSQL server (TEST_LINK_POSTGRES_URL or BENCH_DATABASE_URL, else a
+ * Database links, against a PostgreSQL server (TEST_LINK_POSTGRES_URL or BENCH_DATABASE_URL, else a
  * throw-away one like the other benches):
  * - a 1,000,000-row table browsed through GET /api/database-links/{id}/tables/{table}/datas: p50 / p95 of the first
  *   page (target < 100 ms) and of pages deep into the table, by offset and by keyset cursor (target < 300 ms);

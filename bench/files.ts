@@ -1,5 +1,5 @@
 /**
- * Files (issue 6): a 1 GiB upload and download through the built server in a child process.
+ * Files: a 1 GiB upload and download through the built server in a child process.
  * - the upload is a streamed multipart request (no buffering on either side), purpose=file-manager;
  * - the download goes through the signed address and is checked (size and SHA-256) while streaming;
  * - the child's RSS (/proc/<pid>/status VmRSS) is sampled every 100 ms: growth per phase (target < 64 MB);

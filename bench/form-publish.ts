@@ -1,5 +1,5 @@
 /**
- * Published lists (issue 9, docs/form-publishing-design.md "Published list"), in-process through app.inject:
+ * Published lists (docs/form-publishing-design.md "Published list"), in-process through app.inject:
  * - a form whose main table holds 1,000,000 rows (generate_series, not one insert per row), published through
  *   POST /api/form-relation with an eq select, a date range and a text like as query fields and a sortable column
  *   (the publish makes the implied indexes; its time is reported);

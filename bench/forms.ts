@@ -1,5 +1,5 @@
 /**
- * Form engine (issue 8), in Chromium against the built web app (run `npm run build -w web` first; `npm run bench`
+ * Form engine, in Chromium against the built web app (run `npm run build -w web` first; `npm run bench`
  * builds everything):
  * - a designed form with 200 fields of mixed basic types and a 5-column sub-table, saved through
  *   POST /api/form-scheme/customtable, and one record with 100 sub-table rows;

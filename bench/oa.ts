@@ -1,5 +1,5 @@
 /**
- * Messages and push (issue 5):
+ * Messages and push:
  * - a user with 10,000 messages (and 100,000 of other users in the table): p50 / p95 of GET /api/oa/xjr-oa-message
  *   (target p95 < 30 ms) and its query plan;
  * - push: 500 server-sent-event clients on real HTTP (loopback, app.listen on port 0), one news item published:

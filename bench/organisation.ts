@@ -1,5 +1,5 @@
 /**
- * The user list and the user picker with 100,000 users in 2,000 departments (issue 4):
+ * The user list and the user picker with 100,000 users in 2,000 departments:
  * p95 of GET /api/users/page for every filter the screen offers and every data scope, the picker's
  * department tree and department user list, and the query plans (no sequential scan over users).
  */

@@ -1,5 +1,5 @@
 /**
- * Workflow screens (issue 11, docs/workflow-screens.md "Measured"), in real Chromium (playwright-core) against the
+ * Workflow screens (docs/workflow-screens.md "Measured"), in real Chromium (playwright-core) against the
  * in-process server of e2e/harness.ts (fresh PGlite with demo data, serving the built web app: web/dist, or
  * E2E_WEB_DIST):
  * (i) the approval screen with three designed form tabs (9 fields each) opened from the task centre: lisi clicks

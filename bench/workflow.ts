@@ -1,5 +1,5 @@
 /**
- * Workflow engine (issue 10, docs/workflow-design.md "Measured"), on PostgreSQL (BENCH_DATABASE_URL, TEST_PG_ADMIN_URL,
+ * Workflow engine (docs/workflow-design.md "Measured"), on PostgreSQL (BENCH_DATABASE_URL, TEST_PG_ADMIN_URL,
  * else a throw-away local server), with real server processes (`node --import tsx server/src/main.ts`, the test helper
  * server/src/test/workflow-processes.ts) sharing one database:
  * (i) approvals per second through POST /api/workflow-task/task-handle over real HTTP (keep-alive, closed loop,

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
- * Issue 7 end to end against a real MariaDB server (TEST_MARIADB_URL, started by .ci/run): add a link through the
+ * The data platform end to end against a real MariaDB server (TEST_MARIADB_URL, started by .ci/run): add a link through the
  * form, browse a table, run a SELECT, define a data source with a parameter and preview it. Skipped, not passed,
  * when no MariaDB server is configured.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
- * Issue 9 end to end: a system form registered in 表单设计 (the built-in notice form), opened at its
+ * System forms end to end: a system form registered in 表单设计 (the built-in notice form), opened at its
  * /system-form route, filled, saved through the notices' own API and read back by its key; a designed form filled
  * in /parser and its record shown in /form-detail/index.
  */

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
- * Issue 9 end to end: the Form engine test's expense form published as a menu page through the form relation
+ * Form publishing end to end: the Form engine test's expense form published as a menu page through the form relation
  * screen; three records added in the page, filtered, sorted, paged and one edited; one printed in each print style
  * (two screenshots looked at) and as a PDF; the list exported to Excel and imported into a copy; a user without the
  * print button sees no print action and the API refuses.

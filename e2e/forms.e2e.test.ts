@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
- * Issue 8 end to end: design a form in the designer (a tab holding a bound select, a sub-table, a computed field
+ * The form engine end to end: design a form in the designer (a tab holding a bound select, a sub-table, a computed field
  * with tax, an upload), save it (its tables are created), fill it in add mode, reopen it in edit and look modes,
  * and check the rows stored in the database.
  */

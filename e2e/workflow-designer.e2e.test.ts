@@ -4,7 +4,7 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { chooseOption, contextPad, panelId, pick, setText } from './workflow-setup.js';
 
 /**
- * Issue 11, the process designer (docs/workflow-screens.md "Designer") in real Chromium: a new scheme drawn from
+ * The process designer (docs/workflow-screens.md "Designer") in real Chromium: a new scheme drawn from
  * the new model (a gateway, a second approval node, two end events), approvers via the user picker, a condition
  * tried and set, validation issues marked on the diagram, saved, reopened; a Camunda Modeler file imported with
  * its unsupported parts flagged.
@@ -89,7 +89,7 @@ async function story(page: Page) {
   await page.locator('.djs-element[data-element-id="task_1"]').click();
   await expect.poll(() => panelId(page)).toBe('task_1');
   await setText(page, 'wfd-prop-name', '部门审批');
-  // The new model's approval node has no approver (issue 20): none to remove, one to add.
+  // The new model's approval node has no approver: none to remove, one to add.
   await expect.poll(() => page.locator(tid('wfd-candidate-type-0')).count()).toBe(0);
   await page.locator(tid('wfd-candidate-add')).click();
   await page.locator(tid('wfd-candidate-pick-0')).click();

@@ -4,7 +4,7 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { type ChainNode as Node, chainXml, field, settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
- * Issue 11, the side flows in Chromium, through the screens (the API only sets up): transfer, add / subtract
+ * The side flows in Chromium, through the screens (the API only sets up): transfer, add / subtract
  * signers, recall and the recycle bin, drafts, the next-node approver choice and the message centre. Each flow
  * deploys its own small scheme (a chain of user tasks, one designed form) through POST /workflow-scheme-info.
  * Screenshots: e2e/.shots/wf-flows-*.png.

@@ -4,7 +4,7 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { cfg, settle } from './workflow-setup.js';
 
 /**
- * Issue 18, real-world BPMN files in the designer (docs/workflow-screens.md "Designer"): a Flowable-style file
+ * Real-world BPMN files in the designer (docs/workflow-screens.md "Designer"): a Flowable-style file
  * without diagram data opens laid out (sub-process drawn collapsed with its own plane) and saves with its diagram;
  * pools without diagram data are drawn; a file with harmless XML problems and vendor metadata shows its warnings
  * apart and its metadata folded — in zh and en, the dark theme and at 375 px. Screenshots e2e/.shots/workflow-import-*.png.

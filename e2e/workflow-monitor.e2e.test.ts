@@ -4,7 +4,7 @@ import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harnes
 import { settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
- * Issue 11, monitor: a linear scheme (manager lisi → finance wangwu) deployed and launched by zhangsan through the
+ * Monitor: a linear scheme (manager lisi → finance wangwu) deployed and launched by zhangsan through the
  * API; as admin on /workflow/monitor/index the instance is suspended (lisi's task-handle is then refused with
  * '流程已挂起，暂不能处理'), resumed, and its open task assigned to wangwu (his to-do list gets it).
  */

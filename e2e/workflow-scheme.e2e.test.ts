@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
- * Issue 11, the scheme list (docs/workflow-screens.md "Schemes, versions and relations"): as admin, a scheme made
+ * The scheme list (docs/workflow-screens.md "Schemes, versions and relations"): as admin, a scheme made
  * with 新建模型 (which opens the designer), stopped and started again, a running instance moved to a second version
  * through 版本变更 (test, then apply), the current version exported as {code}.bpmn; the relation list shown.
  */

@@ -4,7 +4,7 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { chainXml, field, todos } from './workflow-setup.js';
 
 /**
- * Issue 11, shared dialogs in Chromium: a two-step process (with a designed form) deployed and run through the
+ * Shared dialogs in Chromium: a two-step process (with a designed form) deployed and run through the
  * API, then the progress viewer opened from the monitor (chart and timeline, desktop and 375 px) and the form print
  * view opened from the approval screen of the open task. Screenshots: e2e/.shots/wf-shared-*.png.
  */

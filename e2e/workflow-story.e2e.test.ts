@@ -4,7 +4,7 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { boundField, chooseOption, panelId, pick, setText, settle, todos, userId } from './workflow-setup.js';
 
 /**
- * Issue 11, the whole leave-request story in real Chromium (docs/workflow-screens.md): admin makes a designed form
+ * The whole leave-request story in real Chromium (docs/workflow-screens.md): admin makes a designed form
  * 请假单 and a stamp for lisi through the API, then designs the process in the designer from an imported skeleton
  * (shapes only) — form bound, approvers through the user picker, a parallel countersign with password, circulation
  * to wangwu, the condition tried with the field picker, the gateway's default, reject targets — validates (issues

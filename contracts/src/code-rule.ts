@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
 /**
- * Code rules (auto-coding, issue 5): a rule is a list of parts joined without separator. GET /code-rules/{id}/gen
+ * Code rules (auto-coding): a rule is a list of parts joined without separator. GET /code-rules/{id}/gen
  * answers the next number; numbers are never duplicated (one counter row per rule and period). Periods use
  * Asia/Shanghai time.
  */

@@ -3,7 +3,7 @@ import { hasControlCharacter } from './common/text.js';
 import { pageQuery } from './common/paging.js';
 
 /**
- * Data platform (issue 7): database links, table design, data sources, interfaces, generic CRUD, report relations.
+ * Data platform: database links, table design, data sources, interfaces, generic CRUD, report relations.
  * Shapes follow docs/data-platform-design.md. Each part below is owned by one module; add schemas in your part.
  */
 

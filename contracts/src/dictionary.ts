@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
 /**
- * Data dictionary (issue 5; administration.md Dictionaries): dictionary types (`/data-items`, a tree) and their
+ * Data dictionary (administration.md Dictionaries): dictionary types (`/data-items`, a tree) and their
  * items (`/data-item-detail`, a tree when the type's F_IsTree is 1). Tenant-owned.
  */
 

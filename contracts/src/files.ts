@@ -3,7 +3,7 @@ import { pageQuery } from './common/paging.js';
 import { hasControlCharacter } from './common/text.js';
 
 /**
- * Files (issue 6): uploads, attachment folders, signed file URLs, preview, the file manager.
+ * Files: uploads, attachment folders, signed file URLs, preview, the file manager.
  * Shapes follow docs/files-design.md; field names are the spec's.
  */
 

@@ -4,7 +4,7 @@ import { hasControlCharacter } from './common/text.js';
 import { formSchemeDetail, formValues, type FieldType, type FormSchemeDetail } from './forms.js';
 
 /**
- * Form publishing (issue 9, docs/form-publishing-design.md): a form relation publishes a designed form as a menu
+ * Form publishing (docs/form-publishing-design.md): a form relation publishes a designed form as a menu
  * page whose list (query fields, columns, sorting, buttons, page size, default filters) is configuration, not code;
  * data relations cascade option fields; printing settings; Excel export and import of a published list.
  */
@@ -113,7 +113,7 @@ export const formRelationSetting = z.object({
   /** Default filters (data conditions), all must hold. */
   conditions: z.array(dataCondition).max(20).default([]),
   print: printSetting.default(printSetting.parse({})),
-  /** The process the "launch workflow" button starts (issue 10); the button is hidden while empty. */
+  /** The process the "launch workflow" button starts; the button is hidden while empty. */
   workflowSchemeId: z.string().max(64).default(''),
 });
 export type FormRelationSetting = z.infer<typeof formRelationSetting>;

@@ -4,7 +4,7 @@ import { hasControlCharacter } from './common/text.js';
 import { identifier } from './data.js';
 
 /**
- * Form engine (issue 8): the form scheme (field configs in the shape of the original's form generator:
+ * Form engine: the form scheme (field configs in the shape of the original's form generator:
  * `__config__` block + field-level keys), the form scheme list, versions and form data. Shapes follow
  * docs/forms-design.md. The pure logic over these shapes (walk, defaults, computed fields, capital amounts,
  * validation) is in ./form-logic and is used by both the web renderer and the server.
@@ -206,7 +206,7 @@ export const FORM_TYPE = { designed: 0, system: 1, address: 2 } as const;
 export const formSchemeBody = z.object({
   F_Name: text(100).trim().min(1),
   /**
-   * 0 designed, 1 system form (a screen in code, registered in the web's system-form registry by F_Url; issue 9),
+   * 0 designed, 1 system form (a screen in code, registered in the web's system-form registry by F_Url),
    * 2 address-based (a designed form whose data is posted to /api/{F_Url}). As a list filter 1 means both 1 and 2.
    */
   F_Type: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
@@ -342,7 +342,7 @@ export const fieldOptionsParams = z.object({ id: formKey, formId: z.coerce.numbe
 export const fieldOptionsQuery = z.object({
   keyword: z.string().max(200).optional(),
   versionId: formKey.optional(),
-  /** The source field's value when a data relation (issue 9) cascades this field: only matching rows answer. */
+  /** The source field's value when a data relation cascades this field: only matching rows answer. */
   parentValue: z.string().max(2000).optional(),
 });
 /** POST /form-scheme/field-options: an unsaved field (designer preview). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
 /**
- * Multi-language (issue 5): language types (`/lg-type`) and mapping objects (`/lp-map`), one per translatable object
+ * Multi-language: language types (`/lg-type`) and mapping objects (`/lp-map`), one per translatable object
  * (a dictionary item or a menu entry) with its translations per language code. Chinese is the main language; a
  * missing translation falls back to it.
  */

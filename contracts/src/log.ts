@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
 /**
- * System logs (issue 5; administration.md Logs: GET /log (params); DELETE /log/clear/{category}; DELETE /log/{id}).
+ * System logs (administration.md Logs: GET /log (params); DELETE /log/clear/{category}; DELETE /log/{id}).
  * Categories: 1 sign-in, 2 operation, 3 exception.
  */
 export const LOG_CATEGORIES = [1, 2, 3] as const;

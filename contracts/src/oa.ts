@@ -3,7 +3,7 @@ import { pageQuery } from './common/paging.js';
 import { fileId, previewKind } from './files.js';
 
 /**
- * Office automation (issue 5): news, notices, schedule, message centre, push.
+ * Office automation: news, notices, schedule, message centre, push.
  * Shapes follow docs/system-oa-design.md; field names are the spec's.
  */
 
@@ -67,7 +67,7 @@ export const newsBody = z.object({
   F_ReleaseTime: timeText.optional(),
   /** Rich HTML; sanitised on the server. */
   F_NewsContent: z.string().max(1_000_000).default(''),
-  /** Issue 6: the attachment folder the upload field filled (file_folders kind 1 of the tenant); null = none. */
+  /** The attachment folder the upload field filled (file_folders kind 1 of the tenant); null = none. */
   F_FolderId: fileId.nullable().optional(),
   /** Legacy stored list; kept for older clients. Omitted on an edit = leave the stored list as it is. */
   F_Attachments: z.array(attachment).max(50).optional(),

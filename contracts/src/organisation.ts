@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
 /**
- * Organisation (issue 4): companies, departments, posts, special posts, roles and users.
+ * Organisation: companies, departments, posts, special posts, roles and users.
  * Shapes follow docs/organisation-design.md; field names are the spec's (administration.md 3).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 
-/** Stamps, e-signatures and delegations (issue 10). Owned by the stamp module; see docs/workflow-design.md. */
+/** Stamps, e-signatures and delegations. Owned by the stamp module; see docs/workflow-design.md. */
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 const flagInput = z.coerce.number().int().min(0).max(1).pipe(flag);

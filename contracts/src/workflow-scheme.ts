@@ -4,7 +4,7 @@ import { hasControlCharacter } from './common/text.js';
 import { forwarder } from './workflow.js';
 
 /**
- * Workflow schemes, versions, relations and launch authority (issue 10, docs/workflow-design.md "Schemes").
+ * Workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes").
  * Owned by the workflow-scheme module.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { formValueEntry, rejectNode, timelineRecord } from './workflow.js';
 
-/** Task lists, drafts, monitor and the task-form answer (issue 10). Owned by the workflow-task module. */
+/** Task lists, drafts, monitor and the task-form answer. Owned by the workflow-task module. */
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

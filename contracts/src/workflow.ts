@@ -3,7 +3,7 @@ import { fieldAuthority, formValues, type FieldAuthority } from './forms.js';
 import { UNLISTED_FIELDS } from './form-logic/walk.js';
 
 /**
- * Workflow engine (issue 10, docs/workflow-design.md): the configuration of BPMN elements (one JSON document in
+ * Workflow engine (docs/workflow-design.md): the configuration of BPMN elements (one JSON document in
  * `<wf:config>`, shared by the engine and the designer's properties panel) and the approval calls' bodies and
  * answers, with the spec's field names.
  */

@@ -123,9 +123,9 @@ export const Permission = {
   formDelete: 'forms.scheme.delete',
   formEnable: 'forms.scheme.enable',
   formHistory: 'forms.scheme.history',
-  /** Fill in a designed form and edit its stored records from the form design screen (published lists: issue 9). */
+  /** Fill in a designed form and edit its stored records from the form design screen (published lists). */
   formData: 'forms.scheme.data',
-  /** Issue 9: form relations (publishing forms as menu pages) and data relations (cascades). */
+  /** Form relations (publishing forms as menu pages) and data relations (cascades). */
   formRelationList: 'forms.relation.list',
   formRelationAdd: 'forms.relation.add',
   formRelationEdit: 'forms.relation.edit',
@@ -134,7 +134,7 @@ export const Permission = {
   dataRelationEdit: 'forms.dataRelation.edit',
   dataRelationDelete: 'forms.dataRelation.delete',
 
-  /** Issue 10: workflow. Launch, tasks and delegation are every user's (object rules in the services). */
+  /** Workflow. Launch, tasks and delegation are every user's (object rules in the services). */
   workflowSchemeList: 'workflow.scheme.list',
   workflowSchemeAdd: 'workflow.scheme.add',
   workflowSchemeEdit: 'workflow.scheme.edit',

@@ -32,7 +32,7 @@ export interface AppConfig {
    */
   seedShowcase: boolean;
   smsProvider?: SmsProvider;
-  /** Where uploaded bytes live (issue 6, docs/files-design.md). */
+  /** Where uploaded bytes live (docs/files-design.md). */
   storage: StorageConfig;
   /** Hard cap of one uploaded file in bytes, whatever the purpose (UPLOAD_MAX_BYTES, default 2 GiB). */
   uploadMaxBytes: number;
@@ -43,7 +43,7 @@ export interface AppConfig {
   officePreviewUrl: string | null;
   /** Absolute address of this server as outside viewers reach it (PUBLIC_URL); null = taken from the request. */
   publicUrl: string | null;
-  /** User-written SQL through a link (issue 7): statement time-out, row cap, PGlite cost guard. */
+  /** User-written SQL through a link: statement time-out, row cap, PGlite cost guard. */
   sql: { timeoutMs: number; maxRows: number; maxCost: number };
   /**
    * Hosts or CIDRs a database link / an interface may reach although they are loopback, link-local or metadata

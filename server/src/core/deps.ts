@@ -26,15 +26,15 @@ export interface AppDeps {
   columns: ColumnPolicy;
   dataScopes: DataScopeService;
   sms: SmsProvider;
-  /** Messages (issue 5): notify users, message centre, push hub. */
+  /** Messages: notify users, message centre, push hub. */
   messages: MessageService;
-  /** Uploaded bytes (issue 6): local disk or S3-compatible. */
+  /** Uploaded bytes: local disk or S3-compatible. */
   storage: FileStorage;
-  /** Signed file addresses and preview kinds (issue 6). */
+  /** Signed file addresses and preview kinds. */
   fileLinks: FileLinks;
   /** Which engine the platform database is (PGlite cannot interrupt a running statement). */
   dbKind: 'pglite' | 'postgres';
-  /** Database-link drivers and pools (issue 7). */
+  /** Database-link drivers and pools. */
   links: LinkDrivers;
   /** Prometheus metrics of this app (GET /api/metrics). */
   metrics: AppMetrics;

@@ -131,7 +131,7 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
       await trx.insertInto('user_departments').values({ tenant_id: tenantId, user_id: userId, department_id: departmentOf[demo.account] }).execute();
       await trx.insertInto('user_roles').values({ tenant_id: tenantId, user_id: userId, role_id: roleId(demo.role) }).execute();
     }
-    // System features (issue 5): the main language and English, demo dictionaries.
+    // System features: the main language and English, demo dictionaries.
     await insertDefaultLanguages(trx, tenantId);
     await insertDemoDictionaries(trx, tenantId);
     return true;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { apiRoutes, inBatches, placeholderUrl, routeKey } from './routes.js';
 
 /**
- * Function-level access (issue 19): an ordinary signed-in user calls every route that declares a button permission
+ * Function-level access: an ordinary signed-in user calls every route that declares a button permission
  * (`config: { permission }`) and is refused with 403, whatever the body. Routes without a declared permission are
  * classified here: SIGNED_IN (every signed-in user may call them; they answer the caller's own data or reference
  * data) or SERVICE_CHECKED (the service checks a button itself; the probe proves the ordinary user gets 403).

@@ -8,7 +8,7 @@ import { MARK, PNG, twoTenants, type Fixtures, type TwoTenants } from './two-ten
 import { apiRoutes, inBatches, routeKey } from './routes.js';
 
 /**
- * The IDOR matrix (issue 19): the default tenant's administrator (every button, and platform rights) calls every
+ * The IDOR matrix: the default tenant's administrator (every button, and platform rights) calls every
  * route with a path parameter using the ids of tenant B's records. No answer may be a success carrying B's data,
  * and nothing of B's may change.
  *

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { apiRoutes, inBatches, placeholderUrl, routeKey } from './routes.js';
 
 /**
- * The hostile-input corpus (issue 19) on every route with a body or querystring schema, sent by the administrator
+ * The hostile-input corpus on every route with a body or querystring schema, sent by the administrator
  * (who passes every permission check, so the input reaches the parsers): NUL characters, 100,000-deep arrays and a
  * body over the 1 MB limit. Every answer must be a 4xx with the envelope, never a 500, and the server keeps
  * answering. Public routes are included. Oversize query strings are refused by Node before routing (431, see

@@ -10,7 +10,7 @@ import { md5Hex } from '../core/auth/password.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './harness.js';
 
 /**
- * Real server processes on one PostgreSQL database, for the workflow concurrency tests (issue 10): a fresh database
+ * Real server processes on one PostgreSQL database, for the workflow concurrency tests: a fresh database
  * on the server named by TEST_PG_ADMIN_URL, migrated and seeded once by an in-process app on that same database
  * (the harness's TestApp: deployScheme, direct reads through `app.deps.db`, tokens), then N server processes
  * (`node --import tsx server/src/main.ts`, no build needed) with DATABASE_URL pointing at it, each on its own free

@@ -17,11 +17,11 @@ const PUBLIC_ROUTES = [
   'POST /api/user/refesh',
   'GET /api/user/logout',
   'POST /api/user/logout',
-  // Signed file addresses (issue 6): the HMAC in ?sig= is the credential.
+  // Signed file addresses: the HMAC in ?sig= is the credential.
   'GET /api/files/:id',
-  // Signed workflow diagram addresses (issue 10): the HMAC in ?sig= is the credential (or a bearer token).
+  // Signed workflow diagram addresses: the HMAC in ?sig= is the credential (or a bearer token).
   'GET /api/workflow-scheme-info/read-resource',
-  // Issue 10: the workflow diagram by signed address (HMAC in ?sig=, with expiry), and the launch by signed key.
+  // The workflow diagram by signed address (HMAC in ?sig=, with expiry), and the launch by signed key.
   'GET /api/workflow-task/view-process',
   'POST /api/nwfschemeinfo/createProcess',
   // Probes for load balancers and orchestrators; the metrics check METRICS_TOKEN or a direct loopback caller themselves.
@@ -121,7 +121,7 @@ function spellings(url: string): { url: string; routes: boolean }[] {
     { url: `/API${rest}`, routes: false },
   ];
   if (/^[a-z]/i.test(second)) list.push({ url: `/api/${encodeFirst(second)}${rest.slice(second.length + 1)}`, routes: true });
-  // Dot segments, a trailing slash, an encoded slash (issue 19): never routed to the guarded handler without a check.
+  // Dot segments, a trailing slash, an encoded slash: never routed to the guarded handler without a check.
   list.push(
     { url: `/api/.${rest}`, routes: false },
     { url: `/api/%2e${rest}`, routes: false },

@@ -292,8 +292,8 @@ export interface ClientLogsTable {
 }
 
 
-// Issue 5: system features (migration 20261123020000_system).
-/** Tables of the system features (issue 5: dictionaries, languages, code rules); migration 20261123020000_system. */
+// System features (migration 20261123020000_system).
+/** Tables of the system features (dictionaries, languages, code rules); migration 20261123020000_system. */
 export interface DictionaryTypesTable {
   id: string;
   tenant_id: string;
@@ -363,7 +363,7 @@ export interface CodeRuleCountersTable {
   value: ColumnType<string | number, number, number>;
 }
 
-// Issue 5: office automation (migration 20261123021000_oa).
+// Office automation (migration 20261123021000_oa).
 export interface SystemLogsTable {
   id: string;
   tenant_id: string | null;
@@ -396,7 +396,7 @@ export interface NewsTable {
   release_time: NullableTimestamp;
   content: Generated<string>;
   attachments: ColumnType<{ F_FileName: string; url: string }[], string | undefined, string>;
-  /** Issue 6: the attachment folder (file_folders kind 1) of the upload field; null = none. */
+  /** The attachment folder (file_folders kind 1) of the upload field; null = none. */
   attachment_folder_id: string | null;
   enabled: Generated<number>;
   created_by: string | null;
@@ -444,7 +444,7 @@ export interface MessagesTable {
   created_at: DefaultTimestamp;
 }
 
-/** Issue 6. kind 1 attachment folder, 2 file-manager folder. */
+/** Files: kind 1 attachment folder, 2 file-manager folder. */
 export interface FileFoldersTable {
   id: string;
   tenant_id: string;
@@ -457,7 +457,7 @@ export interface FileFoldersTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** Issue 6. folder_id null = the owner's file-manager root; size is bigint (a string from the driver). */
+/** Files: folder_id null = the owner's file-manager root; size is bigint (a string from the driver). */
 export interface FilesTable {
   id: string;
   tenant_id: string;
@@ -474,7 +474,7 @@ export interface FilesTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** Issue 7: named queries over a database link; params is the F_Params list. */
+/** Named queries over a database link; params is the F_Params list. */
 export interface DataSourcesTable {
   id: string;
   tenant_id: string;
@@ -491,7 +491,7 @@ export interface DataSourcesTable {
   updated_at: DefaultTimestamp;
 }
 
-/** Issue 7: named outbound HTTP calls. */
+/** Named outbound HTTP calls. */
 export interface InterfacesTable {
   id: string;
   tenant_id: string;
@@ -509,7 +509,7 @@ export interface InterfacesTable {
   updated_at: DefaultTimestamp;
 }
 
-/** Issue 7, modules/database-link: named connections to external databases (password encrypted, never returned). */
+/** Modules/database-link: named connections to external databases (password encrypted, never returned). */
 export interface DatabaseLinksTable {
   id: string;
   tenant_id: string;
@@ -531,7 +531,7 @@ export interface DatabaseLinksTable {
   updated_at: DefaultTimestamp;
 }
 
-/** Issue 7, modules/data-design: table designs saved per link and table (drafts) and released ones. */
+/** Modules/data-design: table designs saved per link and table (drafts) and released ones. */
 export interface DatabaseDraftsTable {
   id: string;
   tenant_id: string;
@@ -660,7 +660,7 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
-/** Issue 8: one row per form; current_version_id points at its current version. */
+/** One row per form; current_version_id points at its current version. */
 export interface FormSchemesTable {
   id: string;
   tenant_id: string;
@@ -692,7 +692,7 @@ export interface FormSchemeVersionsTable {
   created_at: DefaultTimestamp;
 }
 
-/** Issue 9: a designed form published as a menu page (module_id); its list configuration is `setting`. */
+/** A designed form published as a menu page (module_id); its list configuration is `setting`. */
 export interface FormRelationsTable {
   id: string;
   tenant_id: string;
@@ -710,7 +710,7 @@ export interface FormRelationsTable {
   updated_at: DefaultTimestamp;
 }
 
-/** Issue 9: an option cascade between two fields (by formId) of one form. */
+/** An option cascade between two fields (by formId) of one form. */
 export interface DataRelationsTable {
   id: string;
   tenant_id: string;
@@ -726,7 +726,7 @@ export interface DataRelationsTable {
   updated_at: DefaultTimestamp;
 }
 
-// ---------- Issue 10: workflow (docs/workflow-design.md "Tables") ----------
+// ---------- Workflow (docs/workflow-design.md "Tables") ----------
 
 export interface WfSchemesTable {
   id: string;

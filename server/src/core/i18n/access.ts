@@ -1,4 +1,4 @@
-/** Messages of the access features (issue 4): zh-CN and en, same keys (a test compares them). */
+/** Messages of the access features: zh-CN and en, same keys (a test compares them). */
 export const accessZhCN = {
   'access.platformOnly': '只有平台（默认租户）的用户可以执行此操作',
   'access.moduleNotFound': '菜单不存在',

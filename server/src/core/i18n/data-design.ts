@@ -1,4 +1,4 @@
-/** Messages of modules/data-design (issue 7): zh-CN and en, same keys (a test compares them). */
+/** Messages of modules/data-design: zh-CN and en, same keys (a test compares them). */
 export const dataDesignZhCN = {
   'dataDesign.draftSaved': '草稿已保存',
   'dataDesign.released': '发布成功',

@@ -1,4 +1,4 @@
-/** Messages of modules/data-link (issue 7): zh-CN and en, same keys (a test compares them). */
+/** Messages of modules/data-link: zh-CN and en, same keys (a test compares them). */
 export const dataLinkZhCN = {
   'dataLink.notFound': '数据库连接不存在：{id}',
   'dataLink.defaultReadOnly': '系统默认数据库连接不能修改或删除',

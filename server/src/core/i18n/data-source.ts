@@ -1,4 +1,4 @@
-/** Messages of modules/data-source (issue 7): zh-CN and en, same keys (a test compares them). */
+/** Messages of modules/data-source: zh-CN and en, same keys (a test compares them). */
 export const dataSourceZhCN = {
   'dataSource.notFound': '数据源不存在：{id}',
   'dataSource.codeExists': '数据源编号已存在：{code}',

@@ -1,4 +1,4 @@
-/** Messages of the files features (issue 6): zh-CN and en, same keys (a test compares them). Add keys in both. */
+/** Messages of the files features: zh-CN and en, same keys (a test compares them). Add keys in both. */
 export const filesZhCN = {
   'files.uploaded': '上传成功',
   'files.notFound': '文件不存在：{id}',

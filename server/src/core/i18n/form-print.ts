@@ -1,4 +1,4 @@
-/** Messages of printing and PDF output (issue 9, modules/form-print). */
+/** Messages of printing and PDF output (modules/form-print). */
 export const formPrintZhCN = {
   'formPrint.schemeInvalid': '表单配置异常，请检查数据格式',
   'formPrint.noAuthority': '无表单权限，请检查数据格式',

@@ -1,4 +1,4 @@
-/** Messages of modules/form-relation: relations, publishing, data relations and data conditions (issue 9). Same keys in both languages. */
+/** Messages of modules/form-relation: relations, publishing, data relations and data conditions. Same keys in both languages. */
 export const formRelationZhCN = {
   'formRelation.notFound': '表单发布不存在：{id}',
   'formRelation.published': '发布成功',

@@ -1,4 +1,4 @@
-/** Messages of modules/form-scheme and the form validation rules (issue 8): zh-CN and en, same keys (a test compares them). */
+/** Messages of modules/form-scheme and the form validation rules: zh-CN and en, same keys (a test compares them). */
 export const formsZhCN = {
   'forms.schemeInvalid': '表单配置异常，请检查数据格式',
   'forms.patternUnsupported': '字段“{label}”的校验规则 {pattern} 无效或不受支持（不支持反向引用和前后断言）',

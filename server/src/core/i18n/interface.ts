@@ -1,4 +1,4 @@
-/** Messages of modules/interface (issue 7): zh-CN and en, same keys (a test compares them). */
+/** Messages of modules/interface: zh-CN and en, same keys (a test compares them). */
 export const interfaceZhCN = {
   'interface.notFound': '接口不存在：{id}',
   'interface.codeExists': '接口编号已存在：{code}',

@@ -1,4 +1,4 @@
-/** Messages of the oa features (issue 5): zh-CN and en, same keys (a test compares them). */
+/** Messages of the oa features: zh-CN and en, same keys (a test compares them). */
 export const oaZhCN = {
   'log.notFound': '日志不存在：{id}',
   'log.cleared': '清空成功',

@@ -1,4 +1,4 @@
-/** Messages of the organisation features (issue 4): zh-CN and en, same keys (a test compares them). */
+/** Messages of the organisation features: zh-CN and en, same keys (a test compares them). */
 export const organisationZhCN = {
   'organisation.companyNotFound': '公司不存在',
   'organisation.parentCompanyNotFound': '上级公司不存在',

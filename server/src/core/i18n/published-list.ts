@@ -1,4 +1,4 @@
-/** Messages of published list pages: list, data, export and import (issue 9, modules/form-relation/published-list.*). */
+/** Messages of published list pages: list, data, export and import (modules/form-relation/published-list.*). */
 export const publishedListZhCN = {
   'publishedList.badQuery': '查询条件格式不正确：{detail}',
   'publishedList.badSort': '不能按字段 {field} 排序',

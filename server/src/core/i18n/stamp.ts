@@ -1,4 +1,4 @@
-/** Messages of stamps, e-signatures and delegations (issue 10, modules/stamp). */
+/** Messages of stamps, e-signatures and delegations (modules/stamp). */
 export const stampZhCN = {
   'stamp.nameRequired': '请填写印章名称',
   'stamp.typeRequired': '请选择印章分类',

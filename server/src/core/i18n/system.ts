@@ -1,4 +1,4 @@
-/** Messages of the system features (issue 5): zh-CN and en, same keys (a test compares them). */
+/** Messages of the system features: zh-CN and en, same keys (a test compares them). */
 export const systemZhCN = {
   'dictionary.typeNotFound': '字典分类不存在',
   'dictionary.parentNotFound': '上级字典分类不存在',

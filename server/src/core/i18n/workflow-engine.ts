@@ -1,4 +1,4 @@
-/** Messages of the workflow engine and its actions (issue 10, modules/workflow). Helpers add their keys here. */
+/** Messages of the workflow engine and its actions (modules/workflow). Helpers add their keys here. */
 export const workflowEngineZhCN = {
   'workflow.taskNotFound': '任务不存在或已被删除',
   'workflow.taskClosed': '该任务已被处理，请刷新后查看',

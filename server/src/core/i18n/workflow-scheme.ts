@@ -1,4 +1,4 @@
-/** Messages of workflow schemes, versions, relations and definition validation (issue 10). */
+/** Messages of workflow schemes, versions, relations and definition validation. */
 export const workflowSchemeZhCN = {
   // Reading the BPMN document (engine/definition.ts)
   'workflowScheme.invalidXml': 'BPMN 文档无法解析：{detail}',

@@ -1,4 +1,4 @@
-/** Messages of the approval calls, task lists, drafts and monitor (issue 10). */
+/** Messages of the approval calls, task lists, drafts and monitor. */
 export const workflowTaskZhCN = {
   'workflowTask.noAccess': '您无权查看该流程',
   'workflowTask.draftNotFound': '草稿不存在或已被删除',

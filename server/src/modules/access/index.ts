@@ -4,7 +4,7 @@ import { accessRoutes } from './access.routes.js';
 import { GrantAdminService } from './grant.service.js';
 import { ModuleAdminService } from './module-admin.service.js';
 
-/** Menu administration, authorisation grants, data permissions and app functions (issue 4). */
+/** Menu administration, authorisation grants, data permissions and app functions. */
 export default async function accessModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   accessRoutes(app, new ModuleAdminService(deps), new GrantAdminService(deps));
 }

@@ -17,7 +17,7 @@ type DataQuery = z.output<typeof dataSourceDataQuery>;
 const KEYWORD_PARAM = '__kw';
 
 /**
- * Data sources (issue 7): named read-only queries over a database link. Definitions are managed with the buttons;
+ * Data sources: named read-only queries over a database link. Definitions are managed with the buttons;
  * running one (fields, data, tree, column values) is open to every signed-in user of the tenant because forms read
  * their options through it. Every run goes through the link driver's readQuery: read-only transaction, query role,
  * row cap, server-side time-out. Caller input reaches SQL only as bound parameters or validated, quoted names.

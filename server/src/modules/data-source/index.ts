@@ -5,7 +5,7 @@ import { dataSourceRoutes } from './data-source.routes.js';
 
 export { DataSourceService } from './data-source.service.js';
 
-/** Issue 7 (docs/data-platform-design.md). */
+/** Data sources of the data platform (docs/data-platform-design.md). */
 export default async function dataSourceModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   dataSourceRoutes(app, new DataSourceService(deps));
 }

@@ -4,7 +4,7 @@ import { DatabaseLinkService } from './database-link.service.js';
 import { databaseLinkRoutes } from './database-link.routes.js';
 import { requestLimit } from '../../core/rate-limit.js';
 
-/** Issue 7 (docs/data-platform-design.md): database links, table browsing, read-only user SQL. */
+/** Data platform (docs/data-platform-design.md): database links, table browsing, read-only user SQL. */
 export default async function databaseLinkModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   databaseLinkRoutes(app, new DatabaseLinkService(deps), requestLimit(deps.config.rateLimits.query));
 }

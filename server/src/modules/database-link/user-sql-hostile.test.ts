@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * Hostile user SQL on the platform link (issue 19, defect 3). On embedded PGlite a statement runs on the server's own
+ * Hostile user SQL on the platform link (defect 3). On embedded PGlite a statement runs on the server's own
  * thread and cannot be interrupted, so every statement here must be refused up front or finish quickly, and an
  * ordinary request sent meanwhile must not wait more than about a second. On PostgreSQL (TEST_DATABASE_URL) the same
  * corpus runs with the server-side time-out. A second tenant's schema must stay invisible.

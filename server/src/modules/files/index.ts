@@ -7,7 +7,7 @@ import { filesRoutes } from './files.routes.js';
 /** Most files one multiple-file upload may carry. */
 const MAX_FILES_PER_REQUEST = 50;
 
-/** Uploads, attachment folders and the signed byte route (issue 6, docs/files-design.md). */
+/** Uploads, attachment folders and the signed byte route (docs/files-design.md). */
 export default async function filesModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // Registered here, so multipart bodies are parsed by this module's routes only.
   await app.register(multipart, {

@@ -14,7 +14,7 @@ export interface RelationServices {
   lists: PublishedListService;
 }
 
-/** Issue 9 (docs/form-publishing-design.md): form relations (published pages), their lists, data relations and conditions. */
+/** Form publishing (docs/form-publishing-design.md): form relations (published pages), their lists, data relations and conditions. */
 export default async function formRelationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // Relations never save form schemes, so no address is ever checked here.
   const schemes = new FormSchemeService(deps, () => false);

@@ -6,7 +6,7 @@ import { formSchemeRoutes } from './form-scheme.routes.js';
 import { FormSchemeService } from './form-scheme.service.js';
 import { routePrefixes } from './route-prefixes.js';
 
-/** Issue 8 (docs/forms-design.md): form schemes, versions, table release and form data. */
+/** Form engine (docs/forms-design.md): form schemes, versions, table release and form data. */
 export default async function formSchemeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   let prefixes: Set<string> | null = null;
   // Read once, after every module has registered its routes (saves only happen once the server is ready).

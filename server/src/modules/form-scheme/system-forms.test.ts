@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { uniqueName as unique } from '../../test/link-databases.js';
 import { field, type Loose } from './test-fields.js';
 
-/** System forms (F_Type 1, issue 9): a screen in code registered by address; stored like address-based forms, never served by /api/{address}. */
+/** System forms (F_Type 1): a screen in code registered by address; stored like address-based forms, never served by /api/{address}. */
 
 let t: TestApp;
 let admin: string;

@@ -5,7 +5,7 @@ import { interfaceRoutes } from './interface.routes.js';
 
 export { InterfaceService } from './interface.service.js';
 
-/** Issue 7 (docs/data-platform-design.md). */
+/** Interfaces of the data platform (docs/data-platform-design.md). */
 export default async function interfaceModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   interfaceRoutes(app, new InterfaceService(deps));
 }

@@ -15,7 +15,7 @@ type Body = z.output<typeof interfaceBody>;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Interfaces (issue 7): named outbound HTTP calls. Managed with the interface buttons (the routes check them);
+ * Interfaces: named outbound HTTP calls. Managed with the interface buttons (the routes check them);
  * `call` is the entry point for forms and workflows, which check their own permissions first.
  */
 export class InterfaceService {

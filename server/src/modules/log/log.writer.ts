@@ -42,7 +42,7 @@ const header = (request: FastifyRequest, name: string): string | null => {
 };
 
 /**
- * Operation and exception logs (issue 5). Each is one insert started after the answer went out; a failure to
+ * Operation and exception logs. Each is one insert started after the answer went out; a failure to
  * log is itself only logged and never fails the request. `flush()` waits for the inserts still running (close).
  */
 export class SystemLogWriter {

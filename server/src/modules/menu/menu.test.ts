@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => closeTestApp(t));
 
-/** Entries of the office-automation and log features (issue 5, another engineer's part) are checked in their own tests. */
+/** Entries of the office-automation and log features (another engineer's part) are checked in their own tests. */
 const otherFeature = (id: string) => id === 'oa' || id.startsWith('oa-') || id.startsWith('oa.') || id === 'system-log' || id.startsWith('system.log.') ||
-  // issue 7's entries are checked by its own tests
+  // the data platform's entries are checked by its own tests
   id === 'quick-development' || id.startsWith('data-') || id === 'system-interface' ||
-  // issue 10's workflow entries are checked by the workflow tests
+  // the workflow entries are checked by the workflow tests
   id === 'workflow' || id.startsWith('workflow-') || id.startsWith('workflow.');
 const tree = (items: MenuItem[]): unknown =>
   items.filter((i) => !otherFeature(i.F_ModuleId)).map((i) => (i.children.length ? { [i.F_ModuleId]: tree(i.children) } : i.F_ModuleId));

@@ -136,7 +136,7 @@ describe('news', () => {
   });
 });
 
-describe('news attachments (issue 6)', () => {
+describe('news attachments', () => {
   /** The upload field's call: multipart 'file' + 'remark', purpose news, into a folder or a new one. */
   async function upload(name: string, content: string, folderId?: string) {
     const { payload, headers } = multipartBody([

@@ -11,7 +11,7 @@ import { roleRoutes } from './role.routes.js';
 import { UserService } from './user.service.js';
 import { userRoutes } from './user.routes.js';
 
-/** Organisation (issue 4): companies, departments, posts, special posts, roles, users. */
+/** Organisation: companies, departments, posts, special posts, roles, users. */
 export default async function organisationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   companyRoutes(app, new CompanyService(deps));
   departmentRoutes(app, new DepartmentService(deps));

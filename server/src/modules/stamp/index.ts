@@ -5,7 +5,7 @@ import { stampRoutes } from './stamp.routes.js';
 import { DelegateService } from './delegate.service.js';
 import { delegateRoutes } from './delegate.routes.js';
 
-/** Issue 10: stamps and e-signatures, and delegations (docs/workflow-design.md "Stamps and delegation"). */
+/** Stamps and e-signatures, and delegations (docs/workflow-design.md "Stamps and delegation"). */
 export default async function stampModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   stampRoutes(app, new StampService(deps));
   delegateRoutes(app, new DelegateService(deps));

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { SubsystemService } from './subsystem.service.js';
 import { subsystemRoutes } from './subsystem.routes.js';
 
-/** Sub-system administration (issue 4). */
+/** Sub-system administration. */
 export default async function subsystemModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   subsystemRoutes(app, new SubsystemService(deps));
 }

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { loadFixture } from '../workflow/fixtures/index.js';
 
 /**
- * Real-world BPMN files through the API (issue 18): harmless XML problems are warnings that do not stop a save,
+ * Real-world BPMN files through the API: harmless XML problems are warnings that do not stop a save,
  * and a file without diagram data is stored laid out.
  */
 

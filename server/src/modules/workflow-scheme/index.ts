@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
 import { workflowSchemeRoutes } from './workflow-scheme.routes.js';
 
-/** Issue 10: workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes"). */
+/** Workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes"). */
 export default async function workflowSchemeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   workflowSchemeRoutes(app, deps);
 }

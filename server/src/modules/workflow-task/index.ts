@@ -4,7 +4,7 @@ import { startTimerPoller } from './engine-port.js';
 import { workflowTaskRoutes } from './workflow-task.routes.js';
 import { WorkflowTaskService } from './workflow-task.service.js';
 
-/** Issue 10: approval calls, task lists, drafts, monitor and the tokenless launch (docs/workflow-design.md "Task API"). */
+/** Approval calls, task lists, drafts, monitor and the tokenless launch (docs/workflow-design.md "Task API"). */
 export default async function workflowTaskModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   workflowTaskRoutes(app, new WorkflowTaskService(deps), deps.metrics);
   // Due timers (reminders, automatic approval) are fired by a poller in every server process (each timer once:

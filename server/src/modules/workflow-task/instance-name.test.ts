@@ -4,7 +4,7 @@ import { deployScheme, userIds } from '../../test/workflow-fixtures.js';
 import { loadFixture } from '../workflow/fixtures/index.js';
 import { localDate } from '../workflow/engine/instance-title.js';
 
-/** Issue 20, defect 5: the default instance name carries the launch's date in TIME_ZONE and is unique per scheme and day. */
+/** Defect 5: the default instance name carries the launch's date in TIME_ZONE and is unique per scheme and day. */
 describe('default process instance names', () => {
   let t: TestApp;
   let zhangsan = '';

@@ -7,7 +7,7 @@ import { engineOf } from './engine/index.js';
 import { loadFixture } from './fixtures/index.js';
 
 /**
- * Correctness under concurrency (issue 10, docs/workflow-design.md "Every action is one transaction"): every action
+ * Correctness under concurrency (docs/workflow-design.md "Every action is one transaction"): every action
  * locks the root instance row, so concurrent approvals behave as some serial order of them.
  * In-process (createTestApp: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and with real server processes on
  * one PostgreSQL database (TEST_PG_ADMIN_URL; skipped without it).

@@ -9,7 +9,7 @@ import { useOrgNames } from './fields/rich/OrgFields';
 import { dictionaryOptions, FIELD_OPTIONS_KEY, flattenOptions, optionSourceOf, rowOptions, type FieldOption, type FieldOptionRows } from './fields/rich/options';
 
 /**
- * Text of a stored value as people read it (issue 9: published list cells, print view): option labels
+ * Text of a stored value as people read it (published list cells, print view): option labels
  * (static, dictionary, data source / SQL), names of users / departments / companies / areas, switch texts, dates as
  * stored, numbers and computed values as their decimal text. Returns a function, so a list of rows shares one set
  * of loaded options.

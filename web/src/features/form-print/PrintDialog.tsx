@@ -9,7 +9,7 @@ import { fetchPrintData, printDataKey } from './PrintPage';
 import type { PrintOverrides } from './PrintView';
 import { printPath } from './paths';
 
-/** The print dialog of a published record (issue 9): print settings, the print view, print and PDF download. */
+/** The print dialog of a published record: print settings, the print view, print and PDF download. */
 export interface PrintDialogProps {
   open: boolean;
   relationId: string;

@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 import { loadNamespaces } from '../../lib/i18n';
 
-/** Issue 9: the print view (bare page), /form-detail/index, /parser and system-form routes (`/system-form/<address>Form`). */
+/** The print view (bare page), /form-detail/index, /parser and system-form routes (`/system-form/<address>Form`). */
 export const formPrintFeature: Feature = {
   name: 'formPrint',
   routes: [

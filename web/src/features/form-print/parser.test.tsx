@@ -14,7 +14,7 @@ import ParserPage from './ParserPage';
 import SystemFormPage from './SystemFormPage';
 import FormDetailPage from './FormDetailPage';
 
-/** The form parser, system forms and the record detail (issue 9), with the real renderer and antd over a fetch-level stub. */
+/** The form parser, system forms and the record detail, with the real renderer and antd over a fetch-level stub. */
 
 const SLOW = 60_000;
 const NOT_LOADED = '系统表单未加载完';

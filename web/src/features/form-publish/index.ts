@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 
 /**
- * Issue 9: every published form page (menu entries `forms.app.<relationId>`, url `/form-publish/<relationId>`).
+ * Every published form page (menu entries `forms.app.<relationId>`, url `/form-publish/<relationId>`).
  * The page checks its own menu entry and buttons through GET /form-relation/{id}/page-info.
  */
 export const formPublishFeature: Feature = {

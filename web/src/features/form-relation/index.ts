@@ -2,7 +2,7 @@ import { Permission } from '@app/contracts';
 import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 
-/** Issue 9 (docs/form-publishing-design.md): form relations (publishing) and data relations (cascades). */
+/** Form publishing (docs/form-publishing-design.md): form relations (publishing) and data relations (cascades). */
 export const formRelationFeature: Feature = {
   name: 'formRelation',
   routes: [

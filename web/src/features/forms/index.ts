@@ -2,7 +2,7 @@ import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 import { formPermissions } from './permissions';
 
-/** Issue 8 (docs/forms-design.md): form scheme list, designer and the fill-in page. */
+/** Form engine (docs/forms-design.md): form scheme list, designer and the fill-in page. */
 export const formsFeature: Feature = {
   name: 'forms',
   routes: [

@@ -54,7 +54,7 @@ export default function NewsDetailPage() {
             )}
           </Descriptions>
           <Divider style={{ marginTop: 0 }} />
-          {/* Sanitised on the server (issue 5: no script runs from stored content). */}
+          {/* Sanitised on the server (no script runs from stored content). */}
           <div className="news-content" data-testid="news-detail-content" dangerouslySetInnerHTML={{ __html: d.F_NewsContent }} />
           {d.F_Attachments.length > 0 && (
             <section data-testid="news-detail-attachments" style={{ marginTop: 24 }}>

@@ -8,7 +8,7 @@ import { setErrorToast } from '../../lib/api';
 import { orgPermissions as P } from './permissions';
 import DepartmentPage from './DepartmentPage';
 
-/** Issue 20, defect 9: a department that cannot be deleted says why before asking; a refusal is a message, not an uncaught error. */
+/** Defect 9: a department that cannot be deleted says why before asking; a refusal is a message, not an uncaught error. */
 
 const EMPTY = '0b9f7f4e-6a51-4c1e-9d2a-3f5c8e7a1b20';
 const STAFFED = '5d1c2b3a-7e8f-4a9b-8c0d-1e2f3a4b5c6d';

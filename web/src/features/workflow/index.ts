@@ -3,7 +3,7 @@ import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
 
 /**
- * Issue 11 (docs/workflow-screens.md): the workflow screens. The approval screen and the progress viewer are not
+ * The workflow screens (docs/workflow-screens.md). The approval screen and the progress viewer are not
  * routes: `openApproval` / `openProgress` (overlays.tsx) open them over any page.
  */
 export const workflowFeature: Feature = {

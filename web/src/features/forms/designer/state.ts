@@ -2,7 +2,7 @@ import type { FormField, FormSchemeContent } from '@app/contracts';
 import type { FieldType } from '@app/contracts';
 import { canDrop, copyField, findField, insertField, maxFormId, moveField, patchField, removeField, updateField, vModelsInScope, ROOT, type FieldPatch, type ListRef } from './scheme-ops';
 
-/** Undo keeps at least this many steps (issue 8 asks for 50). */
+/** Undo keeps at least this many steps (50 are asked for). */
 export const HISTORY_LIMIT = 100;
 
 export const emptyScheme = (): FormSchemeContent => ({ data: [], formConf: { labelWidth: 120, labelPosition: 'right', gutter: 15, size: 'medium' } });

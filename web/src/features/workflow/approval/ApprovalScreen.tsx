@@ -100,7 +100,7 @@ function FilesTable({ files }: { files: TaskAttachment[] }) {
 const toForwarders = (rows: ForwarderRow[]): TaskHandleBody['forwarderList'] => rows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType }));
 
 /**
- * Issue 11 (owner: approval-screen helper): the approval task screen of spec 2.9. A dialog (full screen when asked) over
+ * The approval task screen of spec 2.9. A dialog (full screen when asked) over
  * task-form by taskId (to act) or processInstanceId (to look). onClose(true) after a successful action.
  */
 export function ApprovalScreen(props: { open: boolean; taskId?: string | null; processInstanceId?: string | null; fullScreen?: boolean; onClose: (handled: boolean) => void }) {

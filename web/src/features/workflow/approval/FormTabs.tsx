@@ -118,7 +118,7 @@ function SystemPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMode
 }
 
 /**
- * Issue 11 (owner: approval-screen helper): the forms of a process as sub-tabs named parsers-N, used by the approval
+ * The forms of a process as sub-tabs named parsers-N, used by the approval
  * screen and by launch. Read-only when readOnly. Every pane is mounted at once (forceRender) so collect() can check
  * the forms never opened.
  */
