@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
-import { Color, TextStyle } from '@tiptap/extension-text-style';
+import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
 import { Placeholder } from '@tiptap/extensions';
 import { Button, Divider, Dropdown, Form, Input, Popover, Select, Space, Tooltip, theme } from 'antd';
 import {
@@ -19,6 +19,7 @@ import {
   DeleteOutlined,
   DeleteRowOutlined,
   DisconnectOutlined,
+  BgColorsOutlined,
   FontColorsOutlined,
   InsertRowBelowOutlined,
   InsertRowRightOutlined,
@@ -59,6 +60,8 @@ export const htmlOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.
 const IMAGE_ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.bmp';
 
 const COLOURS = ['#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#8c8c8c'];
+/** Light backgrounds: dark and light text stay readable on them. */
+const BACKGROUNDS = ['#fff1b8', '#ffd8bf', '#ffccc7', '#d9f7be', '#b5f5ec', '#bae0ff', '#efdbff', '#ffd6e7', '#f0f0f0'];
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3';
 
@@ -87,6 +90,8 @@ export default function RichEditor({ value, onChange, height = 360 }: RichEditor
       }),
       TextStyle,
       Color,
+      // Background colours in stored content (TinyMCE wrote them as spans) survive an edit.
+      BackgroundColor,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       // inline, as TinyMCE stored them (<p>…<img>…</p>)
       Image.configure({ inline: true, allowBase64: true }),
@@ -153,6 +158,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       underline: e.isActive('underline'),
       strike: e.isActive('strike'),
       colour: (e.getAttributes('textStyle').color as string | undefined) ?? '',
+      background: (e.getAttributes('textStyle').backgroundColor as string | undefined) ?? '',
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       left: e.isActive({ textAlign: 'left' }),
@@ -196,7 +202,8 @@ function Toolbar({ editor }: { editor: Editor }) {
       <Tool name="italic" icon={<ItalicOutlined />} active={s.italic} onClick={() => chain().toggleItalic().run()} />
       <Tool name="underline" icon={<UnderlineOutlined />} active={s.underline} onClick={() => chain().toggleUnderline().run()} />
       <Tool name="strike" icon={<StrikethroughOutlined />} active={s.strike} onClick={() => chain().toggleStrike().run()} />
-      <ColourTool editor={editor} colour={s.colour} />
+      <ColourTool editor={editor} kind="color" current={s.colour} />
+      <ColourTool editor={editor} kind="background" current={s.background} />
       <Divider orientation="vertical" />
       <Tool name="bulletList" icon={<UnorderedListOutlined />} active={s.bulletList} onClick={() => chain().toggleBulletList().run()} />
       <Tool name="orderedList" icon={<OrderedListOutlined />} active={s.orderedList} onClick={() => chain().toggleOrderedList().run()} />
@@ -263,32 +270,35 @@ function Tool({ name, icon, onClick, active = false, disabled = false }: ToolPro
   );
 }
 
-function ColourTool({ editor, colour }: { editor: Editor; colour: string }) {
+/** Text colour or background colour: a popover of swatches and a "none" choice. */
+function ColourTool({ editor, kind, current }: { editor: Editor; kind: 'color' | 'background'; current: string }) {
   const { t } = useTranslation('editor');
   const [open, setOpen] = useState(false);
   const pick = (c: string | null) => {
-    if (c) editor.chain().focus().setColor(c).run();
-    else editor.chain().focus().unsetColor().run();
+    const chain = editor.chain().focus();
+    if (kind === 'color') (c ? chain.setColor(c) : chain.unsetColor()).run();
+    else (c ? chain.setBackgroundColor(c) : chain.unsetBackgroundColor()).run();
     setOpen(false);
   };
+  const icon = kind === 'color' ? <FontColorsOutlined style={current ? { color: current } : undefined} /> : <BgColorsOutlined style={current ? { boxShadow: `inset 0 -3px 0 ${current}` } : undefined} />;
   return (
     <Popover
       open={open}
       onOpenChange={setOpen}
       trigger="click"
       content={
-        <div className="rich-editor-swatches" data-testid="rich-editor-swatches">
-          {COLOURS.map((c) => (
+        <div className="rich-editor-swatches" data-testid={`rich-editor-swatches-${kind}`}>
+          {(kind === 'color' ? COLOURS : BACKGROUNDS).map((c) => (
             <button key={c} type="button" aria-label={c} className="rich-editor-swatch" style={{ background: c }} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(c)} />
           ))}
           <Button size="small" type="link" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(null)}>
-            {t('colorDefault')}
+            {t(kind === 'color' ? 'colorDefault' : 'backgroundNone')}
           </Button>
         </div>
       }
     >
       <span>
-        <Tool name="color" icon={<FontColorsOutlined style={colour ? { color: colour } : undefined} />} onClick={() => undefined} />
+        <Tool name={kind} icon={icon} onClick={() => undefined} />
       </span>
     </Popover>
   );

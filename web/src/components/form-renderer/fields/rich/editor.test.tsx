@@ -75,6 +75,31 @@ describe('editor (editable)', () => {
     expect(screen.getByTestId('rich-editor-orderedList').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('gives the selected text a background colour from the toolbar', async () => {
+    const user = userEvent.setup();
+    const { box, value } = await open({ F_Body: '<p>要点</p>' });
+    box.focus();
+    const range = document.createRange();
+    range.selectNodeContents(box.querySelector('p')!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    fireEvent(document, new Event('selectionchange'));
+    await user.click(screen.getByTestId('rich-editor-background'));
+    await user.click(within(await screen.findByTestId('rich-editor-swatches-background')).getByLabelText('#fff1b8'));
+    await waitFor(() => expect(value()).toBe('<p><span style="background-color: rgb(255, 241, 184);">要点</span></p>'));
+  });
+
+  it('keeps text and background colours of stored content when it is edited and saved again', async () => {
+    const user = userEvent.setup();
+    const stored = '<p><span style="background-color: rgb(255, 255, 0);">高亮</span><span style="color: rgb(255, 0, 0);">红字</span></p>';
+    const { box, value } = await open({ F_Body: stored });
+    caretAtEnd(box);
+    await user.type(box, '！');
+    await waitFor(() => expect(value()).toContain('！'));
+    expect(value()).toContain('background-color: rgb(255, 255, 0)');
+    expect(value()).toContain('color: rgb(255, 0, 0)');
+  });
+
   it('a value set from outside (a record loaded, a reset) is shown; an empty document is ""', async () => {
     const { form, box, value } = await open({ F_Body: '<p>旧</p>' });
     act(() => form.set('F_Body', '<h2>外部的</h2><p>内容</p>'));
