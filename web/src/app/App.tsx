@@ -4,7 +4,7 @@ import './auth-actions';
 import { Providers } from './Providers';
 import { createRouter } from './router';
 import { PageLoading } from './PageLoading';
-import { loadNamespaces } from '../lib/i18n';
+import { loadScreenTexts } from '../lib/i18n';
 
 const router = createRouter();
 
@@ -26,5 +26,5 @@ export function App() {
  * user types on the sign-in screen the application gets ready. Only a warm-up: the router loads them anyway.
  */
 export function preloadFirstScreen(): Promise<unknown> {
-  return Promise.all([import('./shell/Layout'), import('../features/home/HomePage'), loadNamespaces('layout', 'home')]);
+  return Promise.all([import('./shell/Layout'), import('../features/home/HomePage'), loadScreenTexts()]);
 }

@@ -4,16 +4,16 @@ import { RouteError } from './RouteError';
 import { LazyPage } from './page-fallback';
 import { lazyPage } from './lazy';
 import { allRoutes } from './features';
-import { loadNamespaces } from '../lib/i18n';
+import { loadScreenTexts } from '../lib/i18n';
 
-// The shell's texts are fetched beside its code (each page's own come when it first renders).
+// The screens' texts (current language) are fetched beside the shell's code.
 const Layout = lazyPage(async () => {
-  const [m] = await Promise.all([import('./shell/Layout'), loadNamespaces('layout', 'home')]);
+  const [m] = await Promise.all([import('./shell/Layout'), loadScreenTexts()]);
   return m;
 });
 // The lock screen is outside the shell but speaks the shell's namespace (layout), which is lazy.
 const LockPage = lazyPage(async () => {
-  const [m] = await Promise.all([import('./lock/LockPage'), loadNamespaces('layout')]);
+  const [m] = await Promise.all([import('./lock/LockPage'), loadScreenTexts()]);
   return m;
 });
 

@@ -31,9 +31,10 @@ export function storedLanguage(): Lang {
 }
 
 /**
- * The signed-in screens' namespaces come from the server when a screen first asks for one (useTranslation
- * suspends until it is there), in the current language only: after sign-in the first page loads its own texts,
- * not every feature's in both languages. A language switch fetches the namespaces already in use first.
+ * The signed-in screens' namespaces are not in the sign-in bundle. They are fetched, in the current language only,
+ * before the shell renders (loadScreenTexts), and a language switch fetches them in the new language before it
+ * switches. Every screen, dialog and picker then finds its texts ready: fetching a namespace only when a component
+ * first asked for it made a dialog's first opening suspend, and so hide, the page under it.
  */
 const lazyNamespaceBackend = {
   type: 'backend' as const,
@@ -70,9 +71,19 @@ void i18n
     returnNull: false,
   } as Parameters<typeof i18n.init>[0]);
 
-/** Fetches namespaces of the current language before a screen needs them (in parallel with its code). */
+/** Fetches namespaces of the current language (already fetched ones are not fetched again). */
 export function loadNamespaces(...names: string[]): Promise<void> {
   return i18n.loadNamespaces(names);
+}
+
+/** Every namespace fetched on demand (all but the bundled ones). */
+const lazyNamespaces = [...new Set(Object.keys(lazyFiles).map((file) => localeFile.exec(file)?.[2]).filter((ns): ns is string => !!ns))];
+let screenTextsWanted = false;
+
+/** The texts of every signed-in screen in the current language: the shell waits for them. */
+export function loadScreenTexts(): Promise<void> {
+  screenTextsWanted = true;
+  return i18n.loadNamespaces(lazyNamespaces);
 }
 
 let everyLocale: Promise<void> | null = null;
@@ -92,8 +103,11 @@ export function loadEveryLocale(): Promise<void> {
 
 export function setLanguage(lang: Lang): void {
   writeString(StorageKeys.language, lang);
-  void i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
+  // Once the screens are loaded, their texts in the new language arrive before the switch (no screen is caught
+  // without its texts).
+  if (screenTextsWanted) void i18n.reloadResources([lang], lazyNamespaces).then(() => i18n.changeLanguage(lang));
+  else void i18n.changeLanguage(lang);
 }
 
 export const currentLanguage = (): Lang => (i18n.language === 'en' ? 'en' : 'zh-CN');

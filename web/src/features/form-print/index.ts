@@ -1,6 +1,6 @@
 import { lazyPage } from '../../app/lazy';
 import type { Feature } from '../../app/feature';
-import { loadNamespaces } from '../../lib/i18n';
+import { loadScreenTexts } from '../../lib/i18n';
 
 /** The print view (bare page), /form-detail/index, /parser and system-form routes (`/system-form/<address>Form`). */
 export const formPrintFeature: Feature = {
@@ -11,7 +11,7 @@ export const formPrintFeature: Feature = {
     {
       path: '/form-print/index',
       page: lazyPage(async () => {
-        const [m] = await Promise.all([import('./PrintPage'), loadNamespaces('formPrint', 'formParser', 'formRenderer', 'formFields')]);
+        const [m] = await Promise.all([import('./PrintPage'), loadScreenTexts()]);
         return m;
       }),
       titleKey: 'menu:formPrint',
