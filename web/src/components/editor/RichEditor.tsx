@@ -304,6 +304,11 @@ function ColourTool({ editor, kind, current }: { editor: Editor; kind: 'color' |
   );
 }
 
+/** The form rule of an address field in the toolbar's popovers: filled and allowed, else the message. */
+function addressRule(allowed: (address: string) => boolean, message: string) {
+  return { validator: (_: unknown, v: string | undefined) => (v && allowed(v) ? Promise.resolve() : Promise.reject(new Error(message))) };
+}
+
 function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
   const { t } = useTranslation('editor');
   const [open, setOpen] = useState(false);
@@ -334,7 +339,7 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
           <Form.Item
             name="href"
             style={{ flex: 1, marginInlineEnd: 8 }}
-            rules={[{ validator: (_, v: string | undefined) => (v && isAllowedLink(v) ? Promise.resolve() : Promise.reject(new Error(t('linkInvalid')))) }]}
+            rules={[addressRule(isAllowedLink, t('linkInvalid'))]}
           >
             <Input autoFocus placeholder="https://" aria-label={t('linkUrl')} data-testid="rich-editor-link-url" />
           </Form.Item>
@@ -403,7 +408,7 @@ function ImageTool({ editor }: { editor: Editor }) {
           <Form.Item
             name="src"
             label={t('imageUrl')}
-            rules={[{ validator: (_, v: string | undefined) => (v && isAllowedImage(v) ? Promise.resolve() : Promise.reject(new Error(t('imageInvalid')))) }]}
+            rules={[addressRule(isAllowedImage, t('imageInvalid'))]}
           >
             <Input autoFocus placeholder="https://" data-testid="rich-editor-image-url" />
           </Form.Item>
