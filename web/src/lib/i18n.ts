@@ -8,7 +8,7 @@ export const LANGS: Lang[] = ['zh-CN', 'en'];
 type Dict = Record<string, unknown>;
 /**
  * Namespaces bundled with the sign-in screen: what it and the application's frame say before any feature screen
- * renders. Every other namespace (every feature's, and any new one) is fetched when a screen first needs it.
+ * renders. Every other namespace (every feature's, and any new one) is fetched with the shell (loadScreenTexts).
  * Keep this list in step with the patterns below (import.meta.glob needs literals).
  */
 export const BUNDLED_NAMESPACES = ['common', 'errors', 'login', 'menu'];
@@ -70,11 +70,6 @@ void i18n
     initImmediate: false,
     returnNull: false,
   } as Parameters<typeof i18n.init>[0]);
-
-/** Fetches namespaces of the current language (already fetched ones are not fetched again). */
-export function loadNamespaces(...names: string[]): Promise<void> {
-  return i18n.loadNamespaces(names);
-}
 
 /** Every namespace fetched on demand (all but the bundled ones). */
 const lazyNamespaces = [...new Set(Object.keys(lazyFiles).map((file) => localeFile.exec(file)?.[2]).filter((ns): ns is string => !!ns))];

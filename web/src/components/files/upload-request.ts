@@ -1,6 +1,6 @@
 import type { SizeUnit, UploadPurpose, UploadResult } from '@app/contracts';
 import { ApiError, baseHeaders, buildUrl, saveBlob, settleEnvelope } from '../../lib/api';
-import i18n, { loadNamespaces } from '../../lib/i18n';
+import i18n from '../../lib/i18n';
 
 /** Spec 9: the request time-out; for uploads it counts from the last progress, so big files on slow links still finish. */
 export const UPLOAD_STALL_MS = 20_000;
@@ -36,8 +36,6 @@ export interface UploadOptions {
  * Rejects with ApiError: the server's msg, '上传失败' (network) or '上传超时，请刷新重试' (stalled 20 s).
  */
 export function uploadFiles(files: File[], opts: UploadOptions = {}): Promise<UploadResult> {
-  // Its failure texts are in the files namespace, which a screen that uploads may not have fetched.
-  void loadNamespaces('files');
   const multiple = opts.multiple || files.length > 1;
   const base = multiple ? '/upload/multiple-file-upload' : '/upload';
   const path = opts.folderId ? `${base}/${encodeURIComponent(opts.folderId)}` : base;
@@ -132,7 +130,6 @@ function settleSafely(path: string, text: string, silent: boolean): ApiError {
  * may carry an ASCII fallback only, and a cross-tab navigation would lose the name).
  */
 export async function downloadFile(url: string, fileName: string): Promise<void> {
-  await loadNamespaces('files');
   let res: Response;
   try {
     res = await fetch(url);

@@ -1,6 +1,5 @@
 import { useImperativeHandle, useRef } from 'react';
 import { Alert, Flex, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { FormDataRecord, FormSchemeDetail } from '@app/contracts';
 import { api } from '../../lib/api';
@@ -23,8 +22,6 @@ export const addressRecordKey = (address: string, keyValue: string) => ['form-ad
  */
 export function AddressForm({ formId, address, keyValue, mode, authority, ref }: AddressFormProps) {
   const renderer = useRef<FormRendererHandle>(null);
-  // Its own message (below) is in formParser: asking for the namespace here makes sure it is fetched.
-  useTranslation('formParser');
   const path = `/${encodeURIComponent(address)}`;
   const info = useQuery({
     queryKey: formInfoKey(formId),
