@@ -53,8 +53,12 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       // Resume. The suspend confirmation must be gone first: while it closes, its OK button is still in the page and
       // a click on it would do nothing.
       await page.locator(tid('wf-monitor-confirm-ok')).waitFor({ state: 'hidden' });
+      // Each step waits for what the user sees (the resume dialog, then its success message), so a lost click or a
+      // refused call fails here with its own message rather than as a stale state tag.
       await row.locator(tid(`wf-monitor-resume-${pid}`)).click();
-      await page.locator(tid('wf-monitor-confirm-ok')).last().click();
+      const resumeDialog = page.locator('.ant-modal-confirm', { hasText: '确定恢复流程' });
+      await resumeDialog.locator(tid('wf-monitor-confirm-ok')).click();
+      await page.locator('.ant-message', { hasText: '恢复成功' }).waitFor();
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
 
       // Assign the manager task to wangwu.

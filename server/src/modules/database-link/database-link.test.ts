@@ -263,7 +263,9 @@ describe('platform link (tenant schema, reader role)', () => {
     const started = performance.now();
     // pg_sleep is revoked from the readers (platform-guard.ts); a long count still runs until the time-out.
     await expect(driver.readQuery('select count(*) from generate_series(1, 2000000000)', { params: [], maxRows: 10, timeoutMs: 500 })).rejects.toMatchObject({ key: 'dataLink.timeout' });
-    expect(performance.now() - started).toBeLessThan(3000);
+    // Counting two billion rows takes minutes; ten seconds is far below that and far above a busy CI machine's
+    // connection and cancel latency.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('writes, DDL, statement chaining and platform tables are refused by the database', async () => {
