@@ -4,6 +4,11 @@ import path from 'node:path';
 const contracts = path.resolve(import.meta.dirname, 'contracts/src/index.ts');
 
 /** One runner for every suite: unit and API tests (node), web tests (jsdom), end-to-end (Chromium). */
+// Vitest's default is one worker less than the cores: on CI's two cores that is a single worker for everything.
+// Unit, API and web tests run on both cores; the end-to-end tests (one at a time, each with its own server and
+// browser) run after them, alone.
+const parallelWorkers = 2;
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          maxWorkers: parallelWorkers,
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -22,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          maxWorkers: parallelWorkers,
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
           testTimeout: 20_000,
@@ -36,6 +43,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           // A page load polled by expect.poll: its one-second default is too short on a busy 2-core machine.
           expect: { poll: { timeout: 15_000 } },
         },
