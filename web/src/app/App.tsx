@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import './auth-actions';
 import { Providers } from './Providers';
-import { createRouter } from './router';
+import { createRouter, ShellLayout } from './router';
 import { PageLoading } from './PageLoading';
-import { loadScreenTexts } from '../lib/i18n';
+import { homeFeature } from '../features/home';
 
 const router = createRouter();
 
@@ -12,8 +12,8 @@ const router = createRouter();
 export function App() {
   return (
     <Providers>
-      {/* Screens fetch their texts when they first render and suspend meanwhile; pages and overlays have their own
-          boundaries, this one catches anything outside them. */}
+      {/* Pages and overlays have their own boundaries (their code and texts come together, lazyWithTexts); this one
+          catches anything outside them. */}
       <Suspense fallback={<PageLoading />}>
         <RouterProvider router={router} />
       </Suspense>
@@ -26,5 +26,6 @@ export function App() {
  * user types on the sign-in screen the application gets ready. Only a warm-up: the router loads them anyway.
  */
 export function preloadFirstScreen(): Promise<unknown> {
-  return Promise.all([import('./shell/Layout'), import('../features/home/HomePage'), loadScreenTexts()]);
+  const home = homeFeature.routes.find((r) => r.path === '/wel/index');
+  return Promise.all([ShellLayout.preload(), home?.page.preload()]);
 }

@@ -1,8 +1,8 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyWithTexts } from '../lib/lazy';
 
 export interface FeatureRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyWithTexts;
   /** i18n key of the tab / page title ('ns:key'). */
   titleKey: string;
   /** Inside the main layout (default) or a bare page (login, errors, lock). */

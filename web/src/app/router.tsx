@@ -2,20 +2,12 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Guard } from './Guard';
 import { RouteError } from './RouteError';
 import { LazyPage } from './page-fallback';
-import { lazyPage } from './lazy';
+import { lazyWithTexts } from '../lib/lazy';
 import { allRoutes } from './features';
-import { loadScreenTexts } from '../lib/i18n';
 
-// The screens' texts (current language) are fetched beside the shell's code.
-const Layout = lazyPage(async () => {
-  const [m] = await Promise.all([import('./shell/Layout'), loadScreenTexts()]);
-  return m;
-});
-// The lock screen is outside the shell but speaks the shell's namespace (layout), which is lazy.
-const LockPage = lazyPage(async () => {
-  const [m] = await Promise.all([import('./lock/LockPage'), loadScreenTexts()]);
-  return m;
-});
+/** The frame around every signed-in page: menus, tabs, the message bell and the workflow overlays' launchers. */
+export const ShellLayout = lazyWithTexts(() => import('./shell/Layout'), ['files', 'formFields', 'formPrint', 'formRenderer', 'layout', 'oa', 'pickers']);
+const LockPage = lazyWithTexts(() => import('./lock/LockPage'), ['layout']);
 
 // Keyed by route path (not by address: /form-publish/* keeps its page while its sub-path changes).
 const el = (page: Parameters<typeof LazyPage>[0]['page'], key: string) => <LazyPage key={key} page={page} />;
@@ -28,7 +20,7 @@ export const routes: RouteObject[] = [
       ...allRoutes.filter((r) => r.shell === false).map((r) => ({ path: r.path, element: el(r.page, r.path) })),
       { path: '/lock', element: el(LockPage, '/lock') },
       {
-        element: el(Layout, 'shell'),
+        element: el(ShellLayout, 'shell'),
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <Navigate to="/wel" replace /> },

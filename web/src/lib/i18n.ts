@@ -7,9 +7,9 @@ export const LANGS: Lang[] = ['zh-CN', 'en'];
 
 type Dict = Record<string, unknown>;
 /**
- * Namespaces bundled with the sign-in screen: what it and the application's frame say before any feature screen
- * renders. Every other namespace (every feature's, and any new one) is fetched with the shell (loadScreenTexts).
- * Keep this list in step with the patterns below (import.meta.glob needs literals).
+ * Namespaces bundled with the sign-in screen: what it and the application's frame say before any other screen
+ * renders. Every other namespace is fetched, in the current language, with the code of the screen that speaks it
+ * (lazyWithTexts). Keep this list in step with the patterns below (import.meta.glob needs literals).
  */
 export const BUNDLED_NAMESPACES = ['common', 'errors', 'login', 'menu'];
 const files = import.meta.glob<Dict>(['../locales/*/common.json', '../locales/*/errors.json', '../locales/*/login.json', '../locales/*/menu.json'], { eager: true, import: 'default' });
@@ -31,10 +31,9 @@ export function storedLanguage(): Lang {
 }
 
 /**
- * The signed-in screens' namespaces are not in the sign-in bundle. They are fetched, in the current language only,
- * before the shell renders (loadScreenTexts), and a language switch fetches them in the new language before it
- * switches. Every screen, dialog and picker then finds its texts ready: fetching a namespace only when a component
- * first asked for it made a dialog's first opening suspend, and so hide, the page under it.
+ * The other namespaces come from lazy chunks, one per language and namespace, when a screen's code is fetched
+ * (lazyWithTexts). Fetching a namespace only when a component first asks for it would suspend, and so hide, the page
+ * under a dialog opened for the first time; fetching them with the code means every screen finds its texts ready.
  */
 const lazyNamespaceBackend = {
   type: 'backend' as const,
@@ -63,7 +62,9 @@ void i18n
     // The bundled namespaces are complete; only the lazy ones go through the backend.
     partialBundledLanguages: true,
     lng: storedLanguage(),
-    fallbackLng: 'zh-CN',
+    // zh-CN and en have the same keys (locales.test.ts): no fallback language, so a screen in English fetches only
+    // the English texts.
+    fallbackLng: false,
     ns: namespaces,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
@@ -71,14 +72,9 @@ void i18n
     returnNull: false,
   } as Parameters<typeof i18n.init>[0]);
 
-/** Every namespace fetched on demand (all but the bundled ones). */
-const lazyNamespaces = [...new Set(Object.keys(lazyFiles).map((file) => localeFile.exec(file)?.[2]).filter((ns): ns is string => !!ns))];
-let screenTextsWanted = false;
-
-/** The texts of every signed-in screen in the current language: the shell waits for them. */
-export function loadScreenTexts(): Promise<void> {
-  screenTextsWanted = true;
-  return i18n.loadNamespaces(lazyNamespaces);
+/** Fetches namespaces in the current language (those already loaded cost nothing). */
+export function loadTexts(wanted: readonly string[]): Promise<void> {
+  return wanted.length ? i18n.loadNamespaces([...wanted]) : Promise.resolve();
 }
 
 let everyLocale: Promise<void> | null = null;
@@ -99,10 +95,9 @@ export function loadEveryLocale(): Promise<void> {
 export function setLanguage(lang: Lang): void {
   writeString(StorageKeys.language, lang);
   document.documentElement.lang = lang;
-  // Once the screens are loaded, their texts in the new language arrive before the switch (no screen is caught
-  // without its texts).
-  if (screenTextsWanted) void i18n.reloadResources([lang], lazyNamespaces).then(() => i18n.changeLanguage(lang));
-  else void i18n.changeLanguage(lang);
+  // i18next fetches every namespace loaded so far in the new language before it switches: no screen on show is
+  // caught without its texts.
+  void i18n.changeLanguage(lang);
 }
 
 export const currentLanguage = (): Lang => (i18n.language === 'en' ? 'en' : 'zh-CN');

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTexts } from '../../lib/lazy';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 // Loaded on the first click: the modal, its form and the contracts' limits (with zod) are not needed to sign in.
-const ClueDialog = lazy(() => import('./ClueDialog'));
+const ClueDialog = lazyWithTexts(() => import('./ClueDialog'));
 
 /**
  * "留下联系方式 / Leave your contact" on the sign-in page: a link that opens a small form (ClueDialog) posting to

@@ -1,7 +1,7 @@
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
-const ErrorPage = lazyPage(() => import('./ErrorPage'));
+const ErrorPage = lazyWithTexts(() => import('./ErrorPage'));
 
 export const errorsFeature: Feature = {
   name: 'errors',

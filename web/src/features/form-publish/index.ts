@@ -1,4 +1,4 @@
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
 /**
@@ -7,7 +7,7 @@ import type { Feature } from '../../app/feature';
  */
 export const formPublishFeature: Feature = {
   name: 'formPublish',
-  routes: [{ path: '/form-publish/*', page: lazyPage(() => import('./PublishedListPage')), titleKey: 'menu:formApps' }],
+  routes: [{ path: '/form-publish/*', page: lazyWithTexts(() => import('./PublishedListPage'), ['files', 'formFields', 'formPrint', 'formPublish', 'formRenderer', 'pickers']), titleKey: 'menu:formApps' }],
   menuKeys: [],
   permissions: [],
 };

@@ -1,13 +1,13 @@
 import { Permission } from '@app/contracts';
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
 /** Form publishing (docs/form-publishing-design.md): form relations (publishing) and data relations (cascades). */
 export const formRelationFeature: Feature = {
   name: 'formRelation',
   routes: [
-    { path: '/quick-development/form-relation/index', page: lazyPage(() => import('./FormRelationPage')), titleKey: 'menu:formRelation', menuCode: 'forms.relation' },
-    { path: '/quick-development/data-relation/index', page: lazyPage(() => import('./DataRelationPage')), titleKey: 'menu:dataRelation', menuCode: 'forms.dataRelation' },
+    { path: '/quick-development/form-relation/index', page: lazyWithTexts(() => import('./FormRelationPage'), ['formRelation']), titleKey: 'menu:formRelation', menuCode: 'forms.relation' },
+    { path: '/quick-development/data-relation/index', page: lazyWithTexts(() => import('./DataRelationPage'), ['formRelation']), titleKey: 'menu:dataRelation', menuCode: 'forms.dataRelation' },
   ],
   menuKeys: ['forms.relation', 'forms.dataRelation'],
   permissions: [Permission.formRelationList, Permission.formRelationAdd, Permission.formRelationEdit, Permission.formRelationDelete, Permission.dataRelationList, Permission.dataRelationEdit, Permission.dataRelationDelete],

@@ -1,13 +1,13 @@
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
-const Desktop = lazyPage(() => import('./MyDesktopPage'));
-const HotFunc = lazyPage(() => import('./HotFuncPage'));
+const Desktop = lazyWithTexts(() => import('./MyDesktopPage'), ['home']);
+const HotFunc = lazyWithTexts(() => import('./HotFuncPage'), ['home']);
 
 export const homeFeature: Feature = {
   name: 'home',
   routes: [
-    { path: '/wel/index', page: lazyPage(() => import('./HomePage')), titleKey: 'menu:home' },
+    { path: '/wel/index', page: lazyWithTexts(() => import('./HomePage'), ['home', 'oa']), titleKey: 'menu:home' },
     // The menu entry's address gets /index like every leaf (spec 2.4); the bare address is a sub-system's home page.
     { path: '/wel/hotFunc', page: HotFunc, titleKey: 'menu:hotFunctions' },
     { path: '/wel/hotFunc/index', page: HotFunc, titleKey: 'menu:hotFunctions' },

@@ -1,9 +1,9 @@
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
 export const iframeFeature: Feature = {
   name: 'iframe',
-  routes: [{ path: '/myiframe/*', page: lazyPage(() => import('./IframePage')), titleKey: 'common:embedded' }],
+  routes: [{ path: '/myiframe/*', page: lazyWithTexts(() => import('./IframePage')), titleKey: 'common:embedded' }],
   menuKeys: [],
   permissions: [],
 };

@@ -1,12 +1,12 @@
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
-const Setting = lazyPage(() => import('./SettingPage'));
+const Setting = lazyWithTexts(() => import('./SettingPage'), ['info']);
 
 export const infoFeature: Feature = {
   name: 'info',
   routes: [
-    { path: '/info/index', page: lazyPage(() => import('./InfoPage')), titleKey: 'menu:personalInfo' },
+    { path: '/info/index', page: lazyWithTexts(() => import('./InfoPage'), ['info']), titleKey: 'menu:personalInfo' },
     { path: '/info/setting', page: Setting, titleKey: 'menu:personalSetting' },
     { path: '/info/setting/index', page: Setting, titleKey: 'menu:personalSetting' },
   ],

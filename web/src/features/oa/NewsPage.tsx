@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithTexts } from '../../lib/lazy';
 import { App, Button, DatePicker, Form, Input, Radio, Space, Spin, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { oaPermissions as P } from './permissions';
 import { NEWS_CATEGORY } from './news-category';
 
 /** Loaded only when the news form opens (the editor is its own chunk). */
-const RichEditor = lazy(() => import('../../components/editor/RichEditor'));
+const RichEditor = lazyWithTexts(() => import('../../components/editor/RichEditor'), ['editor', 'files']);
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 

@@ -1,5 +1,5 @@
 import { Permission } from '@app/contracts';
-import { lazyPage } from '../../app/lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
 /**
@@ -9,14 +9,14 @@ import type { Feature } from '../../app/feature';
 export const workflowFeature: Feature = {
   name: 'workflow',
   routes: [
-    { path: '/workflow/launch/index', page: lazyPage(() => import('./tasks/LaunchPage')), titleKey: 'menu:workflowLaunch', menuCode: 'workflow.launch' },
-    { path: '/workflow/process/index', page: lazyPage(() => import('./tasks/TaskCentrePage')), titleKey: 'menu:workflowProcess', menuCode: 'workflow.process' },
-    { path: '/workflow/scheme/index', page: lazyPage(() => import('./scheme/SchemePage')), titleKey: 'menu:workflowScheme', menuCode: 'workflow.scheme' },
-    { path: '/workflow/scheme/design/*', page: lazyPage(() => import('./designer/DesignerPage')), titleKey: 'menu:workflowDesigner', menuCode: 'workflow.scheme' },
-    { path: '/workflow/relation/index', page: lazyPage(() => import('./scheme/RelationPage')), titleKey: 'menu:workflowRelation', menuCode: 'workflow.relation' },
-    { path: '/workflow/monitor/index', page: lazyPage(() => import('./monitor/MonitorPage')), titleKey: 'menu:workflowMonitor', menuCode: 'workflow.monitor' },
-    { path: '/workflow/stamp/index', page: lazyPage(() => import('./StampPage')), titleKey: 'menu:workflowStamp', menuCode: 'workflow.stamp' },
-    { path: '/workflow/delegate/index', page: lazyPage(() => import('./DelegatePage')), titleKey: 'menu:workflowDelegate', menuCode: 'workflow.delegate' },
+    { path: '/workflow/launch/index', page: lazyWithTexts(() => import('./tasks/LaunchPage'), ['files', 'formFields', 'formParser', 'formRenderer', 'oa', 'pickers', 'wfApproval', 'wfShared', 'wfTask']), titleKey: 'menu:workflowLaunch', menuCode: 'workflow.launch' },
+    { path: '/workflow/process/index', page: lazyWithTexts(() => import('./tasks/TaskCentrePage'), ['files', 'formFields', 'formParser', 'formRenderer', 'oa', 'pickers', 'wfApproval', 'wfShared', 'wfTask']), titleKey: 'menu:workflowProcess', menuCode: 'workflow.process' },
+    { path: '/workflow/scheme/index', page: lazyWithTexts(() => import('./scheme/SchemePage'), ['layout', 'pickers', 'wfDesigner', 'wfScheme']), titleKey: 'menu:workflowScheme', menuCode: 'workflow.scheme' },
+    { path: '/workflow/scheme/design/*', page: lazyWithTexts(() => import('./designer/DesignerPage'), ['layout', 'pickers', 'wfDesigner']), titleKey: 'menu:workflowDesigner', menuCode: 'workflow.scheme' },
+    { path: '/workflow/relation/index', page: lazyWithTexts(() => import('./scheme/RelationPage'), ['wfScheme']), titleKey: 'menu:workflowRelation', menuCode: 'workflow.relation' },
+    { path: '/workflow/monitor/index', page: lazyWithTexts(() => import('./monitor/MonitorPage'), ['pickers', 'wfMonitor']), titleKey: 'menu:workflowMonitor', menuCode: 'workflow.monitor' },
+    { path: '/workflow/stamp/index', page: lazyWithTexts(() => import('./StampPage'), ['files', 'pickers', 'stamp']), titleKey: 'menu:workflowStamp', menuCode: 'workflow.stamp' },
+    { path: '/workflow/delegate/index', page: lazyWithTexts(() => import('./DelegatePage'), ['delegate', 'pickers']), titleKey: 'menu:workflowDelegate', menuCode: 'workflow.delegate' },
   ],
   menuKeys: ['workflow.launch', 'workflow.process', 'workflow.scheme', 'workflow.relation', 'workflow.monitor', 'workflow.stamp', 'workflow.delegate'],
   permissions: [

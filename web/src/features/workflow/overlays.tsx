@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyWithTexts } from '../../lib/lazy';
 import { useQueryClient } from '@tanstack/react-query';
 import { taskKeys } from './task-api';
 
@@ -24,8 +25,8 @@ const subscribe = (l: () => void) => {
 export const openApproval = (target: ApprovalTarget) => set({ approval: target });
 export const openProgress = (processInstanceId: string) => set({ progress: processInstanceId });
 
-const ApprovalScreen = lazy(() => import('./approval/ApprovalScreen').then((m) => ({ default: m.ApprovalScreen })));
-const ProgressViewer = lazy(() => import('./shared/ProgressViewer').then((m) => ({ default: m.ProgressViewer })));
+const ApprovalScreen = lazyWithTexts(() => import('./approval/ApprovalScreen').then((m) => ({ default: m.ApprovalScreen })), ['files', 'formFields', 'formParser', 'formPrint', 'formRenderer', 'oa', 'pickers', 'stamp', 'wfApproval', 'wfShared']);
+const ProgressViewer = lazyWithTexts(() => import('./shared/ProgressViewer').then((m) => ({ default: m.ProgressViewer })), ['wfShared']);
 
 export function WorkflowOverlays() {
   const current = useSyncExternalStore(subscribe, () => state);

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { lazyWithTexts } from '../../../../lib/lazy';
 import { Skeleton } from 'antd';
 import type { FieldProps } from '../../types';
 import { sanitizeHtml } from './sanitize';
 
 // The editor (Tiptap) is its own chunk: it loads with the first editable rich-text field, never with the form itself.
-const RichEditor = lazy(() => import('../../../editor/RichEditor'));
+const RichEditor = lazyWithTexts(() => import('../../../editor/RichEditor'), ['editor', 'files']);
 
 /** Rich text (Tiptap). Read-only shows the cleaned HTML instead of an editor. */
 export function EditorField({ field, value, onChange, disabled }: FieldProps) {
