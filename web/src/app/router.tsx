@@ -6,7 +6,7 @@ import { lazyWithTexts } from '../lib/lazy';
 import { allRoutes } from './features';
 
 /** The frame around every signed-in page: menus, tabs, the message bell and the workflow overlays' launchers. */
-export const ShellLayout = lazyWithTexts(() => import('./shell/Layout'), ['files', 'formFields', 'formPrint', 'formRenderer', 'layout', 'oa', 'pickers']);
+export const ShellLayout = lazyWithTexts(() => import('./shell/Layout'), ['layout', 'oa']);
 const LockPage = lazyWithTexts(() => import('./lock/LockPage'), ['layout']);
 
 // Keyed by route path (not by address: /form-publish/* keeps its page while its sub-path changes).

@@ -95,7 +95,7 @@ describe('screen texts', () => {
     expect(lazyCalls.length).toBeGreaterThan(50);
   });
 
-  it('each lazily loaded screen declares every namespace its code speaks', () => {
+  it('each lazily loaded screen declares exactly the namespaces its code speaks', () => {
     const problems: string[] = [];
     for (const call of lazyCalls) {
       const where = `${path.relative(webSrc, call.file)} → ${path.relative(webSrc, call.target)}`;
@@ -104,8 +104,12 @@ describe('screen texts', () => {
         continue;
       }
       for (const ns of call.declared) if (!knownNamespaces.has(ns)) problems.push(`${where}: declares unknown namespace '${ns}'`);
-      const missing = [...namespacesReachedFrom(call.target)].filter((ns) => !BUNDLED_NAMESPACES.includes(ns) && !call.declared.includes(ns)).sort();
+      const used = namespacesReachedFrom(call.target);
+      const missing = [...used].filter((ns) => !BUNDLED_NAMESPACES.includes(ns) && !call.declared.includes(ns)).sort();
       if (missing.length) problems.push(`${where}: add ${missing.map((n) => `'${n}'`).join(', ')}`);
+      // A namespace declared but not spoken is a request for nothing.
+      const unused = call.declared.filter((ns) => !used.has(ns) || BUNDLED_NAMESPACES.includes(ns));
+      if (unused.length) problems.push(`${where}: remove ${unused.map((n) => `'${n}'`).join(', ')}`);
     }
     expect(problems).toEqual([]);
   });
