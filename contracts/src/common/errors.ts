@@ -14,6 +14,33 @@ export const ErrorCode = {
   internal: 10500,
 } as const;
 
+/**
+ * The keys of the server's general errors (`error.*`, raised by the framework and the request pipeline rather than
+ * a feature). The web maps every one of them to what the screen does (lib/error-behaviour.ts); a feature's own keys
+ * (`workflow.suspended` …) are shown as their message. The server's catalogue is checked against this list.
+ */
+export const generalErrorKeys = [
+  'error.validation',
+  'error.notFound',
+  'error.internal',
+  'error.unauthorized',
+  'error.forbidden',
+  'error.bodyTooLarge',
+  'error.badJson',
+  'error.unsupportedMedia',
+  'error.nulCharacter',
+  'error.tooDeep',
+  'error.badUrl',
+  'error.uriTooLong',
+  'error.headersTooLarge',
+  'error.badRequest',
+  'error.badIdempotencyKey',
+  'error.idempotencyKeyReused',
+  'error.requestTimeout',
+  'error.tooManyRequests',
+] as const;
+export type GeneralErrorKey = (typeof generalErrorKeys)[number];
+
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** Codes the web client treats as success (spec section 8). */

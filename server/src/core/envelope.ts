@@ -11,8 +11,13 @@ export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'commo
   return { code: ErrorCode.ok, success: true, data, msg: translate(langOf(request), key, params) };
 }
 
-function fail(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
-  return reply.status(status).send({ code, success: false, data, msg });
+/** A failure answer: the envelope code, the message in the caller's language and its stable key (clients branch on the key). */
+export function failure(lang: Lang, code: number, key: MessageKey, params: MessageParams = {}, data: unknown = null): Envelope<unknown> {
+  return { code, success: false, data, msg: translate(lang, key, params), key };
+}
+
+function fail(reply: FastifyReply, lang: Lang, status: number, code: number, key: MessageKey, params: MessageParams = {}, data: unknown = null) {
+  return reply.status(status).send(failure(lang, code, key, params, data));
 }
 
 interface ValidationIssue {
@@ -42,27 +47,27 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected: (reque
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
-      return fail(reply, error.status, error.code, translate(lang, error.key, error.params), error.data);
+      return fail(reply, lang, error.status, error.code, error.key, error.params, error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detail = describeValidation(lang, error.validationContext, error.validation as ValidationIssue[]);
-      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
+      return fail(reply, lang, 400, ErrorCode.badRequest, 'error.validation', { detail });
     }
     if (error.validation) {
       const detail = describeValidation(lang, error.validationContext, error.validation as ValidationIssue[]);
-      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.validation', { detail }));
+      return fail(reply, lang, 400, ErrorCode.badRequest, 'error.validation', { detail });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return fail(reply, 413, ErrorCode.badRequest, translate(lang, 'error.bodyTooLarge'));
+      return fail(reply, lang, 413, ErrorCode.badRequest, 'error.bodyTooLarge');
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return fail(reply, 415, ErrorCode.badRequest, translate(lang, 'error.unsupportedMedia', { type: String(request.headers['content-type'] ?? '') }));
+      return fail(reply, lang, 415, ErrorCode.badRequest, 'error.unsupportedMedia', { type: String(request.headers['content-type'] ?? '') });
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badJson'));
+      return fail(reply, lang, 400, ErrorCode.badRequest, 'error.badJson');
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return fail(reply, error.statusCode, ErrorCode.badRequest, translate(lang, 'error.validation', { detail: error.message }));
+      return fail(reply, lang, error.statusCode, ErrorCode.badRequest, 'error.validation', { detail: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -74,13 +79,13 @@ export function registerErrorHandling(app: FastifyInstance, onUnexpected: (reque
     } catch (err) {
       request.log.warn({ err }, 'exception log not written');
     }
-    return fail(reply, 500, ErrorCode.internal, translate(lang, 'error.internal', { requestId: String(request.id) }));
+    return fail(reply, lang, 500, ErrorCode.internal, 'error.internal', { requestId: String(request.id) });
   });
 }
 
 export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
   const url = request.url.split('?')[0];
-  return fail(reply, 404, ErrorCode.notFound, translate(langOf(request), 'error.notFound', { method: request.method, url }));
+  return fail(reply, langOf(request), 404, ErrorCode.notFound, 'error.notFound', { method: request.method, url });
 }
 
 /**
@@ -89,9 +94,9 @@ export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
  */
 export function frameworkErrorEnvelope(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const lang = langOf(request);
-  if (error.code === 'FST_ERR_BAD_URL') void fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badUrl'));
-  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void fail(reply, 414, ErrorCode.badRequest, translate(lang, 'error.uriTooLong'));
-  else void fail(reply, 400, ErrorCode.badRequest, translate(lang, 'error.badRequest'));
+  if (error.code === 'FST_ERR_BAD_URL') void fail(reply, lang, 400, ErrorCode.badRequest, 'error.badUrl');
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void fail(reply, lang, 414, ErrorCode.badRequest, 'error.uriTooLong');
+  else void fail(reply, lang, 400, ErrorCode.badRequest, 'error.badRequest');
 }
 
 /**
@@ -103,7 +108,7 @@ export function clientErrorEnvelope(error: Error & { code?: string }, socket: So
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, key]: [number, MessageKey] =
     error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'error.headersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'error.requestTimeout'] : [400, 'error.badRequest'];
-  const body = JSON.stringify({ code: ErrorCode.badRequest, success: false, data: null, msg: translate('zh-CN', key) });
+  const body = JSON.stringify(failure('zh-CN', ErrorCode.badRequest, key));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

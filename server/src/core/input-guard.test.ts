@@ -157,6 +157,6 @@ describe('framework errors answer the envelope', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ code: 10400, success: false, data: null, msg: '请求地址或请求头过长' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ code: 10400, success: false, data: null, msg: '请求地址或请求头过长', key: 'error.headersTooLarge' });
   });
 });

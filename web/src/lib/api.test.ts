@@ -69,6 +69,22 @@ describe('api client (spec section 8)', () => {
     expect(navigations).toEqual(['/login']);
   });
 
+  it('carries the envelope key and branches on it, not on the text', async () => {
+    vi.stubGlobal('fetch', answer({ code: 10409, success: false, data: null, msg: '流程已挂起，暂不能处理', key: 'workflow.instanceSuspended' }, 409));
+    const suspended = await api.post('/x', {}).catch((e: unknown) => e as ApiError);
+    expect(suspended).toMatchObject({ key: 'workflow.instanceSuspended', behaviour: 'show' });
+    vi.stubGlobal('fetch', answer({ code: 10404, success: false, data: null, msg: 'gone', key: 'formPublish.notFound' }, 404));
+    expect((await api.get<unknown>('/x').catch((e: unknown) => e as ApiError)) as ApiError).toMatchObject({ behaviour: 'notFound' });
+    // A general key decides whatever the code: the session is over. (The previous sign-out's guard clears on the next
+    // macrotask.)
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    startSession(login);
+    vi.stubGlobal('fetch', answer({ code: 10400, success: false, data: null, msg: 'whatever the text', key: 'error.unauthorized' }, 400));
+    await expect(api.get('/x')).rejects.toMatchObject({ key: 'error.unauthorized', behaviour: 'signIn' });
+    expect(getSession()).toBeNull();
+    expect(navigations).toEqual(['/login']);
+  });
+
   it('rejects transport errors (status above 500, network failure)', async () => {
     vi.stubGlobal('fetch', answer({}, 502));
     await expect(api.get('/x')).rejects.toMatchObject({ code: -1, status: 502 });

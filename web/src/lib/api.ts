@@ -1,9 +1,10 @@
 import type { Envelope } from '@app/contracts';
-import { ErrorCode, successCodes } from '@app/contracts';
+import { successCodes } from '@app/contracts';
 import i18n, { currentLanguage } from './i18n';
 import { endSession, getToken } from './session';
 import { navigateTo } from './navigation';
 import { addErrorLog } from './error-log';
+import { errorBehaviour, type ErrorBehaviour } from './error-behaviour';
 
 /** Spec 9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -16,8 +17,15 @@ export class ApiError extends Error {
     /** Body code, or -1 for transport errors / time-outs. */
     readonly code: number,
     readonly status = 0,
+    /** The envelope's stable message key (null for transport errors). */
+    readonly key: string | null = null,
   ) {
     super(message);
+  }
+
+  /** What the screen does with it; branch on this (or on key), never on the message text. */
+  get behaviour(): ErrorBehaviour {
+    return errorBehaviour(this.key, this.code);
   }
 }
 
@@ -145,12 +153,12 @@ export function settleEnvelope<T>(path: string, status: number, raw: unknown, si
   const body = raw as Partial<Envelope<T>> | null;
   const code = typeof body?.code === 'number' ? body.code : status < 300 ? 0 : -1;
   if (successCodes.includes(code)) return body?.data as T;
-  if (code === ErrorCode.unauthorized) {
-    const err = new ApiError(errorText(body?.msg), code, status);
+  const err = new ApiError(errorText(body?.msg), code, status, typeof body?.key === 'string' ? body.key : null);
+  if (err.behaviour === 'signIn') {
     if (getToken()) signOut();
     return fail(err, path, silent || path.startsWith('/user/logout'));
   }
-  return fail(new ApiError(errorText(body?.msg), code, status), path, silent);
+  return fail(err, path, silent);
 }
 
 /** The file name a Content-Disposition header gives (RFC 5987 `filename*` first), if any. */

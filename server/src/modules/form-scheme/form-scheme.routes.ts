@@ -37,7 +37,7 @@ import {
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import type { AuthContext } from '../../core/deps.js';
-import { notFoundEnvelope, ok } from '../../core/envelope.js';
+import { failure, notFoundEnvelope, ok } from '../../core/envelope.js';
 import { forbidden } from '../../core/errors.js';
 import { catalogs, langOf, translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import type { GrantService } from '../../core/auth/grants.js';
@@ -67,7 +67,7 @@ export async function answerRefusal<T>(request: FastifyRequest, reply: FastifyRe
       .map((e) => fieldMessage(lang, e))
       .join('；');
     const more = error.errors.length > DETAIL_ERRORS ? ` (+${error.errors.length - DETAIL_ERRORS})` : '';
-    return reply.status(400).send({ code: ErrorCode.badRequest, success: false, data: { errors: error.errors }, msg: translate(lang, 'forms.invalidData', { detail: `${detail}${more}` }) });
+    return reply.status(400).send(failure(lang, ErrorCode.badRequest, 'forms.invalidData', { detail: `${detail}${more}` }, { errors: error.errors }));
   }
 }
 

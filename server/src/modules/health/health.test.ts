@@ -123,6 +123,7 @@ describe('metrics token and readiness failures', () => {
         success: false,
         data: { status: 'unavailable', reason: 'database' },
         msg: 'The database does not answer; the service is unavailable',
+        key: 'health.databaseDown',
       });
       // Liveness does not depend on the database: restarting the process would not bring it back.
       expect((await t.get('/api/health/live')).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../core/deps.js';
-import { ok } from '../../core/envelope.js';
-import { langOf, translate, type MessageKey } from '../../core/i18n/index.js';
+import { failure, ok } from '../../core/envelope.js';
+import { langOf, type MessageKey } from '../../core/i18n/index.js';
 import { checkDatabase, checkMetricsCaller } from './health.checks.js';
 
 /** Like every other code, this one follows the HTTP status it travels with. */
@@ -17,7 +17,7 @@ type Health = { status: 'ok' } | { status: 'unavailable'; reason: 'database' | '
 
 function unavailable(request: FastifyRequest, reply: FastifyReply, reason: 'database' | 'shutting-down', key: MessageKey) {
   const data: Health = { status: 'unavailable', reason };
-  return reply.code(503).header('cache-control', 'no-store').send({ code: UNAVAILABLE, success: false, data, msg: translate(langOf(request), key) });
+  return reply.code(503).header('cache-control', 'no-store').send(failure(langOf(request), UNAVAILABLE, key, {}, data));
 }
 
 /**

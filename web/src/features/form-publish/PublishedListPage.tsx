@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PrinterOutlined } from '@ant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, type FormField, type ListButton, type PublishedPageInfo } from '@app/contracts';
+import { type FormField, type ListButton, type PublishedPageInfo } from '@app/contracts';
 import { ApiError } from '../../lib/api';
 import { useMenu } from '../../app/shell/menu-data';
 import { leaves } from '../../app/shell/menu-utils';
@@ -35,7 +35,8 @@ export default function PublishedListPage() {
   if (!relationId) return <Result status="404" title={t('notFound')} data-testid="published-error" />;
   if (info.error) {
     const err = info.error;
-    const status = err instanceof ApiError && (err.status === 404 || err.code === ErrorCode.notFound) ? '404' : err instanceof ApiError && (err.status === 403 || err.code === ErrorCode.forbidden) ? '403' : 'error';
+    const behaviour = err instanceof ApiError ? err.behaviour : 'show';
+    const status = behaviour === 'notFound' ? '404' : behaviour === 'forbidden' ? '403' : 'error';
     return <Result status={status} title={status === '404' ? t('notFound') : t('loadFailed')} subTitle={err.message} data-testid="published-error" />;
   }
   if (!info.data) {
