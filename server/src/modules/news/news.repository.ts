@@ -142,4 +142,18 @@ export class NewsRepository {
       .forUpdate()
       .executeTakeFirst();
   }
+
+  /** Publishes (1) or unpublishes (0); the first publication keeps its release time. */
+  async setStatus(trx: Transaction<Database>, tenantId: string, id: string, status: number): Promise<void> {
+    await trx
+      .updateTable('news')
+      .set((eb) => ({
+        enabled: status,
+        updated_at: new Date(),
+        ...(status === 1 ? { release_time: eb.fn.coalesce('release_time', eb.fn<Date>('now')) } : {}),
+      }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
+  }
 }

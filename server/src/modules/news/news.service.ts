@@ -74,16 +74,7 @@ export class NewsService {
       const row = await this.repo.lockForStatus(trx, auth.tenantId, id);
       if (!row) throw new AppError('news.notFound', { id }, 404);
       if (row.enabled === status) return;
-      await trx
-        .updateTable('news')
-        .set((eb) => ({
-          enabled: status,
-          updated_at: new Date(),
-          ...(status === 1 ? { release_time: eb.fn.coalesce('release_time', eb.fn<Date>('now')) } : {}),
-        }))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
+      await this.repo.setStatus(trx, auth.tenantId, id, status);
       if (status === 1) {
         await this.deps.messages.notify(
           auth.tenantId,

@@ -364,6 +364,11 @@ export class WorkflowTaskRepository {
     return row?.graph;
   }
 
+  /** An instance by id alone, in any tenant: only for a caller that already proved access (a signed address). */
+  instanceForDiagram(processInstanceId: string) {
+    return this.db.selectFrom('wf_instances').where('id', '=', processInstanceId).select(['tenant_id', 'version_id', 'id']).executeTakeFirst();
+  }
+
   async versionXml(tenantId: string, versionId: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('wf_scheme_versions').where('tenant_id', '=', tenantId).where('id', '=', versionId).select('xml').executeTakeFirst();
     return row?.xml;

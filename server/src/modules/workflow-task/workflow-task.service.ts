@@ -613,7 +613,7 @@ export class WorkflowTaskService {
 
   /** The diagram of an instance with done and current nodes (the caller already proved by the signed address). */
   async diagram(processInstanceId: string): Promise<{ xml: string; done: string[]; current: string[] } | undefined> {
-    const instance = await this.deps.db.selectFrom('wf_instances').where('id', '=', processInstanceId).select(['tenant_id', 'version_id', 'id']).executeTakeFirst();
+    const instance = await this.repo.instanceForDiagram(processInstanceId);
     if (!instance) return undefined;
     const xml = await this.repo.versionXml(instance.tenant_id, instance.version_id);
     if (xml === undefined) return undefined;
