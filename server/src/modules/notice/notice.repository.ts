@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { NoticeDetail, NoticeRow } from '@app/contracts';
-import type { Database } from '../../core/db/schema.js';
+import type { Database, NoticesTable } from '../../core/db/schema.js';
 import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 
 const columns = [
@@ -11,6 +11,9 @@ const columns = [
   'u.real_name as F_CreateUserName',
   formatTime('n.created_at').as('F_CreateDate'),
 ] as const;
+
+/** The columns a notice's body sets. */
+export type NoticeValues = Required<Pick<Insertable<NoticesTable>, 'full_head' | 'content' | 'send_time'>>;
 
 export class NoticeRepository {
   readonly db: Kysely<Database>;
@@ -34,5 +37,38 @@ export class NoticeRepository {
       .where('n.id', '=', id)
       .select([...columns, 'n.content as F_Content'])
       .executeTakeFirst();
+  }
+
+  /** A new notice, unpublished (publishing is a status change, which notifies). */
+  async insert(trx: Transaction<Database>, tenantId: string, userId: string, id: string, values: NoticeValues): Promise<void> {
+    await trx.insertInto('notices').values({ id, tenant_id: tenantId, created_by: userId, ...values, enabled: 0 }).execute();
+  }
+
+  async update(trx: Transaction<Database>, tenantId: string, id: string, values: NoticeValues): Promise<boolean> {
+    const result = await trx.updateTable('notices').set({ ...values, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes the notice and the messages that announced it. */
+  async remove(trx: Transaction<Database>, tenantId: string, id: string): Promise<boolean> {
+    const result = await trx.deleteFrom('notices').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await trx.deleteFrom('messages').where('tenant_id', '=', tenantId).where('type', '=', 11).where('object_id', '=', id).execute();
+    return true;
+  }
+
+  /** Locks the row and answers its current state. */
+  lockForStatus(trx: Transaction<Database>, tenantId: string, id: string) {
+    return trx.selectFrom('notices').select(['enabled', 'full_head', 'content']).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  /** Publishes (1) or unpublishes (0); the first publication keeps its send time. */
+  async setStatus(trx: Transaction<Database>, tenantId: string, id: string, status: number): Promise<void> {
+    await trx
+      .updateTable('notices')
+      .set((eb) => ({ enabled: status, ...(status === 1 ? { send_time: eb.fn.coalesce('send_time', eb.fn<Date>('now')) } : {}) }))
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../core/db/schema.js';
 import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { plainText, sanitizeRichText } from '../news/sanitize.js';
-import { NoticeRepository } from './notice.repository.js';
+import { NoticeRepository, type NoticeValues } from './notice.repository.js';
 
 const EDITOR_PERMISSIONS = [Permission.noticeAdd, Permission.noticeEdit, Permission.noticeDelete, Permission.noticePublish];
 
@@ -40,10 +40,7 @@ export class NoticeService {
   async add(auth: AuthContext, body: NoticeBody): Promise<string> {
     const id = newId();
     await this.repo.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('notices')
-        .values({ id, tenant_id: auth.tenantId, created_by: auth.userId, ...values(body), enabled: 0 })
-        .execute();
+      await this.repo.insert(trx, auth.tenantId, auth.userId, id, values(body));
       if (body.F_EnabledMark === 1) await this.setStatus(trx, auth, id, 1, true);
     });
     return id;
@@ -51,22 +48,14 @@ export class NoticeService {
 
   async update(auth: AuthContext, id: string, body: NoticeBody): Promise<void> {
     await this.repo.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('notices')
-        .set({ ...values(body), updated_at: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('notice.notFound', { id }, 404);
+      if (!(await this.repo.update(trx, auth.tenantId, id, values(body)))) throw new AppError('notice.notFound', { id }, 404);
       if (body.F_EnabledMark !== undefined) await this.setStatus(trx, auth, id, body.F_EnabledMark, true);
     });
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     await this.repo.db.transaction().execute(async (trx) => {
-      const result = await trx.deleteFrom('notices').where('tenant_id', '=', auth.tenantId).where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new AppError('notice.notFound', { id }, 404);
-      await trx.deleteFrom('messages').where('tenant_id', '=', auth.tenantId).where('type', '=', 11).where('object_id', '=', id).execute();
+      if (!(await this.repo.remove(trx, auth.tenantId, id))) throw new AppError('notice.notFound', { id }, 404);
     });
   }
 
@@ -79,24 +68,13 @@ export class NoticeService {
    * status also needs the publish button.
    */
   private async setStatus(trx: Transaction<Database>, auth: AuthContext, id: string, status: number, checkPublish = false): Promise<void> {
-    const row = await trx
-      .selectFrom('notices')
-      .select(['enabled', 'full_head', 'content'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await this.repo.lockForStatus(trx, auth.tenantId, id);
     if (!row) throw new AppError('notice.notFound', { id }, 404);
     if (row.enabled === status) return;
     if (checkPublish && !(await this.deps.grants.of(auth.tenantId, auth.userId)).permissions.has(Permission.noticePublish)) {
       throw forbidden(Permission.noticePublish);
     }
-    await trx
-      .updateTable('notices')
-      .set((eb) => ({ enabled: status, ...(status === 1 ? { send_time: eb.fn.coalesce('send_time', eb.fn<Date>('now')) } : {}) }))
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .execute();
+    await this.repo.setStatus(trx, auth.tenantId, id, status);
     if (status === 1) {
       await this.deps.messages.notify(
         auth.tenantId,
@@ -108,7 +86,7 @@ export class NoticeService {
   }
 }
 
-function values(body: NoticeBody) {
+function values(body: NoticeBody): NoticeValues {
   return {
     full_head: body.F_FullHead,
     content: sanitizeRichText(body.F_Content),
