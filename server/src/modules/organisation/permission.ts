@@ -1,29 +1,13 @@
 import { sql } from 'kysely';
 import type { GrantedItem, PermissionNode } from '@app/contracts';
-import type { Grants } from '../../core/auth/grants.js';
+import { grantsOf, type Grants } from '../../core/auth/grants.js';
 import { buildTree, type Db } from './shared.js';
 
 type GrantKeys = Pick<Grants, 'moduleIds' | 'permissions' | 'columns' | 'forms'>;
 
-/** The grants of one role (its own authorize rows), limited to the tenant's menu entries like GrantService. */
+/** The grants of one role (its own authorize rows), limited to the tenant's menu entries like a user's. */
 export async function roleGrants(db: Db, tenantId: string, roleId: string): Promise<GrantKeys> {
-  const rows = await sql<{ item_type: number; item_id: string; permission: string | null }>`
-    select a.item_type, a.item_id, m.en_code || '.' || coalesce(b.en_code, c.en_code, f.en_code) as permission
-    from authorizes a
-    left join module_buttons b on a.item_type = 2 and b.id = a.item_id
-    left join module_columns c on a.item_type = 3 and c.id = a.item_id
-    left join module_forms f on a.item_type = 4 and f.id = a.item_id
-    left join modules m on m.id = coalesce(b.module_id, c.module_id, f.module_id, case when a.item_type = 1 then a.item_id end)
-    join tenants t on t.id = a.tenant_id
-    where a.tenant_id = ${tenantId} and a.object_type = 1 and a.object_id = ${roleId} and a.item_type in (1, 2, 3, 4)
-      and m.enabled
-      and (t.is_default or exists (select 1 from tenant_modules tm where tm.tenant_id = a.tenant_id and tm.module_id = m.id))`.execute(db);
-  const grants: GrantKeys = { moduleIds: new Set(), permissions: new Set(), columns: new Set(), forms: new Set() };
-  for (const row of rows.rows) {
-    if (row.item_type === 1) grants.moduleIds.add(row.item_id);
-    else if (row.permission) [grants.permissions, grants.columns, grants.forms][row.item_type - 2].add(row.permission);
-  }
-  return grants;
+  return grantsOf(db, tenantId, { roleId });
 }
 
 /** The granted menu entries as a tree, each with its granted buttons, columns and forms. */
