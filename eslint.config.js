@@ -37,7 +37,8 @@ export default tseslint.config(
   // Repositories own all SQL: services, routes and the workflow engine's logic call them and never build a query.
   {
     files: ['server/src/**/*.service.ts', 'server/src/**/*.routes.ts', 'server/src/modules/workflow/engine/**/*.ts'],
-    ignores: ['**/*.test.ts', ...filesStillRunningSql],
+    // The engine's store is its repository.
+    ignores: ['**/*.test.ts', 'server/src/modules/workflow/engine/store.ts', ...filesStillRunningSql],
     rules: {
       'no-restricted-syntax': [
         'error',

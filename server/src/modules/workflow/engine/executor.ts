@@ -15,6 +15,7 @@ import { enabledUsers, usersOfObjects } from './candidates.js';
 import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
 import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, endExecution, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
 import { parseTimerCycle } from './timers.js';
+import { cancelTasks } from './store.js';
 import { nodeOf, rejectTargets } from './routing.js';
 import type { StartOptions, WfGraph, WfNode, WorkflowActions } from './types.js';
 import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from './instance-title.js';
@@ -465,11 +466,7 @@ export class WorkflowEngine implements WorkflowActions {
       if (removedUsers.size === 0) return;
       const pendingLeft = open.length - openOf.length + (mi.assignees.length - mi.issued - waitingIdx.length);
       if (pendingLeft <= 0) throw new AppError('workflow.lastSigner', {}, 400);
-      for (const t of openOf) {
-        await run.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: run.now }).where('id', '=', t.id).execute();
-        await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', t.id).execute();
-        await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', '=', t.id).where('state', '=', 'pending').execute();
-      }
+      await cancelTasks(run.trx, run.now, openOf.map((t) => t.id));
       const issuedRemoved = mi.assignees.filter((a, i) => i < mi.issued && removedUsers.has(a.userId) && openOf.some((t) => t.assignee_id === a.userId)).length;
       mi.assignees = mi.assignees.filter((a, i) => !(removedUsers.has(a.userId) && (i >= mi.issued || openOf.some((t) => t.assignee_id === a.userId))));
       mi.issued -= issuedRemoved;

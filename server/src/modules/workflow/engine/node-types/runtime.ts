@@ -9,6 +9,7 @@ import { newId } from '../../../../core/ids.js';
 import { graphFromJson } from '../definition.js';
 import { evaluate, evaluateCondition } from '../expression.js';
 import { inclusiveJoinReady, nodeOf, outgoingFlows } from '../routing.js';
+import { cancelTasks, openTaskIds } from '../store.js';
 import type { WfGraph, WfNode } from '../types.js';
 
 /**
@@ -445,8 +446,8 @@ export class ActionRun {
       await this.cancelLive(row);
       await this.finishInstance(row, 'terminated');
     }
-    const tasks = await this.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: this.now }).where('execution_id', 'in', executions).where('state', '=', 'open').returning('id').execute();
-    if (tasks.length) await this.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', 'in', tasks.map((t) => t.id)).execute();
+    await cancelTasks(this.trx, this.now, await openTaskIds(this.trx, { executionIds: executions }));
+    // Timers of the executions themselves (boundary events on a scope), beside those of its tasks.
     await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('execution_id', 'in', executions).where('state', '=', 'pending').execute();
     await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', executions).execute();
   }
@@ -533,7 +534,8 @@ export class ActionRun {
       await this.cancelLive(row);
       await this.finishInstance(row, 'terminated');
     }
-    await this.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: this.now }).where('instance_id', '=', instance.id).where('state', '=', 'open').execute();
+    await cancelTasks(this.trx, this.now, await openTaskIds(this.trx, { instanceId: instance.id }));
+    // Whatever else of the instance is still open for a user or pending, ends with it.
     await this.trx.updateTable('wf_task_users').set({ open: false }).where('instance_id', '=', instance.id).where('open', '=', true).execute();
     await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('state', '=', 'pending').execute();
     await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('instance_id', '=', instance.id).where('state', 'in', ['active', 'waiting']).execute();

@@ -4,6 +4,7 @@ import { newId } from '../../../../core/ids.js';
 import { activeDelegates } from '../../../stamp/delegate-lookup.js';
 import { resolveCandidates } from '../candidates.js';
 import { miDecision, type MiCompletion } from '../routing.js';
+import { cancelTasks, openTaskIds } from '../store.js';
 import { dueAt, parseTimerCycle } from '../timers.js';
 import type { WfGraph, WfNode } from '../types.js';
 import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
@@ -228,12 +229,7 @@ export async function closeTask(run: ActionRun, taskId: string, btnValue: string
 
 /** Cancels the other open tasks of an execution (a countersign decided early). */
 export async function cancelExecutionTasks(run: ActionRun, executionId: string): Promise<void> {
-  const open = await run.trx.selectFrom('wf_tasks').select('id').where('execution_id', '=', executionId).where('state', '=', 'open').execute();
-  const ids = open.map((t) => t.id);
-  if (ids.length === 0) return;
-  await run.trx.updateTable('wf_tasks').set({ state: 'cancelled', completed_at: run.now }).where('id', 'in', ids).execute();
-  await run.trx.updateTable('wf_task_users').set({ open: false }).where('task_id', 'in', ids).execute();
-  await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('task_id', 'in', ids).where('state', '=', 'pending').execute();
+  await cancelTasks(run.trx, run.now, await openTaskIds(run.trx, { executionIds: [executionId] }));
 }
 
 export async function readMi(run: ActionRun, executionId: string): Promise<MiState | null> {
