@@ -19,8 +19,10 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: parallelWorkers,
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Some tests build their own app (a fresh database from the template) inside the test: with two workers
+          // on two busy cores that alone can take tens of seconds. A time-out is a hang detector here, not a target.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {
