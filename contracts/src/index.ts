@@ -1,7 +1,7 @@
 export * from './common/index.js';
 export * from './auth.js';
 export * from './menu.js';
-export * from './logs.js';
+export * from './client-log.js';
 export * from './sessions.js';
 export * from './home.js';
 export * from './organisation.js';
@@ -12,7 +12,7 @@ export * from './area.js';
 export * from './dictionary.js';
 export * from './language.js';
 export * from './code-rule.js';
-export * from './log.js';
+export * from './system-log.js';
 export * from './oa.js';
 export * from './files.js';
 export * from './data.js';

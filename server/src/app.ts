@@ -24,6 +24,7 @@ import formPrintModule from './modules/form-print/index.js';
 import workflowSchemeModule from './modules/workflow-scheme/index.js';
 import workflowTaskModule from './modules/workflow-task/index.js';
 import stampModule from './modules/stamp/index.js';
+import delegateModule from './modules/delegate/index.js';
 import clueModule from './modules/clue/index.js';
 import { registerErrorHandling, notFoundEnvelope, frameworkErrorEnvelope, clientErrorEnvelope } from './core/envelope.js';
 import { registerInputGuard } from './core/input-guard.js';
@@ -45,7 +46,7 @@ import { logSmsProvider } from './core/sms.js';
 import type { AppDeps } from './core/deps.js';
 import { generatePassword } from './core/auth/password.js';
 import authModule from './modules/auth/index.js';
-import userModule from './modules/user/index.js';
+import accountModule from './modules/account/index.js';
 import menuModule from './modules/menu/index.js';
 import clientLogModule from './modules/client-log/index.js';
 import onlineUserModule from './modules/online-user/index.js';
@@ -58,7 +59,7 @@ import areaModule from './modules/area/index.js';
 import dictionaryModule from './modules/dictionary/index.js';
 import languageModule from './modules/language/index.js';
 import codeRuleModule from './modules/code-rule/index.js';
-import logModule from './modules/log/index.js';
+import systemLogModule from './modules/system-log/index.js';
 import newsModule from './modules/news/index.js';
 import noticeModule from './modules/notice/index.js';
 import scheduleModule from './modules/schedule/index.js';
@@ -66,7 +67,7 @@ import messageModule from './modules/message/index.js';
 import healthModule from './modules/health/index.js';
 import backupModule from './modules/backup/index.js';
 import { MessageService } from './modules/message/message.service.js';
-import { SystemLogWriter } from './modules/log/log.writer.js';
+import { SystemLogWriter } from './modules/system-log/system-log.writer.js';
 import { setExpressionTimeZone } from './modules/workflow/engine/expression.js';
 import { DEFAULT_TIME_ZONE } from './modules/workflow/engine/instance-title.js';
 
@@ -174,7 +175,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(healthModule, { deps });
       await api.register(backupModule, { deps, dumpDataDir: database.dumpDataDir });
       await api.register(authModule, { deps });
-      await api.register(userModule, { deps });
+      await api.register(accountModule, { deps });
       await api.register(menuModule, { deps });
       await api.register(clientLogModule, { deps });
       await api.register(onlineUserModule, { deps });
@@ -187,7 +188,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(dictionaryModule, { deps });
       await api.register(languageModule, { deps });
       await api.register(codeRuleModule, { deps });
-      await api.register(logModule, { deps });
+      await api.register(systemLogModule, { deps });
       await api.register(newsModule, { deps });
       await api.register(noticeModule, { deps });
       await api.register(scheduleModule, { deps });
@@ -204,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(workflowSchemeModule, { deps });
       await api.register(workflowTaskModule, { deps });
       await api.register(stampModule, { deps });
+      await api.register(delegateModule, { deps });
       await api.register(clueModule, { deps });
     },
     { prefix: '/api' },

@@ -6,7 +6,7 @@ import { AppError, unauthorized } from '../../core/errors.js';
 import type { MessageKey } from '../../core/i18n/index.js';
 import { newId } from '../../core/ids.js';
 import { burnPasswordCheck, sha256, verifyPassword } from '../../core/auth/password.js';
-import { UserInfoService } from '../user/user-info.service.js';
+import { UserInfoService } from '../account/user-info.service.js';
 import { AuthRepository, type ClientInfo } from './auth.repository.js';
 
 export const SMS_CODE_SECONDS = 5 * 60;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { multipartBody, type MultipartPart } from '../../test/multipart.js';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
 import { md5Hex } from '../../core/auth/password.js';
-import { LOG_EXCEPTION } from '../log/log.writer.js';
+import { LOG_EXCEPTION } from '../system-log/system-log.writer.js';
 import { field } from '../form-scheme/test-fields.js';
 import { createOrderForm } from '../../test/published-pages.js';
 

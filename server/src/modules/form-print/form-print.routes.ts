@@ -7,7 +7,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { langOf } from '../../core/i18n/index.js';
 import { requestLimit } from '../../core/rate-limit.js';
-import { UserInfoService } from '../user/user-info.service.js';
+import { UserInfoService } from '../account/user-info.service.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 
 /** The web app's localStorage keys (web/src/lib/storage.ts StorageKeys). */

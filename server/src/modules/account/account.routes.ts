@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { emptyData, envelope, headIconBody, idParams, profileBody, updatePasswordBody, userInfo } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
-import type { UserService } from './user.service.js';
+import type { AccountService } from './account.service.js';
 
-export function userRoutes(app: FastifyInstance, service: UserService): void {
+export function accountRoutes(app: FastifyInstance, service: AccountService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Current user'];
 

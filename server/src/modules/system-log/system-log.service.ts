@@ -2,7 +2,7 @@ import { parseLocalTime } from '../../core/db/helpers.js';
 import type { LogQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
-import { LogRepository } from './log.repository.js';
+import { LogRepository } from './system-log.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

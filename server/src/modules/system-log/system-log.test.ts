@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../core/auth/password.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.js';
-import { maskSecrets } from './log.writer.js';
+import { maskSecrets } from './system-log.writer.js';
 
 let t: TestApp;
 let admin: string;

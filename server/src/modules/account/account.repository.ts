@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { tenantScoped } from '../../core/db/helpers.js';
 
-export class UserRepository {
+export class AccountRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user with tenant, company, departments and roles, in one query. */

@@ -1,14 +1,14 @@
 import type { UserInfo } from '@app/contracts';
 import type { AppDeps } from '../../core/deps.js';
 import { notFound } from '../../core/errors.js';
-import { UserRepository } from './user.repository.js';
+import { AccountRepository } from './account.repository.js';
 
 /** Builds the UserInfo answer of sign-in and getUserInfo (spec section 3, "User info"). */
 export class UserInfoService {
-  private readonly repo: UserRepository;
+  private readonly repo: AccountRepository;
 
   constructor(private readonly deps: AppDeps) {
-    this.repo = new UserRepository(deps.db);
+    this.repo = new AccountRepository(deps.db);
   }
 
   async load(tenantId: string, userId: string): Promise<UserInfo> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Permission, emptyData, envelope, logClearParams, logIdParams, logQuery, logRow, pageResult } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
-import type { LogService } from './log.service.js';
+import type { LogService } from './system-log.service.js';
 
 export function logRoutes(app: FastifyInstance, service: LogService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

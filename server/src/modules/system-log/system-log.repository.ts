@@ -3,7 +3,7 @@ import type { LogRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 import { DEFAULT_TENANT_ID } from '../../db/seed.js';
-import { LOG_SIGN_IN } from './log.writer.js';
+import { LOG_SIGN_IN } from './system-log.writer.js';
 
 export interface LogFilter {
   page: number;

@@ -2,16 +2,16 @@ import type { ProfileBody, UpdatePasswordBody } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
-import { UserRepository } from './user.repository.js';
+import { AccountRepository } from './account.repository.js';
 import { UserInfoService } from './user-info.service.js';
 
 /** What a signed-in user does with their own account. */
-export class UserService {
-  private readonly repo: UserRepository;
+export class AccountService {
+  private readonly repo: AccountRepository;
   readonly info: UserInfoService;
 
   constructor(private readonly deps: AppDeps) {
-    this.repo = new UserRepository(deps.db);
+    this.repo = new AccountRepository(deps.db);
     this.info = new UserInfoService(deps);
   }
 
