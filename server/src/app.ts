@@ -166,7 +166,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   registerRequestLog(app, (request, reply) => systemLog.operation(request, reply));
   registerRequestMetrics(app, deps.metrics);
   // Open push streams would keep the server from closing; log inserts still running finish first.
-  app.addHook('preClose', async () => deps.messages.hub.close());
+  app.addHook('preClose', async () => messages.hub.close());
   await app.register(formbody);
   await registerOpenApi(app);
 
@@ -192,7 +192,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       await api.register(newsModule, { deps });
       await api.register(noticeModule, { deps });
       await api.register(scheduleModule, { deps });
-      await api.register(messageModule, { deps });
+      await api.register(messageModule, { service: messages });
       await api.register(filesModule, { deps });
       await api.register(fileManagerModule, { deps });
       await api.register(databaseLinkModule, { deps });

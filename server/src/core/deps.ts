@@ -9,10 +9,9 @@ import type { DataScopeService } from './auth/data-scope.js';
 import type { SessionGuard } from './auth/session-guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { SmsProvider } from './sms.js';
-import type { MessageService } from '../modules/message/message.service.js';
-import type { FileStorage } from '../modules/files/storage.js';
-import type { FileLinks } from '../modules/files/file-links.js';
-import type { LinkDrivers } from '../modules/database-link/driver.js';
+import type { FileStorage } from './file-storage.js';
+import type { FileAddresses, Notifier } from './ports.js';
+import type { LinkDrivers } from './data-links.js';
 import type { AppMetrics } from './metrics.js';
 
 /** What feature modules are built from; one instance per app. */
@@ -27,11 +26,11 @@ export interface AppDeps {
   dataScopes: DataScopeService;
   sms: SmsProvider;
   /** Messages: notify users, message centre, push hub. */
-  messages: MessageService;
+  messages: Notifier;
   /** Uploaded bytes: local disk or S3-compatible. */
   storage: FileStorage;
   /** Signed file addresses and preview kinds. */
-  fileLinks: FileLinks;
+  fileLinks: FileAddresses;
   /** Which engine the platform database is (PGlite cannot interrupt a running statement). */
   dbKind: 'pglite' | 'postgres';
   /** Database-link drivers and pools. */

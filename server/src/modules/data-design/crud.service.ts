@@ -5,7 +5,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { TIME_ZONE } from '../../core/db/helpers.js';
 import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import type { LinkDriver } from '../database-link/driver.js';
+import type { LinkDriver } from '../../core/data-links.js';
 import { DataDesignRepository } from './data-design.repository.js';
 import { bindValue, columnsOf, deleteSql, findSql, insertSql, listSql, mysqlCanReturn, primaryKeyOf, readRow, updateSql, type CrudContext } from './crud-sql.js';
 import { dialectOf, isSystemColumn } from './ddl.js';

@@ -1,6 +1,6 @@
 import { SYSTEM_COLUMNS, type ColumnDataType, type TableColumn, type TableDesign, type TableIndex } from '@app/contracts';
 import { AppError } from '../../core/errors.js';
-import type { DbType } from '../database-link/driver.js';
+import type { DbType } from '../../core/data-links.js';
 
 /**
  * DDL for the release path, built from a validated design only: every name is a checked identifier quoted here,

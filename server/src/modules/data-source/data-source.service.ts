@@ -4,7 +4,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import type { LinkDriver, QueryResult, ResultField } from '../database-link/driver.js';
+import type { LinkDriver, QueryResult, ResultField } from '../../core/data-links.js';
 import { bindNamedParams, reasonOf } from '../database-link/sql-text.js';
 import { DataSourceRepository, type DataSourceValues } from './data-source.repository.js';
 import { containsLike, dialectOf } from './dialect.js';

@@ -1,4 +1,4 @@
-import type { LinkDriver } from '../database-link/driver.js';
+import type { LinkDriver } from '../../core/data-links.js';
 
 /**
  * The few SQL differences the data-source wrappers need. Numbers spliced here are integers computed by the server;

@@ -14,7 +14,7 @@ import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { translate, type Lang } from '../../core/i18n/index.js';
 import { DatabaseLinkRepository, type LinkValues } from './database-link.repository.js';
-import type { LinkDriver, LinkSettings } from './driver.js';
+import type { LinkDriver, LinkSettings } from '../../core/data-links.js';
 import { tenantReaderRole, tenantSchema } from './driver-platform.js';
 import { PasswordCipher } from './password-cipher.js';
 import { parseParamValues, runReadQuery } from './read-query.js';

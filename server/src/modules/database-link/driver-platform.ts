@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../../core/config.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
-import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { PostgresDriver } from './driver-postgres.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, type PgExec } from './pg-catalog.js';
 import { checkPlan, checkResultType, guardStatements, platformError } from './platform-guard.js';

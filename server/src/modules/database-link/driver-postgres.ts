@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
-import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, pgTypeName, type PgExec } from './pg-catalog.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';
 

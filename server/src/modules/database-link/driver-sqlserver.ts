@@ -2,7 +2,7 @@ import { Connection, Request, TYPES } from 'tedious';
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import type { CheckedAddress } from './address-guard.js';
-import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from './driver.js';
+import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { CONNECT_TIMEOUT_MS, POOL_MAX, connectFailed } from './driver-postgres.js';
 import { EXACT_COUNT_LIMIT, cursorText } from './pg-catalog.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';

@@ -5,7 +5,7 @@ import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { checkAddress } from './address-guard.js';
 import { DatabaseLinkRepository, type LinkConnectionRow } from './database-link.repository.js';
-import type { LinkDriver, LinkDrivers, LinkSettings } from './driver.js';
+import type { LinkDriver, LinkDrivers, LinkSettings } from '../../core/data-links.js';
 import { MysqlDriver } from './driver-mysql.js';
 import { createPlatformDriver } from './driver-platform.js';
 import { PostgresDriver } from './driver-postgres.js';

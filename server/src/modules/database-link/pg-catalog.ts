@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { AppError } from '../../core/errors.js';
-import type { ColumnInfo, TableInfo } from './driver.js';
+import type { ColumnInfo, TableInfo } from '../../core/data-links.js';
 import { jsonSafeRow, reasonOf } from './sql-text.js';
 
 /**

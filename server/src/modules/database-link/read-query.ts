@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
-import type { LinkDriver, QueryResult } from './driver.js';
+import type { LinkDriver, QueryResult } from '../../core/data-links.js';
 import { bindNamedParams, reasonOf } from './sql-text.js';
 
 /** Values of `@name` parameters: a JSON object of strings, numbers, booleans or nulls. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange } from './storage.js';
+import type { ByteRange } from '../../core/file-storage.js';
 
 /**
  * HTTP details of the signed byte route (docs/files-design.md, Serving), kept pure for unit tests.

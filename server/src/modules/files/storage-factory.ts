@@ -1,5 +1,5 @@
 import type { StorageConfig } from '../../core/config.js';
-import type { FileStorage } from './storage.js';
+import type { FileStorage } from '../../core/file-storage.js';
 import { LocalDiskStorage } from './storage-local.js';
 import { S3Storage } from './storage-s3.js';
 

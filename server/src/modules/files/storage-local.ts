@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import type { ByteRange, FileStorage } from './storage.js';
+import type { ByteRange, FileStorage } from '../../core/file-storage.js';
 import { assertStorageKey, assertStoragePrefix } from './storage-keys.js';
 
 /** Files on local disk under one root. A write goes to a temporary name and is renamed into place when complete. */

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../core/config.js';
-import type { ByteRange, FileStorage } from './storage.js';
+import type { ByteRange, FileStorage } from '../../core/file-storage.js';
 import { assertStorageKey, assertStoragePrefix } from './storage-keys.js';
 
 type S3Config = Extract<StorageConfig, { driver: 's3' }>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../test/s3-server.js';
-import type { FileStorage } from './storage.js';
+import type { FileStorage } from '../../core/file-storage.js';
 import { LocalDiskStorage } from './storage-local.js';
 import { S3Storage } from './storage-s3.js';
 

@@ -21,7 +21,7 @@ import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import type { LinkDriver } from '../database-link/driver.js';
+import type { LinkDriver } from '../../core/data-links.js';
 import { columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
 import { now } from '../data-design/crud.service.js';
 import { DataDesignRepository } from '../data-design/data-design.repository.js';

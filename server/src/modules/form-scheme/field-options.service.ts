@@ -3,7 +3,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { runReadQuery } from '../database-link/read-query.js';
 import { IDENTIFIER, bindNamedParams } from '../database-link/sql-text.js';
-import type { LinkDriver } from '../database-link/driver.js';
+import type { LinkDriver } from '../../core/data-links.js';
 import { DataSourceService } from '../data-source/index.js';
 import { containsLike, dialectOf } from '../data-source/dialect.js';
 import { DataRelationRepository } from '../form-relation/data-relation.repository.js';

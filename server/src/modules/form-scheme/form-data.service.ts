@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { CompiledQuery, sql, type Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import type { LinkTransaction } from '../database-link/driver.js';
+import type { LinkTransaction } from '../../core/data-links.js';
 import { tenantSchema } from '../database-link/driver-platform.js';
 import { pgQuote } from '../database-link/pg-catalog.js';
 import { jsonSafeRow } from '../database-link/sql-text.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
+import type { MessageService } from './message.service.js';
 import { messageRoutes } from './message.routes.js';
 
-/** Message centre and push (spec 7); the service itself is deps.messages. */
-export default async function messageModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  messageRoutes(app, deps.messages);
+/** Message centre and push (spec 7). The one service instance is also every module's deps.messages (a Notifier). */
+export default async function messageModule(app: FastifyInstance, { service }: { service: MessageService }) {
+  messageRoutes(app, service);
 }

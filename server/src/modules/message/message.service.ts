@@ -10,22 +10,10 @@ import {
 } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import type { AuthContext } from '../../core/deps.js';
+import type { Notifier, NotifyOptions } from '../../core/ports.js';
 import { AppError } from '../../core/errors.js';
 import { MessageHub } from './message.hub.js';
 import { MessageRepository, type Executor, type MessageDbRow } from './message.repository.js';
-
-export interface NotifyOptions {
-  /** 10 news, 11 notice, 12 schedule, 13 workflow approval, 14 workflow circulated. */
-  type: MessageTypeCode;
-  title: string;
-  content?: string;
-  /** The news / notice / schedule id, or the workflow task id. */
-  objectId?: string | null;
-  /** Extra data shown with the message (workflowInfoVo for 13 / 14). */
-  payload?: Record<string, unknown> | null;
-  /** A user who gets nothing (the publisher). */
-  exceptUserId?: string;
-}
 
 const GROUP_TYPES: MessageTypeCode[] = [10, 11, 12, 13, 14];
 
@@ -33,7 +21,7 @@ const GROUP_TYPES: MessageTypeCode[] = [10, 11, 12, 13, 14];
  * Messages (spec 7): the service other features call (`deps.messages.notify`) and the message centre's reads.
  * Status '11' is read, '10' unread (docs/system-oa-design.md).
  */
-export class MessageService {
+export class MessageService implements Notifier {
   readonly hub: MessageHub;
   private readonly repo: MessageRepository;
 
