@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { insertDefaultLanguages, insertDemoDictionaries } from '../../modules/dictionary/demo-data.js';
+import { insertDemoDictionaries } from '../../modules/dictionary/demo-data.js';
+import { insertDefaultLanguages } from '../../modules/language/default-languages.js';
 
 /** Data dictionary, languages and translations, code rules (issue 5). */
 const statements = [

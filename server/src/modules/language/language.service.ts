@@ -5,7 +5,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { fetchPage, formatTime, isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
-import { insertDefaultLanguages } from '../dictionary/demo-data.js';
+import { insertDefaultLanguages } from './default-languages.js';
 import { mark } from './shared.js';
 import { moduleTranslations } from './translations.js';
 import type { Database } from '../../core/db/schema.js';

@@ -7,5 +7,4 @@ export default async function workflowSchemeModule(app: FastifyInstance, { deps 
   workflowSchemeRoutes(app, deps);
 }
 
-export { canLaunch, launchAuthorizedSql } from './workflow-scheme.repository.js';
 export { diagramUrl } from './diagram-links.js';

@@ -10,7 +10,7 @@ import { FormSchemeRepository } from '../../form-scheme/form-scheme.repository.j
 import { checkedScheme } from '../../form-scheme/form-scheme.service.js';
 import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
 import { verifyStampForUse } from '../../stamp/stamp-use.js';
-import { launchAuthorizedSql } from '../../workflow-scheme/index.js';
+import { launchAuthorizedSql } from '../launch-authority.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
 import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
 import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, endExecution, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
