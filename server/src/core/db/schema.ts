@@ -442,6 +442,8 @@ export interface MessagesTable {
   is_read: Generated<boolean>;
   read_at: NullableTimestamp;
   created_at: DefaultTimestamp;
+  /** Identity: orders messages of the same instant. */
+  seq: ColumnType<string, never, never>;
 }
 
 /** Files: kind 1 attachment folder, 2 file-manager folder. */
