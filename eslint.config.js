@@ -12,7 +12,6 @@ const filesStillRunningSql = [
   'server/src/modules/access/module-admin.service.ts',
   'server/src/modules/dictionary/dictionary.service.ts',
   'server/src/modules/form-scheme/form-data.service.ts',
-  'server/src/modules/language/language.service.ts',
   'server/src/modules/tenant/tenant.service.ts',
   'server/src/modules/workflow/engine/candidates.ts',
   'server/src/modules/workflow/engine/executor.ts',
