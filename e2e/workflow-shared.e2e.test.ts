@@ -118,9 +118,12 @@ describe('workflow shared dialogs', () => {
     await phone.page.waitForTimeout(600);
     await shot(phone.page, 'wf-shared-print-phone');
     await phone.page.locator(tid('wf-print-close')).click();
+    await phone.page.locator(tid('wf-print-view')).waitFor({ state: 'hidden' });
 
-    // The transfer dialog at phone width: the empty choice is refused, then the task goes to lisi.
+    // The transfer dialog at phone width: the empty choice is refused, then the task goes to lisi. Each click waits
+    // for what it acts on (the print view gone, the dialog shown), so none lands on a closing or opening layer.
     await phone.page.locator(tid('wf-approval-transfer')).click();
+    await phone.page.locator(tid('wf-transfer-dialog')).waitFor();
     await phone.page.locator(tid('wf-transfer-ok')).click();
     await phone.page.getByText('您未选择任何转办审批人').waitFor();
     await shot(phone.page, 'wf-shared-transfer-phone');
