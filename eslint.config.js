@@ -38,22 +38,45 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]", message: 'Queries belong in the module repository (*.repository.ts).' },
-        { selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']", message: 'SQL belongs in the module repository (*.repository.ts).' },
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Queries belong in the module repository (*.repository.ts).',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+          message: 'SQL belongs in the module repository (*.repository.ts).',
+        },
       ],
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Only repositories use Kysely; import its types with `import type`.', allowTypeImports: true }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'Only repositories use Kysely; import its types with `import type`.', allowTypeImports: true }] },
+      ],
     },
   },
   // Layers: core serves the modules and imports none of them; web lib and components serve the features.
   {
     files: ['server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'core/ must not depend on a feature module: declare the interface in core and let the module implement it.' }] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'core/ must not depend on a feature module: declare the interface in core and let the module implement it.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib/ and components/ serve the features and the app; they import neither.' }] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib/ and components/ serve the features and the app; they import neither.' }] },
+      ],
+    },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -40,8 +40,12 @@ export async function dataBench(): Promise<string[]> {
   const raw = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
   try {
     const started = performance.now();
-    await target.query(`create table big (id bigint primary key, code text not null, amount numeric(12,2) not null, created_at timestamptz not null default now())`);
-    await target.query(`insert into big (id, code, amount, created_at) select g, 'C' || lpad(g::text, 8, '0'), (g % 10000) / 100.0, now() - g * interval '1 second' from generate_series(1, ${ROWS}) g`);
+    await target.query(
+      `create table big (id bigint primary key, code text not null, amount numeric(12,2) not null, created_at timestamptz not null default now())`,
+    );
+    await target.query(
+      `insert into big (id, code, amount, created_at) select g, 'C' || lpad(g::text, 8, '0'), (g % 10000) / 100.0, now() - g * interval '1 second' from generate_series(1, ${ROWS}) g`,
+    );
     await target.query('vacuum analyze big');
     lines.push(`[links] generated ${ROWS.toLocaleString('en')} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -53,7 +57,15 @@ export async function dataBench(): Promise<string[]> {
       method: 'POST',
       url: '/api/database-links',
       headers,
-      payload: { F_DBAlias: 'bench', F_DbType: 'postgresql', F_ServerAddress: url.hostname, F_Port: Number(url.port || 5432), F_DBName: name, F_UserName: decodeURIComponent(url.username) || 'postgres', F_Password: decodeURIComponent(url.password) },
+      payload: {
+        F_DBAlias: 'bench',
+        F_DbType: 'postgresql',
+        F_ServerAddress: url.hostname,
+        F_Port: Number(url.port || 5432),
+        F_DBName: name,
+        F_UserName: decodeURIComponent(url.username) || 'postgres',
+        F_Password: decodeURIComponent(url.password),
+      },
     });
     const linkId = added.json().data.F_Id as string;
     const get = async (path: string) => {
@@ -75,7 +87,9 @@ export async function dataBench(): Promise<string[]> {
       first.push(firstPage.elapsed);
     }
     if (firstPage.data.Rows[0].id !== 1 || firstPage.data.Rows.length !== PAGE) throw new Error('first page is wrong');
-    lines.push(`[links] GET .../tables/big/datas first page (${PAGE} rows of ${firstPage.data.Total.toLocaleString('en')}): p50 ${ms(pct(first, 50))} ms, p95 ${ms(pct(first, 95))} ms (target < 100)`);
+    lines.push(
+      `[links] GET .../tables/big/datas first page (${PAGE} rows of ${firstPage.data.Total.toLocaleString('en')}): p50 ${ms(pct(first, 50))} ms, p95 ${ms(pct(first, 95))} ms (target < 100)`,
+    );
 
     const pages = ROWS / PAGE;
     const offset: number[] = [];
@@ -86,7 +100,9 @@ export async function dataBench(): Promise<string[]> {
     }
     const deepest = await get(`${base}?limit=${pages}&size=${PAGE}`);
     if (deepest.data.Rows.at(-1)?.id !== ROWS) throw new Error('last page is wrong');
-    lines.push(`[links] pages spread over the table by offset (up to page ${pages.toLocaleString('en')}): p50 ${ms(pct(offset, 50))} ms, p95 ${ms(pct(offset, 95))} ms, max ${ms(Math.max(...offset))} ms; last page ${ms(deepest.elapsed)} ms (target < 300)`);
+    lines.push(
+      `[links] pages spread over the table by offset (up to page ${pages.toLocaleString('en')}): p50 ${ms(pct(offset, 50))} ms, p95 ${ms(pct(offset, 95))} ms, max ${ms(Math.max(...offset))} ms; last page ${ms(deepest.elapsed)} ms (target < 300)`,
+    );
 
     const keyset: number[] = [];
     for (let i = 0; i < 100; i++) {

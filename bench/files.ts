@@ -199,9 +199,14 @@ export async function filesBench(): Promise<string[]> {
     if (down.result.status !== 200 || down.result.bytes !== SIZE || verified.sha256 !== sha256) {
       throw new Error(`download mismatch: status ${down.result.status}, ${down.result.bytes} bytes, sha256 ${verified.sha256 === sha256 ? 'ok' : 'differs'}`);
     }
-    const stored = await stat(path.join(dataDir, 'files')).then(() => true, () => false);
+    const stored = await stat(path.join(dataDir, 'files')).then(
+      () => true,
+      () => false,
+    );
 
-    lines.push(`[files] plain copy of 1 GiB on this disk: stream copy ${(streamCopyMs / 1000).toFixed(2)} s (${rate(SIZE, streamCopyMs)}), fs.copyFile ${(copyFileMs / 1000).toFixed(2)} s (${rate(SIZE, copyFileMs)})`);
+    lines.push(
+      `[files] plain copy of 1 GiB on this disk: stream copy ${(streamCopyMs / 1000).toFixed(2)} s (${rate(SIZE, streamCopyMs)}), fs.copyFile ${(copyFileMs / 1000).toFixed(2)} s (${rate(SIZE, copyFileMs)})`,
+    );
     lines.push(
       `[files] upload 1 GiB (streamed multipart, sniffed, stored${stored ? ' on local disk' : ''}): ${(up.result.ms / 1000).toFixed(2)} s, ${rate(SIZE, up.result.ms)} = ${((streamCopyMs / up.result.ms) * 100).toFixed(0)}% of the stream copy, ${((copyFileMs / up.result.ms) * 100).toFixed(0)}% of copyFile (target >= 50%); server RSS ${mb(up.before)} MB, growth ${mb(up.growth)} MB (target < 64 MB)`,
     );

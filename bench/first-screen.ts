@@ -45,7 +45,9 @@ function sizesOf(dist: string, files: Iterable<string>): Sizes {
 /** The JS files index.html loads (entry script and modulepreload links), as paths inside dist. */
 function htmlScripts(dist: string): string[] {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const urls = [...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((m) => m[1]);
+  const urls = [...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   return [...new Set(urls.map((u) => u.replace(/^\.?\//, '')))];
 }
 
@@ -87,7 +89,12 @@ async function throttledPage(browser: Browser, headers: Record<string, string> =
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (562.5 * 1024) / 8, uploadThroughput: (562.5 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (562.5 * 1024) / 8,
+    uploadThroughput: (562.5 * 1024) / 8,
+  });
   const received = { bytes: 0 };
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (received.bytes += e.encodedDataLength));
   return { context, page, received };

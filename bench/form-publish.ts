@@ -61,7 +61,12 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<strin
       field(3, 'F_Day', 'date', '日期', { type: 'date', format: 'yyyy-MM-dd', 'value-format': 'yyyy-MM-dd' }),
       field(4, 'F_Amount', 'number', '金额', { precision: 2 }),
     ];
-    const form = await call('POST', '/api/form-scheme/customtable', { F_Name: '发布压测', F_Type: 0, F_Scheme: { data }, tableInfo: [{ dbId: 'local', name: table, type: 'main' }] });
+    const form = await call('POST', '/api/form-scheme/customtable', {
+      F_Name: '发布压测',
+      F_Type: 0,
+      F_Scheme: { data },
+      tableInfo: [{ dbId: 'local', name: table, type: 'main' }],
+    });
     const formId = form.res.json().data.F_Id as string;
     const driver = await deps.links.forLink('default', 'local');
     const t0 = performance.now();
@@ -106,7 +111,9 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<strin
         total = res.json().data.Total;
       }
       const m = median(times);
-      say(`${name} (Total ${total.toLocaleString('en')}): median ${ms(m)}, max ${ms(Math.max(...times))} (target < ${target} ms${m < target ? ' OK' : ' OVER'})`);
+      say(
+        `${name} (Total ${total.toLocaleString('en')}): median ${ms(m)}, max ${ms(Math.max(...times))} (target < ${target} ms${m < target ? ' OK' : ' OVER'})`,
+      );
     };
     await measure('first page', list(''), 100);
     await measure('page 500', `/api/form-relation/${saved.F_Id}/list?limit=500&size=20`, 200);

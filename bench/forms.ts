@@ -40,8 +40,17 @@ const OPTIONS = [
   { label: '丙', value: 'c' },
 ];
 const TAGS: Record<string, string> = {
-  input: 'el-input', number: 'el-input-number', select: 'el-select', date: 'el-date-picker', switch: 'el-switch', textarea: 'el-input',
-  radio: 'el-radio-group', checkbox: 'el-checkbox-group', time: 'el-time-picker', rate: 'el-rate', slider: 'el-slider',
+  input: 'el-input',
+  number: 'el-input-number',
+  select: 'el-select',
+  date: 'el-date-picker',
+  switch: 'el-switch',
+  textarea: 'el-input',
+  radio: 'el-radio-group',
+  checkbox: 'el-checkbox-group',
+  time: 'el-time-picker',
+  rate: 'el-rate',
+  slider: 'el-slider',
 };
 
 /** A field of one of the basic types with a value to store for it. */
@@ -96,7 +105,18 @@ export function buildForm() {
   ];
   data.push({
     __vModel__: 'items',
-    __config__: { formId: subId, avueType: 'table', tag: 'table', componentName: 'table', layout: 'rowFormItem', label: '明细', span: 24, showSummary: true, bindTable: SUB_TABLE, children: columns },
+    __config__: {
+      formId: subId,
+      avueType: 'table',
+      tag: 'table',
+      componentName: 'table',
+      layout: 'rowFormItem',
+      label: '明细',
+      span: 24,
+      showSummary: true,
+      bindTable: SUB_TABLE,
+      children: columns,
+    },
   } as unknown as FormField);
   formData.items = Array.from({ length: SUB_ROWS }, (_, r) => ({
     item_name: r === SUB_ROWS - 1 ? LAST_ROW_VALUE : `item ${r + 1}`,
@@ -109,7 +129,13 @@ export function buildForm() {
     { dbId: 'local', name: MAIN_TABLE, comment: '表单压测主表', type: 'main', primaryKey: 'F_Id' },
     { dbId: 'local', name: SUB_TABLE, comment: '表单压测明细', type: 'sub', primaryKey: 'F_Id', relationField: 'F_MainId' },
   ];
-  const body = { F_Name: `压测表单 ${MAIN_FIELDS} 字段`, F_Type: 0, F_Category: 'bench', F_Scheme: { data, formConf: { labelWidth: 120, labelPosition: 'right', gutter: 15 } }, tableInfo };
+  const body = {
+    F_Name: `压测表单 ${MAIN_FIELDS} 字段`,
+    F_Type: 0,
+    F_Category: 'bench',
+    F_Scheme: { data, formConf: { labelWidth: 120, labelPosition: 'right', gutter: 15 } },
+    tableInfo,
+  };
   return { body, formData };
 }
 
@@ -260,7 +286,9 @@ async function measureFill(page: Page, report: Report, formId: string, primaryKe
     if (r.rows !== undefined) rows.push(r.rows);
   }
   if (!fields.length) return report(`[forms] fill page (${what}): the ${MAIN_FIELDS} fields never all appeared — nothing measured on it`);
-  report(`[forms] fill page (${what}), page load → all ${MAIN_FIELDS} fields mounted${primaryKey ? ' with their values' : ''}: median ${ms(pct(fields, 50))} from navigation start (scripts from cache, session check, API calls, render)`);
+  report(
+    `[forms] fill page (${what}), page load → all ${MAIN_FIELDS} fields mounted${primaryKey ? ' with their values' : ''}: median ${ms(pct(fields, 50))} from navigation start (scripts from cache, session check, API calls, render)`,
+  );
   if (primaryKey) {
     report(
       rows.length
@@ -293,7 +321,9 @@ async function measureFill(page: Page, report: Report, formId: string, primaryKe
       `[forms] fill page render (look → edit, data cached), click → all ${MAIN_FIELDS} fields${rows.length ? ` and ${SUB_ROWS} sub-table rows` : ''} mounted: median ${ms(render)}, max ${ms(steady.length ? Math.max(...steady) : undefined)} over ${steady.length} (target < 300 ms)${verdict(render, 300)}`,
     );
     const lookSteady = looks.length > 1 ? looks.slice(1) : looks;
-    report(`[forms] fill page render (edit → look, the same): median ${ms(lookSteady.length ? pct(lookSteady, 50) : undefined)}, max ${ms(lookSteady.length ? Math.max(...lookSteady) : undefined)}`);
+    report(
+      `[forms] fill page render (edit → look, the same): median ${ms(lookSteady.length ? pct(lookSteady, 50) : undefined)}, max ${ms(lookSteady.length ? Math.max(...lookSteady) : undefined)}`,
+    );
   }
   if (!primaryKey) {
     // Add mode has no mode switch: leave for the home page and come back (history.back()), the form being cached.
@@ -352,7 +382,11 @@ async function measureDesigner(page: Page, report: Report, formId: string) {
       .waitForFunction(
         (label) => {
           const own = document.querySelector<HTMLInputElement>('input[data-testid="prop-label"]');
-          const el = own ? (own.value === label ? own : undefined) : [...document.querySelectorAll('input')].find((x) => x.value === label && !x.closest('[data-testid^="canvas-"]'));
+          const el = own
+            ? own.value === label
+              ? own
+              : undefined
+            : [...document.querySelectorAll('input')].find((x) => x.value === label && !x.closest('[data-testid^="canvas-"]'));
           if (el && window.__bench!.ready.selected === undefined) window.__bench!.ready.selected = performance.now();
           return !!el;
         },
@@ -365,7 +399,9 @@ async function measureDesigner(page: Page, report: Report, formId: string) {
     selects.push(await page.evaluate(() => window.__bench!.ready.selected - window.__bench!.clickAt));
   }
   if (!selects.length) return report('[forms] designer: selecting a field did not show its label in the property panel — selection not measured');
-  report(`[forms] designer, select a field (click → its label in the property panel, polled per frame): median ${ms(pct(selects, 50))}, max ${ms(Math.max(...selects))} over ${selects.length} fields (target: responsive, < 100 ms)${verdict(pct(selects, 50), 100)}`);
+  report(
+    `[forms] designer, select a field (click → its label in the property panel, polled per frame): median ${ms(pct(selects, 50))}, max ${ms(Math.max(...selects))} over ${selects.length} fields (target: responsive, < 100 ms)${verdict(pct(selects, 50), 100)}`,
+  );
   if (selects.length < ids.length) return;
   const selected = `字段${ids.at(-1)}`;
   await page.evaluate((label) => {
@@ -395,7 +431,9 @@ export async function formsBench(): Promise<string[]> {
     const { body, formData } = buildForm();
     let t0 = performance.now();
     const saved = await call<FormSchemeSaved>(server, token, 'POST', '/api/form-scheme/customtable', body);
-    report(`[forms] saved a ${MAIN_FIELDS}-field form with a 5-column sub-table (tables ${saved.tables.map((t) => `${t.name}${t.created ? ' created' : ''}`).join(', ')}) in ${ms(performance.now() - t0)}`);
+    report(
+      `[forms] saved a ${MAIN_FIELDS}-field form with a 5-column sub-table (tables ${saved.tables.map((t) => `${t.name}${t.created ? ' created' : ''}`).join(', ')}) in ${ms(performance.now() - t0)}`,
+    );
 
     const markers: Markers = {
       first: '[data-field="f001"] input',

@@ -19,17 +19,14 @@ export async function load(url: string, options: { seconds: number; concurrency:
   const once = () =>
     new Promise<void>((resolve) => {
       const start = performance.now();
-      const req = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers: options.headers },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode !== 200) errors++;
-            latencies.push(performance.now() - start);
-            resolve();
-          });
-        },
-      );
+      const req = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers: options.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors++;
+          latencies.push(performance.now() - start);
+          resolve();
+        });
+      });
       req.on('error', () => {
         errors++;
         resolve();

@@ -24,7 +24,9 @@ export async function oaBench(label: string, databaseUrl: string | null): Promis
   const lines: string[] = [];
   const dataDir = databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'bench-oa-'));
   let captured: { sql: string; parameters: readonly unknown[] }[] = [];
-  const built = await buildApp(testConfig({ dataDir, databaseUrl, adminPassword: PASSWORD, onQuery: (text, parameters) => captured.push({ sql: text, parameters }) }));
+  const built = await buildApp(
+    testConfig({ dataDir, databaseUrl, adminPassword: PASSWORD, onQuery: (text, parameters) => captured.push({ sql: text, parameters }) }),
+  );
   const { app, deps } = built;
   await app.ready();
   const db = deps.db;
@@ -55,7 +57,9 @@ export async function oaBench(label: string, databaseUrl: string | null): Promis
              now() - (g || ' seconds')::interval
       from generate_series(1, ${OTHER_USERS * OTHER_MESSAGES_EACH}) g`.execute(db);
     await sql`analyze messages`.execute(db);
-    lines.push(`[${label}] generated ${OWN_MESSAGES} messages for one user and ${OTHER_USERS * OTHER_MESSAGES_EACH} for others in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    lines.push(
+      `[${label}] generated ${OWN_MESSAGES} messages for one user and ${OTHER_USERS * OTHER_MESSAGES_EACH} for others in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const samples: number[] = [];
     let last: { code: number; data?: Record<string, { unread: number; messageList: unknown[] }> } = { code: -1 };
@@ -78,7 +82,12 @@ export async function oaBench(label: string, databaseUrl: string | null): Promis
     );
     for (const q of queries.filter((q) => /messages/.test(q.sql))) {
       const plan = await sql.raw<{ 'QUERY PLAN': string }>('explain analyze ' + inline(q.sql, q.parameters)).execute(db);
-      lines.push(`  plan:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n').replace(/^/gm, '    ')}`);
+      lines.push(
+        `  plan:\n${plan.rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n')
+          .replace(/^/gm, '    ')}`,
+      );
     }
 
     // ---------- push to 500 connected clients ----------
@@ -88,7 +97,10 @@ export async function oaBench(label: string, databaseUrl: string | null): Promis
     const tokens: string[] = [];
     for (let i = 1; i <= CLIENTS; i++) {
       const sessionId = randomBytes(16).toString('hex');
-      await db.insertInto('sessions').values({ id: sessionId, tenant_id: 'default', user_id: `bench-u${i}`, refresh_hash: randomBytes(16).toString('hex'), expires_at: expires }).execute();
+      await db
+        .insertInto('sessions')
+        .values({ id: sessionId, tenant_id: 'default', user_id: `bench-u${i}`, refresh_hash: randomBytes(16).toString('hex'), expires_at: expires })
+        .execute();
       tokens.push(await deps.tokens.signAccess({ userId: `bench-u${i}`, tenantId: 'default', sessionId }));
     }
     const controllers: AbortController[] = [];
@@ -146,7 +158,9 @@ export async function oaBench(label: string, databaseUrl: string | null): Promis
     await app.inject({ method: 'PUT', url: `/api/news/changeStatus?id=${newsId}&status=1`, headers: { authorization: `Bearer ${admin}` } });
     const answered = performance.now() - published;
     await until(() => events.every((e) => e.length >= 1), 10_000, 'push after a publish');
-    lines.push(`[${label}] push to ${CLIENTS} SSE clients after a news publish (answered in ${answered.toFixed(0)} ms): ${spread(0, published)} after the publish (target < 1000)`);
+    lines.push(
+      `[${label}] push to ${CLIENTS} SSE clients after a news publish (answered in ${answered.toFixed(0)} ms): ${spread(0, published)} after the publish (target < 1000)`,
+    );
 
     // Rows written by another process (straight into the table, no kick): found by the once-a-second poll.
     await new Promise((r) => setTimeout(r, 300));

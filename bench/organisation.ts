@@ -99,15 +99,23 @@ export async function organisationBench(label: string, databaseUrl: string | nul
       ['custom (20 departments)', 6, Array.from({ length: 20 }, (_, i) => `bd${i * 50 + 1}`)],
     ];
     for (const [name, scope, departmentIds] of scopes) {
-      await db.updateTable('data_authorizes').set({ scope, department_ids: JSON.stringify(departmentIds) }).where('id', '=', 'bench-scope').execute();
+      await db
+        .updateTable('data_authorizes')
+        .set({ scope, department_ids: JSON.stringify(departmentIds) })
+        .where('id', '=', 'bench-scope')
+        .execute();
       const r = await time(scoped, '/api/users/page?limit=1&size=20');
       lines.push(`[${label}] GET /api/users/page, data scope ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target < 50), total ${r.total}`);
       await explain(`scope ${name}`, r.queries);
     }
     const tree = await time(admin, '/api/companies/departments/tree', 10);
-    lines.push(`[${label}] user picker: company/department tree (${DEPARTMENTS} departments): p50 ${tree.p50.toFixed(1)} ms, p95 ${tree.p95.toFixed(1)} ms (target < 100)`);
+    lines.push(
+      `[${label}] user picker: company/department tree (${DEPARTMENTS} departments): p50 ${tree.p50.toFixed(1)} ms, p95 ${tree.p95.toFixed(1)} ms (target < 100)`,
+    );
     const members = await time(admin, `/api/departments/${department}/users?limit=1&size=20`);
-    lines.push(`[${label}] user picker: department user list: p50 ${members.p50.toFixed(1)} ms, p95 ${members.p95.toFixed(1)} ms (target < 100), total ${members.total}`);
+    lines.push(
+      `[${label}] user picker: department user list: p50 ${members.p50.toFixed(1)} ms, p95 ${members.p95.toFixed(1)} ms (target < 100), total ${members.total}`,
+    );
     await explain('department users', members.queries);
   } finally {
     await app.close();

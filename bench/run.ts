@@ -39,7 +39,15 @@ const report = (line: string) => {
 function startServer(dataDir: string, port: number): { child: ChildProcess; started: number } {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, SEED_SHOWCASE: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      SEED_SHOWCASE: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, started };
@@ -117,7 +125,9 @@ async function throughput(port: number) {
   const baseline = combine(rounds.bare);
   await stop(bare);
   const ratio = ours.rps / baseline.rps;
-  report(`GET /api/modules/vue: ${ours.rps.toFixed(0)} req/s (p50 ${ours.p50.toFixed(1)} ms, p95 ${ours.p95.toFixed(1)} ms, ${ours.errors} errors), ${body.length} bytes`);
+  report(
+    `GET /api/modules/vue: ${ours.rps.toFixed(0)} req/s (p50 ${ours.p50.toFixed(1)} ms, p95 ${ours.p95.toFixed(1)} ms, ${ours.errors} errors), ${body.length} bytes`,
+  );
   report(`bare Fastify, same JSON: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50.toFixed(1)} ms, p95 ${baseline.p95.toFixed(1)} ms)`);
   report(`ratio: ${(ratio * 100).toFixed(0)}% of bare Fastify (target >= 50%)`);
 }

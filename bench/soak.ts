@@ -132,7 +132,10 @@ export async function soakBench(): Promise<string[]> {
 
     // The machine's own latency, for comparison: a bare Fastify process, probed ten times a second.
     const barePort = port + 1;
-    bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: ['pipe', 'pipe', 'inherit'] });
+    bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-server.ts')], {
+      env: { ...process.env, PORT: String(barePort) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     bare.stdin!.end('{"ok":true}');
     await new Promise<void>((resolve) => bare!.stdout!.once('data', () => resolve()));
     const baseline: { at: number; ms: number }[] = [];
@@ -192,7 +195,10 @@ export async function soakBench(): Promise<string[]> {
         }
         for (const row of rows) {
           if (performance.now() >= end) break;
-          record('task-handle', await call('POST', '/api/workflow-task/task-handle', tokens[account]!, { taskId: row.taskId, btnValue: 'agree_', message: '同意' }));
+          record(
+            'task-handle',
+            await call('POST', '/api/workflow-task/task-handle', tokens[account]!, { taskId: row.taskId, btnValue: 'agree_', message: '同意' }),
+          );
           approvals++;
         }
       }
@@ -216,7 +222,9 @@ export async function soakBench(): Promise<string[]> {
     const probe = async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        await fetch(`http://127.0.0.1:${barePort}/api/modules/vue`).then((r) => r.arrayBuffer()).catch(() => null);
+        await fetch(`http://127.0.0.1:${barePort}/api/modules/vue`)
+          .then((r) => r.arrayBuffer())
+          .catch(() => null);
         baseline.push({ at: t0 - started, ms: performance.now() - t0 });
         await sleep(100);
       }
@@ -242,15 +250,28 @@ export async function soakBench(): Promise<string[]> {
       `soak, one process on PGlite, ${minutes} min (warm-up ${(warmUpMs / 1000).toFixed(0)} s): ${samples.length} requests ` +
         `(${(samples.length / (durationMs / 1000)).toFixed(0)} req/s), ${launches} launches, ${approvals} approvals, ${signIns} sign-ins`,
     );
-    lines.push(`soak memory: RSS ${(firstRss / 1024).toFixed(0)} MB after warm-up → ${(lastRss / 1024).toFixed(0)} MB at the end, growth ${(growth * 100).toFixed(1)} % (target < 10 %)`);
-    lines.push(`soak errors: ${errors} of ${samples.length} (target 0)${errors ? `: ${[...failures].slice(0, 5).map(([k, n]) => `${k} ×${n}`).join('; ')}` : ''}`);
+    lines.push(
+      `soak memory: RSS ${(firstRss / 1024).toFixed(0)} MB after warm-up → ${(lastRss / 1024).toFixed(0)} MB at the end, growth ${(growth * 100).toFixed(1)} % (target < 10 %)`,
+    );
+    lines.push(
+      `soak errors: ${errors} of ${samples.length} (target 0)${
+        errors
+          ? `: ${[...failures]
+              .slice(0, 5)
+              .map(([k, n]) => `${k} ×${n}`)
+              .join('; ')}`
+          : ''
+      }`,
+    );
     lines.push(
       `soak p95 per tenth after warm-up: ${windows.map((w) => p95(w).toFixed(0)).join(', ')} ms; last / first ${(lastP95 / Math.max(firstP95, 0.001)).toFixed(2)} (stable: < 1.5)`,
     );
     lines.push(`soak baseline (bare Fastify on the same machine) p95 per tenth: ${baseWindows.map((w) => p95(w).toFixed(1)).join(', ')} ms`);
     // Which calls slowed down (or not) between the first and the last tenth: growth of data shows here, load does not pick one.
     const byCall = [...new Set(after.map((s) => s.what))].map((what) => {
-      const [first, last] = [0, 9].map((k) => after.filter((s) => s.what === what && s.at >= warmUpMs + k * tenth && s.at < warmUpMs + (k + 1) * tenth).map((s) => s.ms));
+      const [first, last] = [0, 9].map((k) =>
+        after.filter((s) => s.what === what && s.at >= warmUpMs + k * tenth && s.at < warmUpMs + (k + 1) * tenth).map((s) => s.ms),
+      );
       return { what, first: p95(first!), last: p95(last!) };
     });
     lines.push(`soak p95 by call, first → last tenth: ${byCall.map((c) => `${c.what} ${c.first.toFixed(0)} → ${c.last.toFixed(0)}`).join('; ')} ms`);

@@ -10,10 +10,14 @@ export function chainBpmn(n: number, candidateUserId: string): string {
     const outgoing = i < ids.length - 1 ? `<bpmn:outgoing>f${i + 1}</bpmn:outgoing>` : '';
     const { x, y } = pos(i);
     if (id === 'start' || id === 'end') {
-      process.push(`<bpmn:${id === 'start' ? 'startEvent' : 'endEvent'} id="${id}" name="${id}">${incoming}${outgoing}</bpmn:${id === 'start' ? 'startEvent' : 'endEvent'}>`);
+      process.push(
+        `<bpmn:${id === 'start' ? 'startEvent' : 'endEvent'} id="${id}" name="${id}">${incoming}${outgoing}</bpmn:${id === 'start' ? 'startEvent' : 'endEvent'}>`,
+      );
       shapes.push(`<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x + 32}" y="${y + 22}" width="36" height="36" /></bpmndi:BPMNShape>`);
     } else {
-      process.push(`<bpmn:userTask id="${id}" name="审批 ${i}"><bpmn:extensionElements><wf:config>${config}</wf:config></bpmn:extensionElements>${incoming}${outgoing}</bpmn:userTask>`);
+      process.push(
+        `<bpmn:userTask id="${id}" name="审批 ${i}"><bpmn:extensionElements><wf:config>${config}</wf:config></bpmn:extensionElements>${incoming}${outgoing}</bpmn:userTask>`,
+      );
       shapes.push(`<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="100" height="80" /></bpmndi:BPMNShape>`);
     }
   });
@@ -25,7 +29,9 @@ export function chainBpmn(n: number, candidateUserId: string): string {
     process.push(`<bpmn:sequenceFlow id="f${i}" sourceRef="${ids[i - 1]}" targetRef="${ids[i]}" />`);
     const a = centre(i - 1);
     const b = centre(i);
-    shapes.push(`<bpmndi:BPMNEdge id="f${i}_di" bpmnElement="f${i}"><di:waypoint x="${a.x}" y="${a.y}" /><di:waypoint x="${b.x}" y="${b.y}" /></bpmndi:BPMNEdge>`);
+    shapes.push(
+      `<bpmndi:BPMNEdge id="f${i}_di" bpmnElement="f${i}"><di:waypoint x="${a.x}" y="${a.y}" /><di:waypoint x="${b.x}" y="${b.y}" /></bpmndi:BPMNEdge>`,
+    );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_chain" targetNamespace="http://approval-platform.dev/bpmn">

@@ -52,7 +52,14 @@ async function userId(page: Page, account: string): Promise<string> {
 /** A designed form of nine fields on its own table. */
 function formBody(n: number, table: string) {
   const options = [1, 2, 3, 4].map((v) => ({ label: `选项${v}`, value: String(v) }));
-  const field = (formId: number, vModel: string, avueType: string, label: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
+  const field = (
+    formId: number,
+    vModel: string,
+    avueType: string,
+    label: string,
+    extra: Record<string, unknown> = {},
+    config: Record<string, unknown> = {},
+  ) => ({
     __vModel__: vModel,
     ...extra,
     __config__: { formId, avueType, label, span: 12, bindTable: table, bindTableField: vModel, ...config },
@@ -145,7 +152,8 @@ async function approvalScreen(browser: Browser, server: E2eServer, say: (line: s
   try {
     const suffix = Date.now().toString(36);
     const forms: string[] = [];
-    for (const n of [1, 2, 3]) forms.push((await api<{ F_Id: string }>(admin.page, 'POST', '/api/form-scheme/customtable', formBody(n, `bench_wf_ui_${suffix}_${n}`))).F_Id);
+    for (const n of [1, 2, 3])
+      forms.push((await api<{ F_Id: string }>(admin.page, 'POST', '/api/form-scheme/customtable', formBody(n, `bench_wf_ui_${suffix}_${n}`))).F_Id);
     const ids = { lisi: await userId(admin.page, 'lisi'), wangwu: await userId(admin.page, 'wangwu') };
     const scheme = await api<{ F_Id: string }>(admin.page, 'POST', '/api/workflow-scheme-info', {
       F_Code: `bench_wf_ui_${suffix}`,
@@ -194,8 +202,12 @@ async function approvalScreen(browser: Browser, server: E2eServer, say: (line: s
       await page.waitForTimeout(300);
     }
     const [cold, ...warm] = times;
-    say(`approval screen, 3 form tabs x 9 fields, task centre click -> tabs + fields + enabled confirm: cold ${ms(cold!)} (loads ${coldScripts}); warm ${summary(warm)} (target < 1000 ms)`);
-    say(`  all opens: ${times.map((t) => t.toFixed(0)).join(', ')} ms; API requests during each: ${calls.join(', ')} (warm opens are served from the query cache)`);
+    say(
+      `approval screen, 3 form tabs x 9 fields, task centre click -> tabs + fields + enabled confirm: cold ${ms(cold!)} (loads ${coldScripts}); warm ${summary(warm)} (target < 1000 ms)`,
+    );
+    say(
+      `  all opens: ${times.map((t) => t.toFixed(0)).join(', ')} ms; API requests during each: ${calls.join(', ')} (warm opens are served from the query cache)`,
+    );
 
     // The task centre reloaded before each open: code from the HTTP cache but evaluated anew, data fetched anew.
     const reloaded: number[] = [];
@@ -243,7 +255,12 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
           document.querySelector<HTMLElement>(`[data-testid="${button}"]`)!.click();
           for (;;) {
             await new Promise((r) => requestAnimationFrame(r));
-            if (ready()) return { ms: performance.now() - started, shapes: document.querySelectorAll('.djs-element.djs-shape').length, importMs: Number(document.querySelector<HTMLElement>('[data-testid="wfd-canvas"]')?.dataset.importMs ?? NaN) };
+            if (ready())
+              return {
+                ms: performance.now() - started,
+                shapes: document.querySelectorAll('.djs-element.djs-shape').length,
+                importMs: Number(document.querySelector<HTMLElement>('[data-testid="wfd-canvas"]')?.dataset.importMs ?? NaN),
+              };
             if (performance.now() - started > 30_000) throw new Error('the designer did not show the process in 30 s');
           }
         },
@@ -274,7 +291,9 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
       await page.locator(tid('wfd-back')).click();
     }
     const [coldClick, ...warmClicks] = clicks;
-    say(`designer, ${CHAIN}-task chain (${nodeIds.length} nodes, ${shapes} shapes with labels), 编辑 click on the scheme list -> all nodes drawn + panel: cold ${ms(coldClick!)} (loads ${coldScripts}); warm ${summary(warmClicks)} (target < 1000 ms)`);
+    say(
+      `designer, ${CHAIN}-task chain (${nodeIds.length} nodes, ${shapes} shapes with labels), 编辑 click on the scheme list -> all nodes drawn + panel: cold ${ms(coldClick!)} (loads ${coldScripts}); warm ${summary(warmClicks)} (target < 1000 ms)`,
+    );
     say(`  bpmn-js import + fit (data-import-ms): median ${ms(pct(imports, 0.5))}; all clicks: ${clicks.map((t) => t.toFixed(0)).join(', ')} ms`);
 
     // page.goto: a full load from navigation start (the first in a new context: nothing cached)
@@ -286,7 +305,8 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
         // performance.now() in the new document counts from its navigation start
         const at = await fresh.page.evaluate(async (nodes) => {
           const ready = () =>
-            !!document.querySelector('[data-testid="wfd-panel"]') && nodes.every((id) => document.querySelector(`.djs-element.djs-shape[data-element-id="${id}"]`));
+            !!document.querySelector('[data-testid="wfd-panel"]') &&
+            nodes.every((id) => document.querySelector(`.djs-element.djs-shape[data-element-id="${id}"]`));
           for (;;) {
             if (ready()) return performance.now();
             if (performance.now() > 60_000) throw new Error('the designer did not show the process in 60 s');
@@ -296,7 +316,9 @@ async function designer(browser: Browser, server: E2eServer, say: (line: string)
         loads.push(at);
       }
       const [coldLoad, ...warmLoads] = loads;
-      say(`designer, same process, page.goto (full page load, from navigation start) -> all nodes drawn + panel: cold ${ms(coldLoad!)}; warm ${summary(warmLoads)}`);
+      say(
+        `designer, same process, page.goto (full page load, from navigation start) -> all nodes drawn + panel: cold ${ms(coldLoad!)}; warm ${summary(warmLoads)}`,
+      );
     } finally {
       await fresh.context.close();
     }
@@ -313,7 +335,11 @@ export async function workflowUiBench(): Promise<string[]> {
   };
   const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'web', 'dist');
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error(`no built web app in ${webDist}: run npm run build (or set E2E_WEB_DIST)`);
-  say(`machine: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; web from ${path.relative(root, webDist) || webDist}`);
+  say(
+    `machine: ${availableParallelism()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; web from ${path.relative(root, webDist) || webDist}`,
+  );
   const server = await startServer();
   const browser = await launchBrowser();
   try {

@@ -167,48 +167,50 @@ async function approvals(processes: number, adminUrl: string, say: (line: string
 
     const runs: { concurrency: number; rps: number; p95: number }[] = [];
     for (const concurrency of CONCURRENCIES) {
-    // create the instances (also measured)
-    const created = await runAll(
-      Array.from({ length: INSTANCES }, (_, i) => i),
-      concurrency,
-      (i) => pick(i).call('POST', '/api/workflow-task/create-process', admin, { schemeId: linear.schemeId, formValue: [] }),
-    );
-    if (created.failures.length) throw new Error(`create-process failed: ${created.failures.slice(0, 3).join('; ')}`);
-    say(`${processes} process(es), ${concurrency} clients: create-process ${created.rps.toFixed(0)}/s (p50 ${ms(pct(created.latencies, 0.5))}, p95 ${ms(pct(created.latencies, 0.95))})`);
-
-    // approve wave by wave: every open task once
-    const all: number[] = [];
-    const cpu = await cpuMeter(cluster);
-    const load = loadavg()[0];
-    let seconds = 0;
-    let count = 0;
-    for (let wave = 0; wave < 5; wave++) {
-      const tasks = await openTasks(cluster, linear.schemeId);
-      if (tasks.length === 0) break;
-      const result = await runAll(tasks, concurrency, (task, i) =>
-        pick(i).call('POST', '/api/workflow-task/task-handle', tokens.get(task.user_id)!, { taskId: task.id, btnValue: 'agree_', message: 'bench' }),
+      // create the instances (also measured)
+      const created = await runAll(
+        Array.from({ length: INSTANCES }, (_, i) => i),
+        concurrency,
+        (i) => pick(i).call('POST', '/api/workflow-task/create-process', admin, { schemeId: linear.schemeId, formValue: [] }),
       );
-      if (result.failures.length) throw new Error(`task-handle failed: ${result.failures.slice(0, 3).join('; ')}`);
-      all.push(...result.latencies);
-      seconds += result.seconds;
-      count += tasks.length;
-    }
-    const used = await cpu();
-    const left = await openTasks(cluster, linear.schemeId);
-    const rps = count / seconds;
-    const per = (x: number) => (x * 1000) / count;
-    const cpuPerApproval = per(used.servers) + per(used.pg) + per(used.self);
-    say(
-      `${processes} process(es), ${concurrency} clients: CPU per approval ${per(used.servers).toFixed(1)} ms in the server processes, ${per(used.pg).toFixed(1)} ms in PostgreSQL, ` +
-        `${per(used.self).toFixed(1)} ms in the load generator = ${cpuPerApproval.toFixed(1)} ms: ${availableParallelism()} cores bound ${((availableParallelism() * 1000) / cpuPerApproval).toFixed(0)} approvals/s ` +
-        `(machine load average ${load.toFixed(1)} at the start: other work shares the cores)`,
-    );
-    say(
-      `${processes} process(es), ${concurrency} clients: task-handle ${rps.toFixed(0)} approvals/s over ${count} approvals, ` +
-        `p50 ${ms(pct(all, 0.5))}, p95 ${ms(pct(all, 0.95))}, p99 ${ms(pct(all, 0.99))} ` +
-        `(target >= 300/s${rps >= 300 ? ' OK' : ' UNDER'}, p95 < 50 ms${pct(all, 0.95) < 50 ? ' OK' : ' OVER'}); open tasks left ${left.length}`,
-    );
-    runs.push({ concurrency, rps, p95: pct(all, 0.95) });
+      if (created.failures.length) throw new Error(`create-process failed: ${created.failures.slice(0, 3).join('; ')}`);
+      say(
+        `${processes} process(es), ${concurrency} clients: create-process ${created.rps.toFixed(0)}/s (p50 ${ms(pct(created.latencies, 0.5))}, p95 ${ms(pct(created.latencies, 0.95))})`,
+      );
+
+      // approve wave by wave: every open task once
+      const all: number[] = [];
+      const cpu = await cpuMeter(cluster);
+      const load = loadavg()[0];
+      let seconds = 0;
+      let count = 0;
+      for (let wave = 0; wave < 5; wave++) {
+        const tasks = await openTasks(cluster, linear.schemeId);
+        if (tasks.length === 0) break;
+        const result = await runAll(tasks, concurrency, (task, i) =>
+          pick(i).call('POST', '/api/workflow-task/task-handle', tokens.get(task.user_id)!, { taskId: task.id, btnValue: 'agree_', message: 'bench' }),
+        );
+        if (result.failures.length) throw new Error(`task-handle failed: ${result.failures.slice(0, 3).join('; ')}`);
+        all.push(...result.latencies);
+        seconds += result.seconds;
+        count += tasks.length;
+      }
+      const used = await cpu();
+      const left = await openTasks(cluster, linear.schemeId);
+      const rps = count / seconds;
+      const per = (x: number) => (x * 1000) / count;
+      const cpuPerApproval = per(used.servers) + per(used.pg) + per(used.self);
+      say(
+        `${processes} process(es), ${concurrency} clients: CPU per approval ${per(used.servers).toFixed(1)} ms in the server processes, ${per(used.pg).toFixed(1)} ms in PostgreSQL, ` +
+          `${per(used.self).toFixed(1)} ms in the load generator = ${cpuPerApproval.toFixed(1)} ms: ${availableParallelism()} cores bound ${((availableParallelism() * 1000) / cpuPerApproval).toFixed(0)} approvals/s ` +
+          `(machine load average ${load.toFixed(1)} at the start: other work shares the cores)`,
+      );
+      say(
+        `${processes} process(es), ${concurrency} clients: task-handle ${rps.toFixed(0)} approvals/s over ${count} approvals, ` +
+          `p50 ${ms(pct(all, 0.5))}, p95 ${ms(pct(all, 0.95))}, p99 ${ms(pct(all, 0.99))} ` +
+          `(target >= 300/s${rps >= 300 ? ' OK' : ' UNDER'}, p95 < 50 ms${pct(all, 0.95) < 50 ? ' OK' : ' OVER'}); open tasks left ${left.length}`,
+      );
+      runs.push({ concurrency, rps, p95: pct(all, 0.95) });
     }
     const headline = runs[0]!;
 
@@ -224,7 +226,9 @@ async function approvals(processes: number, adminUrl: string, say: (line: string
     const single = await runAll(alone, 1, (task, i) =>
       pick(i).call('POST', '/api/workflow-task/task-handle', tokens.get(task.user_id)!, { taskId: task.id, btnValue: 'agree_', message: 'bench' }),
     );
-    say(`${processes} process(es), 1 client: task-handle p50 ${ms(pct(single.latencies, 0.5))}, p95 ${ms(pct(single.latencies, 0.95))} over ${alone.length} approvals`);
+    say(
+      `${processes} process(es), 1 client: task-handle p50 ${ms(pct(single.latencies, 0.5))}, p95 ${ms(pct(single.latencies, 0.95))} over ${alone.length} approvals`,
+    );
     return { cluster, clients, rps: headline.rps, p95: headline.p95, runs, single: pct(single.latencies, 0.5) };
   } catch (error) {
     clients.forEach((c) => c.close());
@@ -265,7 +269,13 @@ async function upcoming(cluster: ProcessCluster, port: number, say: (line: strin
   const tenant = await db.selectFrom('users').select('tenant_id').where('id', '=', zhangsan).executeTakeFirstOrThrow();
   const version = await db.selectFrom('wf_schemes').select('current_version_id').where('id', '=', scheme.schemeId).executeTakeFirstOrThrow();
   const t0 = performance.now();
-  await writeOpenTasks(db, { tenantId: tenant.tenant_id, schemeId: scheme.schemeId, versionId: version.current_version_id!, starterId: users.admin, userId: zhangsan });
+  await writeOpenTasks(db, {
+    tenantId: tenant.tenant_id,
+    schemeId: scheme.schemeId,
+    versionId: version.current_version_id!,
+    starterId: users.admin,
+    userId: zhangsan,
+  });
   await sql`analyze wf_instances, wf_tasks, wf_task_users, wf_history, wf_executions`.execute(db);
   say(`upcoming: ${OPEN_TASKS.toLocaleString('en')} open tasks of zhangsan written by SQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -283,7 +293,9 @@ async function upcoming(cluster: ProcessCluster, port: number, say: (line: strin
         total = (answer.body.data as { Total: number }).Total;
       }
       const median = pct(times, 0.5);
-      say(`upcoming-task ${label} (Total ${total.toLocaleString('en')}): median ${ms(median)}, p95 ${ms(pct(times, 0.95))} (target < 50 ms${median < 50 ? ' OK' : ' OVER'})`);
+      say(
+        `upcoming-task ${label} (Total ${total.toLocaleString('en')}): median ${ms(median)}, p95 ${ms(pct(times, 0.95))} (target < 50 ms${median < 50 ? ' OK' : ' OVER'})`,
+      );
     };
     await measure('first page', '/api/workflow-task/upcoming-task?limit=1&size=20');
     await measure('page 200', '/api/workflow-task/upcoming-task?limit=200&size=20');
@@ -312,10 +324,13 @@ async function oursInProcess(cluster: ProcessCluster, fixture: BenchFixture, ins
     const login = async (account: string) =>
       (await built.app.inject({ method: 'POST', url: '/api/login', payload: { account, password: md5(PASSWORD), code: '' } })).json().data.Token as string;
     const users = await accountIds(cluster.app.deps.db);
-    const scheme = { schemeId: await insertScheme(cluster.app.deps.db, { code: `bench_ip_${fixture}`, name: `压测-${fixture}`, xml: loadFixture(fixture, users) }) };
+    const scheme = {
+      schemeId: await insertScheme(cluster.app.deps.db, { code: `bench_ip_${fixture}`, name: `压测-${fixture}`, xml: loadFixture(fixture, users) }),
+    };
     const tokens = new Map<string, string>();
     for (const account of ['admin', 'lisi', 'wangwu']) tokens.set(users[account], await login(account));
-    for (let i = 0; i < instances; i++) await inject('POST', '/api/workflow-task/create-process', tokens.get(users.admin)!, { schemeId: scheme.schemeId, formValue: [] });
+    for (let i = 0; i < instances; i++)
+      await inject('POST', '/api/workflow-task/create-process', tokens.get(users.admin)!, { schemeId: scheme.schemeId, formValue: [] });
     let total = 0;
     let count = 0;
     const before = statements;
@@ -324,7 +339,8 @@ async function oursInProcess(cluster: ProcessCluster, fixture: BenchFixture, ins
       if (tasks.length === 0) break;
       const counted = statements;
       const t0 = performance.now();
-      for (const task of tasks) await inject('POST', '/api/workflow-task/task-handle', tokens.get(task.user_id)!, { taskId: task.id, btnValue: 'agree_', message: '' });
+      for (const task of tasks)
+        await inject('POST', '/api/workflow-task/task-handle', tokens.get(task.user_id)!, { taskId: task.id, btnValue: 'agree_', message: '' });
       total += performance.now() - t0;
       count += tasks.length;
       void counted;

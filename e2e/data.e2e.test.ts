@@ -26,7 +26,9 @@ describe.skipIf(!mariadbUrl)('data platform on a MariaDB link', () => {
   beforeAll(async () => {
     admin = await mysql.createConnection(mariadbUrl!);
     await admin.query(`create database ${database} character set utf8mb4`);
-    await admin.query(`create table ${database}.product (sku varchar(20) primary key, name varchar(100) not null, category varchar(20) not null, price decimal(10,2) not null)`);
+    await admin.query(
+      `create table ${database}.product (sku varchar(20) primary key, name varchar(100) not null, category varchar(20) not null, price decimal(10,2) not null)`,
+    );
     await admin.query(
       `insert into ${database}.product values ('K-100', '机械键盘', '外设', 399.00), ('M-200', '无线鼠标', '外设', 129.00), ('S-300', '显示器支架', '办公', 259.00), ('C-400', '人体工学椅', '办公', 1299.00)`,
     );
@@ -46,7 +48,10 @@ describe.skipIf(!mariadbUrl)('data platform on a MariaDB link', () => {
     await page.locator(tid('link-row-local')).waitFor();
     await page.locator(tid('link-add')).click();
     await page.locator(tid('link-alias')).fill('MariaDB 商品库');
-    await page.locator(`${tid('link-form')} .ant-select`).first().click();
+    await page
+      .locator(`${tid('link-form')} .ant-select`)
+      .first()
+      .click();
     await page.locator('.ant-select-item-option', { hasText: 'MariaDB' }).click();
     await page.locator(tid('link-host')).fill(url.hostname);
     await page.locator(tid('link-port')).fill(url.port);
@@ -55,7 +60,10 @@ describe.skipIf(!mariadbUrl)('data platform on a MariaDB link', () => {
     await page.locator(tid('link-password')).fill(decodeURIComponent(url.password));
     await page.locator(tid('link-test')).click();
     await page.locator(`${tid('link-test-result')}.ant-alert-success`).waitFor();
-    await page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     await page.locator(tid('link-form')).waitFor({ state: 'detached' });
     const linkRow = page.locator('[data-testid^="link-row-"]', { hasText: 'MariaDB 商品库' });
     await linkRow.waitFor();
@@ -100,7 +108,10 @@ describe.skipIf(!mariadbUrl)('data platform on a MariaDB link', () => {
     await page.locator(tid('source-param-add')).click();
     await page.locator(tid('source-param-name-0')).fill('category');
     await page.locator(tid('source-param-default-0')).fill('外设');
-    await page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     await page.locator(tid('source-row-product_by_category')).waitFor();
 
     await page.locator(tid('source-preview-product_by_category')).click();

@@ -6,10 +6,7 @@ import { shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 const env = useServerAndBrowser();
 
 /** A real 2x2 PNG and a one-page PDF, so the browser can render both. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64');
 const pdf = Buffer.from(
   [
     '%PDF-1.4',
@@ -72,7 +69,12 @@ describe('files: attachments through the upload widget, preview, download, file 
     const src = (await frame.getAttribute('src'))!;
     const head = await page.evaluate(async (url) => {
       const res = await fetch(url);
-      return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), nosniff: res.headers.get('x-content-type-options') };
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        disposition: res.headers.get('content-disposition'),
+        nosniff: res.headers.get('x-content-type-options'),
+      };
     }, src);
     expect(head).toMatchObject({ status: 200, type: 'application/pdf', nosniff: 'nosniff' });
     expect(head.disposition).toMatch(/^inline/);
@@ -91,7 +93,10 @@ describe('files: attachments through the upload widget, preview, download, file 
     const editor = page.locator(`${tid('news-editor')} .ProseMirror`);
     await editor.click();
     await editor.pressSequentially('附件见下');
-    await page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     const row = page.locator('[data-testid^="news-row-"]', { hasText: '带附件的新闻' });
     await row.waitFor();
     const newsId = (await row.getAttribute('data-testid'))!.replace('news-row-', '');

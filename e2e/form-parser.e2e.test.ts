@@ -8,7 +8,6 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
  */
 const env = useServerAndBrowser();
 
-
 const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}) => ({
   __vModel__: vModel,
   __config__: { formId, avueType, label, span: 12, bindTable: 'e2e_parser_trip', bindTableField: vModel, ...config },
@@ -26,7 +25,10 @@ describe('form parser and system forms', () => {
     await page.locator('.ant-select-item-option', { hasText: 'oaNotice' }).click();
     await modal.locator(tid('form-register-name')).fill('通知表单 E2E');
     await modal.locator(tid('form-register-category')).fill('oa');
-    await page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     await modal.waitFor({ state: 'hidden' });
     const row = page.locator(tid('form-row-通知表单 E2E'));
     await row.waitFor();
@@ -63,7 +65,14 @@ describe('form parser and system forms', () => {
     const saved = await api<{ F_Id: string }>(page, 'POST', '/api/form-scheme/customtable', {
       F_Name: '出差申请 E2E',
       F_Type: 0,
-      F_Scheme: { data: [field(1, 'F_Title', 'input', '事由', { required: true }), field(2, 'F_City', 'input', '城市'), field(3, 'F_Days', 'number', '天数'), field(4, 'F_Note', 'textarea', '备注', { span: 24 })] },
+      F_Scheme: {
+        data: [
+          field(1, 'F_Title', 'input', '事由', { required: true }),
+          field(2, 'F_City', 'input', '城市'),
+          field(3, 'F_Days', 'number', '天数'),
+          field(4, 'F_Note', 'textarea', '备注', { span: 24 }),
+        ],
+      },
       tableInfo: [{ dbId: 'local', name: 'e2e_parser_trip', type: 'main' }],
     });
     await page.goto(`/parser?formId=${saved.F_Id}`);
@@ -85,7 +94,9 @@ describe('form parser and system forms', () => {
     await page.locator(tid('form-detail-page')).waitFor();
     // Look mode shows a disabled box or plain text: either way the stored value.
     const shown = (vModel: string) =>
-      page.locator(`[data-field="${vModel}"]`).evaluate((el) => (el.querySelector('input, textarea') as HTMLInputElement | null)?.value ?? el.textContent ?? '');
+      page
+        .locator(`[data-field="${vModel}"]`)
+        .evaluate((el) => (el.querySelector('input, textarea') as HTMLInputElement | null)?.value ?? el.textContent ?? '');
     await expect.poll(() => shown('F_Title')).toContain('客户拜访');
     expect(await shown('F_City')).toContain('上海');
     expect(await page.locator(tid('form-submit')).count()).toBe(0);

@@ -11,9 +11,6 @@ import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harnes
  */
 const env = useServerAndBrowser();
 
-
-
-
 const field = (formId: number, vModel: string, avueType: string, label: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
   __vModel__: vModel,
   ...extra,
@@ -80,7 +77,9 @@ async function choose(page: Page, trigger: string, option: string) {
 const rowKeys = (page: Page) =>
   page.locator('[data-testid^="published-row-"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('published-row-'.length)));
 const columnTexts = (page: Page, column: number) =>
-  page.locator('[data-testid^="published-row-"]').evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), column);
+  page
+    .locator('[data-testid^="published-row-"]')
+    .evaluateAll((rows, i) => rows.map((r) => (r.querySelectorAll('td')[i] as HTMLElement | undefined)?.innerText.trim() ?? ''), column);
 
 describe('form publishing', () => {
   it('publishes a form as a menu page, adds, filters, sorts, pages, edits, prints, exports and imports; the print button follows the grants', async () => {
@@ -96,7 +95,11 @@ describe('form publishing', () => {
     await page.locator('.ant-tabs-tab', { hasText: /列表|Columns/ }).click();
     for (const f of ['F_Reason', 'F_Price', 'F_Total', 'F_CreateDate']) {
       await page.locator(tid('relation-columns-add')).click();
-      await choose(page, `${tid('relation-columns-field-new')}`, f === 'F_CreateDate' ? '创建时间' : { F_Reason: '报销事由', F_Price: '单价', F_Total: '含税金额' }[f]!);
+      await choose(
+        page,
+        `${tid('relation-columns-field-new')}`,
+        f === 'F_CreateDate' ? '创建时间' : { F_Reason: '报销事由', F_Price: '单价', F_Total: '含税金额' }[f]!,
+      );
     }
     await page.locator(`${tid('relation-column-F_Price')} ${tid('relation-column-F_Price-sortable')}`).check();
     await page.locator('.ant-tabs-tab', { hasText: /查询|Query/ }).click();
@@ -137,7 +140,10 @@ describe('form publishing', () => {
     await shot(page, 'form-publish-list');
 
     // Filter: contains 采购.
-    await page.locator(`${tid('published-query-F_Reason')} input`).first().fill('采购');
+    await page
+      .locator(`${tid('published-query-F_Reason')} input`)
+      .first()
+      .fill('采购');
     await page.locator(tid('published-search')).click();
     await expect.poll(() => columnTexts(page, 0)).toEqual(['办公用品采购']);
     await page.locator(tid('published-reset')).click();
@@ -163,7 +169,10 @@ describe('form publishing', () => {
     // Edit one: 展会布展 → 展会布展（二期）.
     const list = await api<{ Rows: { F_Id: string; F_Reason: string }[] }>(page, 'GET', `/api/form-relation/${relationId}/list?limit=1&size=50`);
     const expo = list.Rows.find((r) => r.F_Reason === '展会布展')!.F_Id;
-    await page.locator(`${tid('published-query-F_Reason')} input`).first().fill('展会');
+    await page
+      .locator(`${tid('published-query-F_Reason')} input`)
+      .first()
+      .fill('展会');
     await page.locator(tid('published-search')).click();
     await page.locator(tid(`row-edit-${expo}`)).click();
     await expect.poll(() => fieldOf('F_Reason').locator('input').first().inputValue()).toBe('展会布展');
@@ -193,7 +202,11 @@ describe('form publishing', () => {
     const download = page.waitForEvent('download');
     await page.locator(tid('print-pdf')).click();
     const pdf = await download;
-    expect(readFileSync((await pdf.path())!).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      readFileSync((await pdf.path())!)
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
     await page.keyboard.press('Escape');
 
     // ---------- export, then import into the copy ----------
@@ -204,7 +217,11 @@ describe('form publishing', () => {
     const copyRelation = await api<{ F_Id: string }>(page, 'POST', '/api/form-relation', {
       F_Name: '费用报销副本',
       F_FormId: copy.F_Id,
-      F_Setting: { columns: [{ field: 'F_Reason' }, { field: 'F_Price', sortable: true }, { field: 'F_Total' }, { field: 'F_CreateDate' }], buttons: ['add', 'import', 'export'], pageSize: 20 },
+      F_Setting: {
+        columns: [{ field: 'F_Reason' }, { field: 'F_Price', sortable: true }, { field: 'F_Total' }, { field: 'F_CreateDate' }],
+        buttons: ['add', 'import', 'export'],
+        pageSize: 20,
+      },
     });
     await page.goto(`/form-publish/${copyRelation.F_Id}/index`);
     await page.locator(tid('published-page')).waitFor();
@@ -213,7 +230,11 @@ describe('form publishing', () => {
     await page.locator(tid('import-report')).waitFor();
     await shot(page, 'form-publish-import');
     await expect.poll(async () => (await api<{ Total: number }>(page, 'GET', `/api/form-relation/${copyRelation.F_Id}/list?limit=1&size=1`)).Total).toBe(12);
-    const copied = await api<{ Rows: { F_Reason: string; F_Price: string }[] }>(page, 'GET', `/api/form-relation/${copyRelation.F_Id}/list?limit=1&size=50&sidx=F_Price&sord=desc`);
+    const copied = await api<{ Rows: { F_Reason: string; F_Price: string }[] }>(
+      page,
+      'GET',
+      `/api/form-relation/${copyRelation.F_Id}/list?limit=1&size=50&sidx=F_Price&sord=desc`,
+    );
     expect(copied.Rows[0]).toMatchObject({ F_Reason: '展会布展（二期）', F_Price: '1200' });
     await context.close();
 
@@ -223,7 +244,11 @@ describe('form publishing', () => {
     const users = await api<{ Rows: { F_UserId: string; F_Account: string }[] }>(adminPage, 'GET', '/api/users/page?limit=1&size=20&keyword=zhangsan');
     const staffId = users.Rows.find((u) => u.F_Account === 'zhangsan')!.F_UserId;
     const moduleId = `form-app-${relationId}`;
-    const granted = await api<{ moduleIds: string[]; buttonIds: string[]; columnIds: string[]; formIds: string[] }>(adminPage, 'GET', `/api/authorizes/2/${staffId}`);
+    const granted = await api<{ moduleIds: string[]; buttonIds: string[]; columnIds: string[]; formIds: string[] }>(
+      adminPage,
+      'GET',
+      `/api/authorizes/2/${staffId}`,
+    );
     await api(adminPage, 'POST', '/api/authorizes', {
       objectId: staffId,
       objectType: 2,
@@ -236,7 +261,10 @@ describe('form publishing', () => {
     });
     await staff.page.goto(`/form-publish/${relationId}/index`);
     await staff.page.locator(tid('published-page')).waitFor();
-    await staff.page.locator(`${tid('published-query-F_Reason')} input`).first().fill('展会');
+    await staff.page
+      .locator(`${tid('published-query-F_Reason')} input`)
+      .first()
+      .fill('展会');
     await staff.page.locator(tid('published-search')).click();
     await staff.page.locator(tid(`row-edit-${expo}`)).waitFor();
     expect(await staff.page.locator(tid(`row-print-${expo}`)).count()).toBe(0);

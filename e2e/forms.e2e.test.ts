@@ -9,7 +9,6 @@ import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
  */
 const env = useServerAndBrowser();
 
-
 /** Rows of a read-only query on the platform link (the tenant's schema holds the form's tables). */
 async function query(page: Page, sql: string): Promise<Record<string, unknown>[]> {
   const data = await api<{ rows: Record<string, unknown>[] }>(page, 'GET', `/api/database-links/local/datas?sql=${encodeURIComponent(sql)}`);
@@ -36,7 +35,8 @@ async function addField(page: Page, type: string, formId: number, label: string,
  */
 async function bind(page: Page, target: string, column: string) {
   await page.locator(tid('prop-autoBindFields-add')).click();
-  const rowOf = (label: string) => page.locator('.ant-space-compact', { has: page.locator('[data-testid^="prop-autoBindFields-target-"]', { hasText: label }) });
+  const rowOf = (label: string) =>
+    page.locator('.ant-space-compact', { has: page.locator('[data-testid^="prop-autoBindFields-target-"]', { hasText: label }) });
   await rowOf('报销事由 (101)').locator('[data-testid^="prop-autoBindFields-target-"]').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: target }).click();
   await rowOf(target).locator('input[data-testid^="prop-autoBindFields-column-"]').fill(column);
@@ -143,7 +143,9 @@ describe('form engine', () => {
     await expect.poll(() => field('F_CustomerPhone').locator('input').first().inputValue()).toBe('13900000002');
 
     // Upload into the form's attachment folder.
-    await field('F_Attachment').locator('input[type=file]').setInputFiles({ name: '发票.txt', mimeType: 'text/plain', buffer: Buffer.from('发票 67.76') });
+    await field('F_Attachment')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '发票.txt', mimeType: 'text/plain', buffer: Buffer.from('发票 67.76') });
     await expect.poll(() => field('F_Attachment').innerText()).toContain('发票.txt');
 
     // Two sub-table rows; the amount column is totalled.
@@ -165,8 +167,16 @@ describe('form engine', () => {
     const keyValue = new URL(page.url()).searchParams.get('keyValue')!;
 
     // ---------- the stored rows ----------
-    const [main] = await query(page, `select "F_Reason", "F_CustomerName", "F_CustomerPhone", "F_Customer", "F_Price", "F_Qty", "F_Total", "F_Attachment" from e2e_expense where "F_Id" = '${keyValue}'`);
-    expect(main).toMatchObject({ F_Reason: '客户拜访差旅', F_CustomerName: '西南电子有限公司', F_CustomerPhone: '13900000002', F_Customer: '西南电子有限公司' });
+    const [main] = await query(
+      page,
+      `select "F_Reason", "F_CustomerName", "F_CustomerPhone", "F_Customer", "F_Price", "F_Qty", "F_Total", "F_Attachment" from e2e_expense where "F_Id" = '${keyValue}'`,
+    );
+    expect(main).toMatchObject({
+      F_Reason: '客户拜访差旅',
+      F_CustomerName: '西南电子有限公司',
+      F_CustomerPhone: '13900000002',
+      F_Customer: '西南电子有限公司',
+    });
     expect(Number(main.F_Price)).toBe(19.99);
     expect(Number(main.F_Qty)).toBe(3);
     expect(String(main.F_Total)).toMatch(/^67\.760*$/);

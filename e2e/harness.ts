@@ -31,7 +31,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath() ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -94,7 +102,12 @@ export function useServerAndBrowser(): { server: () => E2eServer; browser: () =>
 }
 
 /** A new browser context signed in as `account`, on the home page. */
-export async function signedIn(browser: Browser, server: E2eServer, account: string, password = DEMO_PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedIn(
+  browser: Browser,
+  server: E2eServer,
+  account: string,
+  password = DEMO_PASSWORD,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -5,7 +5,12 @@ import { shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 const env = useServerAndBrowser();
 const open = (account: string, password?: string) => signedIn(env.browser(), env.server(), account, password);
 
-const badge = (page: Page) => page.locator(tid('notice-badge')).first().textContent().then((t) => Number((t ?? '').trim() || 0));
+const badge = (page: Page) =>
+  page
+    .locator(tid('notice-badge'))
+    .first()
+    .textContent()
+    .then((t) => Number((t ?? '').trim() || 0));
 
 describe('office automation: publishing reaches other users at once', () => {
   it('admin publishes news and a notice; staff sees the badge rise without reloading, opens one, sets all read', async () => {
@@ -21,7 +26,10 @@ describe('office automation: publishing reaches other users at once', () => {
     const editor = admin.page.locator(`${tid('news-editor')} .ProseMirror`);
     await editor.click();
     await editor.pressSequentially('正文内容');
-    await admin.page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await admin.page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     const newsRow = admin.page.locator('[data-testid^="news-row-"]', { hasText: '端到端新闻' });
     await newsRow.waitFor();
     const newsId = (await newsRow.getAttribute('data-testid'))!.replace('news-row-', '');
@@ -35,7 +43,10 @@ describe('office automation: publishing reaches other users at once', () => {
     await admin.page.locator(tid('notice-add')).click();
     await admin.page.locator(tid('notice-title')).fill('端到端通知');
     await admin.page.locator(tid('notice-content')).fill('请各部门知悉');
-    await admin.page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await admin.page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     const noticeRow = admin.page.locator('tr', { hasText: '端到端通知' });
     await noticeRow.waitFor();
     await noticeRow.locator('[data-testid^="notice-publish-"]').click();
@@ -58,7 +69,14 @@ describe('office automation: publishing reaches other users at once', () => {
     await staff.page.locator(tid('notice-read-all')).click();
     await expect.poll(() => badge(staff.page)).toBe(startBadge);
     await staff.page.locator(tid('notice-read-all')).click();
-    await expect.poll(() => staff.page.locator('.ant-message').innerText().catch(() => '')).toContain('没有更多消息需要设置已读了');
+    await expect
+      .poll(() =>
+        staff.page
+          .locator('.ant-message')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain('没有更多消息需要设置已读了');
     await staff.context.close();
     await admin.context.close();
   });
@@ -71,9 +89,19 @@ describe('office automation: publishing reaches other users at once', () => {
     await item.waitFor();
     await item.locator('[data-testid^="dictionary-item-translate-"]').click();
     await page.locator(tid('language-input-en')).fill('Group company');
-    await page.locator(`${tid('modal-ok')}:visible`).last().click();
+    await page
+      .locator(`${tid('modal-ok')}:visible`)
+      .last()
+      .click();
     await page.locator(tid('lang-switch')).click();
-    await expect.poll(() => page.locator('[data-testid^="dictionary-item-row-"]').allInnerTexts().then((t) => t.join(' '))).toContain('Group company');
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid^="dictionary-item-row-"]')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
+      )
+      .toContain('Group company');
     await shot(page, 'oa-dictionary-en');
     await context.close();
   });

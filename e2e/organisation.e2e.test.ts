@@ -6,8 +6,18 @@ const env = useServerAndBrowser();
 const open = (account: string, password?: string) => signedIn(env.browser(), env.server(), account, password);
 
 async function submitModal(page: Page) {
-  await page.locator(`${tid('modal-ok')}:visible`).last().click();
-  await expect.poll(() => page.locator('.ant-message').innerText().catch(() => '')).toMatch(/新增成功|更新成功|成功/);
+  await page
+    .locator(`${tid('modal-ok')}:visible`)
+    .last()
+    .click();
+  await expect
+    .poll(() =>
+      page
+        .locator('.ant-message')
+        .innerText()
+        .catch(() => ''),
+    )
+    .toMatch(/新增成功|更新成功|成功/);
 }
 
 describe('organisation: an administrator sets up a role and a user, who then sees exactly what was granted', () => {
@@ -99,9 +109,9 @@ describe('organisation: an administrator sets up a role and a user, who then see
     const { context, page } = await open('postviewer', 'Viewer@2026');
     await page.locator(tid('menu-item-organisation')).click();
     await page.locator(tid('menu-item-organisation-post')).waitFor();
-    const entries = await page.locator(`${tid('side-menu')} [data-testid^="menu-item-"]`).evaluateAll((nodes) =>
-      nodes.map((n) => n.getAttribute('data-testid')!.replace('menu-item-', '')),
-    );
+    const entries = await page
+      .locator(`${tid('side-menu')} [data-testid^="menu-item-"]`)
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!.replace('menu-item-', '')));
     expect(entries.filter((e) => !['home', 'hot-functions'].includes(e))).toEqual(['organisation', 'organisation-post']);
     await page.goto('/organisation/post/index');
     await expect.poll(() => page.locator('body').innerText()).toContain('测试岗位');

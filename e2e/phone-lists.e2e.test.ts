@@ -36,8 +36,15 @@ describe('admin lists at phone width', { timeout: 180_000 }, () => {
         const box = await first.boundingBox();
         // On the screen, and its text on one line (a squeezed column breaks a name into a character per line).
         const lineHeight = await first.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 22);
-        const text = s.first.includes('td') ? await first.evaluate((el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect().height; }) : 0;
-        if (!box || box.x < 0 || box.x + Math.min(box.width, 120) > 375 || box.width < 48 || text > lineHeight * 1.6) problems.push(`${s.name}: ${JSON.stringify(box)} text ${text}`);
+        const text = s.first.includes('td')
+          ? await first.evaluate((el) => {
+              const r = document.createRange();
+              r.selectNodeContents(el);
+              return r.getBoundingClientRect().height;
+            })
+          : 0;
+        if (!box || box.x < 0 || box.x + Math.min(box.width, 120) > 375 || box.width < 48 || text > lineHeight * 1.6)
+          problems.push(`${s.name}: ${JSON.stringify(box)} text ${text}`);
       }
       expect(problems).toEqual([]);
     } finally {

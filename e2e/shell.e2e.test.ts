@@ -71,7 +71,12 @@ describe('the shell, signed in as admin', () => {
     await page.waitForURL('**/info/index');
 
     // Menu search: case-insensitive prefix on leaf labels, selecting navigates.
-    await page.locator(tid('menu-search')).locator('input').or(page.locator(`input${tid('menu-search')}`)).first().fill('在线');
+    await page
+      .locator(tid('menu-search'))
+      .locator('input')
+      .or(page.locator(`input${tid('menu-search')}`))
+      .first()
+      .fill('在线');
     await page.locator(tid('menu-search-item-system-online-user')).click();
     await page.waitForURL('**/system/online-user/index');
     await page.locator(tid('menu-search-open')).click();

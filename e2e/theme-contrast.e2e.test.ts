@@ -42,7 +42,10 @@ const SCREENS: Screen[] = [
       await p.locator('.djs-element[data-element-id="task_1"]').waitFor();
       // select the first approval node so the properties panel shows its sections
       await p.locator('.djs-element[data-element-id="task_1"]').click();
-      await p.locator(`${tid('wfd-side')} .ant-form-item-label`).first().waitFor();
+      await p
+        .locator(`${tid('wfd-side')} .ant-form-item-label`)
+        .first()
+        .waitFor();
     },
   },
   {
@@ -84,7 +87,10 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
   const parse = (c: string): Rgba | null => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) return null;
-    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const p = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
   };
   const over = (top: Rgba, under: Rgba): Rgba => {
@@ -121,7 +127,11 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
     return colour;
   };
   const skipped = (el: Element): boolean => {
-    if (el.closest('svg, [disabled], [aria-disabled="true"], [aria-hidden="true"], .ant-select-selection-placeholder, .ant-input-disabled, .ant-select-disabled, .ant-btn-disabled, .ant-checkbox-wrapper-disabled, .ant-radio-wrapper-disabled, .ant-pagination-disabled, .ant-tooltip, .ant-skeleton'))
+    if (
+      el.closest(
+        'svg, [disabled], [aria-disabled="true"], [aria-hidden="true"], .ant-select-selection-placeholder, .ant-input-disabled, .ant-select-disabled, .ant-btn-disabled, .ant-checkbox-wrapper-disabled, .ant-radio-wrapper-disabled, .ant-pagination-disabled, .ant-tooltip, .ant-skeleton',
+      )
+    )
       return true;
     if (/placeholder|disabled/i.test(typeof el.className === 'string' ? el.className : '')) return true;
     let opacity = 1;
@@ -143,7 +153,9 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
   for (const root of roots) {
     for (const el of Array.from(root.querySelectorAll('*'))) {
       const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim().length > 0);
-      const input = (el instanceof HTMLInputElement && !['hidden', 'checkbox', 'radio', 'file'].includes(el.type) && el.value) || (el instanceof HTMLTextAreaElement && el.value);
+      const input =
+        (el instanceof HTMLInputElement && !['hidden', 'checkbox', 'radio', 'file'].includes(el.type) && el.value) ||
+        (el instanceof HTMLTextAreaElement && el.value);
       if (!ownText && !input) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width < 1 || rect.height < 1 || rect.bottom < 0 || rect.top > innerHeight) {
@@ -180,7 +192,13 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
     const r = ratio(over(fg, bg), bg);
     if (r < args.min) {
       const text = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el.value : (el.textContent ?? '')).trim().slice(0, 30);
-      low.push({ text, where: label(el), colour: getComputedStyle(el).color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(',')})`, ratio: Math.round(r * 100) / 100 });
+      low.push({
+        text,
+        where: label(el),
+        colour: getComputedStyle(el).color,
+        background: `rgb(${bg.slice(0, 3).map(Math.round).join(',')})`,
+        ratio: Math.round(r * 100) / 100,
+      });
     }
   }
   return { checked, low, notes };
@@ -191,7 +209,8 @@ function measure(args: { roots: string[]; sample: number; min: number }): { chec
  * late or never. Screens fetch their namespaces when they first render, so each screen here checks for them too.
  */
 function untranslatedTexts(): string[] {
-  const looksLikeKey = (text: string) => /^[a-z][A-Za-z0-9]*:[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(text) || /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){1,3}$/.test(text);
+  const looksLikeKey = (text: string) =>
+    /^[a-z][A-Za-z0-9]*:[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/.test(text) || /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){1,3}$/.test(text);
   const found: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -233,7 +252,11 @@ describe('theme contrast', () => {
             // the rich-text editor's editing area (a div in the page): its text on its background, composed with the
             // backgrounds behind it
             const ratio = await page.locator(`${tid('news-editor')} .ProseMirror`).evaluate((el) => {
-              const parse = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0,0,0,0').split(/[\s,/]+/).filter(Boolean).map(Number);
+              const parse = (c: string) =>
+                (/rgba?\(([^)]+)\)/.exec(c)?.[1] ?? '0,0,0,0')
+                  .split(/[\s,/]+/)
+                  .filter(Boolean)
+                  .map(Number);
               const lum = (c: number[]) => {
                 const [r, g, b] = c.slice(0, 3).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
                 return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -252,7 +275,8 @@ describe('theme contrast', () => {
               return { ratio: (x + 0.05) / (y + 0.05), dark: lum(base) < 0.2, colour, background: `rgb(${base.map(Math.round).join(',')})` };
             });
             const colours = { colour: ratio.colour, background: ratio.background };
-            if (ratio.ratio < MIN_RATIO) failures.push(`${themeName} ${screen.name}: editor body ${colours.colour} on ${colours.background} = ${ratio.ratio.toFixed(2)}`);
+            if (ratio.ratio < MIN_RATIO)
+              failures.push(`${themeName} ${screen.name}: editor body ${colours.colour} on ${colours.background} = ${ratio.ratio.toFixed(2)}`);
             if (!ratio.dark) failures.push(`${themeName} ${screen.name}: the rich-text editor stays light (${colours.background})`);
           }
         }

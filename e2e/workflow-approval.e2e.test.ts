@@ -14,7 +14,17 @@ const field = boundField('e2e_wf_leave');
 
 /** The approver may change the days (formId 2) and nothing else: the other fields are read-only there. */
 const xmlFor = (formId: string) =>
-  chainXml('e2e_approval', [{ id: 'check', name: '本人确认', config: { candidates: [{ type: 'starter', ids: [] }], needPassword: true, formAuthority: { [formId]: [{ formId: 2, view: true, edit: true }] } } }], { name: 'E2E approval' });
+  chainXml(
+    'e2e_approval',
+    [
+      {
+        id: 'check',
+        name: '本人确认',
+        config: { candidates: [{ type: 'starter', ids: [] }], needPassword: true, formAuthority: { [formId]: [{ formId: 2, view: true, edit: true }] } },
+      },
+    ],
+    { name: 'E2E approval' },
+  );
 
 describe('approval screen', { timeout: 180_000 }, () => {
   it('opens a task from the task centre, shows the tabs at desktop and phone width, approves it', async () => {
@@ -23,7 +33,13 @@ describe('approval screen', { timeout: 180_000 }, () => {
       const form = await api<{ F_Id: string }>(page, 'POST', '/api/form-scheme/customtable', {
         F_Name: '请假单 E2E',
         F_Type: 0,
-        F_Scheme: { data: [field(1, 'F_Name', 'input', '姓名', { required: true }), field(2, 'F_Days', 'number', '天数'), field(3, 'F_Reason', 'textarea', '事由', { span: 24 })] },
+        F_Scheme: {
+          data: [
+            field(1, 'F_Name', 'input', '姓名', { required: true }),
+            field(2, 'F_Days', 'number', '天数'),
+            field(3, 'F_Reason', 'textarea', '事由', { span: 24 }),
+          ],
+        },
         tableInfo: [{ dbId: 'local', name: 'e2e_wf_leave', type: 'main' }],
       });
       const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', {

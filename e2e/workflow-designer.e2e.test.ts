@@ -37,12 +37,25 @@ const camunda = `<?xml version="1.0" encoding="UTF-8"?>
 function bigProcess(n: number): string {
   const ids = Array.from({ length: n }, (_, i) => (i === 0 ? 'start' : i === n - 1 ? 'end' : `t${i}`));
   const cfg = '<bpmn:extensionElements><wf:config>{"candidates":[{"type":"starter","ids":[]}]}</wf:config></bpmn:extensionElements>';
-  const nodes = ids.map((id, i) => (i === 0 ? `<bpmn:startEvent id="${id}"/>` : i === n - 1 ? `<bpmn:endEvent id="${id}"/>` : `<bpmn:userTask id="${id}" name="审批 ${i}">${cfg}</bpmn:userTask>`));
+  const nodes = ids.map((id, i) =>
+    i === 0
+      ? `<bpmn:startEvent id="${id}"/>`
+      : i === n - 1
+        ? `<bpmn:endEvent id="${id}"/>`
+        : `<bpmn:userTask id="${id}" name="审批 ${i}">${cfg}</bpmn:userTask>`,
+  );
   const flows = ids.slice(1).map((id, i) => `<bpmn:sequenceFlow id="f${i}" sourceRef="${ids[i]}" targetRef="${id}"/>`);
   const x = (i: number) => 100 + (i % 10) * 160;
   const y = (i: number) => 100 + Math.floor(i / 10) * 140;
-  const shapes = ids.map((id, i) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x(i)}" y="${y(i)}" width="100" height="80"/></bpmndi:BPMNShape>`);
-  const edges = ids.slice(1).map((_, i) => `<bpmndi:BPMNEdge id="f${i}_di" bpmnElement="f${i}"><di:waypoint x="${x(i) + 100}" y="${y(i) + 40}"/><di:waypoint x="${x(i + 1)}" y="${y(i + 1) + 40}"/></bpmndi:BPMNEdge>`);
+  const shapes = ids.map(
+    (id, i) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x(i)}" y="${y(i)}" width="100" height="80"/></bpmndi:BPMNShape>`,
+  );
+  const edges = ids
+    .slice(1)
+    .map(
+      (_, i) =>
+        `<bpmndi:BPMNEdge id="f${i}_di" bpmnElement="f${i}"><di:waypoint x="${x(i) + 100}" y="${y(i) + 40}"/><di:waypoint x="${x(i + 1)}" y="${y(i + 1) + 40}"/></bpmndi:BPMNEdge>`,
+    );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="big" targetNamespace="x">
 <bpmn:process id="big_p" isExecutable="true">${nodes.join('')}${flows.join('')}</bpmn:process>
@@ -127,7 +140,10 @@ async function story(page: Page) {
   await shot(page, 'workflow-designer-issues');
 
   // fix them: delete the old end, the manager's approvers, a condition and a default flow
-  await page.locator(`${tid('wfd-issues')} [data-element-id="end"]`).first().click();
+  await page
+    .locator(`${tid('wfd-issues')} [data-element-id="end"]`)
+    .first()
+    .click();
   await expect.poll(() => panelId(page)).toBe('end');
   await contextPad(page, 'delete');
   await pick(page, `(${manager})`);
@@ -205,7 +221,10 @@ async function story(page: Page) {
   const importMs = Number(await page.locator(tid('wfd-canvas')).getAttribute('data-import-ms'));
   console.log(`100-node import: ${importMs} ms`);
   expect(importMs).toBeLessThan(1000);
-  await page.locator(tid('wfd-issues')).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator(tid('wfd-issues'))
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await shot(page, 'workflow-designer-100-nodes');
 
   // narrow screens: the panel goes below the canvas

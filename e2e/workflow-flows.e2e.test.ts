@@ -21,7 +21,6 @@ interface Ids {
 }
 let shared: Promise<Ids> | undefined;
 
-
 /** The user ids and one designed form (事由 required, 金额), made once per file by admin. */
 function setUp(admin: Page): Promise<Ids> {
   shared ??= (async () => {
@@ -62,7 +61,10 @@ const user = (ids: Ids, account: 'lisi' | 'wangwu') => [{ type: 'user', ids: [id
 async function openTodo(page: Page, taskId: string) {
   await page.goto('/workflow/process/index?tab=todo');
   await page.locator(tid(`wf-task-handle-${taskId}`)).click();
-  await page.locator(`${tid('wf-approval')} [data-field="F_Title"]`).first().waitFor();
+  await page
+    .locator(`${tid('wf-approval')} [data-field="F_Title"]`)
+    .first()
+    .waitFor();
 }
 
 async function pickUser(page: Page, id: string) {
@@ -86,7 +88,9 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
     const [admin, zhang, lisi, wangwu] = all as [Session, Session, Session, Session];
     try {
       const ids = await setUp(admin.page);
-      const schemeId = await deploy(admin.page, ids, 'e2e_flows_transfer', '转办测试', [{ id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi'), transfer: true } }]);
+      const schemeId = await deploy(admin.page, ids, 'e2e_flows_transfer', '转办测试', [
+        { id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi'), transfer: true } },
+      ]);
       const pid = await launch(zhang.page, ids, schemeId, '张三的转办测试');
       const [task] = await upcoming(lisi.page, pid);
       expect(task).toBeDefined();
@@ -183,13 +187,19 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
     const [admin, zhang, lisi] = all as [Session, Session, Session];
     try {
       const ids = await setUp(admin.page);
-      const schemeId = await deploy(admin.page, ids, 'e2e_flows_recall', '撤回测试', [{ id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } }]);
+      const schemeId = await deploy(admin.page, ids, 'e2e_flows_recall', '撤回测试', [
+        { id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } },
+      ]);
       const pid = await launch(zhang.page, ids, schemeId, '张三的撤回测试');
       expect((await upcoming(lisi.page, pid)).length).toBe(1);
       const mine = () =>
-        api<{ Rows: { processInstanceId: string; state: string }[] }>(zhang.page, 'GET', '/api/workflow-task/my-task?limit=1&size=100').then((l) => l.Rows.find((r) => r.processInstanceId === pid));
+        api<{ Rows: { processInstanceId: string; state: string }[] }>(zhang.page, 'GET', '/api/workflow-task/my-task?limit=1&size=100').then((l) =>
+          l.Rows.find((r) => r.processInstanceId === pid),
+        );
       const recycled = () =>
-        api<{ Rows: { processInstanceId: string }[] }>(zhang.page, 'GET', '/api/workflow-task/recycle-task?limit=1&size=100').then((l) => l.Rows.some((r) => r.processInstanceId === pid));
+        api<{ Rows: { processInstanceId: string }[] }>(zhang.page, 'GET', '/api/workflow-task/recycle-task?limit=1&size=100').then((l) =>
+          l.Rows.some((r) => r.processInstanceId === pid),
+        );
 
       const page = zhang.page;
       await page.goto('/workflow/process/index?tab=mine');
@@ -246,7 +256,11 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       const ids = await setUp(admin.page);
       await deploy(admin.page, ids, 'e2e_flows_draft', '草稿测试', [{ id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } }]);
       const page = zhang.page;
-      const input = (vModel: string) => page.locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`).locator('input, textarea').first();
+      const input = (vModel: string) =>
+        page
+          .locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`)
+          .locator('input, textarea')
+          .first();
 
       await page.goto('/workflow/launch/index');
       await page.locator(tid('wf-launch-card-e2e_flows_draft')).click();
@@ -284,12 +298,19 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       await page.locator(tid(`wf-task-row-${draftId}`)).waitFor({ state: 'detached' });
       const drafts = await api<{ Rows: { F_Id: string }[] }>(page, 'GET', '/api/workflow-task/getTempfiledInfoList?limit=1&size=100');
       expect(drafts.Rows.some((d) => d.F_Id === draftId)).toBe(false);
-      const mine = await api<{ Rows: { processInstanceId: string; processName: string; state: string }[] }>(page, 'GET', '/api/workflow-task/my-task?limit=1&size=100');
+      const mine = await api<{ Rows: { processInstanceId: string; processName: string; state: string }[] }>(
+        page,
+        'GET',
+        '/api/workflow-task/my-task?limit=1&size=100',
+      );
       const started = mine.Rows.find((r) => r.processName === '张三的草稿');
       expect(started?.state).toBe('running');
       const [task] = await upcoming(lisi.page, started!.processInstanceId);
       await openTodo(lisi.page, task!.taskId);
-      const title = lisi.page.locator(`${tid('wf-approval')} [data-field="F_Title"]`).locator('input, textarea').first();
+      const title = lisi.page
+        .locator(`${tid('wf-approval')} [data-field="F_Title"]`)
+        .locator('input, textarea')
+        .first();
       await expect.poll(() => title.inputValue()).toBe('补全的事由');
       await shot(page, 'wf-flows-draft-submitted');
       await settle(lisi.page);
@@ -308,7 +329,11 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
         { id: 'choose', name: '指定审批', config: { candidates: [{ type: 'user', ids: [ids.lisi, ids.wangwu] }], approverChoice: true } },
       ]);
       const page = zhang.page;
-      const input = (vModel: string) => page.locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`).locator('input, textarea').first();
+      const input = (vModel: string) =>
+        page
+          .locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`)
+          .locator('input, textarea')
+          .first();
       await page.goto('/workflow/launch/index');
       await page.locator(tid('wf-launch-card-e2e_flows_choice')).click();
       await input('F_Title').waitFor();
@@ -338,7 +363,7 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
     }
   });
 
-  it('next-node approver choice on approval: lisi agrees and picks the next node\'s approver', async () => {
+  it("next-node approver choice on approval: lisi agrees and picks the next node's approver", async () => {
     const all = await sessions('admin', 'zhangsan', 'lisi', 'wangwu');
     const [admin, zhang, lisi, wangwu] = all as [Session, Session, Session, Session];
     try {
@@ -376,7 +401,9 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
     const [admin, zhang, lisi] = all as [Session, Session, Session];
     try {
       const ids = await setUp(admin.page);
-      const schemeId = await deploy(admin.page, ids, 'e2e_flows_message', '消息测试', [{ id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } }]);
+      const schemeId = await deploy(admin.page, ids, 'e2e_flows_message', '消息测试', [
+        { id: 'manager', name: '经理审批', config: { candidates: user(ids, 'lisi') } },
+      ]);
       const first = await launch(zhang.page, ids, schemeId, '张三的消息测试一');
       const second = await launch(zhang.page, ids, schemeId, '张三的消息测试二');
       interface Msg {
@@ -397,8 +424,18 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       const page = lisi.page;
       await page.goto('/wel/index');
       await page.locator(`${tid('home-notice-approval')} ${tid(`notice-row-${m1!.F_Id}`)}`).click();
-      await page.locator(`${tid('wf-approval')} [data-field="F_Title"]`).first().waitFor();
-      await expect.poll(() => page.locator(`${tid('wf-approval')} [data-field="F_Title"] input`).first().inputValue()).toBe('张三的消息测试一');
+      await page
+        .locator(`${tid('wf-approval')} [data-field="F_Title"]`)
+        .first()
+        .waitFor();
+      await expect
+        .poll(() =>
+          page
+            .locator(`${tid('wf-approval')} [data-field="F_Title"] input`)
+            .first()
+            .inputValue(),
+        )
+        .toBe('张三的消息测试一');
       await settle(page);
       const box = await page.locator('.wf-approval-modal .ant-modal').boundingBox();
       expect(box!.width).toBeGreaterThanOrEqual(1400);
@@ -411,7 +448,14 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       await page.locator(tid('notice-bell')).click();
       await page.locator(tid('notice-tab-workflow')).click();
       await page.locator(`${tid('notice-popover')} ${tid(`notice-row-${m2!.F_Id}`)}`).click();
-      await expect.poll(() => page.locator(`${tid('wf-approval')} [data-field="F_Title"] input`).first().inputValue()).toBe('张三的消息测试二');
+      await expect
+        .poll(() =>
+          page
+            .locator(`${tid('wf-approval')} [data-field="F_Title"] input`)
+            .first()
+            .inputValue(),
+        )
+        .toBe('张三的消息测试二');
       await settle(page);
       const box2 = await page.locator('.wf-approval-modal .ant-modal').boundingBox();
       expect(box2!.width).toBeGreaterThanOrEqual(1400);

@@ -122,7 +122,8 @@ describe('importing real-world BPMN files', () => {
       }
       const nodes = boxes.filter((b) => b.id !== 'remind'); // a boundary event sits on its task's edge by design
       for (const [i, a] of nodes.entries()) {
-        for (const b of nodes.slice(i + 1)) expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y, `${a.id} / ${b.id}`).toBe(true);
+        for (const b of nodes.slice(i + 1))
+          expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y, `${a.id} / ${b.id}`).toBe(true);
       }
       await expect.poll(() => page.locator(tid('wfd-code')).inputValue()).toBe('leave_flowable');
       await page.locator(tid('wfd-issues')).waitFor();
@@ -164,7 +165,10 @@ describe('importing real-world BPMN files', () => {
       await settle(page);
       await shot(page, 'workflow-import-issues-zh');
       await page.locator(tid('wfd-metadata')).click();
-      await page.locator(`${tid('wfd-issues')} [data-kind="metadata"]`).first().waitFor();
+      await page
+        .locator(`${tid('wfd-issues')} [data-kind="metadata"]`)
+        .first()
+        .waitFor();
       await settle(page, 300);
       await shot(page, 'workflow-import-issues-metadata');
       // bpmn-js writes the drawing back as UTF-8 with the plane on the process: the warnings were the file's.
@@ -242,18 +246,27 @@ describe('importing real-world BPMN files', () => {
       await importFile(page, 'two-pools.bpmn', twoPools);
       await page.locator('.djs-element[data-element-id="regions"]').waitFor();
       // Two executable processes: the save would not know which to run, and says so.
-      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n')).toContain('文档中有多个可执行的流程');
+      await expect
+        .poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n'))
+        .toContain('文档中有多个可执行的流程');
       // The panel of the collaboration offers the choice.
       await page.locator('.djs-element[data-element-id="p_company"]').click({ position: { x: 8, y: 8 } });
-      await page.locator(tid('wfd-prop-runningPool')).waitFor().catch(async () => {
-        await page.locator(tid('wfd-canvas')).click({ position: { x: 5, y: 5 } });
-        await page.locator(tid('wfd-prop-runningPool')).waitFor();
-      });
+      await page
+        .locator(tid('wfd-prop-runningPool'))
+        .waitFor()
+        .catch(async () => {
+          await page.locator(tid('wfd-canvas')).click({ position: { x: 5, y: 5 } });
+          await page.locator(tid('wfd-prop-runningPool')).waitFor();
+        });
       await page.locator(tid('wfd-prop-runningPool')).click();
       await page.locator('.ant-select-item-option').getByText('公司审核 (company_p)').click();
       await page.locator(tid('wfd-validate')).click();
-      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n')).not.toContain('多个可执行的流程');
-      await expect.poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="warning"]`).allInnerTexts()).join('\n')).toContain('流程【客户下单】不会运行');
+      await expect
+        .poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="issue"]`).allInnerTexts()).join('\n'))
+        .not.toContain('多个可执行的流程');
+      await expect
+        .poll(async () => (await page.locator(`${tid('wfd-issues')} [data-kind="warning"]`).allInnerTexts()).join('\n'))
+        .toContain('流程【客户下单】不会运行');
 
       // The multi-instance sub-process: three instances, done when any one completes.
       await page.locator('.djs-element[data-element-id="regions"]').click({ position: { x: 10, y: 10 } });

@@ -10,7 +10,6 @@ import { settle, todos as upcoming, userId } from './workflow-setup.js';
  */
 const env = useServerAndBrowser();
 
-
 describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
   it('suspends, resumes and assigns an instance from the monitor screen', async () => {
     const admin = await signedIn(env.browser(), env.server(), 'admin');
@@ -21,7 +20,11 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       const page = admin.page;
       const ids = { lisi: await userId(page, 'lisi'), wangwu: await userId(page, 'wangwu') };
       const code = `e2e_monitor_${Date.now()}`;
-      const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', { F_Code: code, F_Name: '监控测试流程', xml: loadFixture('linear', ids) });
+      const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', {
+        F_Code: code,
+        F_Name: '监控测试流程',
+        xml: loadFixture('linear', ids),
+      });
       const launched = await api<{ retCode: number; processInstanceId: string }>(starter.page, 'POST', '/api/workflow-task/create-process', {
         schemeId: scheme.F_Id,
         name: '张三的监控测试',
@@ -115,7 +118,10 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       await page.locator(tid(`stamp-row-${finance.F_StampId}`)).waitFor();
       await page.locator(tid(`stamp-row-${contract.F_StampId}`)).waitFor();
       // Category filter: 财务章 only.
-      await page.locator(`${tid('stamp-filter-type')} .ant-select-content, ${tid('stamp-filter-type')}`).first().click();
+      await page
+        .locator(`${tid('stamp-filter-type')} .ant-select-content, ${tid('stamp-filter-type')}`)
+        .first()
+        .click();
       await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '财务章' }).click();
       await page.locator(tid('list-search')).click();
       await expect.poll(() => page.locator(tid(`stamp-row-${contract.F_StampId}`)).count()).toBe(0);
@@ -142,7 +148,12 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       const other = await signedIn(env.browser(), env.server(), 'lisi');
       try {
         await expect
-          .poll(async () => (await api<{ Rows: { F_StampId: string; canManage: boolean }[] }>(other.page, 'GET', '/api/stamps?size=100')).Rows.find((r) => r.F_StampId === finance.F_StampId)?.canManage)
+          .poll(
+            async () =>
+              (await api<{ Rows: { F_StampId: string; canManage: boolean }[] }>(other.page, 'GET', '/api/stamps?size=100')).Rows.find(
+                (r) => r.F_StampId === finance.F_StampId,
+              )?.canManage,
+          )
           .toBe(true);
       } finally {
         await other.context.close();

@@ -44,7 +44,8 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       // v2 names the approvers (the starter) and is published (the API's save publishes), which starts it; launched:
       // a running instance on v2.
       const info = await api<{ xml: string }>(page, 'GET', `/api/workflow-scheme-info/info/${schemeId}`);
-      const approvers = '<bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config></bpmn:extensionElements>';
+      const approvers =
+        '<bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;starter&quot;,&quot;ids&quot;:[]}]}</wf:config></bpmn:extensionElements>';
       const withApprovers = info.xml.replace(/(<bpmn:userTask id="task_1"[^>]*>)/, `$1${approvers}`);
       expect(withApprovers).toContain('wf:config');
       expect(await api<{ F_Version: number }>(page, 'PUT', `/api/workflow-scheme-info/${schemeId}`, { xml: withApprovers })).toMatchObject({ F_Version: 2 });
@@ -122,7 +123,9 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       await api(page, 'POST', '/api/form-scheme/customtable', {
         F_Name: '出差单 E2E',
         F_Type: 0,
-        F_Scheme: { data: [{ __vModel__: 'F_City', __config__: { formId: 1, avueType: 'input', label: '目的地', span: 12, bindTable: table, bindTableField: 'F_City' } }] },
+        F_Scheme: {
+          data: [{ __vModel__: 'F_City', __config__: { formId: 1, avueType: 'input', label: '目的地', span: 12, bindTable: table, bindTableField: 'F_City' } }],
+        },
         tableInfo: [{ dbId: 'local', name: table, type: 'main' }],
       });
       await page.goto('/workflow/relation/index');
@@ -137,7 +140,11 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       await shot(page, 'workflow-relation-add');
       await page.locator(tid('modal-ok')).click();
       await page.locator(tid('wf-relation-form')).waitFor({ state: 'detached' });
-      const relations = await api<{ F_Id: string; F_Name: string; F_SchemeInfoId: string }[]>(page, 'GET', `/api/workflow-relation/formInfo?nwfSchemeInfoId=${schemeId}`);
+      const relations = await api<{ F_Id: string; F_Name: string; F_SchemeInfoId: string }[]>(
+        page,
+        'GET',
+        `/api/workflow-relation/formInfo?nwfSchemeInfoId=${schemeId}`,
+      );
       expect(relations.map((r) => r.F_Name)).toEqual(['出差单']);
       await page.locator(tid(`wf-relation-row-${relations[0].F_Id}`)).waitFor();
       await shot(page, 'workflow-relation-list');

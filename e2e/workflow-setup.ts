@@ -16,7 +16,14 @@ export interface FieldOptions {
 }
 
 /** A designed form field (span 12 unless `config` says otherwise). */
-export const field = (formId: number, vModel: string, avueType: string, label: string, config: Record<string, unknown> = {}, { bindTable }: FieldOptions = {}) => ({
+export const field = (
+  formId: number,
+  vModel: string,
+  avueType: string,
+  label: string,
+  config: Record<string, unknown> = {},
+  { bindTable }: FieldOptions = {},
+) => ({
   __vModel__: vModel,
   __config__: { formId, avueType, label, span: 12, ...(bindTable ? { bindTable, bindTableField: vModel } : {}), ...config },
 });
@@ -63,7 +70,10 @@ export function chainXml(code: string, nodes: ChainNode[], { name = code, flowPr
     )
     .join('\n      ');
   const edges = flows
-    .map((f, i) => `<bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}"><di:waypoint x="${x(i) + 100}" y="120" /><di:waypoint x="${x(i + 1)}" y="120" /></bpmndi:BPMNEdge>`)
+    .map(
+      (f, i) =>
+        `<bpmndi:BPMNEdge id="${f.id}_di" bpmnElement="${f.id}"><di:waypoint x="${x(i) + 100}" y="120" /><di:waypoint x="${x(i + 1)}" y="120" /></bpmndi:BPMNEdge>`,
+    )
     .join('\n      ');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:wf="http://approval-platform.dev/schema/wf" id="Definitions_${code}" targetNamespace="http://approval-platform.dev/bpmn">
@@ -107,7 +117,10 @@ export const settle = (page: Page, ms = 600) => page.waitForTimeout(ms);
 
 /** Selects a diagram element through the designer's element picker (typing part of its label). */
 export async function pick(page: Page, text: string) {
-  await page.locator(`${tid('wfd-element-picker')} input, input${tid('wfd-element-picker')}`).first().fill(text);
+  await page
+    .locator(`${tid('wfd-element-picker')} input, input${tid('wfd-element-picker')}`)
+    .first()
+    .fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
   await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }

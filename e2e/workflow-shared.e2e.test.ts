@@ -45,7 +45,12 @@ describe('workflow shared dialogs', () => {
   it('shows the progress viewer (chart, timeline, phone width) and the print view of a running process', async () => {
     const { context, page } = await signedIn(env.browser(), env.server(), 'admin');
     const formId = (await api<{ F_Id: string }>(page, 'POST', '/api/form-scheme/customtable', leaveForm)).F_Id;
-    const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', { F_Code: 'e2e_trip', F_Name: '出差审批', xml, forms: [{ F_FormId: formId, F_Type: 0 }] });
+    const scheme = await api<{ F_Id: string }>(page, 'POST', '/api/workflow-scheme-info', {
+      F_Code: 'e2e_trip',
+      F_Name: '出差审批',
+      xml,
+      forms: [{ F_FormId: formId, F_Type: 0 }],
+    });
     const started = await api<{ processInstanceId: string }>(page, 'POST', '/api/workflow-task/create-process', {
       schemeId: scheme.F_Id,
       formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Reason: '参加客户项目启动会', F_City: '北京', F_Days: 3 } }],

@@ -68,7 +68,10 @@ async function pickUsers(page: Page, users: [account: string, id: string][]) {
     await page.locator(tid(`user-picker-selected-${id}`)).waitFor();
   }
   await page.locator(tid('user-picker-ok')).click();
-  await page.locator(tid('user-picker')).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator(tid('user-picker'))
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** The approval screen's timeline tab: the record texts shown. */
@@ -141,7 +144,13 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
         return c.toDataURL('image/png');
       });
       const stampName = '李四签章';
-      const stamp = await api<{ F_StampId: string }>(admin.page, 'POST', '/api/stamps', { F_StampName: stampName, F_StampType: 'personal', F_Password: 'lisi-pwd-1', F_File_Type: 2, F_File: png });
+      const stamp = await api<{ F_StampId: string }>(admin.page, 'POST', '/api/stamps', {
+        F_StampName: stampName,
+        F_StampType: 'personal',
+        F_Password: 'lisi-pwd-1',
+        F_File_Type: 2,
+        F_File: png,
+      });
       await api(admin.page, 'PUT', `/api/stamps/${stamp.F_StampId}/member`, { userIds: [ids.lisi] });
 
       // ---------- 2. the designer ----------
@@ -172,7 +181,10 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       await expect.poll(() => panelId(page)).toBe('cs');
       await page.locator(tid('wfd-candidate-add')).click();
       await page.locator(tid('wfd-candidate-pick-0')).click();
-      await pickUsers(page, [['lisi', ids.lisi], ['admin', ids.admin]]);
+      await pickUsers(page, [
+        ['lisi', ids.lisi],
+        ['admin', ids.admin],
+      ]);
       await expect.poll(() => page.locator(tid('wfd-candidate-names-0')).innerText()).toContain('李四');
       await chooseOption(page, 'wfd-prop-multiInstance', '并行会签');
       await chooseOption(page, 'wfd-prop-completion', '全部通过');
@@ -229,7 +241,12 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       expect(info.xml).toContain('days &gt; 3');
       expect(info.xml).toContain('multiInstanceLoopCharacteristics');
       expect(info.xml).toContain('default="f_short"');
-      const csConfig = JSON.parse(/<bpmn:userTask id="cs"[\s\S]*?<wf:config>([\s\S]*?)<\/wf:config>/.exec(info.xml)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as {
+      const csConfig = JSON.parse(
+        /<bpmn:userTask id="cs"[\s\S]*?<wf:config>([\s\S]*?)<\/wf:config>/
+          .exec(info.xml)![1]!
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      ) as {
         candidates: { type: string; ids: string[] }[];
         needPassword: boolean;
         completion: string;
@@ -255,7 +272,11 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       const zp = zhang.page;
       await zp.goto('/workflow/launch/index');
       await zp.locator(tid(`wf-launch-card-${code}`)).click();
-      const launchInput = (vModel: string) => zp.locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`).locator('input, textarea').first();
+      const launchInput = (vModel: string) =>
+        zp
+          .locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`)
+          .locator('input, textarea')
+          .first();
       await launchInput('days').waitFor();
       await launchInput('days').fill('5');
       await launchInput('reason').fill('回老家探亲');
@@ -357,7 +378,14 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       const again = await todos(lp, pid);
       expect(again.map((t) => t.taskName)).toEqual(['经理会签']);
       await openTodo(lp, again[0]!.taskId);
-      await expect.poll(() => lp.locator(`${tid('wf-form-pane-0')} [data-field="reason"] textarea`).first().inputValue()).toBe('回老家探亲，已与同事交接工作。');
+      await expect
+        .poll(() =>
+          lp
+            .locator(`${tid('wf-form-pane-0')} [data-field="reason"] textarea`)
+            .first()
+            .inputValue(),
+        )
+        .toBe('回老家探亲，已与同事交接工作。');
       await lp.locator(tid('wf-approval-btn-agree_')).click();
       await lp.locator(tid('wf-approval-message')).fill('同意。');
       await chooseStamp(lp, stampName);
@@ -389,7 +417,11 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       // ---------- 7. wangwu reads the circulation ----------
       current = wangwu.page;
       const wp = wangwu.page;
-      const circulated = await api<{ Rows: { F_Id: string; processInstanceId: string; isRead: number | boolean }[] }>(wp, 'GET', '/api/workflow-task/manual-task?size=50');
+      const circulated = await api<{ Rows: { F_Id: string; processInstanceId: string; isRead: number | boolean }[] }>(
+        wp,
+        'GET',
+        '/api/workflow-task/manual-task?size=50',
+      );
       const circ = circulated.Rows.find((r) => r.processInstanceId === pid);
       expect(circ).toBeTruthy();
       await wp.goto('/workflow/process/index?tab=circulated');
@@ -401,7 +433,12 @@ describe('workflow story: leave request', { timeout: 420_000 }, () => {
       await wp.locator(tid('wf-approval-comments')).waitFor();
       expect(await wp.locator(tid('wf-approval')).getAttribute('data-readonly')).toBe('true');
       await expect
-        .poll(async () => (await api<{ Rows: { F_Id: string; isRead: number | boolean }[] }>(wp, 'GET', '/api/workflow-task/manual-task?size=50')).Rows.find((r) => r.F_Id === circ!.F_Id)?.isRead)
+        .poll(
+          async () =>
+            (await api<{ Rows: { F_Id: string; isRead: number | boolean }[] }>(wp, 'GET', '/api/workflow-task/manual-task?size=50')).Rows.find(
+              (r) => r.F_Id === circ!.F_Id,
+            )?.isRead,
+        )
         .toBeTruthy();
 
       // ---------- 8. the final timeline ----------

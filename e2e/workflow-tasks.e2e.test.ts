@@ -17,7 +17,11 @@ const field = boundField('e2e_wf_tasks');
 const xml = (approverId: string) =>
   chainXml('e2e_tasks', [{ id: 'manager', name: '经理审批', config: { candidates: [{ type: 'user', ids: [approverId] }] } }], { name: 'E2E tasks' });
 
-const input = (page: Page, vModel: string) => page.locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`).locator('input, textarea').first();
+const input = (page: Page, vModel: string) =>
+  page
+    .locator(`${tid('wf-launch-dialog')} [data-field="${vModel}"]`)
+    .locator('input, textarea')
+    .first();
 /**
  * How far a screen's own container sticks out of the viewport or scrolls sideways (0 when it fits). The shell's
  * header is not measured (at 375 px its tools stick out by a few pixels; not this screen's).
@@ -30,7 +34,9 @@ const overflow = async (page: Page, container: string) => {
     const culprits = [...root.querySelectorAll('*')]
       .filter((el) => el.getBoundingClientRect().right > w + 0.5 && el.getBoundingClientRect().width > 0)
       .slice(0, 6)
-      .map((el) => `${el.tagName}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] ${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) => `${el.tagName}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] ${Math.round(el.getBoundingClientRect().right)}`,
+      );
     return { over: Math.max(r.right - w, root.scrollWidth - root.clientWidth), culprits };
   }, container);
   if (over > 0) console.log('overflow', over, culprits);
@@ -99,7 +105,11 @@ describe('launch and task centre', { timeout: 240_000 }, () => {
       expect(left.Rows.some((d) => d.F_Id === draftId)).toBe(false);
 
       // 我发起的
-      const mine = await api<{ Rows: { processInstanceId: string; processName: string; state: string }[] }>(page, 'GET', '/api/workflow-task/my-task?limit=1&size=50');
+      const mine = await api<{ Rows: { processInstanceId: string; processName: string; state: string }[] }>(
+        page,
+        'GET',
+        '/api/workflow-task/my-task?limit=1&size=50',
+      );
       const started = mine.Rows.find((r) => r.processName === '张三的费用申请');
       expect(started?.state).toBe('running');
       await page.locator(tid('wf-task-tab-mine')).click();

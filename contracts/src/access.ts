@@ -22,7 +22,12 @@ export type ModuleItem = z.infer<typeof moduleItem>;
 /** A button / column / form as saved with its module. F_Id keeps an existing item (and its grants); omit it for a new one. */
 export const moduleItemInput = z.object({
   F_Id: id.optional(),
-  F_EnCode: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
+  F_EnCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
   F_FullName: z.string().trim().min(1).max(100),
   F_SortCode: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
@@ -75,7 +80,12 @@ export const moduleTreeQuery = z.object({
 export const moduleInput = z.object({
   F_ParentId: z.string().trim().min(1).max(128).optional().default('0'),
   F_SystemId: z.string().trim().min(1).max(64).optional().default('0'),
-  F_EnCode: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
+  F_EnCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
   F_FullName: z.string().trim().min(1).max(100),
   F_Icon: z.string().trim().max(100).optional().default(''),
   F_UrlAddress: z.string().trim().max(500).optional().default(''),
@@ -133,7 +143,10 @@ export const moduleGrantNode: z.ZodType<ModuleGrantNode> = z.object({
 export const modulesOfTenantParams = z.object({ tenantId: id });
 
 /** 1 role, 2 user. Paths carry it as text. */
-export const authorizeObjectType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
+export const authorizeObjectType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)]));
 export const authorizeObjectParams = z.object({ objectType: authorizeObjectType, objectId: id });
 
 /** The grants of one role or user (GET /authorizes/{objectType}/{objectId}, GET /modules/current/authorized). */
@@ -207,8 +220,6 @@ export type DataAuthorizeRow = z.infer<typeof dataAuthorizeRow>;
 export const dataAuthorizeBody = z.object({
   objectId: id,
   objectType: authorizeObjectType,
-  items: z
-    .array(z.object({ moduleId: id, scope: dataScope, departmentIds: z.array(id).max(1000).optional().default([]) }))
-    .max(2000),
+  items: z.array(z.object({ moduleId: id, scope: dataScope, departmentIds: z.array(id).max(1000).optional().default([]) })).max(2000),
 });
 export type DataAuthorizeBody = z.input<typeof dataAuthorizeBody>;

@@ -15,7 +15,10 @@ export const areaIdParams = z.object({ id: z.string().trim().min(1).max(32) });
 
 /** POST /areas: F_AreaId is the division code (digits, unique); the level follows from the parent ('0' = province). */
 export const areaCreateBody = z.object({
-  F_AreaId: z.string().trim().regex(/^\d{2,12}$/, '2 to 12 digits'),
+  F_AreaId: z
+    .string()
+    .trim()
+    .regex(/^\d{2,12}$/, '2 to 12 digits'),
   F_AreaName: z.string().trim().min(1).max(50),
   F_ParentId: z.string().trim().min(1).max(32).optional().default('0'),
   F_SortCode: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),

@@ -12,9 +12,15 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const phoneLoginBody = z.object({
-  account: z.string().trim().regex(/^1\d{10}$/, 'must be an 11-digit mobile number'),
+  account: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, 'must be an 11-digit mobile number'),
   /** The SMS code. */
-  password: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit code'),
+  password: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6-digit code'),
   code: z.string().trim().max(64).optional().default(''),
 });
 export type PhoneLoginBody = z.infer<typeof phoneLoginBody>;
@@ -75,7 +81,11 @@ export const headIconBody = z.object({
 
 export const profileBody = z.object({
   F_RealName: z.string().trim().min(1).max(50),
-  F_Mobile: z.string().trim().regex(/^(1\d{10})?$/, 'must be an 11-digit mobile number').optional(),
+  F_Mobile: z
+    .string()
+    .trim()
+    .regex(/^(1\d{10})?$/, 'must be an 11-digit mobile number')
+    .optional(),
   F_Email: z.string().trim().email().or(z.literal('')).optional(),
   F_Gender: z.union([z.literal(0), z.literal(1)]),
 });

@@ -56,7 +56,12 @@ export const codeRuleQuery = pageQuery;
 
 /** POST /code-rules and PUT /code-rules/{id}. At most one sequence part; F_EnCode unique per tenant ignoring case. */
 export const codeRuleBody = z.object({
-  F_EnCode: z.string().trim().min(1).max(50).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . -'),
+  F_EnCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . -'),
   F_FullName: z.string().trim().min(1).max(100),
   F_Description: z.string().trim().max(500).optional().default(''),
   F_EnabledMark: flagInput.optional().default(1),

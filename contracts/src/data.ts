@@ -11,7 +11,10 @@ import { pageQuery } from './common/paging.js';
 export const DEFAULT_LINK_ID = 'local';
 export const dbTypes = ['postgresql', 'mysql', 'sqlserver'] as const;
 /** Table and column names: validated identifiers, quoted by the driver. */
-export const identifier = z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a name of letters, digits and _ starting with a letter or _');
+export const identifier = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'a name of letters, digits and _ starting with a letter or _');
 
 // ---------- database links (modules/database-link) ----------
 
@@ -43,7 +46,10 @@ const hostName = z
   .trim()
   .min(1)
   .max(253)
-  .regex(/^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]+|[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?)*\.?)$/, 'a host name or IP address');
+  .regex(
+    /^(\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f:.]+|[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?)*\.?)$/,
+    'a host name or IP address',
+  );
 /** Optional identifier ('' = none). */
 const linkOptionalIdentifier = z.union([z.literal(''), identifier]).default('');
 
@@ -96,7 +102,9 @@ export const databaseLinkTestResult = z.object({ durationMs: z.number() });
 
 export const databaseLinkQuery = pageQuery;
 export const databaseLinkGroup = z.object({ F_GroupName: z.string(), children: z.array(databaseLinkRow) });
-export const databaseLinkGroupBody = z.object({ groupName: z.string().trim().max(100).optional(), F_GroupName: z.string().trim().max(100).optional() }).partial();
+export const databaseLinkGroupBody = z
+  .object({ groupName: z.string().trim().max(100).optional(), F_GroupName: z.string().trim().max(100).optional() })
+  .partial();
 export const databaseLinkIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 export const databaseLinkTableParams = databaseLinkIdParams.extend({ table: identifier });
 export const databaseLinkColumnParams = databaseLinkIdParams.extend({ col: identifier });
@@ -165,7 +173,11 @@ export const SYSTEM_COLUMNS = ['F_CreateUserId', 'F_CreateDate', 'F_ModifyDate',
 
 const designId = z.string().trim().min(1).max(64);
 /** Free text that ends up in DDL as an escaped string literal; NUL cannot be stored by PostgreSQL at all. */
-const ddlText = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'no NUL characters');
+const ddlText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'no NUL characters');
 /** '' from a form field means "not given". */
 const blankAsUndefined = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
@@ -268,7 +280,13 @@ export const designIdParams = z.object({ id: designId });
 const crudTarget = {
   linkId: designId,
   tableName: identifier,
-  moduleCode: blankAsUndefined(z.string().trim().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/).max(100)),
+  moduleCode: blankAsUndefined(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/)
+      .max(100),
+  ),
 };
 /** Primary key value as sent (checked against the column type by the server). */
 const crudId = z.union([z.string().trim().min(1).max(200), z.number().finite()]);
@@ -294,7 +312,10 @@ export const reportsRelationBody = z.object({
   F_ReportId: z.string().trim().max(64).default(''),
   F_Name: z.string().trim().min(1).max(100),
   F_DataSourceId: z.string().trim().max(64).default(''),
-  F_Params: z.array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000).default('') })).max(50).default([]),
+  F_Params: z
+    .array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000).default('') }))
+    .max(50)
+    .default([]),
   F_SortCode: z.number().int().min(-1_000_000).max(1_000_000).default(0),
 });
 export type ReportsRelationBody = z.infer<typeof reportsRelationBody>;
@@ -305,7 +326,12 @@ export const reportsRelationQuery = pageQuery.extend({ reportId: z.string().trim
 // ---------- data sources, report relations (modules/data-source) ----------
 
 const dsId = z.string().trim().min(1).max(64);
-const dsCode = z.string().trim().min(1).max(50).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - starting with a letter');
+const dsCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(50)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - starting with a letter');
 /** An optional result column name: '' or a validated identifier. */
 const optionalIdentifier = z.union([z.literal(''), identifier]);
 
@@ -422,7 +448,20 @@ export const dataSourceColumnData = z.object({ values: z.array(z.unknown()), tru
 
 export const interfaceMethods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 /** Set by the HTTP client or meaningless for one hop; a stored header may not name them. */
-export const forbiddenInterfaceHeaders = ['host', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'expect'];
+export const forbiddenInterfaceHeaders = [
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+];
 export const INTERFACE_MAX_TIMEOUT_MS = 30_000;
 
 const ifId = z.string().trim().min(1).max(64);
@@ -433,7 +472,10 @@ export const interfaceHeader = z.object({
     .trim()
     .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'a header name (token characters)')
     .refine((n) => !forbiddenInterfaceHeaders.includes(n.toLowerCase()), 'this header is set by the server'),
-  value: z.string().max(4000).regex(/^[^\r\n\0]*$/, 'no line breaks'),
+  value: z
+    .string()
+    .max(4000)
+    .regex(/^[^\r\n\0]*$/, 'no line breaks'),
 });
 export type InterfaceHeader = z.infer<typeof interfaceHeader>;
 
@@ -441,7 +483,12 @@ export const interfaceIdParams = z.object({ id: ifId });
 
 /** POST /interface/ and PUT /interface/{id}. `{{param}}` in F_Url is URL-encoded, in F_BodyTemplate JSON-escaped. */
 export const interfaceBody = z.object({
-  F_Code: z.string().trim().min(1).max(50).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - starting with a letter'),
+  F_Code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . - starting with a letter'),
   F_Name: z.string().trim().min(1).max(100),
   F_Method: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(interfaceMethods)),
   F_Url: z

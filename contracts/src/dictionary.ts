@@ -47,7 +47,12 @@ export type DictionaryTypeQuery = z.input<typeof dictionaryTypeQuery>;
 /** POST /data-items and PUT /data-items/{id}. F_ItemCode: letters, digits, '_', '-', '.'; unique per tenant ignoring case. */
 export const dictionaryTypeBody = z.object({
   F_ParentId: id.default('0'),
-  F_ItemCode: z.string().trim().min(1).max(50).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . -'),
+  F_ItemCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'letters, digits, _ . -'),
   F_ItemName: text(100).min(1),
   F_IsTree: flagInput.optional().default(0),
   F_IsNav: flagInput.optional().default(0),

@@ -42,7 +42,11 @@ export type UploadPurpose = z.infer<typeof uploadPurpose>;
  */
 export const uploadQuery = z.object({
   purpose: uploadPurpose.default('form'),
-  limit: z.coerce.number().positive().max(1024 * 1024).optional(),
+  limit: z.coerce
+    .number()
+    .positive()
+    .max(1024 * 1024)
+    .optional(),
   unit: z.enum(['KB', 'MB', 'GB']).default('MB'),
   accept: z.string().trim().max(500).optional(),
   formId: z.string().trim().min(1).max(64).optional(),

@@ -9,7 +9,11 @@ import { formSchemeDetail, formValues, type FieldType, type FormSchemeDetail } f
  * data relations cascade option fields; printing settings; Excel export and import of a published list.
  */
 
-const text = (max: number) => z.string().max(max).refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
 const key = z.string().min(1).max(64);
 /** A main-form field (`__vModel__`) bound to the main table, or one of LIST_SYSTEM_FIELDS. */
 const fieldName = z.string().min(1).max(64);
@@ -95,7 +99,10 @@ export const printSetting = z.object({
   /** Title underline: 1 yes, 0 no. */
   titleUnderline: z.union([z.literal(0), z.literal(1)]).default(1),
   type: z.union(PRINT_TYPES.map((s) => z.literal(s))).default(1),
-  borderColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #7e7e7e').default(PRINT_DEFAULT_BORDER),
+  borderColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #7e7e7e')
+    .default(PRINT_DEFAULT_BORDER),
   /** Title printed above the form; the relation's name when empty. */
   title: text(100).default(''),
 });
@@ -107,7 +114,10 @@ export const formRelationSetting = z.object({
   queryFields: z.array(listQueryField).max(20).default([]),
   columns: z.array(listColumn).min(1).max(50),
   /** Default order; absent: newest first (F_CreateDate desc). */
-  sort: z.object({ field: fieldName, order: z.enum(['asc', 'desc']).default('asc') }).nullable().default(null),
+  sort: z
+    .object({ field: fieldName, order: z.enum(['asc', 'desc']).default('asc') })
+    .nullable()
+    .default(null),
   buttons: z.array(z.enum(LIST_BUTTONS)).max(LIST_BUTTONS.length).default(['add', 'edit', 'view', 'delete']),
   pageSize: z.union(PAGE_SIZES.map((s) => z.literal(s))).default(20),
   /** Default filters (data conditions), all must hold. */

@@ -49,7 +49,11 @@ export const CONTAINER_TYPES = ['row', 'tabs', 'table'] as const satisfies reado
 export const OPTION_SOURCES = ['static', 'dataItem', 'dataSource', 'dataSql'] as const;
 export const INFO_TYPES = ['company', 'department', 'user', 'date'] as const;
 
-const text = (max: number) => z.string().max(max).refine((v) => !hasControlCharacter(v), 'must not contain control characters');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !hasControlCharacter(v), 'must not contain control characters');
 
 /** A validation rule of a field: a regular expression (source, no flags) and the message shown when it fails. */
 export const regRule = z.object({ pattern: z.string().max(500), message: z.string().max(200).default('') });
@@ -140,7 +144,9 @@ export const formField = z.looseObject({
   __config__: fieldConfig,
   /** The value's key in form data; absent on row and tabs containers. Sub-tables: the rows' key. */
   __vModel__: identifier.optional(),
-  __slot__: z.looseObject({ options: z.array(staticOption).max(1000).optional(), prepend: z.string().max(50).optional(), append: z.string().max(50).optional() }).optional(),
+  __slot__: z
+    .looseObject({ options: z.array(staticOption).max(1000).optional(), prepend: z.string().max(50).optional(), append: z.string().max(50).optional() })
+    .optional(),
   type: z.string().max(50).optional(),
   placeholder: z.string().max(200).optional(),
   clearable: z.boolean().optional(),
@@ -258,7 +264,14 @@ export const formSchemePageQuery = pageQuery.extend({
 export type FormSchemePageQuery = z.infer<typeof formSchemePageQuery>;
 
 /** GET /form-scheme (F_Type 0) and /form-scheme/systemform: enabled forms for pickers. */
-export const formSchemeOption = z.object({ F_Id: z.string(), F_Name: z.string(), F_Type: z.number().int(), F_Category: z.string(), F_Url: z.string(), F_SchemeId: z.string() });
+export const formSchemeOption = z.object({
+  F_Id: z.string(),
+  F_Name: z.string(),
+  F_Type: z.number().int(),
+  F_Category: z.string(),
+  F_Url: z.string(),
+  F_SchemeId: z.string(),
+});
 export type FormSchemeOption = z.infer<typeof formSchemeOption>;
 
 export const formSchemeHistoryRow = z.object({

@@ -11,7 +11,12 @@ const id = z.string().trim().min(1).max(64);
 const flag = z.union([z.literal(0), z.literal(1)]);
 const flagInput = z.coerce.number().int().min(0).max(1).pipe(flag);
 /** BCP 47 style: 'zh-CN', 'en', 'en-US', 'ja'. */
-export const languageCode = z.string().trim().min(2).max(20).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "language code like 'en' or 'zh-CN'");
+export const languageCode = z
+  .string()
+  .trim()
+  .min(2)
+  .max(20)
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "language code like 'en' or 'zh-CN'");
 
 export const languageIdParams = z.object({ id });
 

@@ -159,7 +159,12 @@ export const scheduleBody = z
     F_StartTime: timeText,
     F_EndTime: timeText,
     F_AllDay: flag.default(0),
-    F_RemindMinutes: z.number().int().min(0).max(60 * 24 * 30).default(0),
+    F_RemindMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(60 * 24 * 30)
+      .default(0),
     /** User ids of the participants (same tenant). */
     F_Participants: z.array(id).max(500).default([]),
   })

@@ -19,14 +19,23 @@ export type EnabledMark = z.infer<typeof enabledMark>;
 /** Query-string form of an enabled mark ('0' | '1'). */
 const enabledQuery = z.coerce.number().int().min(0).max(1).pipe(enabledMark).optional();
 /** Passwords travel as md5(password) in lowercase hex, never in clear. */
-export const md5HexPassword = z.string().regex(/^[0-9a-fA-F]{32}$/, 'md5 hex (32 characters)').transform((s) => s.toLowerCase());
+export const md5HexPassword = z
+  .string()
+  .regex(/^[0-9a-fA-F]{32}$/, 'md5 hex (32 characters)')
+  .transform((s) => s.toLowerCase());
 
 export const orgIdParams = z.object({ id });
 /**
  * GET /users/multi/{ids}: ids comma-separated, at most 200. The server routes it as a wildcard (`*`) because
  * path parameters are limited to 100 characters.
  */
-export const userMultiParams = z.object({ '*': z.string().trim().min(1).max(200 * 65) });
+export const userMultiParams = z.object({
+  '*': z
+    .string()
+    .trim()
+    .min(1)
+    .max(200 * 65),
+});
 export const USER_MULTI_MAX = 200;
 
 // ---------- companies ----------
@@ -398,12 +407,17 @@ const userFields = {
   roleIds: idList(50).default([]),
   postIds: idList(50).default([]),
 };
-const mobile = text(20).regex(/^\+?[0-9-]{5,20}$/, 'mobile number').or(z.literal('')).nullable();
+const mobile = text(20)
+  .regex(/^\+?[0-9-]{5,20}$/, 'mobile number')
+  .or(z.literal(''))
+  .nullable();
 const email = text(100).pipe(z.email()).or(z.literal('')).nullable();
 
 /** POST /users: F_Password is md5(password) in hex. Account: letters, digits, _ . @ - ; unique per tenant (case-insensitive). */
 export const userCreateBody = z.object({
-  F_Account: text(50).min(1).regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ -'),
+  F_Account: text(50)
+    .min(1)
+    .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits, _ . @ -'),
   F_Password: md5HexPassword,
   F_Mobile: mobile.optional(),
   F_Email: email.optional(),

@@ -8,7 +8,13 @@ const flagInput = z.coerce.number().int().min(0).max(1).pipe(flag);
 const id = z.string().trim().min(1).max(64);
 /** A list of user ids: an array, or the comma-separated text older clients send. */
 const idList = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value ?? []),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : (value ?? []),
   z.array(id).max(2000),
 );
 
@@ -59,7 +65,11 @@ export const stampBody = z.object({
   F_Password: z.string().max(200).optional().default(''),
   F_Sort: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional().default(0),
   F_File_Type: z.coerce.number().int().min(1).max(2).optional().default(1),
-  F_File: z.string().max(8 * 1024 * 1024).optional().default(''),
+  F_File: z
+    .string()
+    .max(8 * 1024 * 1024)
+    .optional()
+    .default(''),
   F_Description: z.string().trim().max(500).optional().default(''),
   /** '1' makes it the tenant's default stamp (needs the enable button); absent keeps it as it is. */
   F_StampAttributes: z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : String(v)), z.enum(['0', '1']).optional()),

@@ -8,7 +8,12 @@ import { md5Hex } from './auth.js';
  */
 
 const flag = z.union([z.literal(0), z.literal(1)]);
-const code = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and -');
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and -');
 
 export const tenantRow = z.object({
   F_TenantId: z.string(),
@@ -37,7 +42,14 @@ const tenantFields = {
   F_Phone: z.string().trim().max(30).optional().default(''),
   F_Description: z.string().trim().max(500).optional().default(''),
   /** yyyy-MM-dd or yyyy-MM-dd HH:mm:ss; null or absent: never expires */
-  F_ExpireDate: z.string().trim().max(19).regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/).nullable().optional().default(null),
+  F_ExpireDate: z
+    .string()
+    .trim()
+    .max(19)
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+    .nullable()
+    .optional()
+    .default(null),
   /** Menu entries the tenant has (tenant_modules); parents are added automatically. Ignored for the default tenant. */
   moduleIds: z.array(z.string().trim().min(1).max(128)).max(5000).optional().default([]),
 };

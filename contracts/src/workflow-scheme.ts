@@ -8,7 +8,11 @@ import { forwarder } from './workflow.js';
  * Owned by the workflow-scheme module.
  */
 
-const text = (max: number) => z.string().max(max).refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !hasControlCharacter(s), 'control characters are not allowed');
 const id = z.string().min(1).max(64);
 /** The XML of a definition: up to 2 MB. */
 const bpmnXml = z.string().min(1).max(2_000_000);
@@ -72,7 +76,12 @@ export type WfSchemeForm = z.infer<typeof wfSchemeForm>;
 const publishFlag = z.boolean().default(true);
 
 const schemeFields = {
-  F_Code: z.string().trim().min(1).max(50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  F_Code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
   F_Name: text(100).pipe(z.string().trim().min(1)),
   F_Category: z.string().max(64).default(''),
   F_Icon: text(100).default(''),
@@ -109,7 +118,13 @@ export const wfNewModelBody = z.object({ ...schemeFields });
 export type WfNewModelBody = z.infer<typeof wfNewModelBody>;
 
 export const wfSchemeIdParams = z.object({ id });
-export const wfSchemeSaved = z.object({ F_Id: z.string(), F_Version: z.number().int(), versionId: z.string(), newVersion: z.boolean(), F_State: z.enum(SCHEME_STATES) });
+export const wfSchemeSaved = z.object({
+  F_Id: z.string(),
+  F_Version: z.number().int(),
+  versionId: z.string(),
+  newVersion: z.boolean(),
+  F_State: z.enum(SCHEME_STATES),
+});
 export type WfSchemeSaved = z.infer<typeof wfSchemeSaved>;
 
 export const wfSchemeInfo = wfSchemeRow.extend({

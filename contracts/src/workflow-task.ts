@@ -95,7 +95,10 @@ export const workflowDraftBody = z.object({
   F_Id: z.string().max(64).optional(),
   schemeId: z.string().min(1).max(64),
   name: z.string().max(200).default(''),
-  formValue: z.array(formValueEntry.partial({ formData: true }).passthrough()).max(20).default([]),
+  formValue: z
+    .array(formValueEntry.partial({ formData: true }).passthrough())
+    .max(20)
+    .default([]),
 });
 export type WorkflowDraftBody = z.infer<typeof workflowDraftBody>;
 
@@ -151,7 +154,6 @@ export const taskFormQuery = z.object({
 });
 export const nodeInfoQuery = processInstanceQuery.extend({ nodeId: z.string().trim().min(1).max(100) });
 export const taskInfoQuery = z.object({ operation: optionalText(50), taskId: z.string().trim().min(1).max(64) });
-
 
 /** Attachment (spec 3): a file given during approval. */
 export const taskAttachment = z.object({
@@ -244,7 +246,15 @@ export const taskInfoAnswer = z.object({
   createTime: z.string(),
 });
 
-export const manualInfo = z.object({ nodeId: z.string(), nodeName: z.string(), userId: z.string(), realName: z.string(), account: z.string(), departmentName: z.string(), done: z.boolean() });
+export const manualInfo = z.object({
+  nodeId: z.string(),
+  nodeName: z.string(),
+  userId: z.string(),
+  realName: z.string(),
+  account: z.string(),
+  departmentName: z.string(),
+  done: z.boolean(),
+});
 
 export const nodeInfoAnswer = z.object({
   nodeId: z.string(),

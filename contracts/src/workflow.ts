@@ -54,10 +54,13 @@ export const userTaskConfig = z.object({
   /** The approver of the previous task picks this node's approvers among the candidates (retCode 2). */
   approverChoice: z.boolean().default(false),
   /** Result options (btnInfo); agree_ and reject_ by default. */
-  buttons: z.array(nodeButton).max(20).default([
-    { value: BTN_AGREE, name: '同意' },
-    { value: BTN_REJECT, name: '驳回' },
-  ]),
+  buttons: z
+    .array(nodeButton)
+    .max(20)
+    .default([
+      { value: BTN_AGREE, name: '同意' },
+      { value: BTN_REJECT, name: '驳回' },
+    ]),
   /** Nodes a reject may return to; empty: every user task already passed and the start (the initiator). */
   rejectTargets: z.array(z.string().max(100)).default([]),
   /** Function buttons (functionBtnInfo): print and transfer. */

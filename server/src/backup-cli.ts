@@ -86,7 +86,8 @@ async function restore(config: AppConfig, file: string, to: string | undefined):
   let dataDir: string | null = null;
   if (format === 'postgres') {
     databaseUrl = to ?? config.databaseUrl;
-    if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new BackupError('a pg_dump backup restores into PostgreSQL: give --to postgres://… or DATABASE_URL');
+    if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl))
+      throw new BackupError('a pg_dump backup restores into PostgreSQL: give --to postgres://… or DATABASE_URL');
     await pgRestore(file, databaseUrl);
   } else {
     const base = to ?? config.dataDir;

@@ -79,7 +79,12 @@ describe.skipIf(!RUN)(title, () => {
   }
 
   async function launch(server: ServerProcess, token: string): Promise<string> {
-    const answer = await server.request<{ processInstanceId: string }>('POST', '/api/workflow-task/create-process', { schemeId: linearScheme, formValue: [] }, token);
+    const answer = await server.request<{ processInstanceId: string }>(
+      'POST',
+      '/api/workflow-task/create-process',
+      { schemeId: linearScheme, formValue: [] },
+      token,
+    );
     expect(answer.body.code, answer.body.msg).toBe(0);
     return answer.body.data.processInstanceId;
   }
@@ -90,7 +95,14 @@ describe.skipIf(!RUN)(title, () => {
 
   it('start:cluster serves one port from several processes and replaces one that dies', async () => {
     const port = await freePort();
-    const run = launchCluster({ DATABASE_URL: cluster.databaseUrl, WORKERS: '2', PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'false' });
+    const run = launchCluster({
+      DATABASE_URL: cluster.databaseUrl,
+      WORKERS: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'x'.repeat(40),
+      SEED_DEMO_DATA: 'false',
+    });
     try {
       const ready = async () => {
         for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
@@ -183,12 +195,21 @@ describe.skipIf(!RUN)(title, () => {
     const timed = await insertScheme(db(), { code: 'cluster_timer', name: 'cluster timer', xml: loadFixture('timer-approve', users) });
     const ids = await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
-        const answer = await [s1, s2, s3][i % 3]!.request<{ processInstanceId: string }>('POST', '/api/workflow-task/create-process', { schemeId: timed, formValue: [] }, admin);
+        const answer = await [s1, s2, s3][i % 3]!.request<{ processInstanceId: string }>(
+          'POST',
+          '/api/workflow-task/create-process',
+          { schemeId: timed, formValue: [] },
+          admin,
+        );
         expect(answer.body.code, answer.body.msg).toBe(0);
         return answer.body.data.processInstanceId;
       }),
     );
-    await db().updateTable('wf_timers').set({ due_at: new Date(Date.now() - 1000) }).where('instance_id', 'in', ids).execute();
+    await db()
+      .updateTable('wf_timers')
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where('instance_id', 'in', ids)
+      .execute();
     // Every process polls every 5 s: within a few rounds all are fired.
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -232,7 +253,13 @@ describe.skipIf(!RUN)(title, () => {
     // Kill process 3 once the first approvals have committed, while the burst is still running.
     const killDeadline = Date.now() + 20_000;
     for (;;) {
-      const row = await db().selectFrom('wf_tasks').select(sql<number>`count(*)::int`.as('n')).where('instance_id', 'in', ids).where('node_id', '=', 'manager').where('state', '=', 'done').executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('wf_tasks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('instance_id', 'in', ids)
+        .where('node_id', '=', 'manager')
+        .where('state', '=', 'done')
+        .executeTakeFirstOrThrow();
       if (row.n >= 5 || Date.now() > killDeadline) break;
       await sleep(10);
     }
@@ -259,7 +286,11 @@ describe.skipIf(!RUN)(title, () => {
     // The survivors (and process 3 once restarted) finish what the killed process left: each task closes once.
     await s3.restart();
     const left = (await openTasks(ids)).filter((t) => t.node_id === 'manager');
-    const retries = await Promise.all(left.map((task, i) => [s1, s2, s3][i % 3]!.request('POST', '/api/workflow-task/task-handle', { taskId: task.id, btnValue: 'agree_', message: 'retry' }, lisi)));
+    const retries = await Promise.all(
+      left.map((task, i) =>
+        [s1, s2, s3][i % 3]!.request('POST', '/api/workflow-task/task-handle', { taskId: task.id, btnValue: 'agree_', message: 'retry' }, lisi),
+      ),
+    );
     expect(retries.filter((r) => r.body.code !== 0).map((r) => r.body.msg)).toEqual([]);
     const final = await instanceStates(db(), ids);
     for (const id of ids) {

@@ -11,7 +11,6 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const pageResult = <T extends z.ZodType>(row: T) =>
-  z.object({ Rows: z.array(row), Total: z.number().int() });
+export const pageResult = <T extends z.ZodType>(row: T) => z.object({ Rows: z.array(row), Total: z.number().int() });
 
 export type PageResult<T> = { Rows: T[]; Total: number };

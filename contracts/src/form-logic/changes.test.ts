@@ -21,11 +21,20 @@ describe('authority for fields an approval node does not name', () => {
     ['an unnamed field is read-only and not required', 1, { view: true, edit: false, required: false }],
     ['an unnamed sub-table is read-only', 4, { view: true, edit: false, required: false }],
   ])('%s', (_, formId, expected) => {
-    expect(authorityOf(data.find((f) => f.__config__.formId === formId)!, node)).toEqual(expected);
+    expect(
+      authorityOf(
+        data.find((f) => f.__config__.formId === formId)!,
+        node,
+      ),
+    ).toEqual(expected);
   });
 
   it("an unnamed field's own hidden setting still hides it", () => {
-    expect(authorityOf(field(9, 'secret', 'input', 'S', { view: false }), [{ formId: UNLISTED_FIELDS, view: true, edit: false, required: false }])).toEqual({ view: false, edit: false, required: false });
+    expect(authorityOf(field(9, 'secret', 'input', 'S', { view: false }), [{ formId: UNLISTED_FIELDS, view: true, edit: false, required: false }])).toEqual({
+      view: false,
+      edit: false,
+      required: false,
+    });
   });
 
   it('without the entry for unnamed fields, a field keeps its own settings (the applicant and admin screens)', () => {
@@ -43,20 +52,49 @@ describe('form changes', () => {
     ['a cleared value', { ...before, name: null }, undefined, [{ field: 'name', label: '姓名', old: '张三', new: '' }]],
     [
       'a sub-table cell and an added row',
-      { ...before, items: [{ item: '笔', amount: '3' }, { item: '纸', amount: '' }] },
+      {
+        ...before,
+        items: [
+          { item: '笔', amount: '3' },
+          { item: '纸', amount: '' },
+        ],
+      },
       undefined,
       [
         { field: 'items[1].amount', label: '明细 #1 · 金额', old: '2', new: '3' },
         { field: 'items[2].item', label: '明细 #2 · 物品', old: '', new: '纸' },
       ],
     ],
-    ['a removed row', { ...before, items: [] }, undefined, [{ field: 'items[1].item', label: '明细 #1 · 物品', old: '笔', new: '' }, { field: 'items[1].amount', label: '明细 #1 · 金额', old: '2', new: '' }]],
-    ['only fields the authority lets the user edit', { ...before, name: '李四', score: '1' }, [{ formId: 2, view: true, edit: true, required: false }, { formId: UNLISTED_FIELDS, view: true, edit: false, required: false }], [{ field: 'score', label: '分数', old: '86', new: '1' }]],
+    [
+      'a removed row',
+      { ...before, items: [] },
+      undefined,
+      [
+        { field: 'items[1].item', label: '明细 #1 · 物品', old: '笔', new: '' },
+        { field: 'items[1].amount', label: '明细 #1 · 金额', old: '2', new: '' },
+      ],
+    ],
+    [
+      'only fields the authority lets the user edit',
+      { ...before, name: '李四', score: '1' },
+      [
+        { formId: 2, view: true, edit: true, required: false },
+        { formId: UNLISTED_FIELDS, view: true, edit: false, required: false },
+      ],
+      [{ field: 'score', label: '分数', old: '86', new: '1' }],
+    ],
   ] as const)('%s', (_, after, authority, expected) => {
     expect(formChanges(data, before, after as Record<string, unknown>, authority as FieldAuthority[] | undefined)).toEqual(expected);
   });
 
   it('writes values as text', () => {
-    expect([valueText(null), valueText(undefined), valueText(3), valueText(['x', 'y']), valueText({ a: 1 }), valueText(true)]).toEqual(['', '', '3', 'x,y', '{"a":1}', 'true']);
+    expect([valueText(null), valueText(undefined), valueText(3), valueText(['x', 'y']), valueText({ a: 1 }), valueText(true)]).toEqual([
+      '',
+      '',
+      '3',
+      'x,y',
+      '{"a":1}',
+      'true',
+    ]);
   });
 });

@@ -31,7 +31,9 @@ export function formChanges(data: FormField[], before: FormValues, after: FormVa
     const { field } = place;
     if (place.table || !field.__vModel__ || !editable(place)) continue;
     if (field.__config__.avueType === 'table') {
-      const columns = places.filter((p) => p.table === field && p.field.__vModel__ && !isContainer(p.field) && authorityOf(p.field, authority).edit && authorityOf(p.field, authority).view);
+      const columns = places.filter(
+        (p) => p.table === field && p.field.__vModel__ && !isContainer(p.field) && authorityOf(p.field, authority).edit && authorityOf(p.field, authority).view,
+      );
       const rows = (value: unknown) => (Array.isArray(value) ? (value as FormValues[]) : []);
       const old = rows(ownValue(before, field.__vModel__));
       const next = rows(ownValue(after, field.__vModel__));
@@ -39,7 +41,13 @@ export function formChanges(data: FormField[], before: FormValues, after: FormVa
         for (const column of columns) {
           const from = valueText(old[i] ? ownValue(old[i]!, column.field.__vModel__!) : undefined);
           const to = valueText(next[i] ? ownValue(next[i]!, column.field.__vModel__!) : undefined);
-          if (from !== to) changes.push({ field: `${field.__vModel__}[${i + 1}].${column.field.__vModel__}`, label: `${labelOf(field)} #${i + 1} · ${labelOf(column.field)}`, old: from, new: to });
+          if (from !== to)
+            changes.push({
+              field: `${field.__vModel__}[${i + 1}].${column.field.__vModel__}`,
+              label: `${labelOf(field)} #${i + 1} · ${labelOf(column.field)}`,
+              old: from,
+              new: to,
+            });
         }
       }
       continue;

@@ -128,7 +128,15 @@ describe('valueResolver and recomputeValues', () => {
   const data: FormField[] = [withTax, rate, table, total, broken];
 
   it('reads the same row and the main form (a column from the main form is 0); chains of computed fields settle', () => {
-    const values = { rate: '1', items: [{ price: '19.99', qty: 3 }, { price: '0.1', qty: '' }, { price: '0.01', qty: '2' }], withTax: 'stale' };
+    const values = {
+      rate: '1',
+      items: [
+        { price: '19.99', qty: 3 },
+        { price: '0.1', qty: '' },
+        { price: '0.01', qty: '2' },
+      ],
+      withTax: 'stale',
+    };
     const out = recomputeValues(data, values);
     expect(out.items).toEqual([
       { price: '19.99', qty: 3, line: '59.97' },

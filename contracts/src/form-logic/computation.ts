@@ -216,7 +216,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * from anywhere else (the main form, another sub-table) has no single value and counts as missing (0), as in the
  * renderer's store; containers and unknown formIds likewise.
  */
-export function valueResolver(index: FieldIndex, values: FormValues, current?: { table: FormField; row: Record<string, unknown> }): (formId: number) => unknown {
+export function valueResolver(
+  index: FieldIndex,
+  values: FormValues,
+  current?: { table: FormField; row: Record<string, unknown> },
+): (formId: number) => unknown {
   return (formId) => {
     const place = index.get(formId);
     const vModel = place?.field.__vModel__;
@@ -233,7 +237,12 @@ function copyValues(data: FormField[], values: FormValues): FormValues {
     const key = field.__vModel__;
     if (field.__config__.avueType !== 'table' || !key) continue;
     const rows = ownValue(out, key);
-    if (Array.isArray(rows)) setOwnValue(out, key, rows.map((r: unknown) => (isRecord(r) ? { ...r } : r)));
+    if (Array.isArray(rows))
+      setOwnValue(
+        out,
+        key,
+        rows.map((r: unknown) => (isRecord(r) ? { ...r } : r)),
+      );
   }
   return out;
 }

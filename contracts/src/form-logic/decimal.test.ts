@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, compareDecimals, divideDecimals, formatDecimal, multiplyDecimals, parseDecimal, subtractDecimals, sumDecimals, toDecimal, truncateDecimal, type Decimal } from './decimal.js';
+import {
+  addDecimals,
+  compareDecimals,
+  divideDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  parseDecimal,
+  subtractDecimals,
+  sumDecimals,
+  toDecimal,
+  truncateDecimal,
+  type Decimal,
+} from './decimal.js';
 
 const d = (v: string): Decimal => {
   const parsed = parseDecimal(v);

@@ -17,7 +17,9 @@ const good = {
   data: [
     f(101, 'input', 'F_Name', { label: '姓名', required: true }, { placeholder: '请输入姓名' }),
     row(102, [f(103, 'number', 'F_Price'), f(104, 'number', 'F_Qty')]),
-    tabs(105, ['t1', 't2'], { t1: [f(106, 'computation', 'F_Total', {}, { computationalConfiguration: [{ formId: 103 }, { formId: 0, name: '*' }, { formId: '104' }] })] }),
+    tabs(105, ['t1', 't2'], {
+      t1: [f(106, 'computation', 'F_Total', {}, { computationalConfiguration: [{ formId: 103 }, { formId: 0, name: '*' }, { formId: '104' }] })],
+    }),
     table(107, 'items', [f(108, 'input', 'F_Name'), f(109, 'number', 'qty')]),
   ],
   formConf: { labelWidth: 100 },
@@ -64,7 +66,11 @@ describe('parseScheme', () => {
     ['duplicate formId of a container', { data: [row(5, []), f(5, 'input', 'a')] }, 'duplicate formId 5'],
     ['duplicate vModel', { data: [f(1, 'input', 'a'), f(2, 'input', 'a')] }, 'duplicate __vModel__ in main form: a'],
     ['duplicate vModel across a row', { data: [f(1, 'input', 'a'), row(2, [f(3, 'input', 'a')])] }, 'duplicate __vModel__ in main form: a'],
-    ['duplicate vModel across tabs', { data: [tabs(1, ['x', 'y'], { x: [f(2, 'input', 'a')], y: [f(3, 'input', 'a')] })] }, 'duplicate __vModel__ in main form: a'],
+    [
+      'duplicate vModel across tabs',
+      { data: [tabs(1, ['x', 'y'], { x: [f(2, 'input', 'a')], y: [f(3, 'input', 'a')] })] },
+      'duplicate __vModel__ in main form: a',
+    ],
     ['table vModel equals a field', { data: [f(1, 'input', 'items'), table(2, 'items', [])] }, 'duplicate __vModel__ in main form: items'],
     ['duplicate column', { data: [table(1, 't', [f(2, 'input', 'a'), f(3, 'number', 'a')])] }, 'duplicate __vModel__ in sub-table 1: a'],
     ['field without vModel', { data: [f(1, 'input')] }, 'field 1 has no __vModel__'],
@@ -74,9 +80,21 @@ describe('parseScheme', () => {
     ['table in a table', { data: [table(1, 't', [table(2, 'u', [])])] }, 'sub-table 1 has a table container as a column'],
     ['tab key without a tab', { data: [tabs(1, ['a'], { b: [f(2, 'input', 'x')] })] }, "tabs 1 has children under 'b', which is not a tab"],
     ['duplicate tab prop', { data: [tabs(1, ['a', 'a'], {})] }, 'duplicate tab prop in tabs 1: a'],
-    ['reference to a missing field', { data: [f(1, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 9 }] })] }, 'field 1 refers to missing formId 9'],
-    ['reference as text to a missing field', { data: [f(1, 'number', 'c', {}, { computationalConfiguration: [{ formId: '9' }] })] }, 'field 1 refers to missing formId 9'],
-    ['reference to a container', { data: [table(1, 't', []), f(2, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 1 }] })] }, 'field 2 refers to container 1'],
+    [
+      'reference to a missing field',
+      { data: [f(1, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 9 }] })] },
+      'field 1 refers to missing formId 9',
+    ],
+    [
+      'reference as text to a missing field',
+      { data: [f(1, 'number', 'c', {}, { computationalConfiguration: [{ formId: '9' }] })] },
+      'field 1 refers to missing formId 9',
+    ],
+    [
+      'reference to a container',
+      { data: [table(1, 't', []), f(2, 'computation', 'c', {}, { computationalConfiguration: [{ formId: 1 }] })] },
+      'field 2 refers to container 1',
+    ],
   ])('refuses %s', (_name, input, reason) => {
     const result = parseScheme(input);
     expect(result.ok).toBe(false);
@@ -108,18 +126,36 @@ describe('schemeSaveIssue', () => {
     if (!result.ok) throw new Error(result.reason);
     return result.scheme.data as FormField[];
   };
-  const rule = (pattern: string) => ({ regList: [{ pattern: '^\\d+$', message: '' }, { pattern, message: 'm' }] });
+  const rule = (pattern: string) => ({
+    regList: [
+      { pattern: '^\\d+$', message: '' },
+      { pattern, message: 'm' },
+    ],
+  });
 
   it('accepts a good scheme, patterns in RE2 syntax, JS literals and \\u escapes included', () => {
     expect(schemeSaveIssue(data(good))).toBeNull();
     expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a', rule('/^[\\u4e00-\\u9fa5]+$/i')), f(2, 'input', 'b', rule('^(a+)+$'))] }))).toBeNull();
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'])('refuses the field name %s, in the main form and in a sub-table', (name) => {
-    expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a'), f(2, 'input', name, { label: '名称' })] }))).toEqual({ kind: 'fieldName', formId: 2, label: '名称', name });
-    expect(schemeSaveIssue(data({ data: [table(1, 't', [f(2, 'input', name, { label: '列' })])] }))).toEqual({ kind: 'fieldName', formId: 2, label: '列', name });
-    expect(schemeSaveIssue(data({ data: [table(1, name, [])] }))).toMatchObject({ kind: 'fieldName', formId: 1, name });
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'])(
+    'refuses the field name %s, in the main form and in a sub-table',
+    (name) => {
+      expect(schemeSaveIssue(data({ data: [f(1, 'input', 'a'), f(2, 'input', name, { label: '名称' })] }))).toEqual({
+        kind: 'fieldName',
+        formId: 2,
+        label: '名称',
+        name,
+      });
+      expect(schemeSaveIssue(data({ data: [table(1, 't', [f(2, 'input', name, { label: '列' })])] }))).toEqual({
+        kind: 'fieldName',
+        formId: 2,
+        label: '列',
+        name,
+      });
+      expect(schemeSaveIssue(data({ data: [table(1, name, [])] }))).toMatchObject({ kind: 'fieldName', formId: 1, name });
+    },
+  );
 
   it.each([
     ['a backreference', '^(a)\\1$'],

@@ -123,8 +123,7 @@ function parseAndCheck(input: unknown): SchemeCheck {
 
 /** What a save refuses in a scheme parseScheme accepts, with the field to point at. */
 export type SchemeSaveIssue =
-  | { kind: 'fieldName'; formId: number; label: string; name: string }
-  | { kind: 'pattern'; formId: number; label: string; pattern: string };
+  { kind: 'fieldName'; formId: number; label: string; name: string } | { kind: 'pattern'; formId: number; label: string; pattern: string };
 
 /**
  * The first field a save must refuse: a field name (__vModel__) that is a member of Object.prototype, or a regList

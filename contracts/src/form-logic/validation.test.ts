@@ -31,14 +31,44 @@ const cases: [string, FormField, unknown, Expected][] = [
   ['required date range', field('date', req, { type: 'daterange' }), [], { key: 'forms.rule.required', params: L }],
   // regList
   ['pattern passes', field('input', { regList: [{ pattern: '^\\d+$', message: '数字' }] }), '123', null],
-  ['pattern fails with message', field('input', { regList: [{ pattern: '^\\d+$', message: '只能是数字' }] }), '12a', { key: 'forms.rule.pattern', message: '只能是数字' }],
+  [
+    'pattern fails with message',
+    field('input', { regList: [{ pattern: '^\\d+$', message: '只能是数字' }] }),
+    '12a',
+    { key: 'forms.rule.pattern', message: '只能是数字' },
+  ],
   ['pattern fails without message', field('input', { regList: [{ pattern: '^\\d+$', message: '' }] }), 'x', { key: 'forms.rule.pattern', params: {} }],
-  ['second pattern fails', field('input', { regList: [{ pattern: '.', message: 'a' }, { pattern: '^b', message: 'b' }] }), 'x', { key: 'forms.rule.pattern', message: 'b' }],
+  [
+    'second pattern fails',
+    field('input', {
+      regList: [
+        { pattern: '.', message: 'a' },
+        { pattern: '^b', message: 'b' },
+      ],
+    }),
+    'x',
+    { key: 'forms.rule.pattern', message: 'b' },
+  ],
   ['invalid regexp fails', field('input', { regList: [{ pattern: '(', message: 'bad' }] }), 'x', { key: 'forms.rule.pattern', message: 'bad' }],
   ['regex literal of the original passes', field('input', { regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机' }] }), '13812345678', null],
-  ['regex literal of the original fails', field('input', { regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机' }] }), '12812345678', { key: 'forms.rule.pattern', message: '手机' }],
+  [
+    'regex literal of the original fails',
+    field('input', { regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机' }] }),
+    '12812345678',
+    { key: 'forms.rule.pattern', message: '手机' },
+  ],
   ['regex literal with flags', field('input', { regList: [{ pattern: '/^abc$/i', message: 'm' }] }), 'ABC', null],
-  ['regex literal with g is not stateful', field('input', { regList: [{ pattern: '/^a/g', message: 'm' }, { pattern: '/^a/g', message: 'm2' }] }), 'abc', null],
+  [
+    'regex literal with g is not stateful',
+    field('input', {
+      regList: [
+        { pattern: '/^a/g', message: 'm' },
+        { pattern: '/^a/g', message: 'm2' },
+      ],
+    }),
+    'abc',
+    null,
+  ],
   ['a lone slash is a source', field('input', { regList: [{ pattern: '/', message: 'm' }] }), 'a/b', null],
   ['pattern not checked on empty', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), '', null],
   ['pattern on a number value', field('input', { regList: [{ pattern: '^\\d+$', message: 'm' }] }), 42, null],
@@ -50,7 +80,12 @@ const cases: [string, FormField, unknown, Expected][] = [
   ['regex literal with m', field('input', { regList: [{ pattern: '/^b$/m', message: 'm' }] }), 'a\nb', null],
   ['regex literal with s', field('input', { regList: [{ pattern: '/^a.b$/s', message: 'm' }] }), 'a\nb', null],
   ['. without s stops at a newline', field('input', { regList: [{ pattern: '/^a.b$/', message: 'm' }] }), 'a\nb', { key: 'forms.rule.pattern', message: 'm' }],
-  ['a backreference (refused when saved) fails every value', field('input', { regList: [{ pattern: '^(a)\\1$', message: 'm' }] }), 'aa', { key: 'forms.rule.pattern', message: 'm' }],
+  [
+    'a backreference (refused when saved) fails every value',
+    field('input', { regList: [{ pattern: '^(a)\\1$', message: 'm' }] }),
+    'aa',
+    { key: 'forms.rule.pattern', message: 'm' },
+  ],
   // mobile
   ['mobile ok', field('mobile'), '13812345678', null],
   ['mobile ok with spaces around', field('mobile'), ' 13812345678 ', null],
@@ -201,7 +236,10 @@ describe('isEmptyValue', () => {
 describe('validateFormValues', () => {
   const name = formField.parse({ __vModel__: 'F_Name', __config__: { formId: 101, avueType: 'input', label: '姓名', required: true } }) as FormField;
   const phone = formField.parse({ __vModel__: 'F_Phone', __config__: { formId: 102, avueType: 'mobile', label: '电话' } }) as FormField;
-  const hiddenOne = formField.parse({ __vModel__: 'F_Secret', __config__: { formId: 103, avueType: 'input', label: '秘', required: true, view: false } }) as FormField;
+  const hiddenOne = formField.parse({
+    __vModel__: 'F_Secret',
+    __config__: { formId: 103, avueType: 'input', label: '秘', required: true, view: false },
+  }) as FormField;
   const inTab = formField.parse({ __vModel__: 'F_Age', __config__: { formId: 104, avueType: 'number', label: '年龄', max: 200 } }) as FormField;
   const tabs = formField.parse({
     __config__: { formId: 105, avueType: 'tabs', option: { column: [{ label: 't', prop: 't' }] }, childrenObj: { t: [inTab] } },
@@ -222,7 +260,9 @@ describe('validateFormValues', () => {
   });
 
   it('reports every error with vModel, formId and row', () => {
-    expect(validateFormValues(data, { F_Name: '', F_Phone: '123', F_Secret: '', F_Age: 'x', items: [{ item: 'a', qty: '1' }, { item: 'b', qty: '' }, 'junk'] })).toEqual([
+    expect(
+      validateFormValues(data, { F_Name: '', F_Phone: '123', F_Secret: '', F_Age: 'x', items: [{ item: 'a', qty: '1' }, { item: 'b', qty: '' }, 'junk'] }),
+    ).toEqual([
       { vModel: 'F_Name', formId: 101, key: 'forms.rule.required', params: { label: '姓名' } },
       { vModel: 'F_Phone', formId: 102, key: 'forms.rule.mobileLength', params: { label: '电话' } },
       { vModel: 'F_Age', formId: 104, key: 'forms.rule.number', params: { label: '年龄' } },

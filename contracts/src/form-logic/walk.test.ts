@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formField, type FormField } from '../forms.js';
-import { authorityOf, defaultRowValues, defaultValues, findField, flattenFields, isMultiValue, isShown, joinMulti, parseAutoBindFields, splitMulti } from './walk.js';
+import {
+  authorityOf,
+  defaultRowValues,
+  defaultValues,
+  findField,
+  flattenFields,
+  isMultiValue,
+  isShown,
+  joinMulti,
+  parseAutoBindFields,
+  splitMulti,
+} from './walk.js';
 
 type Config = Partial<FormField['__config__']>;
 let nextId = 1;
@@ -20,7 +31,12 @@ const table = field('table', 'items', { formId: 10, children: [col1, col2] });
 const row = field('row', undefined, { formId: 20, children: [c] });
 const tabs = field('tabs', undefined, {
   formId: 30,
-  option: { column: [{ label: 'Two', prop: 't2' }, { label: 'One', prop: 't1' }] },
+  option: {
+    column: [
+      { label: 'Two', prop: 't2' },
+      { label: 'One', prop: 't1' },
+    ],
+  },
   childrenObj: { t1: [d], t2: [e], extra: [field('rate', 'r', { formId: 31 })] },
 });
 const scheme = [a, row, tabs, b, table];
@@ -114,7 +130,10 @@ describe('multi-values', () => {
     ['', []],
     [null, []],
     [undefined, []],
-    [['a', 1], ['a', '1']],
+    [
+      ['a', 1],
+      ['a', '1'],
+    ],
     [5, ['5']],
   ])('splitMulti(%j) = %j', (value, expected) => {
     expect(splitMulti(value)).toEqual(expected);

@@ -167,7 +167,10 @@ export function isShown(place: FieldPlace, list?: FieldAuthority[]): boolean {
 /** Multi-values (checkbox, ranges, multiple select / pickers) are stored comma-joined. */
 export function joinMulti(values: readonly unknown[] | null | undefined): string {
   if (!values) return '';
-  return values.filter((v) => v !== null && v !== undefined).map(String).join(',');
+  return values
+    .filter((v) => v !== null && v !== undefined)
+    .map(String)
+    .join(',');
 }
 
 /** The items of a stored multi-value: 'a,b' → ['a', 'b']; '' / null → []; lists are taken as they are (items as text). */

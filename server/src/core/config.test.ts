@@ -50,6 +50,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, RATE_SIGNIN_OVERALL: '0' })).toThrow(/RATE_SIGNIN_OVERALL/);
     // Leads left on the sign-in page: 10 per address and 300 in all per hour, both settable.
     expect(defaults.rateLimits.clue).toEqual({ perSource: { limit: 10, windowSeconds: 3600 }, overall: { limit: 300, windowSeconds: 3600 } });
-    expect(loadConfig({ DATA_DIR: dataDir, RATE_CLUE_PER_SOURCE: '2', RATE_CLUE_OVERALL: '50' }).rateLimits.clue).toEqual({ perSource: { limit: 2, windowSeconds: 3600 }, overall: { limit: 50, windowSeconds: 3600 } });
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_CLUE_PER_SOURCE: '2', RATE_CLUE_OVERALL: '50' }).rateLimits.clue).toEqual({
+      perSource: { limit: 2, windowSeconds: 3600 },
+      overall: { limit: 50, windowSeconds: 3600 },
+    });
   });
 });

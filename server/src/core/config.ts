@@ -103,7 +103,10 @@ function timeZone(value: string | undefined): string {
 }
 
 function hostList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
 }
 
 /** STORAGE_DRIVER=s3 with S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
@@ -178,10 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: resolveJwtSecret(env, dataDir),
     adminPassword: env.ADMIN_PASSWORD || null,
     accessTokenSeconds,
-    tokenRefreshSeconds: Math.min(
-      positiveInt(env.TOKEN_REFRESH_SECONDS, 30 * 60, 'TOKEN_REFRESH_SECONDS'),
-      Math.max(1, accessTokenSeconds - 60),
-    ),
+    tokenRefreshSeconds: Math.min(positiveInt(env.TOKEN_REFRESH_SECONDS, 30 * 60, 'TOKEN_REFRESH_SECONDS'), Math.max(1, accessTokenSeconds - 60)),
     sessionSeconds: positiveInt(env.SESSION_SECONDS, 7 * 24 * 3600, 'SESSION_SECONDS'),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? 'info',

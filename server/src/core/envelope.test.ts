@@ -51,7 +51,11 @@ describe('envelope and errors', () => {
   });
 
   it('the general error keys of the contract are exactly the error.* keys of the catalogue', () => {
-    expect(Object.keys(zhCN).filter((k) => k.startsWith('error.')).sort()).toEqual([...generalErrorKeys].sort());
+    expect(
+      Object.keys(zhCN)
+        .filter((k) => k.startsWith('error.'))
+        .sort(),
+    ).toEqual([...generalErrorKeys].sort());
   });
 
   it('serves the OpenAPI document at /api/docs without a token', async () => {

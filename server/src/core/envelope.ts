@@ -107,7 +107,11 @@ export function frameworkErrorEnvelope(error: FastifyError, request: FastifyRequ
 export function clientErrorEnvelope(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, key]: [number, MessageKey] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'error.headersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'error.requestTimeout'] : [400, 'error.badRequest'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'error.headersTooLarge']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'error.requestTimeout']
+        : [400, 'error.badRequest'];
   const body = JSON.stringify(failure('zh-CN', ErrorCode.badRequest, key));
   if (socket.writable) {
     socket.write(

@@ -21,7 +21,15 @@ afterAll(() => t.close());
 const NUL = '\u0000';
 /** An array nested this many levels deep, as JSON text (JSON.stringify would itself overflow the stack). */
 const deepJson = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
-const newsCount = async () => Number((await t.deps.db.selectFrom('news').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const newsCount = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('news')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /** Rows in the form's own table (in the platform database's tenant schema, reached through its link). */
 async function rowCount(): Promise<number> {
   const driver = await t.deps.links.forLink('default', DEFAULT_LINK_ID);
@@ -68,10 +76,24 @@ describe('NUL characters are a 400 that stores nothing, wherever they come', () 
   });
 
   it('in a multipart field (streamed past the body check), storing no file', async () => {
-    const files = async () => Number((await t.deps.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const files = async () =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await files();
-    const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.txt', content: 'hello', contentType: 'text/plain' }, { name: 'remark', value: `r${NUL}` }]);
-    expectBadInput(await t.app.inject({ method: 'POST', url: '/api/upload/', payload, headers: { ...headers, authorization: `Bearer ${admin}` } }), /body\.remark/);
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: 'a.txt', content: 'hello', contentType: 'text/plain' },
+      { name: 'remark', value: `r${NUL}` },
+    ]);
+    expectBadInput(
+      await t.app.inject({ method: 'POST', url: '/api/upload/', payload, headers: { ...headers, authorization: `Bearer ${admin}` } }),
+      /body\.remark/,
+    );
     expect(await files()).toBe(before);
   });
 
@@ -138,10 +160,20 @@ describe('framework errors answer the envelope', () => {
   });
 
   it('invalid JSON and a wrong content type', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/news', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: '{"F_FullHead":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: '{"F_FullHead":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 10400, success: false, msg: '请求内容不是有效的 JSON' });
-    const xml = await t.app.inject({ method: 'POST', url: '/api/news', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/xml' }, payload: '<x/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/xml' },
+      payload: '<x/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ code: 10400, success: false });
   });
@@ -157,6 +189,12 @@ describe('framework errors answer the envelope', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ code: 10400, success: false, data: null, msg: '请求地址或请求头过长', key: 'error.headersTooLarge' });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 10400,
+      success: false,
+      data: null,
+      msg: '请求地址或请求头过长',
+      key: 'error.headersTooLarge',
+    });
   });
 });

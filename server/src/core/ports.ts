@@ -26,7 +26,12 @@ export interface Notifier {
    * One message per recipient: the given users of the tenant (unknown ids are skipped) or every enabled user of the
    * tenant. Pass a transaction to notify with the change that causes it. Answers the number written.
    */
-  notify(tenantId: string, recipients: string[] | 'all-tenant-users', options: NotifyOptions, executor?: Kysely<Database> | Transaction<Database>): Promise<number>;
+  notify(
+    tenantId: string,
+    recipients: string[] | 'all-tenant-users',
+    options: NotifyOptions,
+    executor?: Kysely<Database> | Transaction<Database>,
+  ): Promise<number>;
 }
 
 /** Signed file addresses that work without a Bearer header (implemented by modules/files). */

@@ -22,7 +22,7 @@ export function registerRequestLog(app: FastifyInstance, onAnswered: (request: F
         url: request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
-        moduleId: Array.isArray(moduleId) ? moduleId[0] : moduleId ?? null,
+        moduleId: Array.isArray(moduleId) ? moduleId[0] : (moduleId ?? null),
         userId: request.auth?.userId ?? null,
         tenantId: request.auth?.tenantId ?? null,
       },

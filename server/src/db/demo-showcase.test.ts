@@ -83,7 +83,9 @@ describe('demo showcase on the first start', () => {
   it('has published news with a readable attachment, notices, stamps and code rules', async () => {
     const news = await data<Page<{ F_NewsId: string; F_EnabledMark: number }>>('/api/news?size=100', admin);
     expect(news.Rows.filter((n) => n.F_EnabledMark === 1).length).toBeGreaterThanOrEqual(3);
-    const details = await Promise.all(news.Rows.map((n) => data<{ F_Attachments: { url: string; F_FileName: string }[] }>(`/api/news/${n.F_NewsId}`, zhangsan)));
+    const details = await Promise.all(
+      news.Rows.map((n) => data<{ F_Attachments: { url: string; F_FileName: string }[] }>(`/api/news/${n.F_NewsId}`, zhangsan)),
+    );
     const attachment = details.flatMap((d) => d.F_Attachments)[0]!;
     expect(attachment.F_FileName).toMatch(/会议纪要/);
     const file = await t.app.inject({ method: 'GET', url: attachment.url });

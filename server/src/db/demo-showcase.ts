@@ -111,7 +111,8 @@ const NEWS: { head: string; category: string; author: string; source: string; co
     category: 'company',
     author: '技术部',
     source: '演示集团',
-    content: '<p>经过三个月的开发与测试，审批平台二期于本周正式上线，新增表单设计器、流程设计器与移动端审批。</p><p>请各部门同事通过“工作流程 › 发起流程”提交请假、报销、采购等申请。</p>',
+    content:
+      '<p>经过三个月的开发与测试，审批平台二期于本周正式上线，新增表单设计器、流程设计器与移动端审批。</p><p>请各部门同事通过“工作流程 › 发起流程”提交请假、报销、采购等申请。</p>',
   },
   {
     head: '行业观察：制造业数字化转型进入深水区',
@@ -123,8 +124,14 @@ const NEWS: { head: string; category: string; author: string; source: string; co
 ];
 
 const NOTICES: { head: string; content: string }[] = [
-  { head: '关于2027年元旦放假安排的通知', content: '<p>根据国家规定，2027年元旦放假时间为1月1日至1月3日，共3天。请各部门提前做好工作安排，节假日期间注意安全。</p>' },
-  { head: '关于规范费用报销流程的通知', content: '<p>自12月1日起，所有费用报销一律通过审批平台“费用报销”流程提交，单笔金额超过5000元需总经理审批，超过20000元需总经理与财务经理会签。</p>' },
+  {
+    head: '关于2027年元旦放假安排的通知',
+    content: '<p>根据国家规定，2027年元旦放假时间为1月1日至1月3日，共3天。请各部门提前做好工作安排，节假日期间注意安全。</p>',
+  },
+  {
+    head: '关于规范费用报销流程的通知',
+    content: '<p>自12月1日起，所有费用报销一律通过审批平台“费用报销”流程提交，单笔金额超过5000元需总经理审批，超过20000元需总经理与财务经理会签。</p>',
+  },
   { head: '年度体检安排', content: '<p>公司将于12月10日至12月20日组织全员年度体检，请各位同事在人力资源部处预约体检时间。</p>' },
 ];
 
@@ -147,40 +154,102 @@ const INSTANCES: { scheme: SchemeKey; starter: string; data: Values; steps: Step
   // 请假申请: ≤3 days the department manager only, >3 days then the general manager.
   { scheme: 'leave', starter: 'zhangsan', data: leave('annual', '2026-12-21', '2026-12-25', 5, '年底回老家探亲，工作已交接给郑宇。'), steps: [] },
   { scheme: 'leave', starter: 'wangwu', data: leave('annual', '2026-12-07', '2026-12-09', 3, '家中有事，需回家处理。'), steps: [] },
-  { scheme: 'leave', starter: 'zhengyu', data: leave('sick', '2026-11-16', '2026-11-16', 1, '感冒发烧，医院就诊（附病历）。'), steps: [['agree', 'lisi', '同意，注意休息。']] },
-  { scheme: 'leave', starter: 'wuqiang', data: leave('personal', '2026-12-14', '2026-12-17', 4, '新房装修验收，需请假处理。'), steps: [['agree', 'lisi', '同意，请安排好工作交接。']] },
+  {
+    scheme: 'leave',
+    starter: 'zhengyu',
+    data: leave('sick', '2026-11-16', '2026-11-16', 1, '感冒发烧，医院就诊（附病历）。'),
+    steps: [['agree', 'lisi', '同意，注意休息。']],
+  },
+  {
+    scheme: 'leave',
+    starter: 'wuqiang',
+    data: leave('personal', '2026-12-14', '2026-12-17', 4, '新房装修验收，需请假处理。'),
+    steps: [['agree', 'lisi', '同意，请安排好工作交接。']],
+  },
   {
     scheme: 'leave',
     starter: 'chenjing',
     data: leave('marriage', '2026-12-01', '2026-12-10', 10, '本人结婚，申请婚假。'),
-    steps: [['agree', 'lisi', '恭喜！同意。'], ['agree', 'zhoujun', '同意，新婚快乐。']],
+    steps: [
+      ['agree', 'lisi', '恭喜！同意。'],
+      ['agree', 'zhoujun', '同意，新婚快乐。'],
+    ],
   },
-  { scheme: 'leave', starter: 'linfeng', data: leave('personal', '2026-11-30', '2026-12-01', 2, '个人事务。'), steps: [['reject', 'lisi', '项目上线期间，请调整请假时间后重新提交。']] },
+  {
+    scheme: 'leave',
+    starter: 'linfeng',
+    data: leave('personal', '2026-11-30', '2026-12-01', 2, '个人事务。'),
+    steps: [['reject', 'lisi', '项目上线期间，请调整请假时间后重新提交。']],
+  },
   { scheme: 'leave', starter: 'huangli', data: leave('compensatory', '2026-11-27', '2026-11-27', 1, '周末加班调休。'), steps: [['recall'], ['recycle']] },
   // 费用报销: department manager, finance; >5000 the general manager, >20000 general manager and finance manager countersign.
   {
     scheme: 'expense',
     starter: 'zhangsan',
-    data: expense('上海客户现场出差报销', 'travel', [['高铁票 北京-上海往返', 'transport', 1106], ['酒店住宿 3晚', 'travel', 1350], ['出差餐补', 'meal', 300]], '客户现场部署'),
-    steps: [['agree', 'lisi', '情况属实，同意。'], ['agree', 'wangwu', '票据齐全，同意报销。']],
+    data: expense(
+      '上海客户现场出差报销',
+      'travel',
+      [
+        ['高铁票 北京-上海往返', 'transport', 1106],
+        ['酒店住宿 3晚', 'travel', 1350],
+        ['出差餐补', 'meal', 300],
+      ],
+      '客户现场部署',
+    ),
+    steps: [
+      ['agree', 'lisi', '情况属实，同意。'],
+      ['agree', 'wangwu', '票据齐全，同意报销。'],
+    ],
   },
   {
     scheme: 'expense',
     starter: 'wuqiang',
-    data: expense('重点客户接待费用', 'entertainment', [['客户晚宴', 'entertainment', 6200], ['会议茶歇', 'meal', 680], ['客户接送用车', 'transport', 1720]], '华东区重点客户来访'),
+    data: expense(
+      '重点客户接待费用',
+      'entertainment',
+      [
+        ['客户晚宴', 'entertainment', 6200],
+        ['会议茶歇', 'meal', 680],
+        ['客户接送用车', 'transport', 1720],
+      ],
+      '华东区重点客户来访',
+    ),
     steps: [['agree', 'lisi', '同意。']],
   },
   {
     scheme: 'expense',
     starter: 'liuyang',
-    data: expense('生产线设备年度维保费用', 'office', [['设备维保服务费', 'office', 18800], ['更换备品备件', 'office', 8000]], '年度维保合同第二期'),
-    steps: [['agree', 'lisi', '同意。'], ['agree', 'wangwu', '预算内，同意。'], ['agree', 'zhoujun', '同意，请控制明年维保成本。']],
+    data: expense(
+      '生产线设备年度维保费用',
+      'office',
+      [
+        ['设备维保服务费', 'office', 18800],
+        ['更换备品备件', 'office', 8000],
+      ],
+      '年度维保合同第二期',
+    ),
+    steps: [
+      ['agree', 'lisi', '同意。'],
+      ['agree', 'wangwu', '预算内，同意。'],
+      ['agree', 'zhoujun', '同意，请控制明年维保成本。'],
+    ],
   },
   {
     scheme: 'expense',
     starter: 'heyan',
-    data: expense('部门办公用品采购报销', 'office', [['打印纸 A4 10箱', 'office', 1150], ['文件夹与文具', 'office', 350]], ''),
-    steps: [['agree', 'lisi', '同意。'], ['reject', 'wangwu', '发票抬头与公司名称不符，请重新开具后提交。']],
+    data: expense(
+      '部门办公用品采购报销',
+      'office',
+      [
+        ['打印纸 A4 10箱', 'office', 1150],
+        ['文件夹与文具', 'office', 350],
+      ],
+      '',
+    ),
+    steps: [
+      ['agree', 'lisi', '同意。'],
+      ['reject', 'wangwu', '发票抬头与公司名称不符，请重新开具后提交。'],
+    ],
   },
   { scheme: 'expense', starter: 'zhengyu', data: expense('技术培训费用', 'training', [['前端架构培训课程', 'training', 2800]], ''), steps: [['recall']] },
   // 采购申请: department manager, then the finance department.
@@ -193,8 +262,21 @@ const INSTANCES: { scheme: SchemeKey; starter: string; data: Values; steps: Step
   {
     scheme: 'purchase',
     starter: 'liuyang',
-    data: purchase('生产线耗材采购', 'material', '苏州恒力工业品有限公司', [['工业润滑油', '18L/桶', 10, 420], ['防护手套', '12副/打', 50, 36]], '12月生产计划所需', '2026-12-05'),
-    steps: [['agree', 'lisi', '同意。'], ['agree', 'qianhui', '预算内，同意。']],
+    data: purchase(
+      '生产线耗材采购',
+      'material',
+      '苏州恒力工业品有限公司',
+      [
+        ['工业润滑油', '18L/桶', 10, 420],
+        ['防护手套', '12副/打', 50, 36],
+      ],
+      '12月生产计划所需',
+      '2026-12-05',
+    ),
+    steps: [
+      ['agree', 'lisi', '同意。'],
+      ['agree', 'qianhui', '预算内，同意。'],
+    ],
   },
   {
     scheme: 'purchase',
@@ -212,8 +294,18 @@ const INSTANCES: { scheme: SchemeKey; starter: string; data: Values; steps: Step
 
 /** Drafts (saved, not launched). */
 const DRAFTS: { scheme: SchemeKey; starter: string; name: string; data: Values }[] = [
-  { scheme: 'expense', starter: 'zhangsan', name: '11月市内交通费报销（草稿）', data: expense('11月市内交通费', 'transport', [['出租车 客户拜访', 'transport', 86]], '') },
-  { scheme: 'purchase', starter: 'linfeng', name: '4K显示器采购（草稿）', data: purchase('4K显示器采购', 'it', '', [['27英寸4K显示器', 'U2723QE', 2, 3599]], '开发调试用', '2026-12-20') },
+  {
+    scheme: 'expense',
+    starter: 'zhangsan',
+    name: '11月市内交通费报销（草稿）',
+    data: expense('11月市内交通费', 'transport', [['出租车 客户拜访', 'transport', 86]], ''),
+  },
+  {
+    scheme: 'purchase',
+    starter: 'linfeng',
+    name: '4K显示器采购（草稿）',
+    data: purchase('4K显示器采购', 'it', '', [['27英寸4K显示器', 'U2723QE', 2, 3599]], '开发调试用', '2026-12-20'),
+  },
   { scheme: 'leave', starter: 'lisi', name: '年假申请（草稿）', data: leave('annual', '2027-01-04', '2027-01-06', 3, '') },
 ];
 
@@ -240,7 +332,13 @@ function purchase(title: string, category: string, supplier: string, items: [str
     category,
     supplier,
     expected_date: expected,
-    items: items.map(([name, spec, qty, price]) => ({ goods_name: name, goods_spec: spec, quantity: String(qty), unit_price: price.toFixed(2), subtotal: (qty * price).toFixed(2) })),
+    items: items.map(([name, spec, qty, price]) => ({
+      goods_name: name,
+      goods_spec: spec,
+      quantity: String(qty),
+      unit_price: price.toFixed(2),
+      subtotal: (qty * price).toFixed(2),
+    })),
     amount: total.toFixed(2),
     reason,
   };
@@ -295,7 +393,12 @@ function apiOf(app: FastifyInstance, password: string): Api {
         Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="remark"\r\n\r\n\r\n--${boundary}--\r\n`),
       ]);
       const url = `/api/upload?purpose=${purpose}`;
-      const res = await app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       return envelope('POST', url, res);
     },
   };
@@ -334,7 +437,12 @@ function png(width: number, height: number, paint: (x: number, y: number) => [nu
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A red round seal with a star in the middle (160 × 160). */
@@ -380,7 +488,11 @@ interface Context {
 
 /** Users through the API; departments, posts and roles by their codes (the seed's) from the database handle. */
 async function lookups(ctx: Context, db: ShowcaseDb): Promise<void> {
-  const users = await ctx.api.call<{ Rows: { F_UserId: string; F_Account: string; F_RealName: string }[] }>('GET', '/api/users/page?limit=1&size=500', ctx.admin);
+  const users = await ctx.api.call<{ Rows: { F_UserId: string; F_Account: string; F_RealName: string }[] }>(
+    'GET',
+    '/api/users/page?limit=1&size=500',
+    ctx.admin,
+  );
   for (const u of users.Rows) {
     ctx.users[u.F_Account] = u.F_UserId;
     ctx.names[u.F_Account] = u.F_RealName;
@@ -397,9 +509,19 @@ async function lookups(ctx: Context, db: ShowcaseDb): Promise<void> {
 async function seedDictionaries(ctx: Context): Promise<void> {
   const { api, admin } = ctx;
   for (const [index, dict] of NEW_DICTIONARIES.entries()) {
-    const { id: typeId } = await api.call<{ id: string }>('POST', '/api/data-items', admin, { F_ItemCode: dict.code, F_ItemName: dict.name, F_SortCode: 10 + index });
+    const { id: typeId } = await api.call<{ id: string }>('POST', '/api/data-items', admin, {
+      F_ItemCode: dict.code,
+      F_ItemName: dict.name,
+      F_SortCode: 10 + index,
+    });
     for (const [sort, [value, zh, en]] of dict.items.entries()) {
-      const { id } = await api.call<{ id: string }>('POST', '/api/data-item-detail', admin, { F_ItemId: typeId, F_ItemName: zh, F_ItemValue: value, F_ItemCode: value, F_SortCode: sort });
+      const { id } = await api.call<{ id: string }>('POST', '/api/data-item-detail', admin, {
+        F_ItemId: typeId,
+        F_ItemName: zh,
+        F_ItemValue: value,
+        F_ItemCode: value,
+        F_SortCode: sort,
+      });
       await api.call('POST', '/api/lp-map/object', admin, { F_ObjectType: 'dataItem', F_ObjectId: id, F_Code: value, F_Name: zh, translations: { en } });
       ctx.counts.dictionaryItems = (ctx.counts.dictionaryItems ?? 0) + 1;
     }
@@ -411,7 +533,13 @@ async function seedDictionaries(ctx: Context): Promise<void> {
     for (const row of rows) {
       const en = items[row.F_ItemValue];
       if (!en) continue;
-      await api.call('POST', '/api/lp-map/object', admin, { F_ObjectType: 'dataItem', F_ObjectId: row.F_ItemDetailId, F_Code: row.F_ItemValue, F_Name: row.F_ItemName, translations: { en } });
+      await api.call('POST', '/api/lp-map/object', admin, {
+        F_ObjectType: 'dataItem',
+        F_ObjectId: row.F_ItemDetailId,
+        F_Code: row.F_ItemValue,
+        F_Name: row.F_ItemName,
+        translations: { en },
+      });
       ctx.counts.translations = (ctx.counts.translations ?? 0) + 1;
     }
   }
@@ -445,7 +573,11 @@ async function seedCodeRules(ctx: Context): Promise<void> {
       F_EnCode: code,
       F_FullName: name,
       F_Description: `${name}：${prefix} + 日期 + ${width} 位流水号`,
-      parts: [{ type: 'text', value: prefix }, { type: 'date', format: date }, { type: 'sequence', width, start: 1, step: 1, reset }],
+      parts: [
+        { type: 'text', value: prefix },
+        { type: 'date', format: date },
+        { type: 'sequence', width, start: 1, step: 1, reset },
+      ],
     });
   }
   ctx.counts.codeRules = CODE_RULES.length;
@@ -469,7 +601,10 @@ const subTable = (formId: number, vModel: string, label: string, table: string, 
   __config__: { formId, avueType: 'table', componentName: 'table', label, layout: 'rowFormItem', bindTable: table, showSummary: true, children },
 });
 
-const FORMS: Record<SchemeKey, { name: string; category: string; description: string; main: string; sub?: string; relation?: string; data: Field[]; columns: [string, string][] }> = {
+const FORMS: Record<
+  SchemeKey,
+  { name: string; category: string; description: string; main: string; sub?: string; relation?: string; data: Field[]; columns: [string, string][] }
+> = {
   leave: {
     name: '请假申请',
     category: 'hr',
@@ -482,7 +617,13 @@ const FORMS: Record<SchemeKey, { name: string; category: string; description: st
       field(4, 'days', 'number', '请假天数', 'demo_leave', { min: 0.5, max: 365, precision: 1, step: 0.5 }, { required: true, span: 12 }),
       field(5, 'reason', 'textarea', '请假事由', 'demo_leave', { maxlength: 500 }, { required: true }),
     ],
-    columns: [['leave_type', '请假类型'], ['start_date', '开始日期'], ['end_date', '结束日期'], ['days', '天数'], ['reason', '事由']],
+    columns: [
+      ['leave_type', '请假类型'],
+      ['start_date', '开始日期'],
+      ['end_date', '结束日期'],
+      ['days', '天数'],
+      ['reason', '事由'],
+    ],
   },
   expense: {
     name: '费用报销',
@@ -503,7 +644,12 @@ const FORMS: Record<SchemeKey, { name: string; category: string; description: st
       field(8, 'amount', 'number', '报销总额（元）', 'demo_expense', { min: 0, precision: 2 }, { required: true, showCapitalizedValue: true, span: 12 }),
       field(9, 'remark', 'textarea', '备注', 'demo_expense', { maxlength: 500 }),
     ],
-    columns: [['title', '报销事由'], ['expense_type', '费用类型'], ['amount', '报销总额'], ['expense_date', '发生日期']],
+    columns: [
+      ['title', '报销事由'],
+      ['expense_type', '费用类型'],
+      ['amount', '报销总额'],
+      ['expense_date', '发生日期'],
+    ],
   },
   purchase: {
     name: '采购申请',
@@ -522,12 +668,19 @@ const FORMS: Record<SchemeKey, { name: string; category: string; description: st
         field(7, 'goods_spec', 'input', '规格型号', 'demo_purchase_item'),
         field(8, 'quantity', 'number', '数量', 'demo_purchase_item', { min: 1, precision: 0 }, { required: true }),
         field(9, 'unit_price', 'number', '单价（元）', 'demo_purchase_item', { min: 0, precision: 2 }, { required: true }),
-        field(10, 'subtotal', 'computation', '小计（元）', 'demo_purchase_item', { computationalConfiguration: [{ formId: 8 }, { formId: 0, name: '*' }, { formId: 9 }] }),
+        field(10, 'subtotal', 'computation', '小计（元）', 'demo_purchase_item', {
+          computationalConfiguration: [{ formId: 8 }, { formId: 0, name: '*' }, { formId: 9 }],
+        }),
       ]),
       field(11, 'amount', 'number', '采购总额（元）', 'demo_purchase', { min: 0, precision: 2 }, { required: true, showCapitalizedValue: true, span: 12 }),
       field(12, 'reason', 'textarea', '采购理由', 'demo_purchase', { maxlength: 500 }),
     ],
-    columns: [['title', '采购事项'], ['category', '采购类别'], ['supplier', '供应商'], ['amount', '采购总额']],
+    columns: [
+      ['title', '采购事项'],
+      ['category', '采购类别'],
+      ['supplier', '供应商'],
+      ['amount', '采购总额'],
+    ],
   },
 };
 
@@ -639,7 +792,13 @@ function processXml(ctx: Context, key: SchemeKey): string {
 
 const SCHEMES: Record<SchemeKey, { code: string; name: string; category: string; icon: string; description: string }> = {
   leave: { code: 'LeaveApply', name: '请假申请', category: 'hr', icon: 'CalendarOutlined', description: '3天及以内部门经理审批，超过3天再由总经理审批' },
-  expense: { code: 'ExpenseClaim', name: '费用报销', category: 'finance', icon: 'AccountBookOutlined', description: '部门经理、财务审核；5000元以上总经理审批，20000元以上总经理与财务经理会签' },
+  expense: {
+    code: 'ExpenseClaim',
+    name: '费用报销',
+    category: 'finance',
+    icon: 'AccountBookOutlined',
+    description: '部门经理、财务审核；5000元以上总经理审批，20000元以上总经理与财务经理会签',
+  },
   purchase: { code: 'PurchaseApply', name: '采购申请', category: 'admin', icon: 'ShoppingCartOutlined', description: '部门经理审批后由财务部审批' },
 };
 
@@ -674,7 +833,11 @@ async function taskOf(ctx: Context, account: string, instanceId: string): Promis
 
 async function seedInstances(ctx: Context): Promise<void> {
   // Everyone taking part signs in first, side by side (password hashing is the slow part of a sign-in).
-  const accounts = new Set([...INSTANCES.flatMap((i) => [i.starter, ...i.steps.flatMap((s) => (s.length === 3 ? [s[1]] : []))]), ...DRAFTS.map((d) => d.starter), ...SIGNATURES]);
+  const accounts = new Set([
+    ...INSTANCES.flatMap((i) => [i.starter, ...i.steps.flatMap((s) => (s.length === 3 ? [s[1]] : []))]),
+    ...DRAFTS.map((d) => d.starter),
+    ...SIGNATURES,
+  ]);
   await Promise.all([...accounts].map((account) => ctx.api.login(account)));
   for (const item of INSTANCES) {
     const schemeId = ctx.schemes[item.scheme];
@@ -715,7 +878,11 @@ async function seedInstances(ctx: Context): Promise<void> {
     const formId = ctx.forms[draft.scheme];
     if (!schemeId || !formId) continue;
     const token = await ctx.api.login(draft.starter);
-    await ctx.api.call('POST', '/api/workflow-task/saveOrEditTempfiledInfo', token, { schemeId, name: draft.name, formValue: [{ F_FormId: formId, F_Type: 0, formData: draft.data }] });
+    await ctx.api.call('POST', '/api/workflow-task/saveOrEditTempfiledInfo', token, {
+      schemeId,
+      name: draft.name,
+      formValue: [{ F_FormId: formId, F_Type: 0, formData: draft.data }],
+    });
     ctx.counts.drafts = (ctx.counts.drafts ?? 0) + 1;
   }
 }
@@ -746,7 +913,12 @@ async function seedNews(ctx: Context): Promise<void> {
     ctx.counts.news = (ctx.counts.news ?? 0) + 1;
   }
   for (const [index, notice] of NOTICES.entries()) {
-    await api.call('POST', '/api/notice', admin, { F_FullHead: notice.head, F_Content: notice.content, F_SendTime: `2026-11-${String(23 + index).padStart(2, '0')} 10:00:00`, F_EnabledMark: 1 });
+    await api.call('POST', '/api/notice', admin, {
+      F_FullHead: notice.head,
+      F_Content: notice.content,
+      F_SendTime: `2026-11-${String(23 + index).padStart(2, '0')} 10:00:00`,
+      F_EnabledMark: 1,
+    });
     ctx.counts.notices = (ctx.counts.notices ?? 0) + 1;
   }
 }
@@ -799,7 +971,19 @@ export interface ShowcaseSummary {
 export async function seedShowcase(app: FastifyInstance, db: ShowcaseDb, password: string): Promise<ShowcaseSummary> {
   const started = performance.now();
   const api = apiOf(app, password);
-  const ctx: Context = { api, db, admin: await api.login('admin'), users: {}, names: {}, departments: {}, posts: {}, roles: {}, forms: {}, schemes: {}, counts: {} };
+  const ctx: Context = {
+    api,
+    db,
+    admin: await api.login('admin'),
+    users: {},
+    names: {},
+    departments: {},
+    posts: {},
+    roles: {},
+    forms: {},
+    schemes: {},
+    counts: {},
+  };
   await lookups(ctx, db);
   const failed: string[] = [];
   const areas: [string, () => Promise<void>][] = [

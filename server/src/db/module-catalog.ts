@@ -28,12 +28,7 @@ export const ADMIN_ROLE_CODE = 'admin';
  * Adds menu entries (with their buttons) and grants them to the administrator role of every existing tenant,
  * so a feature that lands shows up for administrators without a manual grant.
  */
-export async function defineModules(
-  anyDb: Kysely<unknown>,
-  systemId: string,
-  modules: ModuleDefinition[],
-  parentId = '0',
-): Promise<void> {
+export async function defineModules(anyDb: Kysely<unknown>, systemId: string, modules: ModuleDefinition[], parentId = '0'): Promise<void> {
   const db = anyDb as Kysely<Database>;
   const itemIds: { type: number; id: string }[] = [];
   const insert = async (parentId: string, defs: ModuleDefinition[]) => {
@@ -59,18 +54,12 @@ export async function defineModules(
       itemIds.push({ type: 1, id: m.id });
       for (const [index, b] of (m.buttons ?? []).entries()) {
         const id = `${m.id}:${b.enCode}`;
-        await db
-          .insertInto('module_buttons')
-          .values({ id, module_id: m.id, en_code: b.enCode, full_name: b.fullName, sort_code: index })
-          .execute();
+        await db.insertInto('module_buttons').values({ id, module_id: m.id, en_code: b.enCode, full_name: b.fullName, sort_code: index }).execute();
         itemIds.push({ type: 2, id });
       }
       for (const [index, c] of (m.columns ?? []).entries()) {
         const id = `${m.id}:col:${c.enCode}`;
-        await db
-          .insertInto('module_columns')
-          .values({ id, module_id: m.id, en_code: c.enCode, full_name: c.fullName, sort_code: index })
-          .execute();
+        await db.insertInto('module_columns').values({ id, module_id: m.id, en_code: c.enCode, full_name: c.fullName, sort_code: index }).execute();
         itemIds.push({ type: 3, id });
       }
       await insert(m.id, m.children ?? []);
@@ -82,12 +71,7 @@ export async function defineModules(
   for (const role of adminRoles) await grantToRole(db, role.tenant_id, role.id, itemIds);
 }
 
-export async function grantToRole(
-  db: Kysely<Database>,
-  tenantId: string,
-  roleId: string,
-  items: { type: number; id: string }[],
-): Promise<void> {
+export async function grantToRole(db: Kysely<Database>, tenantId: string, roleId: string, items: { type: number; id: string }[]): Promise<void> {
   if (items.length === 0) return;
   await db
     .insertInto('authorizes')

@@ -130,7 +130,10 @@ export async function seedDemoDataIfEmpty(db: Kysely<Database>, password: string
         })
         .execute();
       await trx.insertInto('user_departments').values({ tenant_id: tenantId, user_id: userId, department_id: departmentOf[demo.account] }).execute();
-      await trx.insertInto('user_roles').values({ tenant_id: tenantId, user_id: userId, role_id: roleId(demo.role) }).execute();
+      await trx
+        .insertInto('user_roles')
+        .values({ tenant_id: tenantId, user_id: userId, role_id: roleId(demo.role) })
+        .execute();
     }
     // System features: the main language and English, demo dictionaries.
     await insertDefaultLanguages(trx, tenantId);

@@ -14,9 +14,20 @@ import { apiRoutes, inBatches, placeholderUrl, routeKey } from './routes.js';
 
 /** Buttons the seeded 普通员工 role (zhangsan) holds: the routes needing them are called by the role-less user only. */
 const STAFF_GRANTS = [
-  'oa.files.add', 'oa.files.delete', 'oa.files.edit', 'oa.files.list', 'oa.news.list', 'oa.notice.list',
-  'oa.schedule.add', 'oa.schedule.delete', 'oa.schedule.edit', 'oa.schedule.list',
-  'workflow.delegate.add', 'workflow.delegate.delete', 'workflow.delegate.edit', 'workflow.delegate.list',
+  'oa.files.add',
+  'oa.files.delete',
+  'oa.files.edit',
+  'oa.files.list',
+  'oa.news.list',
+  'oa.notice.list',
+  'oa.schedule.add',
+  'oa.schedule.delete',
+  'oa.schedule.edit',
+  'oa.schedule.list',
+  'workflow.delegate.add',
+  'workflow.delegate.delete',
+  'workflow.delegate.edit',
+  'workflow.delegate.list',
 ];
 
 const OWN = "the caller's own account or session";
@@ -218,7 +229,10 @@ describe('function-level access of an ordinary user', () => {
     expect(unclassified, 'routes without a permission: add them to SIGNED_IN or SERVICE_CHECKED (server/src/security/function-access.test.ts)').toEqual([]);
     const doubly = routes.filter((r) => r.permission && (routeKey(r) in SIGNED_IN || routeKey(r) in SERVICE_CHECKED)).map(routeKey);
     expect(doubly, 'routes that declare a permission need no entry').toEqual([]);
-    expect([...Object.keys(SIGNED_IN), ...Object.keys(SERVICE_CHECKED)].filter((k) => !keys.has(k)), 'entries without a route').toEqual([]);
+    expect(
+      [...Object.keys(SIGNED_IN), ...Object.keys(SERVICE_CHECKED)].filter((k) => !keys.has(k)),
+      'entries without a route',
+    ).toEqual([]);
   });
 
   it('the ordinary user holds exactly the documented buttons', async () => {
@@ -235,7 +249,12 @@ describe('function-level access of an ordinary user', () => {
     ]);
     const failures: string[] = [];
     await inBatches(calls, 4, async ({ route, token, who }) => {
-      const res = await t.app.inject({ method: route.method as 'GET', url: placeholderUrl(route.url), headers: { authorization: `Bearer ${token}` }, payload: body(route.method) });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: placeholderUrl(route.url),
+        headers: { authorization: `Bearer ${token}` },
+        payload: body(route.method),
+      });
       const answer = res.json() as { code: number; success: boolean; msg: string };
       if (res.statusCode !== 403 || answer.code !== 10403 || answer.success !== false || !answer.msg.includes(route.permission!)) {
         failures.push(`${routeKey(route)} as ${who}: ${res.statusCode} ${res.body.slice(0, 160)}`);
@@ -249,7 +268,12 @@ describe('function-level access of an ordinary user', () => {
     for (const [key, probe] of Object.entries(SERVICE_CHECKED)) {
       const method = key.split(' ')[0] as 'GET';
       const { url, body: payload } = probe(ctx);
-      const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${staff}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${staff}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       if (res.statusCode !== 403 || res.json().code !== 10403) failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);

@@ -37,7 +37,10 @@ export const IDOR: Record<string, Entry> = {
   'GET /api/login/send/:phone': { exempt: 'public SMS send: a phone number, answered the same for every number' },
   'GET /api/login/:id': { exempt: 'public tenant-code check: tells only whether a tenant code is usable for sign-in' },
   // Own account
-  'PUT /api/users/:id/updatePassword': (f) => ({ url: `/api/users/${f.user}/updatePassword`, body: { oldPassword: md5Hex('Victim@1'), newPassword: md5Hex('Stolen@1') } }),
+  'PUT /api/users/:id/updatePassword': (f) => ({
+    url: `/api/users/${f.user}/updatePassword`,
+    body: { oldPassword: md5Hex('Victim@1'), newPassword: md5Hex('Stolen@1') },
+  }),
   'GET /api/users/:id/head-icon': (f) => ({ url: `/api/users/${f.user}/head-icon` }),
   'PUT /api/users/:id/head-icon': (f) => ({ url: `/api/users/${f.user}/head-icon`, body: { F_HeadIcon: PNG } }),
   'PUT /api/users/:id/profile': (f) => ({ url: `/api/users/${f.user}/profile`, body: { F_RealName: 'ATTACKED', F_Gender: 1 } }),
@@ -166,7 +169,9 @@ export const IDOR: Record<string, Entry> = {
   'GET /api/database-links/:id/tables/:table/datas': (f) => ({ url: `/api/database-links/${f.link}/tables/victim_orders/datas` }),
   'GET /api/database-links/:id/datas': (f) => ({ url: `/api/database-links/${f.link}/datas?sql=${encodeURIComponent('select 1')}` }),
   'GET /api/database-links/:id/fields': (f) => ({ url: `/api/database-links/${f.link}/fields?sql=${encodeURIComponent('select 1')}` }),
-  'GET /api/database-links/:id/tree': (f) => ({ url: `/api/database-links/${f.link}/tree?sql=${encodeURIComponent('select 1 as id, 0 as pid')}&idField=id&parentField=pid` }),
+  'GET /api/database-links/:id/tree': (f) => ({
+    url: `/api/database-links/${f.link}/tree?sql=${encodeURIComponent('select 1 as id, 0 as pid')}&idField=id&parentField=pid`,
+  }),
   'GET /api/database-links/:id/validate-tablename': (f) => ({ url: `/api/database-links/${f.link}/validate-tablename?tableNames=x` }),
   'GET /api/database-links/:id/columns/:col/data': (f) => ({ url: `/api/database-links/${f.link}/columns/n/data?sql=${encodeURIComponent('select 1 as n')}` }),
   'GET /api/database-field/:id': (f) => ({ url: `/api/database-field/${f.field}` }),
@@ -199,7 +204,10 @@ export const IDOR: Record<string, Entry> = {
   'PATCH /api/form-scheme/:id/set-default/:value': (f) => ({ url: `/api/form-scheme/${f.form}/set-default/1` }),
   'GET /api/form-scheme/:id/field-options/:formId': (f) => ({ url: `/api/form-scheme/${f.form}/field-options/2` }),
   'POST /api/form-scheme/:id/instance-form-list': (f, b) => ({ url: `/api/form-scheme/${f.form}/instance-form-list`, body: altered(b.formRow) }),
-  'PUT /api/form-scheme/:id/instance-form-list/:primaryKey': (f, b) => ({ url: `/api/form-scheme/${f.form}/instance-form-list/${f.formRow}`, body: altered(b.formRow) }),
+  'PUT /api/form-scheme/:id/instance-form-list/:primaryKey': (f, b) => ({
+    url: `/api/form-scheme/${f.form}/instance-form-list/${f.formRow}`,
+    body: altered(b.formRow),
+  }),
   'GET /api/form-scheme/:id/instance-form-list/:primaryKey': (f) => ({ url: `/api/form-scheme/${f.form}/instance-form-list/${f.formRow}` }),
   'DELETE /api/form-scheme/:id/instance-form-list/:primaryKey': (f) => ({ url: `/api/form-scheme/${f.form}/instance-form-list/${f.formRow}` }),
   'POST /api/:address': (f, b) => ({ url: `/api/${f.formAddress}`, body: altered(b.formRow) }),
@@ -294,15 +302,23 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-describe('IDOR matrix: the default tenant\'s administrator against tenant B\'s ids', () => {
+describe("IDOR matrix: the default tenant's administrator against tenant B's ids", () => {
   it('every route with a path parameter is in the table (attacked or exempted with a reason), and the table has no stale entries', () => {
     const keys = new Set(apiRoutes(t).map(routeKey));
-    const withParams = apiRoutes(t).filter((r) => /[:*]/.test(r.url)).map(routeKey);
-    expect(withParams.filter((key) => !(key in IDOR)), 'routes with a path parameter missing from IDOR (server/src/security/idor.test.ts)').toEqual([]);
-    expect(Object.keys(IDOR).filter((key) => !keys.has(key)), 'IDOR entries without a route').toEqual([]);
+    const withParams = apiRoutes(t)
+      .filter((r) => /[:*]/.test(r.url))
+      .map(routeKey);
+    expect(
+      withParams.filter((key) => !(key in IDOR)),
+      'routes with a path parameter missing from IDOR (server/src/security/idor.test.ts)',
+    ).toEqual([]);
+    expect(
+      Object.keys(IDOR).filter((key) => !keys.has(key)),
+      'IDOR entries without a route',
+    ).toEqual([]);
   });
 
-  it('no answer carries B\'s data and nothing of B\'s changes', async () => {
+  it("no answer carries B's data and nothing of B's changes", async () => {
     const tenant = two.ids.tenant;
     const before = await snapshot(t, tenant);
     const attacks = Object.entries(IDOR).flatMap(([key, entry]) => (typeof entry === 'function' ? [{ key, ...entry(two.ids, two.bodies) }] : []));
@@ -326,7 +342,8 @@ describe('IDOR matrix: the default tenant\'s administrator against tenant B\'s i
       if (text.includes(MARK)) failures.push(`${key}: ${res.statusCode} answer names B's data: ${text.slice(0, 200)}`);
       else if (res.statusCode < 400 && !ownTenant && !(empty && isEmpty)) failures.push(`${key}: ${res.statusCode} ${text.slice(0, 200)}`);
       else if (res.statusCode >= 500) failures.push(`${key}: ${res.statusCode} ${text.slice(0, 200)}`);
-      else if (res.statusCode === 400 && /参数错误/.test(text)) failures.push(`${key}: the attack did not pass validation, fix its body: ${text.slice(0, 200)}`);
+      else if (res.statusCode === 400 && /参数错误/.test(text))
+        failures.push(`${key}: the attack did not pass validation, fix its body: ${text.slice(0, 200)}`);
     });
     expect(failures).toEqual([]);
     const after = await snapshot(t, tenant);
@@ -335,8 +352,10 @@ describe('IDOR matrix: the default tenant\'s administrator against tenant B\'s i
     expect((await t.get(`/api/news/${two.ids.news}`, two.victim)).json().data.F_FullHead).toContain(MARK);
   }, 120_000);
 
-  it('control: every GET of the table finds B\'s record for B\'s own administrator (so the URLs really name B\'s records)', async () => {
-    const reads = Object.entries(IDOR).flatMap(([key, entry]) => (typeof entry === 'function' && key.startsWith('GET ') ? [{ key, ...entry(two.ids, two.bodies) }] : []));
+  it("control: every GET of the table finds B's record for B's own administrator (so the URLs really name B's records)", async () => {
+    const reads = Object.entries(IDOR).flatMap(([key, entry]) =>
+      typeof entry === 'function' && key.startsWith('GET ') ? [{ key, ...entry(two.ids, two.bodies) }] : [],
+    );
     // A forged signature is refused for everyone.
     const refusedToAll = new Set(['GET /api/files/:id']);
     const failures: string[] = [];
@@ -344,12 +363,12 @@ describe('IDOR matrix: the default tenant\'s administrator against tenant B\'s i
       if (refusedToAll.has(key)) return;
       const res = await t.get(url, two.victim);
       // Not a 404 for B: a success, or a refusal about the record itself (a link's server is not reachable here).
-      if ((res.statusCode === 404 || res.statusCode >= 500)) failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (res.statusCode === 404 || res.statusCode >= 500) failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     });
     expect(failures).toEqual([]);
   });
 
-  it('A\'s administrator still signs in (the attack changed nothing of A\'s either)', async () => {
+  it("A's administrator still signs in (the attack changed nothing of A's either)", async () => {
     expect((await t.loginResult('admin', DEMO_PASSWORD)).json().code).toBe(0);
   });
 });

@@ -21,13 +21,52 @@ export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAA
 /** The ids of B's records, by fixture name (the IDOR table names these). */
 export type Fixtures = Record<FixtureName, string>;
 export type FixtureName =
-  | 'tenant' | 'company' | 'department' | 'post' | 'role' | 'user' | 'adminUser' | 'session'
-  | 'subsystem' | 'dictionary' | 'dictionaryCode' | 'dictionaryDetail' | 'language' | 'translation' | 'codeRule' | 'log'
-  | 'news' | 'notice' | 'schedule' | 'message' | 'clue'
-  | 'annexFolder' | 'annexFile' | 'folder' | 'file'
-  | 'link' | 'field' | 'report' | 'dataSource' | 'interface'
-  | 'form' | 'formVersion' | 'formAddress' | 'formRow' | 'relation' | 'relationRow' | 'dataRelation'
-  | 'scheme' | 'schemeVersion' | 'workflowRelation' | 'instance' | 'task' | 'draft' | 'circulation' | 'stamp' | 'delegate';
+  | 'tenant'
+  | 'company'
+  | 'department'
+  | 'post'
+  | 'role'
+  | 'user'
+  | 'adminUser'
+  | 'session'
+  | 'subsystem'
+  | 'dictionary'
+  | 'dictionaryCode'
+  | 'dictionaryDetail'
+  | 'language'
+  | 'translation'
+  | 'codeRule'
+  | 'log'
+  | 'news'
+  | 'notice'
+  | 'schedule'
+  | 'message'
+  | 'clue'
+  | 'annexFolder'
+  | 'annexFile'
+  | 'folder'
+  | 'file'
+  | 'link'
+  | 'field'
+  | 'report'
+  | 'dataSource'
+  | 'interface'
+  | 'form'
+  | 'formVersion'
+  | 'formAddress'
+  | 'formRow'
+  | 'relation'
+  | 'relationRow'
+  | 'dataRelation'
+  | 'scheme'
+  | 'schemeVersion'
+  | 'workflowRelation'
+  | 'instance'
+  | 'task'
+  | 'draft'
+  | 'circulation'
+  | 'stamp'
+  | 'delegate';
 
 export interface TwoTenants {
   /** The attacker: the default tenant's administrator (every button, and platform rights). */
@@ -90,16 +129,25 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const department = await post('/api/departments', body('department', { F_CompanyId: company, F_FullName: `${MARK} 部门`, F_EnCode: 'VBD' }));
   const postId = await post('/api/posts', body('post', { F_CompanyId: company, F_DepartmentId: department, F_Name: `${MARK} 岗位`, EnCode: 'VBP' }));
   const role = await post('/api/roles', body('role', { F_FullName: `${MARK} 角色`, F_EnCode: 'vbrole', F_Description: MARK }));
-  const user = await post('/api/users', body('user', { F_Account: 'victimuser', F_RealName: `${MARK} 用户`, F_Password: md5Hex('Victim@1'), F_CompanyId: company, F_DepartmentId: department }));
+  const user = await post(
+    '/api/users',
+    body('user', { F_Account: 'victimuser', F_RealName: `${MARK} 用户`, F_Password: md5Hex('Victim@1'), F_CompanyId: company, F_DepartmentId: department }),
+  );
   dataOf(await t.send('POST', '/api/roles/users', { F_RoleId: role, userIds: [user] }, b), 'role users');
   dataOf(await t.send('POST', '/api/posts/users', { F_PostId: postId, userIds: [user] }, b), 'post users');
 
   // System
   const subsystem = await post('/api/subsystem', body('subsystem', { F_Name: `${MARK} 子系统`, F_IndexUrl: '/victim', F_Icon: 'TeamOutlined', F_SortCode: 1 }));
   const dictionary = await post('/api/data-items', body('dictionary', { F_ItemCode: 'VictimDict', F_ItemName: `${MARK} 字典`, F_SortCode: 1 }));
-  const dictionaryDetail = await post('/api/data-item-detail', body('dictionaryDetail', { F_ItemId: dictionary, F_ItemName: `${MARK} 项`, F_ItemValue: 'victim', F_SortCode: 1 }));
+  const dictionaryDetail = await post(
+    '/api/data-item-detail',
+    body('dictionaryDetail', { F_ItemId: dictionary, F_ItemName: `${MARK} 项`, F_ItemValue: 'victim', F_SortCode: 1 }),
+  );
   const language = await post('/api/lg-type', body('language', { F_Code: 'ja', F_Name: `${MARK} 日语`, F_SortCode: 5 }));
-  const translation = await post('/api/lp-map/object', body('translation', { F_ObjectType: 'dataItem', F_ObjectId: dictionaryDetail, translations: { en: `${MARK} item` } }));
+  const translation = await post(
+    '/api/lp-map/object',
+    body('translation', { F_ObjectType: 'dataItem', F_ObjectId: dictionaryDetail, translations: { en: `${MARK} item` } }),
+  );
   const codeRule = await post('/api/code-rules', body('codeRule', { F_EnCode: 'VICTIM', F_FullName: `${MARK} 编码`, parts: [{ type: 'text', value: 'VB' }] }));
 
   // Office
@@ -108,7 +156,13 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const notice = await post('/api/notice', body('notice', { F_FullHead: `${MARK} 通知`, F_Content: `<p>${MARK}</p>`, F_SendTime: '2026-12-01 08:00:00' }));
   const schedule = await post(
     '/api/oa-schedule',
-    body('schedule', { F_Title: `${MARK} 日程`, F_Content: MARK, F_StartTime: '2026-11-25 09:00:00', F_EndTime: '2026-11-25 10:30:00', F_Participants: [user] }),
+    body('schedule', {
+      F_Title: `${MARK} 日程`,
+      F_Content: MARK,
+      F_StartTime: '2026-11-25 09:00:00',
+      F_EndTime: '2026-11-25 10:30:00',
+      F_Participants: [user],
+    }),
   );
   const upload = multipartBody([{ name: 'file', filename: 'victim.txt', content: `${MARK} secret`, contentType: 'text/plain' }]);
   const uploaded = dataOf(
@@ -119,7 +173,12 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const inFolder = multipartBody([{ name: 'file', filename: 'victim-doc.txt', content: `${MARK} document`, contentType: 'text/plain' }]);
   const file = (
     dataOf(
-      await t.app.inject({ method: 'POST', url: `/api/upload/${folder}?purpose=file-manager`, payload: inFolder.payload, headers: { ...inFolder.headers, authorization: `Bearer ${b}` } }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/upload/${folder}?purpose=file-manager`,
+        payload: inFolder.payload,
+        headers: { ...inFolder.headers, authorization: `Bearer ${b}` },
+      }),
       'upload into folder',
     ) as { FileIds: string[] }
   ).FileIds[0]!;
@@ -128,17 +187,51 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const link = newId();
   await db
     .insertInto('database_links')
-    .values({ id: link, tenant_id: tenant, alias: `${MARK} 库`, db_type: 'postgresql', host: '192.0.2.1', port: 5432, database_name: 'victim', user_name: 'victim' })
+    .values({
+      id: link,
+      tenant_id: tenant,
+      alias: `${MARK} 库`,
+      db_type: 'postgresql',
+      host: '192.0.2.1',
+      port: 5432,
+      database_name: 'victim',
+      user_name: 'victim',
+    })
     .execute();
-  const fieldId = await post('/api/database-field', body('field', { F_FieldName: 'F_Victim', F_DataType: 'varchar', F_Length: 20, F_Nullable: true, F_DefaultValue: '', F_Remark: MARK, F_SortCode: 1 }));
-  const report = await post('/api/reports-relation', body('report', { F_ReportId: 'vr1', F_Name: `${MARK} 报表`, F_DataSourceId: '', F_Params: [], F_SortCode: 1 }));
+  const fieldId = await post(
+    '/api/database-field',
+    body('field', { F_FieldName: 'F_Victim', F_DataType: 'varchar', F_Length: 20, F_Nullable: true, F_DefaultValue: '', F_Remark: MARK, F_SortCode: 1 }),
+  );
+  const report = await post(
+    '/api/reports-relation',
+    body('report', { F_ReportId: 'vr1', F_Name: `${MARK} 报表`, F_DataSourceId: '', F_Params: [], F_SortCode: 1 }),
+  );
   const dataSource = await post(
     '/api/data-sources',
-    body('dataSource', { F_Code: 'victim.ds', F_Name: `${MARK} 数据源`, F_DbId: DEFAULT_LINK_ID, F_Sql: `select g as n, '${MARK}' as label from generate_series(1, 3) g`, F_Params: [], F_IdField: 'n', F_ParentField: '', F_Description: '' }),
+    body('dataSource', {
+      F_Code: 'victim.ds',
+      F_Name: `${MARK} 数据源`,
+      F_DbId: DEFAULT_LINK_ID,
+      F_Sql: `select g as n, '${MARK}' as label from generate_series(1, 3) g`,
+      F_Params: [],
+      F_IdField: 'n',
+      F_ParentField: '',
+      F_Description: '',
+    }),
   );
   const interfaceId = await post(
     '/api/interface',
-    body('interface', { F_Code: 'victimif', F_Name: `${MARK} 接口`, F_Method: 'POST', F_Url: 'http://192.0.2.1/echo', F_Headers: [], F_BodyTemplate: '{}', F_ResponsePath: '', F_TimeoutMs: 1000, F_Description: '' }),
+    body('interface', {
+      F_Code: 'victimif',
+      F_Name: `${MARK} 接口`,
+      F_Method: 'POST',
+      F_Url: 'http://192.0.2.1/echo',
+      F_Headers: [],
+      F_BodyTemplate: '{}',
+      F_ResponsePath: '',
+      F_TimeoutMs: 1000,
+      F_Description: '',
+    }),
   );
 
   // Forms: an address-based form with a table, one row, its published list with one row, a cascade
@@ -158,33 +251,77 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   const form = await post('/api/form-scheme/customtable', formBody);
   const formVersion = (await db.selectFrom('form_schemes').select('current_version_id').where('id', '=', form).executeTakeFirstOrThrow()).current_version_id!;
   bodies.formRow = { formData: { F_Title: `${MARK} 行` } };
-  const formRow = (dataOf(await t.send('POST', `/api/form-scheme/${form}/instance-form-list`, bodies.formRow, b), 'form row') as { primaryKey: string }).primaryKey;
-  const relation = await post('/api/form-relation', body('relation', { F_Name: `${MARK} 列表`, F_FormId: form, F_Setting: { columns: [{ field: 'F_Title' }], queryFields: [], buttons: ['add', 'edit', 'view', 'delete', 'print', 'export', 'import'] } }));
-  const relationRow = (dataOf(await t.send('POST', `/api/form-relation/${relation}/data`, bodies.formRow, b), 'relation row') as { primaryKey: string }).primaryKey;
+  const formRow = (dataOf(await t.send('POST', `/api/form-scheme/${form}/instance-form-list`, bodies.formRow, b), 'form row') as { primaryKey: string })
+    .primaryKey;
+  const relation = await post(
+    '/api/form-relation',
+    body('relation', {
+      F_Name: `${MARK} 列表`,
+      F_FormId: form,
+      F_Setting: { columns: [{ field: 'F_Title' }], queryFields: [], buttons: ['add', 'edit', 'view', 'delete', 'print', 'export', 'import'] },
+    }),
+  );
+  const relationRow = (dataOf(await t.send('POST', `/api/form-relation/${relation}/data`, bodies.formRow, b), 'relation row') as { primaryKey: string })
+    .primaryKey;
   const dataRelation = newId();
   bodies.dataRelation = { F_FormId: form, F_Name: `${MARK} 联动`, F_SourceFormId: 2, F_TargetFormId: 3, F_FilterField: 'region' };
   dataOf(await t.send('PUT', `/api/data-relation/${dataRelation}`, bodies.dataRelation, b), 'data relation');
 
   // Workflow: a scheme approved by B's admin, one running instance with its task, a draft, a stamp, a delegation
-  const scheme = await post('/api/workflow-scheme-info', body('scheme', { F_Code: 'victimflow', F_Name: `${MARK} 流程`, xml: newModelXml('victimflow', `${MARK} 流程`, 'Approve', { candidates: [{ type: 'starter', ids: [] }] }) }));
+  const scheme = await post(
+    '/api/workflow-scheme-info',
+    body('scheme', {
+      F_Code: 'victimflow',
+      F_Name: `${MARK} 流程`,
+      xml: newModelXml('victimflow', `${MARK} 流程`, 'Approve', { candidates: [{ type: 'starter', ids: [] }] }),
+    }),
+  );
   const schemeVersion = (await db.selectFrom('wf_schemes').select('current_version_id').where('id', '=', scheme).executeTakeFirstOrThrow()).current_version_id!;
-  const workflowRelation = await post('/api/workflow-relation', body('workflowRelation', { F_SchemeInfoId: scheme, F_FormId: form, F_Type: 2, F_Name: `${MARK} 关联` }));
-  const instance = (dataOf(await t.send('POST', '/api/workflow-task/create-process', { schemeId: scheme, formValue: [] }, b), 'launch') as Record<string, unknown>)
-    .processInstanceId as string | undefined;
+  const workflowRelation = await post(
+    '/api/workflow-relation',
+    body('workflowRelation', { F_SchemeInfoId: scheme, F_FormId: form, F_Type: 2, F_Name: `${MARK} 关联` }),
+  );
+  const instance = (
+    dataOf(await t.send('POST', '/api/workflow-task/create-process', { schemeId: scheme, formValue: [] }, b), 'launch') as Record<string, unknown>
+  ).processInstanceId as string | undefined;
   const instanceRow = await db.selectFrom('wf_instances').select('id').where('tenant_id', '=', tenant).executeTakeFirstOrThrow();
-  const task = (await db.selectFrom('wf_tasks').select('id').where('instance_id', '=', instance ?? instanceRow.id).executeTakeFirstOrThrow()).id;
+  const task = (
+    await db
+      .selectFrom('wf_tasks')
+      .select('id')
+      .where('instance_id', '=', instance ?? instanceRow.id)
+      .executeTakeFirstOrThrow()
+  ).id;
   const draft = await post('/api/workflow-task/saveOrEditTempfiledInfo', body('draft', { schemeId: scheme, name: `${MARK} 草稿`, formValue: [] }));
   const circulation = newId();
-  await db.insertInto('wf_circulations').values({ id: circulation, tenant_id: tenant, instance_id: instance ?? instanceRow.id, task_id: task, node_id: 'Approve', user_id: adminUser }).execute();
-  const stamp = await post('/api/stamps', body('stamp', { F_StampName: `${MARK} 印章`, F_StampType: '1', F_Password: 'pw-123', F_File_Type: 2, F_File: SIGNATURE, F_Description: MARK }));
+  await db
+    .insertInto('wf_circulations')
+    .values({ id: circulation, tenant_id: tenant, instance_id: instance ?? instanceRow.id, task_id: task, node_id: 'Approve', user_id: adminUser })
+    .execute();
+  const stamp = await post(
+    '/api/stamps',
+    body('stamp', { F_StampName: `${MARK} 印章`, F_StampType: '1', F_Password: 'pw-123', F_File_Type: 2, F_File: SIGNATURE, F_Description: MARK }),
+  );
   const delegate = await post(
     '/api/workflow-Delegate',
-    body('delegate', { F_DelegateUserId: user, F_DelegateUserName: 'x', F_SchemeIds: [], F_StartTime: '2030-01-01 00:00:00', F_EndTime: '2030-01-10 00:00:00', F_EnabledMark: 1, F_Description: MARK }),
+    body('delegate', {
+      F_DelegateUserId: user,
+      F_DelegateUserName: 'x',
+      F_SchemeIds: [],
+      F_StartTime: '2030-01-01 00:00:00',
+      F_EndTime: '2030-01-10 00:00:00',
+      F_EnabledMark: 1,
+      F_Description: MARK,
+    }),
   );
 
   // A lead left on B's sign-in page (public, B's tenant code).
   const clue = dataOf(
-    await t.app.inject({ method: 'POST', url: '/api/login/add-clue', payload: { name: `${MARK} 线索`, email: 'victim@example.com', message: MARK, code: VICTIM_CODE } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/login/add-clue',
+      payload: { name: `${MARK} 线索`, email: 'victim@example.com', message: MARK, code: VICTIM_CODE },
+    }),
     'clue',
   ) as { F_Id: string };
   const message = (await db.selectFrom('messages').select('id').where('tenant_id', '=', tenant).executeTakeFirstOrThrow()).id;
@@ -196,13 +333,52 @@ export async function twoTenants(t: TestApp): Promise<TwoTenants> {
   }
 
   const ids: Fixtures = {
-    tenant, company, department, post: postId, role, user, adminUser, session,
-    subsystem, dictionary, dictionaryCode: 'VictimDict', dictionaryDetail, language, translation, codeRule, log: log!,
-    news, notice, schedule, message, clue: clue.F_Id,
-    annexFolder: uploaded.FolderId, annexFile: uploaded.FileIds[0]!, folder, file,
-    link, field: fieldId, report, dataSource, interface: interfaceId,
-    form, formVersion, formAddress, formRow, relation, relationRow, dataRelation,
-    scheme, schemeVersion, workflowRelation, instance: instance ?? instanceRow.id, task, draft, circulation, stamp, delegate,
+    tenant,
+    company,
+    department,
+    post: postId,
+    role,
+    user,
+    adminUser,
+    session,
+    subsystem,
+    dictionary,
+    dictionaryCode: 'VictimDict',
+    dictionaryDetail,
+    language,
+    translation,
+    codeRule,
+    log: log!,
+    news,
+    notice,
+    schedule,
+    message,
+    clue: clue.F_Id,
+    annexFolder: uploaded.FolderId,
+    annexFile: uploaded.FileIds[0]!,
+    folder,
+    file,
+    link,
+    field: fieldId,
+    report,
+    dataSource,
+    interface: interfaceId,
+    form,
+    formVersion,
+    formAddress,
+    formRow,
+    relation,
+    relationRow,
+    dataRelation,
+    scheme,
+    schemeVersion,
+    workflowRelation,
+    instance: instance ?? instanceRow.id,
+    task,
+    draft,
+    circulation,
+    stamp,
+    delegate,
   };
   return { attacker, victim: b, ids, bodies };
 }

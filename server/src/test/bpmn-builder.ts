@@ -45,5 +45,8 @@ export function flow(id: string | null, source: string, target: string, conditio
 
 /** flows('a', 'b', 'c') → a→b, b→c with ids a_b, b_c. */
 export function chain(...nodes: string[]): string {
-  return nodes.slice(1).map((target, i) => flow(`${nodes[i]}_${target}`, nodes[i]!, target)).join('');
+  return nodes
+    .slice(1)
+    .map((target, i) => flow(`${nodes[i]}_${target}`, nodes[i]!, target))
+    .join('');
 }

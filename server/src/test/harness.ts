@@ -16,7 +16,13 @@ export interface TestApp extends BuiltApp {
   /** A sign-in from a given source address, answered in the given language. */
   loginFrom(ip: string, account: string, password?: string, lang?: string): Promise<LightMyRequestResponse>;
   get(url: string, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  send(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -45,10 +51,7 @@ async function freshDatabaseUrl(): Promise<{ url: string | null; drop: () => Pro
   };
 }
 
-export async function createTestApp(
-  overrides: Partial<AppConfig> = {},
-  beforeReady: (app: BuiltApp['app']) => void = () => {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, beforeReady: (app: BuiltApp['app']) => void = () => {}): Promise<TestApp> {
   const sms: { phone: string; code: string }[] = [];
   const smsProvider: SmsProvider = { sendLoginCode: async (phone, code) => void sms.push({ phone, code }) };
   const database = await freshDatabaseUrl();
@@ -64,7 +67,13 @@ export async function createTestApp(
     loginResult: (account, password = DEMO_PASSWORD) =>
       app.inject({ method: 'POST', url: '/api/login', payload: { account, password: md5Hex(password), code: '' } }),
     loginFrom: (ip, account, password = DEMO_PASSWORD, lang = 'zh-CN') =>
-      app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, headers: { 'accept-language': lang }, payload: { account, password: md5Hex(password), code: '' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: ip,
+        headers: { 'accept-language': lang },
+        payload: { account, password: md5Hex(password), code: '' },
+      }),
     async login(account, password = DEMO_PASSWORD) {
       const res = await testApp.loginResult(account, password);
       const body = res.json();

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-export type MultipartPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; content: Buffer | string; contentType?: string };
+export type MultipartPart = { name: string; value: string } | { name: string; filename: string; content: Buffer | string; contentType?: string };
 
 /**
  * A multipart/form-data body as a browser sends it (file names as raw UTF-8), for app.inject or a raw socket.

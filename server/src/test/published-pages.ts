@@ -19,19 +19,51 @@ const options = (pairs: [string, string][]) => ({ options: pairs.map(([value, la
 export function orderFields(): Loose[] {
   return [
     field(1, 'F_Title', 'input', { maxlength: 50 }, { label: '标题', required: true }),
-    field(2, 'F_Status', 'select', { __slot__: options([['1', '新建'], ['2', '完成']]) }, { label: '状态', dataType: 'static' }),
+    field(
+      2,
+      'F_Status',
+      'select',
+      {
+        __slot__: options([
+          ['1', '新建'],
+          ['2', '完成'],
+        ]),
+      },
+      { label: '状态', dataType: 'static' },
+    ),
     field(3, 'F_Amount', 'number', { precision: 2 }, { label: '金额' }),
     field(4, 'F_Day', 'date', { type: 'date', format: 'yyyy-MM-dd', 'value-format': 'yyyy-MM-dd' }, { label: '日期' }),
-    field(5, 'F_Tags', 'checkbox', { __slot__: options([['a', '甲'], ['b', '乙']]) }, { label: '标签', dataType: 'static' }),
+    field(
+      5,
+      'F_Tags',
+      'checkbox',
+      {
+        __slot__: options([
+          ['a', '甲'],
+          ['b', '乙'],
+        ]),
+      },
+      { label: '标签', dataType: 'static' },
+    ),
     field(6, 'F_Note', 'textarea', {}, { label: '备注', regList: [{ pattern: '^[^x]*$', message: '备注不能含 x' }] }),
     field(7, 'F_Owner', 'input', { maxlength: 64 }, { label: '负责人' }),
   ];
 }
 
 /** A form with a main table through /customtable; answers its id and table. */
-export async function createOrderForm(t: TestApp, token: string, fields: Loose[] = orderFields(), linkId: string = DEFAULT_LINK_ID): Promise<{ formId: string; table: string }> {
+export async function createOrderForm(
+  t: TestApp,
+  token: string,
+  fields: Loose[] = orderFields(),
+  linkId: string = DEFAULT_LINK_ID,
+): Promise<{ formId: string; table: string }> {
   const table = uniqueName('orders');
-  const res = await t.send('POST', '/api/form-scheme/customtable', { F_Name: '订单', F_Type: 0, F_Scheme: { data: fields }, tableInfo: [{ dbId: linkId, name: table, type: 'main' }] }, token);
+  const res = await t.send(
+    'POST',
+    '/api/form-scheme/customtable',
+    { F_Name: '订单', F_Type: 0, F_Scheme: { data: fields }, tableInfo: [{ dbId: linkId, name: table, type: 'main' }] },
+    token,
+  );
   expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 0 });
   return { formId: res.json().data.F_Id as string, table };
 }
@@ -70,17 +102,35 @@ export async function insertRelation(
   const moduleCode = moduleCodeOf(id);
   const parsed = formRelationSetting.parse(setting);
   const db = t.deps.db;
-  await db.insertInto('form_relations').values({ id, tenant_id: 'default', name: '订单列表', form_id: formId, module_id: moduleId, setting: JSON.stringify(parsed), created_by: 'admin' }).execute();
+  await db
+    .insertInto('form_relations')
+    .values({ id, tenant_id: 'default', name: '订单列表', form_id: formId, module_id: moduleId, setting: JSON.stringify(parsed), created_by: 'admin' })
+    .execute();
   await db
     .insertInto('modules')
-    .values({ id: moduleId, parent_id: 'form-apps', en_code: moduleCode, full_name: '订单列表', url_address: `/form-publish/${id}`, group_paths: JSON.stringify([]), query: JSON.stringify({}), i18n_key: null })
+    .values({
+      id: moduleId,
+      parent_id: 'form-apps',
+      en_code: moduleCode,
+      full_name: '订单列表',
+      url_address: `/form-publish/${id}`,
+      group_paths: JSON.stringify([]),
+      query: JSON.stringify({}),
+      i18n_key: null,
+    })
     .execute();
   const buttons = parsed.buttons.map((b) => ({ id: `${moduleId}:${b}`, module_id: moduleId, en_code: b, full_name: b }));
   if (buttons.length) await db.insertInto('module_buttons').values(buttons).execute();
   const columns = parsed.columns.map((c) => ({ id: `${moduleId}:col:${c.field}`, module_id: moduleId, en_code: c.field, full_name: c.label || c.field }));
   await db.insertInto('module_columns').values(columns).execute();
   const grantees = to ?? (await adminRoles(t));
-  await grant(t, grantees, moduleId, [...parsed.buttons], parsed.columns.map((c) => c.field));
+  await grant(
+    t,
+    grantees,
+    moduleId,
+    [...parsed.buttons],
+    parsed.columns.map((c) => c.field),
+  );
   return { id, moduleId, moduleCode, setting: parsed };
 }
 
@@ -92,17 +142,27 @@ export async function grant(t: TestApp, to: Grantee[], moduleId: string, buttons
     ...columns.map((c) => ({ item_type: 3, item_id: `${moduleId}:col:${c}` })),
   ];
   const rows = to.flatMap((g) => items.map((i) => ({ id: newId(), tenant_id: 'default', object_type: g.type, object_id: g.id, ...i })));
-  if (rows.length) await t.deps.db.insertInto('authorizes').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  if (rows.length)
+    await t.deps.db
+      .insertInto('authorizes')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   invalidateCaches(t);
 }
 
 /** Takes a granted button or column away from the grantees. */
 export async function revoke(t: TestApp, to: Grantee[], itemId: string): Promise<void> {
-  for (const g of to) await t.deps.db.deleteFrom('authorizes').where('object_type', '=', g.type).where('object_id', '=', g.id).where('item_id', '=', itemId).execute();
+  for (const g of to)
+    await t.deps.db.deleteFrom('authorizes').where('object_type', '=', g.type).where('object_id', '=', g.id).where('item_id', '=', itemId).execute();
   invalidateCaches(t);
 }
 
 /** Replaces the stored setting (the caches of the page are read per request). */
 export async function updateSetting(t: TestApp, id: string, setting: Partial<FormRelationSetting> & Pick<FormRelationSetting, 'columns'>): Promise<void> {
-  await t.deps.db.updateTable('form_relations').set({ setting: JSON.stringify(formRelationSetting.parse(setting)) }).where('id', '=', id).execute();
+  await t.deps.db
+    .updateTable('form_relations')
+    .set({ setting: JSON.stringify(formRelationSetting.parse(setting)) })
+    .where('id', '=', id)
+    .execute();
 }

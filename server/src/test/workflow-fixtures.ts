@@ -37,9 +37,15 @@ export async function authOf(t: TestApp, account: string): Promise<AuthContext> 
 export async function deployScheme(t: TestApp, opts: DeployOptions): Promise<{ schemeId: string; versionId: string }> {
   const { graph, issues } = await parseDefinition(opts.xml);
   if (!graph) throw new Error(`deployScheme ${opts.code}: ${JSON.stringify(issues)}`);
-  const tenantId = opts.tenantId ?? (await t.deps.db.selectFrom('users').select('tenant_id').where('account', '=', 'admin').executeTakeFirstOrThrow()).tenant_id;
+  const tenantId =
+    opts.tenantId ?? (await t.deps.db.selectFrom('users').select('tenant_id').where('account', '=', 'admin').executeTakeFirstOrThrow()).tenant_id;
   const db = t.deps.db;
-  const existing = await db.selectFrom('wf_schemes').select('id').where('tenant_id', '=', tenantId).where(sql`lower(code)`, '=', opts.code.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom('wf_schemes')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where(sql`lower(code)`, '=', opts.code.toLowerCase())
+    .executeTakeFirst();
   const schemeId = existing?.id ?? newId();
   const versionId = newId();
   await db.transaction().execute(async (trx) => {
@@ -59,10 +65,22 @@ export async function deployScheme(t: TestApp, opts: DeployOptions): Promise<{ s
         })
         .execute();
     }
-    const last = await trx.selectFrom('wf_scheme_versions').select((eb) => eb.fn.max('version').as('v')).where('scheme_id', '=', schemeId).executeTakeFirst();
+    const last = await trx
+      .selectFrom('wf_scheme_versions')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('scheme_id', '=', schemeId)
+      .executeTakeFirst();
     await trx
       .insertInto('wf_scheme_versions')
-      .values({ id: versionId, tenant_id: tenantId, scheme_id: schemeId, version: Number(last?.v ?? 0) + 1, xml: opts.xml, graph: JSON.stringify(graph), created_by: null })
+      .values({
+        id: versionId,
+        tenant_id: tenantId,
+        scheme_id: schemeId,
+        version: Number(last?.v ?? 0) + 1,
+        xml: opts.xml,
+        graph: JSON.stringify(graph),
+        created_by: null,
+      })
       .execute();
     await trx.updateTable('wf_schemes').set({ current_version_id: versionId }).where('id', '=', schemeId).execute();
     for (const [i, f] of (opts.forms ?? []).entries()) {

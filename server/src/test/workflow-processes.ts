@@ -138,7 +138,13 @@ export async function httpCall<T = unknown>(baseUrl: string, method: string, url
   return { status: res.status, body: parsed, ms: performance.now() - started };
 }
 
-function serverProcess(name: string, port: number, baseEnv: Record<string, string>, dataDir: string, nodeArgs: string[]): ServerProcess & { launch: () => Promise<void> } {
+function serverProcess(
+  name: string,
+  port: number,
+  baseEnv: Record<string, string>,
+  dataDir: string,
+  nodeArgs: string[],
+): ServerProcess & { launch: () => Promise<void> } {
   let child: ChildProcess | null = null;
   let log = '';
   let extra: Record<string, string> = {};

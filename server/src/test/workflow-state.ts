@@ -17,7 +17,11 @@ export async function accountIds(db: Kysely<Database>): Promise<Record<string, s
 }
 
 export async function schemeIdOf(db: Kysely<Database>, code: string): Promise<string> {
-  const row = await db.selectFrom('wf_schemes').select('id').where(sql`lower(code)`, '=', code.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('wf_schemes')
+    .select('id')
+    .where(sql`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -51,9 +55,21 @@ export async function instanceStates(db: Kysely<Database>, ids: string[]): Promi
     .orderBy('seq')
     .execute();
   for (const h of history) out.get(h.instance_id)!.history.push(h);
-  const taskUsers = await db.selectFrom('wf_task_users').select(['task_id', 'user_id', 'open', 'instance_id']).where('instance_id', 'in', ids).orderBy('task_id').orderBy('user_id').execute();
+  const taskUsers = await db
+    .selectFrom('wf_task_users')
+    .select(['task_id', 'user_id', 'open', 'instance_id'])
+    .where('instance_id', 'in', ids)
+    .orderBy('task_id')
+    .orderBy('user_id')
+    .execute();
   for (const u of taskUsers) out.get(u.instance_id)!.taskUsers.push(u);
-  const executions = await db.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state', 'parent_id']).where('instance_id', 'in', ids).orderBy('created_at').orderBy('id').execute();
+  const executions = await db
+    .selectFrom('wf_executions')
+    .select(['id', 'instance_id', 'node_id', 'state', 'parent_id'])
+    .where('instance_id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   for (const e of executions) out.get(e.instance_id)!.executions.push(e);
   // Messages of an instance: those naming it or one of its tasks (object id or payload).
   const messages = await sql<{ instance_id: string; n: number }>`

@@ -16,7 +16,24 @@ import { formPrintFeature } from '../features/form-print';
 import { clueFeature } from '../features/clue';
 import type { Feature, FeatureRoute } from './feature';
 
-export const features: Feature[] = [authFeature, errorsFeature, homeFeature, infoFeature, organisationFeature, systemFeature, oaFeature, fileManagerFeature, dataFeature, formsFeature, formRelationFeature, formPublishFeature, formPrintFeature, workflowFeature, clueFeature, iframeFeature];
+export const features: Feature[] = [
+  authFeature,
+  errorsFeature,
+  homeFeature,
+  infoFeature,
+  organisationFeature,
+  systemFeature,
+  oaFeature,
+  fileManagerFeature,
+  dataFeature,
+  formsFeature,
+  formRelationFeature,
+  formPublishFeature,
+  formPrintFeature,
+  workflowFeature,
+  clueFeature,
+  iframeFeature,
+];
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

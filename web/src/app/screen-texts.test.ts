@@ -30,7 +30,11 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-interface LazyCall { file: string; target: string; declared: string[] }
+interface LazyCall {
+  file: string;
+  target: string;
+  declared: string[];
+}
 
 /** The text of each lazyWithTexts(...) call in a source, up to its closing parenthesis. */
 function lazyCallTexts(src: string): string[] {
@@ -55,7 +59,7 @@ const sources = new Map(files.map((f) => [f, fs.readFileSync(f, 'utf8')]));
 const lazyCalls: LazyCall[] = files.flatMap((file) =>
   lazyCallTexts(sources.get(file)!).map((call) => {
     const spec = /import\('([^']+)'\)/.exec(call)?.[1] ?? '';
-    const declaredList = /,\s*\[([^\]]*)\]\s*\)$/.exec(call)?.[1] ?? '';
+    const declaredList = /,\s*\[([^\]]*)\]\s*,?\s*\)$/.exec(call)?.[1] ?? '';
     return { file, target: resolveImport(file, spec) ?? `unresolved ${spec}`, declared: [...declaredList.matchAll(/'([^']+)'/g)].map((m) => m[1]) };
   }),
 );
@@ -91,7 +95,14 @@ function namespacesReachedFrom(entry: string): Set<string> {
 describe('screen texts', () => {
   it('finds the lazily loaded screens (shell, pages, overlays, editor)', () => {
     const targets = lazyCalls.map((c) => path.relative(webSrc, c.target));
-    expect(targets).toEqual(expect.arrayContaining(['app/shell/Layout.tsx', 'features/home/HomePage.tsx', 'features/workflow/approval/ApprovalScreen.tsx', 'components/editor/RichEditor.tsx']));
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        'app/shell/Layout.tsx',
+        'features/home/HomePage.tsx',
+        'features/workflow/approval/ApprovalScreen.tsx',
+        'components/editor/RichEditor.tsx',
+      ]),
+    );
     expect(lazyCalls.length).toBeGreaterThan(50);
   });
 

@@ -70,7 +70,21 @@ function isActions<T>(column: Column<T>, last: boolean): boolean {
  * Phones: each row is a card, titled by the first column, with the next few columns as label and value and the
  * row's actions at the bottom (a table would show a sliver of its first column and the actions).
  */
-function PhoneCards<T extends object>({ columns, rows, rowKey, rowTestId, loading, pagination }: { columns: Column<T>[]; rows: T[]; rowKey: keyof T & string; rowTestId?: (row: T) => string; loading: boolean; pagination: PaginationProps }) {
+function PhoneCards<T extends object>({
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  loading,
+  pagination,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: keyof T & string;
+  rowTestId?: (row: T) => string;
+  loading: boolean;
+  pagination: PaginationProps;
+}) {
   const actions = columns.find((c, i) => isActions(c, i === columns.length - 1));
   const data = columns.filter((c) => c !== actions && !('children' in c && c.children));
   const [primary, ...rest] = data;
@@ -82,10 +96,16 @@ function PhoneCards<T extends object>({ columns, rows, rowKey, rowTestId, loadin
       rowKey={(r) => String(r[rowKey])}
       renderItem={(r, i) => (
         <Card size="small" style={{ marginBottom: 8 }} data-testid={rowTestId?.(r)} className="list-phone-card">
-          {primary && <Typography.Text strong style={{ display: 'block', wordBreak: 'break-word' }}>{cellOf(primary, r, i)}</Typography.Text>}
+          {primary && (
+            <Typography.Text strong style={{ display: 'block', wordBreak: 'break-word' }}>
+              {cellOf(primary, r, i)}
+            </Typography.Text>
+          )}
           {rest.slice(0, 5).map((c, k) => (
             <div key={String(c.key ?? c.dataIndex ?? k)} style={{ display: 'flex', gap: 8, marginTop: 4, minWidth: 0 }}>
-              <Typography.Text type="secondary" style={{ flex: 'none' }}>{c.title as ReactNode}</Typography.Text>
+              <Typography.Text type="secondary" style={{ flex: 'none' }}>
+                {c.title as ReactNode}
+              </Typography.Text>
               <span style={{ minWidth: 0, wordBreak: 'break-word' }}>{cellOf(c, r, i)}</span>
             </div>
           ))}
@@ -121,7 +141,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       await b.onClick(query);
       await qc.invalidateQueries({ queryKey: ['list', props.queryKey] });
     };
-    if (b.confirm) modal.confirm({ title: b.confirm, okText: t('ok'), cancelText: t('cancel'), okButtonProps: { 'data-testid': `toolbar-${b.key}-ok` } as Record<string, string>, onOk: go });
+    if (b.confirm)
+      modal.confirm({
+        title: b.confirm,
+        okText: t('ok'),
+        cancelText: t('cancel'),
+        okButtonProps: { 'data-testid': `toolbar-${b.key}-ok` } as Record<string, string>,
+        onOk: go,
+      });
     else void go();
   };
   const search = (values: Record<string, unknown>) => {
@@ -182,7 +209,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         </Button>
       </Space>
       {phone ? (
-        <PhoneCards<T> columns={(props.columns ?? []) as Column<T>[]} rows={data?.Rows ?? []} rowKey={props.rowKey} rowTestId={props.rowTestId} loading={isFetching} pagination={pagination} />
+        <PhoneCards<T>
+          columns={(props.columns ?? []) as Column<T>[]}
+          rows={data?.Rows ?? []}
+          rowKey={props.rowKey}
+          rowTestId={props.rowTestId}
+          loading={isFetching}
+          pagination={pagination}
+        />
       ) : (
         <Table<T>
           size="middle"

@@ -49,7 +49,18 @@ export interface FormModalProps<V> {
 }
 
 /** A modal form: OK (data-testid modal-ok) validates, submits, toasts and closes; a failure keeps it open. */
-export function FormModal<V extends object>({ open, title, initialValues, editing, width = 640, onSubmit, onClose, children, testId, extraAction }: FormModalProps<V>) {
+export function FormModal<V extends object>({
+  open,
+  title,
+  initialValues,
+  editing,
+  width = 640,
+  onSubmit,
+  onClose,
+  children,
+  testId,
+  extraAction,
+}: FormModalProps<V>) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<V>();
@@ -85,7 +96,13 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
               <>
                 <CancelBtn />
                 <OkBtn />
-                <Button type="primary" loading={busy === 'extra'} disabled={busy === 'ok'} onClick={() => void run('extra').catch(() => undefined)} data-testid={extraAction.testId}>
+                <Button
+                  type="primary"
+                  loading={busy === 'extra'}
+                  disabled={busy === 'ok'}
+                  onClick={() => void run('extra').catch(() => undefined)}
+                  data-testid={extraAction.testId}
+                >
                   {extraAction.label}
                 </Button>
               </>
@@ -98,7 +115,15 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
       destroyOnHidden
     >
       <div data-testid={testId}>
-        <Form<V> form={form} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 18 }} preserve={false} clearOnDestroy initialValues={initialValues as never}>
+        <Form<V>
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 5 }}
+          wrapperCol={{ span: 18 }}
+          preserve={false}
+          clearOnDestroy
+          initialValues={initialValues as never}
+        >
           {children}
         </Form>
       </div>
@@ -107,7 +132,11 @@ export function FormModal<V extends object>({ open, title, initialValues, editin
 }
 
 /** Turns a tree into antd TreeSelect / Tree data. */
-export function toTreeData<T extends { children?: T[] }>(nodes: T[], key: (n: T) => string, title: (n: T) => string): { key: string; value: string; title: string; children: ReturnType<typeof toTreeData<T>> }[] {
+export function toTreeData<T extends { children?: T[] }>(
+  nodes: T[],
+  key: (n: T) => string,
+  title: (n: T) => string,
+): { key: string; value: string; title: string; children: ReturnType<typeof toTreeData<T>> }[] {
   return nodes.map((n) => ({ key: key(n), value: key(n), title: title(n), children: toTreeData(n.children ?? [], key, title) }));
 }
 

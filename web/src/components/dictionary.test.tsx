@@ -7,13 +7,25 @@ import { stubApi } from '../test/helpers';
 import { useDictionary, useDictionaryLabel } from './dictionary';
 
 const item = (value: string, name: string): DictionaryItem => ({
-  F_ItemDetailId: value, F_ItemId: 'i', F_ParentId: '0', F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
+  F_ItemDetailId: value,
+  F_ItemId: 'i',
+  F_ParentId: '0',
+  F_ItemName: name,
+  F_ItemValue: value,
+  F_ItemCode: value,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_Description: '',
 });
 
 function Names({ code }: { code: string }) {
   const { data = [] } = useDictionary(code);
   const label = useDictionaryLabel(code);
-  return <span data-testid={`names-${code}`}>{data.map((i) => i.F_ItemName).join(',')}|{label('1')}</span>;
+  return (
+    <span data-testid={`names-${code}`}>
+      {data.map((i) => i.F_ItemName).join(',')}|{label('1')}
+    </span>
+  );
 }
 
 afterEach(() => {
@@ -24,7 +36,10 @@ afterEach(() => {
 describe('useDictionary', () => {
   it('asks the server once per code and language', async () => {
     const calls = stubApi([
-      [/^GET \/data-items\/CompanyNature\/detail$/, (_u, init) => ((init.headers as Record<string, string>)['Accept-Language'] === 'en' ? [item('1', 'State-owned')] : [item('1', '国有')])],
+      [
+        /^GET \/data-items\/CompanyNature\/detail$/,
+        (_u, init) => ((init.headers as Record<string, string>)['Accept-Language'] === 'en' ? [item('1', 'State-owned')] : [item('1', '国有')]),
+      ],
       [/^GET \/data-items\/DepartmentNature\/detail$/, () => [item('1', '职能')]],
     ]);
     const client = new QueryClient();

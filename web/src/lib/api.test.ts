@@ -9,8 +9,20 @@ const login: LoginResult = {
   RefreshToken: 'r1',
   FlowableToken: 'f1',
   UserInfo: {
-    F_UserId: 'u1', F_Account: 'admin', F_RealName: 'Admin', F_Mobile: null, F_Email: null, F_Gender: 0, F_HeadIcon: null,
-    F_TenantId: 't', F_TenantName: 'T', F_Company: null, F_Department: [], roles: [], permissions: [], tokenTime: 60,
+    F_UserId: 'u1',
+    F_Account: 'admin',
+    F_RealName: 'Admin',
+    F_Mobile: null,
+    F_Email: null,
+    F_Gender: 0,
+    F_HeadIcon: null,
+    F_TenantId: 't',
+    F_TenantName: 'T',
+    F_Company: null,
+    F_Department: [],
+    roles: [],
+    permissions: [],
+    tokenTime: 60,
   },
 };
 
@@ -88,7 +100,10 @@ describe('api client (spec section 8)', () => {
   it('rejects transport errors (status above 500, network failure)', async () => {
     vi.stubGlobal('fetch', answer({}, 502));
     await expect(api.get('/x')).rejects.toMatchObject({ code: -1, status: 502 });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ code: -1 });
   });
 
@@ -97,7 +112,10 @@ describe('api client (spec section 8)', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(20_000);
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
     );
     const p = api.get('/slow');
     const settled = vi.fn();

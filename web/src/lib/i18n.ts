@@ -12,8 +12,14 @@ type Dict = Record<string, unknown>;
  * (lazyWithTexts). Keep this list in step with the patterns below (import.meta.glob needs literals).
  */
 export const BUNDLED_NAMESPACES = ['common', 'errors', 'login', 'menu'];
-const files = import.meta.glob<Dict>(['../locales/*/common.json', '../locales/*/errors.json', '../locales/*/login.json', '../locales/*/menu.json'], { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Dict>(['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/errors.json', '!../locales/*/login.json', '!../locales/*/menu.json'], { import: 'default' });
+const files = import.meta.glob<Dict>(['../locales/*/common.json', '../locales/*/errors.json', '../locales/*/login.json', '../locales/*/menu.json'], {
+  eager: true,
+  import: 'default',
+});
+const lazyFiles = import.meta.glob<Dict>(
+  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/errors.json', '!../locales/*/login.json', '!../locales/*/menu.json'],
+  { import: 'default' },
+);
 const localeFile = /locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */

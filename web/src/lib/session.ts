@@ -38,9 +38,7 @@ export function startSession(result: LoginResult, now = Date.now()): void {
 }
 
 export function updateTokens(tokens: { Token: string; RefreshToken: string; FlowableToken: string }, now = Date.now()): void {
-  sessionStore.set((s) =>
-    s ? { ...s, token: tokens.Token, refreshToken: tokens.RefreshToken, flowableToken: tokens.FlowableToken, tokenAt: now } : s,
-  );
+  sessionStore.set((s) => (s ? { ...s, token: tokens.Token, refreshToken: tokens.RefreshToken, flowableToken: tokens.FlowableToken, tokenAt: now } : s));
 }
 
 export function updateUserInfo(info: UserInfo): void {

@@ -3,8 +3,26 @@ import { createTokenRefresher } from './token-refresh';
 import type { Session } from './session';
 
 const session = (tokenAt: number): Session => ({
-  token: 't', refreshToken: 'r', flowableToken: 'f', tokenAt,
-  userInfo: { F_UserId: 'u', F_Account: 'a', F_RealName: 'A', F_Mobile: null, F_Email: null, F_Gender: 0, F_HeadIcon: null, F_TenantId: 't', F_TenantName: 'T', F_Company: null, F_Department: [], roles: [], permissions: [], tokenTime: 10 },
+  token: 't',
+  refreshToken: 'r',
+  flowableToken: 'f',
+  tokenAt,
+  userInfo: {
+    F_UserId: 'u',
+    F_Account: 'a',
+    F_RealName: 'A',
+    F_Mobile: null,
+    F_Email: null,
+    F_Gender: 0,
+    F_HeadIcon: null,
+    F_TenantId: 't',
+    F_TenantName: 'T',
+    F_Company: null,
+    F_Department: [],
+    roles: [],
+    permissions: [],
+    tokenTime: 10,
+  },
 });
 
 describe('token refresh', () => {

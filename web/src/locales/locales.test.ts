@@ -24,7 +24,12 @@ describe('locale files', () => {
   });
   it('keeps the spec texts verbatim in zh-CN', () => {
     const oa = zh.oa as { msg: Record<string, string> };
-    expect(oa.msg).toEqual({ readAllFailed: '全部设置消息已读失败', nothingUnread: '没有更多消息需要设置已读了', readFailed: '设置消息已读失败', alreadyRead: '此条消息已读' });
+    expect(oa.msg).toEqual({
+      readAllFailed: '全部设置消息已读失败',
+      nothingUnread: '没有更多消息需要设置已读了',
+      readFailed: '设置消息已读失败',
+      alreadyRead: '此条消息已读',
+    });
     expect((zh.errors as Record<string, string>).unknown).toBe('未知错误');
     expect((zh.errors as Record<string, string>).taskIdNull).toBe('流程配置不合法，请确认后再发起流程');
     const layout = zh.layout as { theme: { switching: string }; lock: { passwordRequired: string } };

@@ -8,8 +8,20 @@ export function signInForTest(permissions: string[] = []) {
     RefreshToken: 'r1',
     FlowableToken: 'f1',
     UserInfo: {
-      F_UserId: 'u1', F_Account: 'admin', F_RealName: 'Admin', F_Mobile: null, F_Email: null, F_Gender: 0, F_HeadIcon: null,
-      F_TenantId: 't', F_TenantName: 'T', F_Company: null, F_Department: [], roles: [], permissions, tokenTime: 60,
+      F_UserId: 'u1',
+      F_Account: 'admin',
+      F_RealName: 'Admin',
+      F_Mobile: null,
+      F_Email: null,
+      F_Gender: 0,
+      F_HeadIcon: null,
+      F_TenantId: 't',
+      F_TenantName: 'T',
+      F_Company: null,
+      F_Department: [],
+      roles: [],
+      permissions,
+      tokenTime: 60,
     },
   };
   startSession(login);

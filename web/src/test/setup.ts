@@ -31,7 +31,10 @@ class RO {
 }
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
 // jsdom does not implement pseudo elements; rc-component asks for ::-webkit-scrollbar.
-window.getComputedStyle = ((orig) => (el: Element) => orig(el))(window.getComputedStyle.bind(window));
+window.getComputedStyle = (
+  (orig) => (el: Element) =>
+    orig(el)
+)(window.getComputedStyle.bind(window));
 
 afterEach(() => {
   cleanup();

@@ -34,7 +34,23 @@ export class ModuleCatalog {
     if (!this.cached || Date.now() - this.cached.at > CATALOG_TTL_MS) {
       const rows = await this.db
         .selectFrom('modules')
-        .select(['id', 'system_id', 'parent_id', 'en_code', 'full_name', 'icon', 'url_address', 'target', 'group_paths', 'query', 'keep_alive', 'i18n_key', 'is_common', 'is_menu', 'sort_code'])
+        .select([
+          'id',
+          'system_id',
+          'parent_id',
+          'en_code',
+          'full_name',
+          'icon',
+          'url_address',
+          'target',
+          'group_paths',
+          'query',
+          'keep_alive',
+          'i18n_key',
+          'is_common',
+          'is_menu',
+          'sort_code',
+        ])
         .where('enabled', '=', true)
         .orderBy('sort_code')
         .orderBy('id')

@@ -63,7 +63,11 @@ describe('every route outside the public allowlist needs a valid token', () => {
       { userId: 'admin', tenantId: 'default', sessionId: validClaims!.sessionId },
       Date.now() - 3_600_000,
     );
-    const forged = await new TokenService(new Uint8Array(48).fill(7), 3600).signAccess({ userId: 'admin', tenantId: 'default', sessionId: validClaims!.sessionId });
+    const forged = await new TokenService(new Uint8Array(48).fill(7), 3600).signAccess({
+      userId: 'admin',
+      tenantId: 'default',
+      sessionId: validClaims!.sessionId,
+    });
     const guarded = t.routeTable.filter((r) => r.url.startsWith('/api/') && !isPublicRoute(r.url, { public: r.isPublic }) && r.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(10);
     for (const route of guarded) {
@@ -81,22 +85,26 @@ describe('every route outside the public allowlist needs a valid token', () => {
     }
   });
 
-  it('every spelling the router sends to a guarded route is guarded too (the decision is on the matched route, not the raw URL)', { timeout: 120_000 }, async () => {
-    const guarded = t.routeTable.filter((r) => r.url.startsWith('/api/') && !isPublicRoute(r.url, { public: r.isPublic }) && r.method !== 'HEAD');
-    let routed = 0;
-    for (const route of guarded) {
-      for (const { url, routes } of spellings(route.url.replace(/:(\w+)/g, 'x'))) {
-        const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
-        const what = `${route.method} ${url} (for ${route.url})`;
-        // Percent-encoded letters reach the handler: they must be refused. The rest do not reach it (a 404) or
-        // reach a catch-all route such as /api/:address/:primaryKey, which is guarded as well.
-        expect(routes ? [401] : [401, 404], what).toContain(res.statusCode);
-        expect(res.json(), what).toMatchObject({ success: false, data: null });
-        if (routes) routed++;
+  it(
+    'every spelling the router sends to a guarded route is guarded too (the decision is on the matched route, not the raw URL)',
+    { timeout: 120_000 },
+    async () => {
+      const guarded = t.routeTable.filter((r) => r.url.startsWith('/api/') && !isPublicRoute(r.url, { public: r.isPublic }) && r.method !== 'HEAD');
+      let routed = 0;
+      for (const route of guarded) {
+        for (const { url, routes } of spellings(route.url.replace(/:(\w+)/g, 'x'))) {
+          const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+          const what = `${route.method} ${url} (for ${route.url})`;
+          // Percent-encoded letters reach the handler: they must be refused. The rest do not reach it (a 404) or
+          // reach a catch-all route such as /api/:address/:primaryKey, which is guarded as well.
+          expect(routes ? [401] : [401, 404], what).toContain(res.statusCode);
+          expect(res.json(), what).toMatchObject({ success: false, data: null });
+          if (routes) routed++;
+        }
       }
-    }
-    expect(routed).toBeGreaterThan(guarded.length * 2);
-  });
+      expect(routed).toBeGreaterThan(guarded.length * 2);
+    },
+  );
 
   it('an encoded spelling of a public route stays public', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/%61pi/login', payload: { account: 'admin', password: 'wrong', code: '' } });

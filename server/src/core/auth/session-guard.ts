@@ -50,7 +50,11 @@ export class SessionGuard {
     this.cache.set(sessionId, { session, checkedAt: now });
     if (row?.stale) {
       // Activity is recorded at most once a minute per session, so reads stay reads.
-      await this.db.updateTable('sessions').set({ last_active_at: sql<Date>`now()` }).where('id', '=', sessionId).execute();
+      await this.db
+        .updateTable('sessions')
+        .set({ last_active_at: sql<Date>`now()` })
+        .where('id', '=', sessionId)
+        .execute();
     }
     return session?.userId === userId ? session : null;
   }

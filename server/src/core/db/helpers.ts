@@ -13,17 +13,9 @@ export function formatTime(column: Expression<Date | null> | string): RawBuilder
  * The one way to read a tenant-owned table: the tenant filter is part of the query builder,
  * so a repository cannot forget it.
  */
-export function tenantScoped<T extends TenantTable>(
-  db: Kysely<Database>,
-  table: T,
-  tenantId: string,
-): SelectQueryBuilder<Database, T, object> {
+export function tenantScoped<T extends TenantTable>(db: Kysely<Database>, table: T, tenantId: string): SelectQueryBuilder<Database, T, object> {
   // The cast is needed because Kysely cannot prove `${T}.tenant_id` is a column of every T.
-  return (db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>).where(
-    sql.ref(`${table}.tenant_id`),
-    '=',
-    tenantId,
-  );
+  return (db.selectFrom(table) as unknown as SelectQueryBuilder<Database, T, object>).where(sql.ref(`${table}.tenant_id`), '=', tenantId);
 }
 
 export interface PageRequest {
@@ -41,8 +33,15 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   { page, size }: PageRequest,
 ): Promise<{ Rows: O[]; Total: number }> {
   const [rows, count] = await Promise.all([
-    query.limit(size).offset((page - 1) * size).execute(),
-    query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    query
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    query
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { Rows: rows, Total: (count as { total: number }).total };
 }

@@ -19,7 +19,13 @@ interface ColumnShape {
 type Shape = Map<string, Map<string, ColumnShape>>;
 
 function typedShape(): Shape {
-  const program = ts.createProgram([schemaFile], { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, noEmit: true });
+  const program = ts.createProgram([schemaFile], {
+    strict: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(schemaFile)!;
   const database = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'Database');
@@ -77,7 +83,10 @@ describe('table types against the migrated schema', () => {
       for (const [column, shape] of columns) {
         const found = actual.get(column);
         if (!found) differences.push(`${table}.${column}: typed, but no such column`);
-        else if (shape.nullable !== null && found.nullable !== shape.nullable) differences.push(`${table}.${column}: ${found.nullable ? 'nullable' : 'not null'} in the database, typed ${shape.nullable ? 'nullable' : 'not null'}`);
+        else if (shape.nullable !== null && found.nullable !== shape.nullable)
+          differences.push(
+            `${table}.${column}: ${found.nullable ? 'nullable' : 'not null'} in the database, typed ${shape.nullable ? 'nullable' : 'not null'}`,
+          );
       }
       for (const column of actual.keys()) if (!columns.has(column)) differences.push(`${table}.${column}: in the database, not typed`);
     }

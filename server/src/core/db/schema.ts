@@ -291,7 +291,6 @@ export interface ClientLogsTable {
   created_at: DefaultTimestamp;
 }
 
-
 // System features (migration 20261123020000_system).
 /** Tables of the system features (dictionaries, languages, code rules); migration 20261123020000_system. */
 export interface DictionaryTypesTable {

@@ -64,4 +64,24 @@ const coreEn = {
   'clientLog.cleared': 'Logs cleared',
 };
 
-export const en: Record<MessageKey, string> = { ...coreEn, ...organisationEn, ...accessEn, ...systemEn, ...oaEn, ...filesEn, ...dataLinkEn, ...dataDesignEn, ...dataSourceEn, ...interfaceEn, ...formsEn, ...formRelationEn, ...publishedListEn, ...formPrintEn, ...workflowEngineEn, ...workflowSchemeEn, ...workflowTaskEn, ...stampEn, ...healthEn };
+export const en: Record<MessageKey, string> = {
+  ...coreEn,
+  ...organisationEn,
+  ...accessEn,
+  ...systemEn,
+  ...oaEn,
+  ...filesEn,
+  ...dataLinkEn,
+  ...dataDesignEn,
+  ...dataSourceEn,
+  ...interfaceEn,
+  ...formsEn,
+  ...formRelationEn,
+  ...publishedListEn,
+  ...formPrintEn,
+  ...workflowEngineEn,
+  ...workflowSchemeEn,
+  ...workflowTaskEn,
+  ...stampEn,
+  ...healthEn,
+};

@@ -23,7 +23,7 @@ export const formRelationEn: Record<keyof typeof formRelationZhCN, string> = {
   'formRelation.notFound': 'No published form {id}',
   'formRelation.published': 'Published',
   'formRelation.formNoTables': 'The form "{name}" has no tables and cannot be published',
-  'formRelation.unknownField': 'The field {field} is not a field of the form\'s main table',
+  'formRelation.unknownField': "The field {field} is not a field of the form's main table",
   'formRelation.duplicateColumn': 'The list column {field} is given twice',
   'formRelation.duplicateQuery': 'The query field {field} is given twice',
   'formRelation.parentNotFound': 'No menu entry {id} to publish under',

@@ -16,7 +16,5 @@ export function langOf(request: Pick<FastifyRequest, 'headers'>): Lang {
 }
 
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
-  return catalogs[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return catalogs[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
 }

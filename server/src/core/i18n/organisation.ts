@@ -71,7 +71,8 @@ export const organisationEn: Record<keyof typeof organisationZhCN, string> = {
   'organisation.unknownDepartments': 'Unknown departments: {ids}',
   'organisation.accountTaken': 'The account "{account}" is already used',
   'organisation.cannotDeleteSelf': 'You cannot delete the account you are signed in with',
-  'organisation.userHasOpenTasks': 'This user is the only one who can handle {count} open task(s): {tasks}. Assign them to someone else in the workflow monitor first, then delete the user',
+  'organisation.userHasOpenTasks':
+    'This user is the only one who can handle {count} open task(s): {tasks}. Assign them to someone else in the workflow monitor first, then delete the user',
   'organisation.cannotDisableSelf': 'You cannot disable the account you are signed in with',
   'organisation.tooManyIds': 'At most {max} users can be asked for at once',
   'organisation.forgetPasswordUnsupported': 'Self-service password recovery is not supported; ask your administrator to reset your password',

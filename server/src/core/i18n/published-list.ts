@@ -24,7 +24,7 @@ export const publishedListEn: Record<keyof typeof publishedListZhCN, string> = {
   'publishedList.importUnpackedTooLarge': 'The import file unpacks to more than {max}, please import it in parts',
   'publishedList.importCellTooLong': 'A cell of the import file has more than {max} characters',
   'publishedList.importEmpty': 'The import file has no data',
-  'publishedList.importNoColumns': 'The import file\'s headers match no form field, please use the import template',
+  'publishedList.importNoColumns': "The import file's headers match no form field, please use the import template",
   'publishedList.importTooManyRows': 'At most {max} rows can be imported at once',
   'publishedList.importNoFile': 'Please upload the import file (file)',
 };

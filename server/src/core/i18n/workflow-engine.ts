@@ -56,8 +56,10 @@ export const workflowEngineEn: Record<keyof typeof workflowEngineZhCN, string> =
   'workflow.badButton': 'The current node has no button [{button}]',
   'workflow.noCandidate': 'Node [{node}] has no available approver',
   'workflow.noRoute': 'No outgoing route of node [{node}] meets its condition',
-  'workflow.runawayLoop': 'The process looped {steps} steps through {nodes} without stopping at an approval node; the action was undone. Check the conditions of these nodes',
-  'workflow.actionTooLong': 'The process ran for more than {seconds} seconds without stopping at an approval node (through {nodes}); the action was undone. Check the process design',
+  'workflow.runawayLoop':
+    'The process looped {steps} steps through {nodes} without stopping at an approval node; the action was undone. Check the conditions of these nodes',
+  'workflow.actionTooLong':
+    'The process ran for more than {seconds} seconds without stopping at an approval node (through {nodes}); the action was undone. Check the process design',
   'workflow.badTimer': 'The time of timer event [{node}] is wrong',
   'workflow.miCollection': 'The collection {expression} of multi-instance sub-process [{node}] is not a list',
   'workflow.miCardinality': 'The number of instances {expression} of multi-instance sub-process [{node}] is not a whole number of 0 or more',

@@ -18,7 +18,8 @@ export const workflowSchemeZhCN = {
   'workflowScheme.noExecutableProcess': '文档中的流程都标记为不可执行（isExecutable="false"），没有可运行的流程',
   'workflowScheme.processIgnored': '流程【{process}】不会运行：一个流程方案只运行一个可执行流程，其他泳池仅作展示',
   'workflowScheme.messageFlowsIgnored': '{count} 条消息流不会执行：引擎不在泳池之间传递消息',
-  'workflowScheme.conditionLanguage': '连线【{flow}】的条件使用 {language} 语言编写，引擎不执行该语言（按表达式语言计算会得出不同结果）；请改写为表达式，例如 days > 3',
+  'workflowScheme.conditionLanguage':
+    '连线【{flow}】的条件使用 {language} 语言编写，引擎不执行该语言（按表达式语言计算会得出不同结果）；请改写为表达式，例如 days > 3',
   'workflowScheme.scriptNotRun': '脚本任务【{node}】的 {format} 脚本不会被执行；请在属性面板中改为脚本动作（设置变量或调用接口）',
   'workflowScheme.scriptBodyIgnored': '脚本任务【{node}】按配置的脚本动作运行，其中的 {format} 脚本正文不会执行',
   'workflowScheme.refuseServiceTask': '服务任务【{node}】不会被执行：引擎不调用 Java 类、表达式或外部任务；请改用脚本任务调用接口',
@@ -89,7 +90,8 @@ export const workflowSchemeZhCN = {
 export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> = {
   'workflowScheme.invalidXml': 'The BPMN document cannot be read: {detail}',
   'workflowScheme.xmlWarning': 'Problem in the BPMN document: {detail}',
-  'workflowScheme.xmlUnparsable': 'Part of the BPMN document cannot be read and would be dropped: {detail} (often a namespace prefix used without its declaration)',
+  'workflowScheme.xmlUnparsable':
+    'Part of the BPMN document cannot be read and would be dropped: {detail} (often a namespace prefix used without its declaration)',
   'workflowScheme.xmlUnknownAttributes': '{count} unknown attribute(s) with no effect on the run: {names}',
   'workflowScheme.noProcess': 'The BPMN document contains no process',
   'workflowScheme.invalidConfigJson': 'The configuration of element "{element}" is not valid JSON',
@@ -98,42 +100,58 @@ export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> =
   'workflowScheme.invalidBoundary': 'Boundary event "{element}" is not attached to a task',
   'workflowScheme.subProcessEmpty': 'Sub-process "{element}" has no node to start at',
   'workflowScheme.flowCrossesScope': 'Flow "{element}" crosses the border of a sub-process: a flow connects nodes of the same process or sub-process only',
-  'workflowScheme.timerHost': 'Timer boundary event "{node}" is attached to "{host}": timer boundary events can be attached to approval nodes and sub-processes only',
+  'workflowScheme.timerHost':
+    'Timer boundary event "{node}" is attached to "{host}": timer boundary events can be attached to approval nodes and sub-processes only',
   'workflowScheme.timerNeedsFlow': 'Timer boundary event "{node}" on a sub-process needs an outgoing flow (where to go when the time is up)',
   'workflowScheme.severalProcesses': 'The document has several executable processes ({processes}): mark only the one to run as executable (isExecutable)',
   'workflowScheme.noExecutableProcess': 'Every process in the document is marked not executable (isExecutable="false"): there is nothing to run',
   'workflowScheme.processIgnored': 'Process "{process}" will not run: a workflow scheme runs one executable process; other pools are shown only',
   'workflowScheme.messageFlowsIgnored': '{count} message flows will not run: the engine does not pass messages between pools',
-  'workflowScheme.conditionLanguage': 'The condition of flow "{flow}" is written in {language}, which the engine does not run (read as an expression it would give another result); rewrite it as an expression such as days > 3',
-  'workflowScheme.scriptNotRun': 'The {format} script of script task "{node}" would not run; give the task script actions (set a variable or call an interface) in the properties panel',
+  'workflowScheme.conditionLanguage':
+    'The condition of flow "{flow}" is written in {language}, which the engine does not run (read as an expression it would give another result); rewrite it as an expression such as days > 3',
+  'workflowScheme.scriptNotRun':
+    'The {format} script of script task "{node}" would not run; give the task script actions (set a variable or call an interface) in the properties panel',
   'workflowScheme.scriptBodyIgnored': 'Script task "{node}" runs its configured actions; its {format} script body is not run',
-  'workflowScheme.refuseServiceTask': 'Service task "{node}" would not run: the engine calls no Java class, expression or external task; use a script task that calls an interface',
+  'workflowScheme.refuseServiceTask':
+    'Service task "{node}" would not run: the engine calls no Java class, expression or external task; use a script task that calls an interface',
   'workflowScheme.refuseSendTask': 'Send task "{node}" would not run: the engine sends no BPMN messages; use a script task that calls an interface',
-  'workflowScheme.refuseReceiveTask': 'Receive task "{node}" is not supported: the engine does not wait for BPMN messages and the process would stop here; use an approval node',
-  'workflowScheme.refuseBusinessRuleTask': 'Business rule task "{node}" would not run: the engine runs no DMN decision tables; use an exclusive gateway with conditions',
-  'workflowScheme.refuseEventGateway': 'Event-based gateway "{node}" is not supported: the engine does not wait for messages, signals or timers to choose a route; use an exclusive gateway',
+  'workflowScheme.refuseReceiveTask':
+    'Receive task "{node}" is not supported: the engine does not wait for BPMN messages and the process would stop here; use an approval node',
+  'workflowScheme.refuseBusinessRuleTask':
+    'Business rule task "{node}" would not run: the engine runs no DMN decision tables; use an exclusive gateway with conditions',
+  'workflowScheme.refuseEventGateway':
+    'Event-based gateway "{node}" is not supported: the engine does not wait for messages, signals or timers to choose a route; use an exclusive gateway',
   'workflowScheme.refuseComplexGateway': 'Complex gateway "{node}" is not supported; use an inclusive or exclusive gateway',
-  'workflowScheme.refuseTransaction': 'Transaction sub-process "{node}" is not supported: the engine does no compensation or cancellation; use a plain sub-process',
+  'workflowScheme.refuseTransaction':
+    'Transaction sub-process "{node}" is not supported: the engine does no compensation or cancellation; use a plain sub-process',
   'workflowScheme.refuseAdHoc': 'Ad-hoc sub-process "{node}" is not supported; use a plain sub-process',
   'workflowScheme.refuseChoreography': 'Choreography element "{node}" is not part of an executable process and is not supported',
   'workflowScheme.refuseEventSubProcess': 'Event sub-process "{node}" is not supported: the engine does not start it on an event',
-  'workflowScheme.refuseStandardLoop': 'The standard loop of node "{node}" is not supported; draw the loop with flows and an exclusive gateway, or use multi-instance',
-  'workflowScheme.refuseMultiInstance': 'Multi-instance on node "{node}" is not supported: only approval nodes (countersign) and sub-processes can be multi-instance',
+  'workflowScheme.refuseStandardLoop':
+    'The standard loop of node "{node}" is not supported; draw the loop with flows and an exclusive gateway, or use multi-instance',
+  'workflowScheme.refuseMultiInstance':
+    'Multi-instance on node "{node}" is not supported: only approval nodes (countersign) and sub-processes can be multi-instance',
   'workflowScheme.refuseCompensation': 'Compensation activity "{node}" is not supported: the engine does no compensation',
   'workflowScheme.multiInstanceCount': 'Multi-instance sub-process "{node}" needs a number of instances (loopCardinality) or a collection',
-  'workflowScheme.refuseCatchEvent': 'Intermediate catch event "{node}" ({type}) is not supported: the engine waits for timers only and the process would stop here',
-  'workflowScheme.refuseThrowEvent': 'Event "{node}" ({type}) is not supported: the engine throws no messages, signals, errors, escalations or compensation; use an event without a definition',
+  'workflowScheme.refuseCatchEvent':
+    'Intermediate catch event "{node}" ({type}) is not supported: the engine waits for timers only and the process would stop here',
+  'workflowScheme.refuseThrowEvent':
+    'Event "{node}" ({type}) is not supported: the engine throws no messages, signals, errors, escalations or compensation; use an event without a definition',
   'workflowScheme.startEventTrigger': 'Start event "{node}" ({type}): the process is started from the launch screen, not by this event',
   'workflowScheme.boundaryError': 'Error boundary event "{node}" is not supported: the engine throws no BPMN errors, so this route would never be taken',
   'workflowScheme.boundarySignal': 'Signal boundary event "{node}" is not supported: the engine broadcasts no signals, so this route would never be taken',
-  'workflowScheme.boundaryMessage': 'Message boundary event "{node}" is not supported: the engine receives no BPMN messages, so this route would never be taken',
-  'workflowScheme.boundaryEscalation': 'Escalation boundary event "{node}" is not supported: the engine throws no escalations, so this route would never be taken',
-  'workflowScheme.boundaryConditional': 'Conditional boundary event "{node}" is not supported: the engine does not check conditions when data changes; use an exclusive gateway',
+  'workflowScheme.boundaryMessage':
+    'Message boundary event "{node}" is not supported: the engine receives no BPMN messages, so this route would never be taken',
+  'workflowScheme.boundaryEscalation':
+    'Escalation boundary event "{node}" is not supported: the engine throws no escalations, so this route would never be taken',
+  'workflowScheme.boundaryConditional':
+    'Conditional boundary event "{node}" is not supported: the engine does not check conditions when data changes; use an exclusive gateway',
   'workflowScheme.boundaryCompensate': 'Compensation boundary event "{node}" is not supported: the engine does no compensation',
   'workflowScheme.boundaryCancel': 'Cancel boundary event "{node}" is not supported: the engine has no transaction sub-processes',
   'workflowScheme.boundaryOther': 'Boundary event "{node}" ({type}) is not supported',
   'workflowScheme.boundaryNone': 'Boundary event "{node}" has no event definition: a boundary event needs one, such as a timer',
-  'workflowScheme.loopWithoutWait': 'The loop {nodes} has no approval node to wait at: if its condition never changes it would run for ever, and the action is undone at the step limit',
+  'workflowScheme.loopWithoutWait':
+    'The loop {nodes} has no approval node to wait at: if its condition never changes it would run for ever, and the action is undone at the step limit',
   'workflowScheme.invalidStartCount': 'The process must have exactly one start event (it has {count})',
   'workflowScheme.invalidNoEnd': 'No end event can be reached from the start event',
   'workflowScheme.invalidUnreachable': 'Node "{node}" cannot be reached from the start event',
@@ -164,7 +182,8 @@ export const workflowSchemeEn: Record<keyof typeof workflowSchemeZhCN, string> =
   'workflowScheme.formTypeMismatch': 'Form "{form}" is not of the chosen type',
   'workflowScheme.relationExists': 'The scheme is already related to this form',
   'workflowScheme.unsupportedAttribute': 'Extension attribute {name} has no effect',
-  'workflowScheme.unsupportedLoopDetail': 'Multi-instance cardinality, completion condition and collection have no effect; the countersign follows the approvers and completion setting',
+  'workflowScheme.unsupportedLoopDetail':
+    'Multi-instance cardinality, completion condition and collection have no effect; the countersign follows the approvers and completion setting',
   'workflowScheme.unsupportedExtension': 'Extension element {type} has no effect',
   'workflowScheme.noEffectMetadata': '{name} is tool metadata; it does not change how the process runs',
 };

@@ -65,6 +65,26 @@ const coreZhCN = {
 } as const;
 
 /** Core messages plus each feature's own file (so features never edit one shared file). */
-export const zhCN = { ...coreZhCN, ...organisationZhCN, ...accessZhCN, ...systemZhCN, ...oaZhCN, ...filesZhCN, ...dataLinkZhCN, ...dataDesignZhCN, ...dataSourceZhCN, ...interfaceZhCN, ...formsZhCN, ...formRelationZhCN, ...publishedListZhCN, ...formPrintZhCN, ...workflowEngineZhCN, ...workflowSchemeZhCN, ...workflowTaskZhCN, ...stampZhCN, ...healthZhCN };
+export const zhCN = {
+  ...coreZhCN,
+  ...organisationZhCN,
+  ...accessZhCN,
+  ...systemZhCN,
+  ...oaZhCN,
+  ...filesZhCN,
+  ...dataLinkZhCN,
+  ...dataDesignZhCN,
+  ...dataSourceZhCN,
+  ...interfaceZhCN,
+  ...formsZhCN,
+  ...formRelationZhCN,
+  ...publishedListZhCN,
+  ...formPrintZhCN,
+  ...workflowEngineZhCN,
+  ...workflowSchemeZhCN,
+  ...workflowTaskZhCN,
+  ...stampZhCN,
+  ...healthZhCN,
+};
 
 export type MessageKey = keyof typeof zhCN;

@@ -38,8 +38,24 @@ export const foundationModules: ModuleDefinition[] = [
     sort: 10,
     children: [
       { id: 'personal-info', enCode: 'personal.info', fullName: '个人信息', i18nKey: 'menu.personalInfo', icon: 'IdcardOutlined', url: '/info', sort: 1 },
-      { id: 'personal-setting', enCode: 'personal.setting', fullName: '个人设置', i18nKey: 'menu.personalSetting', icon: 'SettingOutlined', url: '/info/setting', sort: 2 },
-      { id: 'personal-desktop', enCode: 'personal.desktop', fullName: '我的桌面', i18nKey: 'menu.myDesktop', icon: 'DesktopOutlined', url: '/wel/myDesktop', sort: 3 },
+      {
+        id: 'personal-setting',
+        enCode: 'personal.setting',
+        fullName: '个人设置',
+        i18nKey: 'menu.personalSetting',
+        icon: 'SettingOutlined',
+        url: '/info/setting',
+        sort: 2,
+      },
+      {
+        id: 'personal-desktop',
+        enCode: 'personal.desktop',
+        fullName: '我的桌面',
+        i18nKey: 'menu.myDesktop',
+        icon: 'DesktopOutlined',
+        url: '/wel/myDesktop',
+        sort: 3,
+      },
     ],
   },
   {

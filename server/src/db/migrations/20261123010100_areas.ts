@@ -18,5 +18,9 @@ export async function up(anyDb: Kysely<unknown>): Promise<void> {
       walk(item.children ?? [], item.code, level + 1);
     });
   walk(provinces as Division[], '0', 1);
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('areas').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('areas')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }

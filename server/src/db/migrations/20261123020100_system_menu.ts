@@ -10,9 +10,36 @@ const crud = [
 
 /** Menu entries of the dictionary, language and code-rule screens (issue 5), under 系统管理. */
 export const systemFeatureModules: ModuleDefinition[] = [
-  { id: 'system-dictionary', enCode: 'system.dictionary', fullName: '数据字典', i18nKey: 'menu.dictionary', icon: 'BookOutlined', url: '/system/dictionary', sort: 20, buttons: crud },
-  { id: 'system-language', enCode: 'system.language', fullName: '多语言', i18nKey: 'menu.language', icon: 'GlobalOutlined', url: '/system/language', sort: 21, buttons: crud },
-  { id: 'system-code-rule', enCode: 'system.codeRule', fullName: '编码规则', i18nKey: 'menu.codeRule', icon: 'NumberOutlined', url: '/system/code-rule', sort: 22, buttons: crud },
+  {
+    id: 'system-dictionary',
+    enCode: 'system.dictionary',
+    fullName: '数据字典',
+    i18nKey: 'menu.dictionary',
+    icon: 'BookOutlined',
+    url: '/system/dictionary',
+    sort: 20,
+    buttons: crud,
+  },
+  {
+    id: 'system-language',
+    enCode: 'system.language',
+    fullName: '多语言',
+    i18nKey: 'menu.language',
+    icon: 'GlobalOutlined',
+    url: '/system/language',
+    sort: 21,
+    buttons: crud,
+  },
+  {
+    id: 'system-code-rule',
+    enCode: 'system.codeRule',
+    fullName: '编码规则',
+    i18nKey: 'menu.codeRule',
+    icon: 'NumberOutlined',
+    url: '/system/code-rule',
+    sort: 22,
+    buttons: crud,
+  },
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -22,10 +22,7 @@ export const fileModules: ModuleDefinition[] = [
 ];
 
 /** A file manager is personal: staff and managers get all of its buttons over their own files. */
-export const fileManagerItems = [
-  { type: 1, id: 'oa-files' },
-  ...['list', 'add', 'edit', 'delete'].map((button) => ({ type: 2, id: `oa-files:${button}` })),
-];
+export const fileManagerItems = [{ type: 1, id: 'oa-files' }, ...['list', 'add', 'edit', 'delete'].map((button) => ({ type: 2, id: `oa-files:${button}` }))];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await defineModules(db, '0', fileModules, 'oa');

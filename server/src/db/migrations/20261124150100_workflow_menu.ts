@@ -14,11 +14,30 @@ export const workflowModules: ModuleDefinition[] = [
     i18nKey: 'menu.workflow',
     icon: 'ApartmentOutlined',
     url: '',
-    sort: 40, isMenu: false,
+    sort: 40,
+    isMenu: false,
     target: 'expand',
     children: [
-      { id: 'workflow-launch', enCode: 'workflow.launch', fullName: '发起流程', i18nKey: 'menu.workflowLaunch', icon: 'SendOutlined', url: '/workflow/launch', sort: 1, isMenu: false },
-      { id: 'workflow-process', enCode: 'workflow.process', fullName: '我的任务', i18nKey: 'menu.workflowProcess', icon: 'CarryOutOutlined', url: '/workflow/process', sort: 2, isMenu: false },
+      {
+        id: 'workflow-launch',
+        enCode: 'workflow.launch',
+        fullName: '发起流程',
+        i18nKey: 'menu.workflowLaunch',
+        icon: 'SendOutlined',
+        url: '/workflow/launch',
+        sort: 1,
+        isMenu: false,
+      },
+      {
+        id: 'workflow-process',
+        enCode: 'workflow.process',
+        fullName: '我的任务',
+        i18nKey: 'menu.workflowProcess',
+        icon: 'CarryOutOutlined',
+        url: '/workflow/process',
+        sort: 2,
+        isMenu: false,
+      },
       {
         id: 'workflow-delegate',
         enCode: 'workflow.delegate',
@@ -118,6 +137,10 @@ export const workflowUserItems = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   await defineModules(db, '0', workflowModules);
   const typed = db as Kysely<Database>;
-  const roles = await typed.selectFrom('roles').select(['id', 'tenant_id']).where(sql<boolean>`en_code in ('staff', 'manager')`).execute();
+  const roles = await typed
+    .selectFrom('roles')
+    .select(['id', 'tenant_id'])
+    .where(sql<boolean>`en_code in ('staff', 'manager')`)
+    .execute();
   for (const role of roles) await grantToRole(typed, role.tenant_id, role.id, workflowUserItems);
 }

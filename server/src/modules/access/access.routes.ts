@@ -42,7 +42,12 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
 
   r.get('/modules', {
     config: { permission: Permission.moduleList },
-    schema: { tags, summary: 'Menu entries as a tree (all states), optionally of one system or matching a keyword', querystring: moduleTreeQuery, response: { 200: envelope(z.array(moduleNode)) } },
+    schema: {
+      tags,
+      summary: 'Menu entries as a tree (all states), optionally of one system or matching a keyword',
+      querystring: moduleTreeQuery,
+      response: { 200: envelope(z.array(moduleNode)) },
+    },
     handler: async (request) => ok(request, await modules.tree(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -53,7 +58,12 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
 
   r.get('/modules/all/:tenantId', {
     config: { permission: Permission.tenantList },
-    schema: { tags, summary: "Grant tree limited to one tenant's entries (platform callers only)", params: modulesOfTenantParams, response: { 200: envelope(z.array(moduleGrantNode)) } },
+    schema: {
+      tags,
+      summary: "Grant tree limited to one tenant's entries (platform callers only)",
+      params: modulesOfTenantParams,
+      response: { 200: envelope(z.array(moduleGrantNode)) },
+    },
     handler: async (request) => ok(request, await modules.grantTreeOfTenant(authOf(request), request.params.tenantId), 'common.fetched'),
   });
 
@@ -84,19 +94,36 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.get('/modules/:name/validate-url', {
-    schema: { tags, summary: 'Is the URL (URI-encoded in the path) free? id excludes the entry being edited', params: moduleUrlParams, querystring: moduleUrlQuery, response: { 200: envelope(moduleUrlFree) } },
+    schema: {
+      tags,
+      summary: 'Is the URL (URI-encoded in the path) free? id excludes the entry being edited',
+      params: moduleUrlParams,
+      querystring: moduleUrlQuery,
+      response: { 200: envelope(moduleUrlFree) },
+    },
     handler: async (request) => ok(request, await modules.urlFree(request.params.name, request.query.id), 'common.fetched'),
   });
 
   r.post('/modules', {
     config: { permission: Permission.moduleAdd },
-    schema: { tags, summary: 'Add a menu entry with its buttons, columns and forms', body: moduleInput, response: { 200: envelope(z.object({ F_ModuleId: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Add a menu entry with its buttons, columns and forms',
+      body: moduleInput,
+      response: { 200: envelope(z.object({ F_ModuleId: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_ModuleId: await modules.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/modules/:id', {
     config: { permission: Permission.moduleEdit },
-    schema: { tags, summary: 'Update a menu entry; the arrays replace its buttons, columns and forms', params: moduleIdParams, body: moduleInput, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Update a menu entry; the arrays replace its buttons, columns and forms',
+      params: moduleIdParams,
+      body: moduleInput,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await modules.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -113,12 +140,22 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.get('/authorizes/:objectType/:objectId', {
-    schema: { tags, summary: 'Grants of a role (1) or user (2); needs the role / user authorise button', params: authorizeObjectParams, response: { 200: envelope(grantSet) } },
+    schema: {
+      tags,
+      summary: 'Grants of a role (1) or user (2); needs the role / user authorise button',
+      params: authorizeObjectParams,
+      response: { 200: envelope(grantSet) },
+    },
     handler: async (request) => ok(request, await grants.of(authOf(request), request.params.objectType, request.params.objectId), 'common.fetched'),
   });
 
   r.post('/authorizes', {
-    schema: { tags, summary: 'Replace the menu, button, column and form grants of a role or user', body: authorizeBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Replace the menu, button, column and form grants of a role or user',
+      body: authorizeBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await grants.save(authOf(request), request.body.objectType, request.body.objectId, request.body.itemJson);
       return ok(request, null, 'access.granted');
@@ -144,7 +181,12 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.get('/data-authorize/:objectType/:objectId/menu', {
-    schema: { tags, summary: 'Data scope of a role or user per menu entry', params: authorizeObjectParams, response: { 200: envelope(z.array(dataAuthorizeRow)) } },
+    schema: {
+      tags,
+      summary: 'Data scope of a role or user per menu entry',
+      params: authorizeObjectParams,
+      response: { 200: envelope(z.array(dataAuthorizeRow)) },
+    },
     handler: async (request) => ok(request, await grants.dataAuthorizes(authOf(request), request.params.objectType, request.params.objectId), 'common.fetched'),
   });
 

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
-import { Permission, type AppFunction, type DataAuthorizeRow, type GrantSet, type MenuGrantItems, type PermissionKey, type dataAuthorizeBody } from '@app/contracts';
+import {
+  Permission,
+  type AppFunction,
+  type DataAuthorizeRow,
+  type GrantSet,
+  type MenuGrantItems,
+  type PermissionKey,
+  type dataAuthorizeBody,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
@@ -95,7 +103,13 @@ export class GrantAdminService {
     ];
     const unknown = wanted.filter((key) => !grantable.has(key)).map((key) => key.slice(2));
     if (unknown.length) throw new AppError('access.unknownItems', { ids: unknown.slice(0, 10).join(', ') }, 400);
-    await this.replace(auth, objectType, objectId, [1, 2, 3, 4], wanted.map((key) => ({ type: Number(key[0]), id: key.slice(2) })));
+    await this.replace(
+      auth,
+      objectType,
+      objectId,
+      [1, 2, 3, 4],
+      wanted.map((key) => ({ type: Number(key[0]), id: key.slice(2) })),
+    );
   }
 
   async saveApp(auth: AuthContext, objectType: ObjectType, objectId: string, ids: string[]): Promise<void> {
@@ -105,7 +119,13 @@ export class GrantAdminService {
     const known = new Set(found.map((r) => r.id));
     const unknown = unique.filter((id) => !known.has(id));
     if (unknown.length) throw new AppError('access.unknownItems', { ids: unknown.slice(0, 10).join(', ') }, 400);
-    await this.replace(auth, objectType, objectId, [5], unique.map((id) => ({ type: 5, id })));
+    await this.replace(
+      auth,
+      objectType,
+      objectId,
+      [5],
+      unique.map((id) => ({ type: 5, id })),
+    );
   }
 
   private async replace(auth: AuthContext, objectType: ObjectType, objectId: string, types: number[], items: { type: number; id: string }[]): Promise<void> {
@@ -120,7 +140,11 @@ export class GrantAdminService {
       for (let i = 0; i < items.length; i += 1000) {
         await trx
           .insertInto('authorizes')
-          .values(items.slice(i, i + 1000).map((item) => ({ id: newId(), tenant_id: auth.tenantId, object_type: objectType, object_id: objectId, item_type: item.type, item_id: item.id })))
+          .values(
+            items
+              .slice(i, i + 1000)
+              .map((item) => ({ id: newId(), tenant_id: auth.tenantId, object_type: objectType, object_id: objectId, item_type: item.type, item_id: item.id })),
+          )
           .execute();
       }
     });
@@ -207,6 +231,22 @@ export class GrantAdminService {
   }
 }
 
-function toAppFunction(r: { id: string; en_code: string; full_name: string; icon: string; url_address: string; sort_code: number; enabled: boolean }): AppFunction {
-  return { F_Id: r.id, F_EnCode: r.en_code, F_FullName: r.full_name, F_Icon: r.icon, F_UrlAddress: r.url_address, F_SortCode: r.sort_code, F_EnabledMark: r.enabled ? 1 : 0 };
+function toAppFunction(r: {
+  id: string;
+  en_code: string;
+  full_name: string;
+  icon: string;
+  url_address: string;
+  sort_code: number;
+  enabled: boolean;
+}): AppFunction {
+  return {
+    F_Id: r.id,
+    F_EnCode: r.en_code,
+    F_FullName: r.full_name,
+    F_Icon: r.icon,
+    F_UrlAddress: r.url_address,
+    F_SortCode: r.sort_code,
+    F_EnabledMark: r.enabled ? 1 : 0,
+  };
 }

@@ -189,7 +189,12 @@ export class ModuleAdminService {
 
   private async checkPlacement(trx: Db, auth: AuthContext, input: z.output<typeof moduleInput>, selfId: string | null): Promise<void> {
     if (input.F_SystemId !== '0') {
-      const system = await trx.selectFrom('subsystems').select('id').where('id', '=', input.F_SystemId).where('tenant_id', '=', auth.tenantId).executeTakeFirst();
+      const system = await trx
+        .selectFrom('subsystems')
+        .select('id')
+        .where('id', '=', input.F_SystemId)
+        .where('tenant_id', '=', auth.tenantId)
+        .executeTakeFirst();
       if (!system) throw new AppError('access.systemNotFound', {}, 400);
     }
     if (input.F_ParentId === '0') return;
@@ -239,14 +244,22 @@ export class ModuleAdminService {
         await trx.deleteFrom(kind.table).where('id', 'in', removed).execute();
       }
       // Codes are unique per module: park kept items on temporary codes first, so swapping codes works.
-      for (const id of keep.keys()) await trx.updateTable(kind.table).set({ en_code: `~${id}` }).where('id', '=', id).execute();
+      for (const id of keep.keys())
+        await trx
+          .updateTable(kind.table)
+          .set({ en_code: `~${id}` })
+          .where('id', '=', id)
+          .execute();
       for (const [index, item] of wanted.entries()) {
         const match = [...keep.entries()].find(([, v]) => v === item)?.[0];
         const values = { en_code: item.F_EnCode, full_name: item.F_FullName, sort_code: item.F_SortCode ?? index };
         if (match) await trx.updateTable(kind.table).set(values).where('id', '=', match).execute();
         else {
           const id = newId();
-          await trx.insertInto(kind.table).values({ id, module_id: moduleId, ...values }).execute();
+          await trx
+            .insertInto(kind.table)
+            .values({ id, module_id: moduleId, ...values })
+            .execute();
           added.push({ type: kind.type, id });
         }
       }
@@ -291,7 +304,10 @@ export class ModuleAdminService {
     await this.db.transaction().execute(async (trx) => {
       await this.checkPlacement(trx, auth, input, null);
       await this.checkCode(trx, input.F_EnCode, null);
-      await trx.insertInto('modules').values({ id, ...this.moduleValues(input) }).execute();
+      await trx
+        .insertInto('modules')
+        .values({ id, ...this.moduleValues(input) })
+        .execute();
       const added = await this.saveItems(trx, id, input);
       await this.grantToPlatformAdmin(trx, auth, [{ type: 1, id }, ...added]);
     });
@@ -347,5 +363,3 @@ export class ModuleAdminService {
     this.changed();
   }
 }
-
-

@@ -67,7 +67,12 @@ export class AccountRepository {
   }
 
   async updateHeadIcon(tenantId: string, userId: string, headIcon: string): Promise<void> {
-    await this.db.updateTable('users').set({ head_icon: headIcon, updated_at: sql<Date>`now()` }).where('tenant_id', '=', tenantId).where('id', '=', userId).execute();
+    await this.db
+      .updateTable('users')
+      .set({ head_icon: headIcon, updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .execute();
   }
 
   async updateProfile(

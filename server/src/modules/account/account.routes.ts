@@ -20,7 +20,12 @@ export function accountRoutes(app: FastifyInstance, service: AccountService): vo
 
   // The original client posts this one form-encoded, with no fields that matter.
   r.post('/user_/getCurUserInfo', {
-    schema: { tags, summary: 'The signed-in user (form-encoded call)', body: z.record(z.string(), z.unknown()).optional(), response: { 200: envelope(userInfo) } },
+    schema: {
+      tags,
+      summary: 'The signed-in user (form-encoded call)',
+      body: z.record(z.string(), z.unknown()).optional(),
+      response: { 200: envelope(userInfo) },
+    },
     handler: async (request) => {
       const auth = authOf(request);
       return ok(request, await service.info.load(auth.tenantId, auth.userId), 'common.fetched');
@@ -28,7 +33,13 @@ export function accountRoutes(app: FastifyInstance, service: AccountService): vo
   });
 
   r.put('/users/:id/updatePassword', {
-    schema: { tags, summary: 'Change own password (old password required; other sessions end)', params: idParams, body: updatePasswordBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Change own password (old password required; other sessions end)',
+      params: idParams,
+      body: updatePasswordBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.updatePassword(authOf(request), request.params.id, request.body);
       return ok(request, null, 'auth.passwordChanged');
@@ -36,7 +47,12 @@ export function accountRoutes(app: FastifyInstance, service: AccountService): vo
   });
 
   r.get('/users/:id/head-icon', {
-    schema: { tags, summary: 'Head icon as a data URL, or null (the web shows a fallback)', params: idParams, response: { 200: envelope(z.string().nullable()) } },
+    schema: {
+      tags,
+      summary: 'Head icon as a data URL, or null (the web shows a fallback)',
+      params: idParams,
+      response: { 200: envelope(z.string().nullable()) },
+    },
     handler: async (request) => ok(request, await service.headIcon(authOf(request), request.params.id), 'common.fetched'),
   });
 

@@ -31,7 +31,9 @@ describe('current user', () => {
     const me = (await t.get('/api/user/getUserInfo', token)).json().data.F_UserId;
     const url = `/api/users/${me}/updatePassword`;
     expect((await t.send('PUT', url, { oldPassword: md5Hex('wrong'), newPassword: md5Hex('New@1') }, token)).json().msg).toBe('原密码错误');
-    expect((await t.send('PUT', url, { oldPassword: md5Hex(DEMO_PASSWORD), newPassword: md5Hex(DEMO_PASSWORD) }, token)).json().msg).toBe('新密码不能与原密码相同');
+    expect((await t.send('PUT', url, { oldPassword: md5Hex(DEMO_PASSWORD), newPassword: md5Hex(DEMO_PASSWORD) }, token)).json().msg).toBe(
+      '新密码不能与原密码相同',
+    );
     expect((await t.send('PUT', url, { newPassword: md5Hex('x') }, token)).statusCode).toBe(400);
     const ok = await t.send('PUT', url, { oldPassword: md5Hex(DEMO_PASSWORD), newPassword: md5Hex('New@1') }, token);
     expect(ok.json()).toMatchObject({ code: 0, msg: '密码修改成功，请重新登录' });
@@ -64,7 +66,10 @@ describe('current user', () => {
     const token = await t.login('zhangsan');
     const me = (await t.get('/api/user/getUserInfo', token)).json().data.F_UserId;
     expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三丰', F_Mobile: '123', F_Gender: 0 }, token)).statusCode).toBe(400);
-    expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三丰', F_Mobile: '13900000000', F_Email: 'z@example.com', F_Gender: 1 }, token)).json().code).toBe(0);
+    expect(
+      (await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三丰', F_Mobile: '13900000000', F_Email: 'z@example.com', F_Gender: 1 }, token)).json()
+        .code,
+    ).toBe(0);
     expect((await t.get('/api/user/getUserInfo', token)).json().data).toMatchObject({ F_RealName: '张三丰', F_Mobile: '13900000000', F_Gender: 1 });
     // A field left out keeps its value; an empty one clears it.
     expect((await t.send('PUT', `/api/users/${me}/profile`, { F_RealName: '张三', F_Gender: 1 }, token)).json().code).toBe(0);

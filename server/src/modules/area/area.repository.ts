@@ -11,7 +11,14 @@ export class AreaRepository {
   children(parentId: string) {
     return this.db
       .selectFrom('areas as a')
-      .select((eb) => ['a.id', 'a.name', 'a.parent_id', 'a.level', 'a.sort_code', eb.exists(eb.selectFrom('areas as c').select('c.id').whereRef('c.parent_id', '=', 'a.id')).as('has_children')])
+      .select((eb) => [
+        'a.id',
+        'a.name',
+        'a.parent_id',
+        'a.level',
+        'a.sort_code',
+        eb.exists(eb.selectFrom('areas as c').select('c.id').whereRef('c.parent_id', '=', 'a.id')).as('has_children'),
+      ])
       .where('a.parent_id', '=', parentId)
       .orderBy('a.sort_code')
       .orderBy('a.id')

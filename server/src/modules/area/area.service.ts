@@ -15,7 +15,14 @@ export class AreaService {
 
   async children(parentId: string): Promise<Area[]> {
     const rows = await this.repo.children(parentId);
-    return rows.map((r) => ({ F_AreaId: r.id, F_AreaName: r.name, F_ParentId: r.parent_id, F_Level: r.level, F_SortCode: r.sort_code, hasChildren: Boolean(r.has_children) }));
+    return rows.map((r) => ({
+      F_AreaId: r.id,
+      F_AreaName: r.name,
+      F_ParentId: r.parent_id,
+      F_Level: r.level,
+      F_SortCode: r.sort_code,
+      hasChildren: Boolean(r.has_children),
+    }));
   }
 
   async childrenOf(id: string): Promise<Area[]> {

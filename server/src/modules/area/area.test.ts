@@ -37,13 +37,20 @@ describe('areas', () => {
     const district = ((await t.get(`/api/areas/${city.F_AreaId}/child`, admin)).json().data as Area[])[0];
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990000', F_AreaName: '测试省' }, staff)).statusCode).toBe(403);
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990000', F_AreaName: '测试省' }, manager)).statusCode).toBe(403);
-    expect((await t.send('POST', '/api/areas', { F_AreaId: '990000', F_AreaName: '测试省', F_SortCode: 99 }, admin)).json()).toMatchObject({ code: 0, msg: '新增成功' });
+    expect((await t.send('POST', '/api/areas', { F_AreaId: '990000', F_AreaName: '测试省', F_SortCode: 99 }, admin)).json()).toMatchObject({
+      code: 0,
+      msg: '新增成功',
+    });
     expect((await t.get('/api/areas/province', admin)).json().data).toHaveLength(32);
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990100', F_AreaName: '测试市', F_ParentId: '990000' }, admin)).json().code).toBe(0);
-    expect((await t.get('/api/areas/990000/child', admin)).json().data).toEqual([{ F_AreaId: '990100', F_AreaName: '测试市', F_ParentId: '990000', F_Level: 2, F_SortCode: 0, hasChildren: false }]);
+    expect((await t.get('/api/areas/990000/child', admin)).json().data).toEqual([
+      { F_AreaId: '990100', F_AreaName: '测试市', F_ParentId: '990000', F_Level: 2, F_SortCode: 0, hasChildren: false },
+    ]);
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990000', F_AreaName: 'x' }, admin)).statusCode).toBe(409);
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990001', F_AreaName: 'x', F_ParentId: 'missing' }, admin)).json().msg).toBe('上级区域不存在');
-    expect((await t.send('POST', '/api/areas', { F_AreaId: '990002', F_AreaName: 'x', F_ParentId: district.F_AreaId }, admin)).json().msg).toBe('区域最多三级（省、市、区县）');
+    expect((await t.send('POST', '/api/areas', { F_AreaId: '990002', F_AreaName: 'x', F_ParentId: district.F_AreaId }, admin)).json().msg).toBe(
+      '区域最多三级（省、市、区县）',
+    );
     expect((await t.send('POST', '/api/areas', { F_AreaId: 'abc', F_AreaName: 'x' }, admin)).statusCode).toBe(400);
     expect((await t.send('POST', '/api/areas', { F_AreaId: '990003', F_AreaName: '' }, admin)).statusCode).toBe(400);
     expect((await t.send('PUT', '/api/areas/990100', { F_AreaName: '测试市二' }, admin)).json().code).toBe(0);

@@ -51,7 +51,12 @@ describe('rate limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await loginFrom('10.8.0.1', 'zhangsan', DEMO_PASSWORD, 'en')).json().msg).toMatch(/^Too many requests, try again in \d+ seconds$/);
     // The SMS sign-in counts against the same budget.
-    const phone = await t.app.inject({ method: 'POST', url: '/api/login/phone', remoteAddress: '10.8.0.1', payload: { account: '13800000002', password: '123456' } });
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/phone',
+      remoteAddress: '10.8.0.1',
+      payload: { account: '13800000002', password: '123456' },
+    });
     expect(phone.statusCode).toBe(429);
     expect((await loginFrom('10.8.0.2', 'zhangsan')).json().code).toBe(0);
   });

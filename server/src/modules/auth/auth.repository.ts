@@ -57,7 +57,9 @@ export class AuthRepository {
         .where(sql`lower(account)`, '=', account.toLowerCase())
         .where('ip', '=', ip)
         .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${windowMinutes})`);
-    const lastSuccess = sameSource(trx).select((eb) => eb.fn.max('created_at').as('at')).where('success', '=', true);
+    const lastSuccess = sameSource(trx)
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('success', '=', true);
     return sameSource(trx)
       .select(sql<number>`extract(epoch from (created_at + make_interval(mins => ${windowMinutes}) - now()))::int`.as('seconds_left'))
       .where('success', '=', false)
@@ -131,13 +133,23 @@ export class AuthRepository {
   async rotateRefresh(trx: Db, sessionId: string, refreshHash: string): Promise<void> {
     await trx
       .updateTable('sessions')
-      .set((eb) => ({ previous_refresh_hash: eb.ref('refresh_hash'), refresh_hash: refreshHash, refreshed_at: sql<Date>`now()`, last_active_at: sql<Date>`now()` }))
+      .set((eb) => ({
+        previous_refresh_hash: eb.ref('refresh_hash'),
+        refresh_hash: refreshHash,
+        refreshed_at: sql<Date>`now()`,
+        last_active_at: sql<Date>`now()`,
+      }))
       .where('id', '=', sessionId)
       .execute();
   }
 
   async revokeSession(sessionId: string, trx: Db = this.db): Promise<void> {
-    await trx.updateTable('sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   async recordLogin(
@@ -203,10 +215,18 @@ export class AuthRepository {
   }
 
   async countCodeAttempt(trx: Db, codeId: string): Promise<void> {
-    await trx.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', codeId).execute();
+    await trx
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', codeId)
+      .execute();
   }
 
   async useCode(trx: Db, codeId: string): Promise<void> {
-    await trx.updateTable('sms_codes').set({ used_at: sql<Date>`now()` }).where('id', '=', codeId).execute();
+    await trx
+      .updateTable('sms_codes')
+      .set({ used_at: sql<Date>`now()` })
+      .where('id', '=', codeId)
+      .execute();
   }
 }

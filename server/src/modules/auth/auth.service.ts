@@ -176,11 +176,7 @@ export class AuthService {
   private async openSession(trx: Parameters<AuthRepository['createSession']>[0], tenantId: string, userId: string, client: ClientInfo) {
     const sessionId = newId();
     const secret = this.deps.tokens.newRefreshSecret();
-    await this.repo.createSession(
-      trx,
-      { id: sessionId, tenantId, userId, refreshHash: sha256(secret), seconds: this.deps.config.sessionSeconds },
-      client,
-    );
+    await this.repo.createSession(trx, { id: sessionId, tenantId, userId, refreshHash: sha256(secret), seconds: this.deps.config.sessionSeconds }, client);
     return { sessionId, refresh: `${sessionId}.${secret}` };
   }
 

@@ -224,7 +224,11 @@ describe('tokens and sessions', () => {
     expect(third.Token).toBeTruthy();
     // Later the replaced token comes back: someone holds a copy. The session ends for everyone holding it.
     const sessionId = String(third.RefreshToken).split('.')[0]!;
-    await t.deps.db.updateTable('sessions').set({ refreshed_at: new Date(Date.now() - 5 * 60_000) }).where('id', '=', sessionId).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ refreshed_at: new Date(Date.now() - 5 * 60_000) })
+      .where('id', '=', sessionId)
+      .execute();
     expect((await t.send('POST', '/api/user/refesh', { refreshToken: second.RefreshToken })).json().code).toBe(10401);
     expect((await t.send('POST', '/api/user/refesh', { refreshToken: third.RefreshToken })).json().code).toBe(10401);
     expect((await t.get('/api/user/getUserInfo', third.Token)).statusCode).toBe(401);
@@ -277,7 +281,11 @@ describe('tokens and sessions', () => {
   it('a session revoked by another server process is refused within the cache window', async () => {
     const token = await t.login('wangwu');
     expect((await t.get('/api/user/getUserInfo', token)).json().code).toBe(0);
-    await t.deps.db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', (await t.deps.tokens.verifyAccess(token))!.sessionId).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', (await t.deps.tokens.verifyAccess(token))!.sessionId)
+      .execute();
     await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 50));
     expect((await t.get('/api/user/getUserInfo', token)).json().code).toBe(10401);
   });
@@ -332,7 +340,11 @@ describe('SMS sign-in', () => {
     const phone = '13800000000';
     await t.get(`/api/login/send/${phone}`);
     const code = t.sms.at(-1)!.code;
-    await t.deps.db.updateTable('sms_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('phone', '=', phone).execute();
+    await t.deps.db
+      .updateTable('sms_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('phone', '=', phone)
+      .execute();
     expect((await t.send('POST', '/api/login/phone', { account: phone, password: code })).json().msg).toBe('验证码错误或已过期');
   });
 });

@@ -27,7 +27,10 @@ async function cli(args: string[], env: Record<string, string>): Promise<{ code:
 async function writeMarker(db: Awaited<ReturnType<typeof connectDatabase>>['db']): Promise<string> {
   const title = `backup marker ${randomBytes(4).toString('hex')}`;
   const tenant = await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow();
-  await db.insertInto('news').values({ id: newId(), tenant_id: tenant.id, full_head: title, attachments: '[]', attachment_folder_id: null, created_by: null, release_time: null }).execute();
+  await db
+    .insertInto('news')
+    .values({ id: newId(), tenant_id: tenant.id, full_head: title, attachments: '[]', attachment_folder_id: null, created_by: null, release_time: null })
+    .execute();
   return title;
 }
 

@@ -52,7 +52,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new BackupError(`${command} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new BackupError(`${command} was not found: install PostgreSQL's client tools (Debian: apt-get install postgresql-client)`)
+          : error,
+      ),
     );
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
   });

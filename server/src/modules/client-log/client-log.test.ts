@@ -28,7 +28,16 @@ describe('client logs', () => {
     const staff = await t.login('zhangsan');
     const admin = await t.login('admin');
     expect((await t.send('POST', '/api/log/client', [], staff)).statusCode).toBe(400);
-    expect((await t.send('POST', '/api/log/client', Array.from({ length: 201 }, () => entry('x')), staff)).statusCode).toBe(400);
+    expect(
+      (
+        await t.send(
+          'POST',
+          '/api/log/client',
+          Array.from({ length: 201 }, () => entry('x')),
+          staff,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await t.send('POST', '/api/log/client', [{ ...entry('x'), message: 5 }], staff)).json().msg).toContain('message');
     expect((await t.get('/api/log/client', admin)).json().data.Total).toBe(0);
   });

@@ -49,7 +49,9 @@ export class ClueRepository {
     let query = this.db.selectFrom('clues as c').where('c.tenant_id', '=', tenantId);
     if (f.keyword) {
       const pattern = containsPattern(f.keyword);
-      query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.phone', 'ilike', pattern), eb('c.email', 'ilike', pattern), eb('c.company', 'ilike', pattern)]));
+      query = query.where((eb) =>
+        eb.or([eb('c.name', 'ilike', pattern), eb('c.phone', 'ilike', pattern), eb('c.email', 'ilike', pattern), eb('c.company', 'ilike', pattern)]),
+      );
     }
     if (f.handled !== undefined) query = query.where('c.handled', '=', f.handled);
     if (f.from) query = query.where('c.created_at', '>=', f.from);

@@ -19,7 +19,7 @@ export function clueRoutes(app: FastifyInstance, service: ClueService, deps: App
     onRequest: clueLimit,
     schema: {
       tags,
-      summary: "Leave your contact (sign-in page; no sign-in): name, and a phone number or an e-mail address; code names the tenant",
+      summary: 'Leave your contact (sign-in page; no sign-in): name, and a phone number or an e-mail address; code names the tenant',
       body: clueBody,
       response: { 200: envelope(z.object({ F_Id: z.string() })) },
     },
@@ -29,7 +29,12 @@ export function clueRoutes(app: FastifyInstance, service: ClueService, deps: App
 
   r.get('/clue', {
     config: { permission: Permission.clueList },
-    schema: { tags, summary: 'Leads, newest first: keyword, handled (0 / 1), startTime / endTime', querystring: clueQuery, response: { 200: envelope(pageResult(clueRow)) } },
+    schema: {
+      tags,
+      summary: 'Leads, newest first: keyword, handled (0 / 1), startTime / endTime',
+      querystring: clueQuery,
+      response: { 200: envelope(pageResult(clueRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 

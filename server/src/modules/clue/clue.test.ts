@@ -32,7 +32,10 @@ describe('POST /api/login/add-clue (public)', () => {
     expect(row).toMatchObject({ tenant_id: 'default', name: '王小明', phone: '138 0000 0000', handled: 0 });
 
     const list = (await t.get('/api/clue?keyword=小明&limit=1&size=10', admin)).json();
-    expect(list).toMatchObject({ code: 0, data: { Total: 1, Rows: [{ F_Id: id, F_Name: '王小明', F_Company: '小明科技', F_Handled: 0, F_HandledUserName: null }] } });
+    expect(list).toMatchObject({
+      code: 0,
+      data: { Total: 1, Rows: [{ F_Id: id, F_Name: '王小明', F_Company: '小明科技', F_Handled: 0, F_HandledUserName: null }] },
+    });
     expect((await t.get('/api/clue?handled=1', admin)).json().data.Total).toBe(0);
 
     expect((await t.send('PUT', `/api/clue/${id}/handled`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '已标记为已处理' });

@@ -35,18 +35,31 @@ export class CodeRuleRepository {
   }
 
   enabledOptions(tenantId: string) {
-    return this.db.selectFrom('code_rules').select(['id', 'en_code', 'full_name']).where('tenant_id', '=', tenantId).where('enabled', '=', true).orderBy('en_code').execute();
+    return this.db
+      .selectFrom('code_rules')
+      .select(['id', 'en_code', 'full_name'])
+      .where('tenant_id', '=', tenantId)
+      .where('enabled', '=', true)
+      .orderBy('en_code')
+      .execute();
   }
 
   /** Whether another rule of the tenant has this code (case-insensitive). */
   async codeTaken(db: Executor, tenantId: string, code: string, exceptId?: string): Promise<boolean> {
-    let q = db.selectFrom('code_rules').select('id').where('tenant_id', '=', tenantId).where(sql`lower(en_code)`, '=', code.toLowerCase());
+    let q = db
+      .selectFrom('code_rules')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(en_code)`, '=', code.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   }
 
   async insert(trx: Transaction<Database>, tenantId: string, id: string, values: CodeRuleValues): Promise<void> {
-    await trx.insertInto('code_rules').values({ id, tenant_id: tenantId, ...values }).execute();
+    await trx
+      .insertInto('code_rules')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   /** Locks the rule; false when the tenant has none with this id. */

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, codeRule, codeRuleBody, codeRuleGenResult, codeRuleIdParams, codeRuleOption, codeRuleQuery, createdId, emptyData, envelope, pageResult } from '@app/contracts';
+import {
+  Permission,
+  codeRule,
+  codeRuleBody,
+  codeRuleGenResult,
+  codeRuleIdParams,
+  codeRuleOption,
+  codeRuleQuery,
+  createdId,
+  emptyData,
+  envelope,
+  pageResult,
+} from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { CodeRuleService } from './code-rule.service.js';
@@ -47,7 +59,12 @@ export function codeRuleRoutes(app: FastifyInstance, service: CodeRuleService): 
   });
 
   r.get('/code-rules/:id/gen', {
-    schema: { tags, summary: 'The next number of a rule (id or code); never duplicated', params: codeRuleIdParams, response: { 200: envelope(codeRuleGenResult) } },
+    schema: {
+      tags,
+      summary: 'The next number of a rule (id or code); never duplicated',
+      params: codeRuleIdParams,
+      response: { 200: envelope(codeRuleGenResult) },
+    },
     handler: async (request) => ok(request, await service.generate(authOf(request), request.params.id), 'common.fetched'),
   });
 }

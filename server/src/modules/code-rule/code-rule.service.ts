@@ -135,7 +135,13 @@ export class CodeRuleService {
 }
 
 function values(body: z.output<typeof codeRuleBody>): CodeRuleValues {
-  return { en_code: body.F_EnCode, full_name: body.F_FullName, description: body.F_Description, enabled: body.F_EnabledMark === 1, parts: JSON.stringify(body.parts) };
+  return {
+    en_code: body.F_EnCode,
+    full_name: body.F_FullName,
+    description: body.F_Description,
+    enabled: body.F_EnabledMark === 1,
+    parts: JSON.stringify(body.parts),
+  };
 }
 
 function render(parts: CodeRulePart[], now: Date, sequence: (p: SequencePart) => string, company: string, department: string): string {

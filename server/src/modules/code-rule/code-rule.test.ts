@@ -50,7 +50,12 @@ describe('code rules', () => {
     ruleId = await addRule({
       F_EnCode: 'Contract',
       F_FullName: '合同编号',
-      parts: [{ type: 'text', value: 'HT-' }, { type: 'date', format: 'yyyyMMdd' }, { type: 'text', value: '-' }, { type: 'sequence', width: 4, reset: 'day' }],
+      parts: [
+        { type: 'text', value: 'HT-' },
+        { type: 'date', format: 'yyyyMMdd' },
+        { type: 'text', value: '-' },
+        { type: 'sequence', width: 4, reset: 'day' },
+      ],
     });
     const page = (await t.get('/api/code-rules?keyword=contr', admin)).json().data;
     expect(page.Total).toBe(1);
@@ -71,7 +76,13 @@ describe('code rules', () => {
     const id = await addRule({
       F_EnCode: 'Dept',
       F_FullName: '部门编号',
-      parts: [{ type: 'company' }, { type: 'text', value: '/' }, { type: 'department' }, { type: 'text', value: '/' }, { type: 'sequence', width: 3, start: 10, step: 5 }],
+      parts: [
+        { type: 'company' },
+        { type: 'text', value: '/' },
+        { type: 'department' },
+        { type: 'text', value: '/' },
+        { type: 'sequence', width: 3, start: 10, step: 5 },
+      ],
     });
     const company = await t.deps.db
       .selectFrom('users as u')
@@ -86,7 +97,14 @@ describe('code rules', () => {
   });
 
   it('never duplicates a number with 50 concurrent calls', async () => {
-    const id = await addRule({ F_EnCode: 'Burst', F_FullName: '并发', parts: [{ type: 'text', value: 'B' }, { type: 'sequence', width: 5 }] });
+    const id = await addRule({
+      F_EnCode: 'Burst',
+      F_FullName: '并发',
+      parts: [
+        { type: 'text', value: 'B' },
+        { type: 'sequence', width: 5 },
+      ],
+    });
     const numbers = await Promise.all(Array.from({ length: 50 }, () => gen(id)));
     expect(new Set(numbers).size).toBe(50);
     expect([...numbers].sort()).toEqual(Array.from({ length: 50 }, (_, i) => `B${String(i + 1).padStart(5, '0')}`));
@@ -95,8 +113,22 @@ describe('code rules', () => {
   it('restarts the sequence in a new period', async () => {
     const service = new CodeRuleService(t.deps);
     const auth = { userId: 'admin', tenantId: 'default', sessionId: 's', account: 'admin' };
-    const id = await addRule({ F_EnCode: 'Daily', F_FullName: '按日', parts: [{ type: 'date', format: 'yyMMdd' }, { type: 'sequence', width: 3, reset: 'day' }] });
-    const monthly = await addRule({ F_EnCode: 'Monthly', F_FullName: '按月', parts: [{ type: 'date', format: 'yyyyMM' }, { type: 'sequence', width: 2, reset: 'month' }] });
+    const id = await addRule({
+      F_EnCode: 'Daily',
+      F_FullName: '按日',
+      parts: [
+        { type: 'date', format: 'yyMMdd' },
+        { type: 'sequence', width: 3, reset: 'day' },
+      ],
+    });
+    const monthly = await addRule({
+      F_EnCode: 'Monthly',
+      F_FullName: '按月',
+      parts: [
+        { type: 'date', format: 'yyyyMM' },
+        { type: 'sequence', width: 2, reset: 'month' },
+      ],
+    });
     const yearly = await addRule({ F_EnCode: 'Yearly', F_FullName: '按年', parts: [{ type: 'sequence', width: 2, reset: 'year' }] });
     const never = await addRule({ F_EnCode: 'Never', F_FullName: '不重置', parts: [{ type: 'sequence', width: 2 }] });
     const day1 = new Date('2026-03-01T02:00:00Z');
@@ -118,7 +150,19 @@ describe('code rules', () => {
   });
 
   it('updates a rule (counters stay) and rejects bad input', async () => {
-    let res = await t.send('PUT', `/api/code-rules/${ruleId}`, { F_EnCode: 'Contract', F_FullName: '合同号', parts: [{ type: 'text', value: 'C' }, { type: 'sequence', width: 2, reset: 'day' }] }, admin);
+    let res = await t.send(
+      'PUT',
+      `/api/code-rules/${ruleId}`,
+      {
+        F_EnCode: 'Contract',
+        F_FullName: '合同号',
+        parts: [
+          { type: 'text', value: 'C' },
+          { type: 'sequence', width: 2, reset: 'day' },
+        ],
+      },
+      admin,
+    );
     expect(res.json().code).toBe(0);
     expect(await gen(ruleId)).toBe('C04');
     res = await t.send('POST', '/api/code-rules', { F_EnCode: 'CONTRACT', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin);
@@ -131,7 +175,14 @@ describe('code rules', () => {
       { F_EnCode: 'A', F_FullName: 'x', parts: [{ type: 'date', format: 'dd/MM' }] },
       { F_EnCode: 'A', F_FullName: 'x', parts: [{ type: 'sequence', width: 0 }] },
       { F_EnCode: 'A', F_FullName: 'x', parts: [{ type: 'sequence', width: 3, reset: 'hour' }] },
-      { F_EnCode: 'A', F_FullName: 'x', parts: [{ type: 'sequence', width: 3 }, { type: 'sequence', width: 3 }] },
+      {
+        F_EnCode: 'A',
+        F_FullName: 'x',
+        parts: [
+          { type: 'sequence', width: 3 },
+          { type: 'sequence', width: 3 },
+        ],
+      },
       { F_EnCode: '', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] },
       { F_EnCode: 'A', parts: [{ type: 'text', value: 'x' }] },
     ];
@@ -146,7 +197,9 @@ describe('code rules', () => {
 
   it('answers 404 for unknown rules and deletes with counters', async () => {
     expect((await t.get('/api/code-rules/nope/gen', admin)).statusCode).toBe(404);
-    expect((await t.send('PUT', '/api/code-rules/nope', { F_EnCode: 'Nope', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin)).statusCode).toBe(404);
+    expect((await t.send('PUT', '/api/code-rules/nope', { F_EnCode: 'Nope', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin)).statusCode).toBe(
+      404,
+    );
     expect((await t.send('DELETE', '/api/code-rules/nope', undefined, admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', `/api/code-rules/${ruleId}`, undefined, admin)).json().code).toBe(0);
     expect(await t.deps.db.selectFrom('code_rule_counters').select('period').where('rule_id', '=', ruleId).execute()).toEqual([]);
@@ -167,16 +220,23 @@ describe('code rules', () => {
   it("never shows, uses or changes another tenant's rules", async () => {
     const db = t.deps.db;
     await t.deps.db.insertInto('tenants').values({ id: 't2', code: 't2', name: 'Other' }).execute();
-    await db.insertInto('code_rules').values({ id: 'cr2', tenant_id: 't2', en_code: 'Secret', full_name: '机密', parts: JSON.stringify([{ type: 'sequence', width: 2 }]) }).execute();
+    await db
+      .insertInto('code_rules')
+      .values({ id: 'cr2', tenant_id: 't2', en_code: 'Secret', full_name: '机密', parts: JSON.stringify([{ type: 'sequence', width: 2 }]) })
+      .execute();
     expect((await t.get('/api/code-rules/cr2/gen', admin)).statusCode).toBe(404);
     expect((await t.get('/api/code-rules/Secret/gen', admin)).statusCode).toBe(404);
     expect((await t.get('/api/code-rules?keyword=Secret', admin)).json().data.Total).toBe(0);
     expect((await t.get('/api/code-rules/list', admin)).json().data.map((r: { F_Id: string }) => r.F_Id)).not.toContain('cr2');
-    expect((await t.send('PUT', '/api/code-rules/cr2', { F_EnCode: 'Secret', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin)).statusCode).toBe(404);
+    expect((await t.send('PUT', '/api/code-rules/cr2', { F_EnCode: 'Secret', F_FullName: 'x', parts: [{ type: 'text', value: 'x' }] }, admin)).statusCode).toBe(
+      404,
+    );
     expect((await t.send('DELETE', '/api/code-rules/cr2', undefined, admin)).statusCode).toBe(404);
     // The same code is free in the demo tenant.
     await addRule({ F_EnCode: 'Secret', F_FullName: '本租户', parts: [{ type: 'text', value: 'x' }] });
-    expect(await db.selectFrom('code_rules').select(['en_code', 'full_name']).where('tenant_id', '=', 't2').execute()).toEqual([{ en_code: 'Secret', full_name: '机密' }]);
+    expect(await db.selectFrom('code_rules').select(['en_code', 'full_name']).where('tenant_id', '=', 't2').execute()).toEqual([
+      { en_code: 'Secret', full_name: '机密' },
+    ]);
     expect(await db.selectFrom('code_rule_counters').select('rule_id').where('rule_id', '=', 'cr2').execute()).toEqual([]);
   });
 });

@@ -99,9 +99,7 @@ export function listSql(ctx: CrudContext, options: ListOptions): { page: Stateme
   const build = (params: Params) => {
     const conditions = [scopeSql(dialect, options.scope, params)];
     if (options.keyword) {
-      const searched = options.field
-        ? [lookupColumn(design, options.field)]
-        : design.columns.filter((c) => c.dataType === 'varchar' || c.dataType === 'text');
+      const searched = options.field ? [lookupColumn(design, options.field)] : design.columns.filter((c) => c.dataType === 'varchar' || c.dataType === 'text');
       const like = dialect === 'postgres' ? 'ilike' : 'like';
       const pattern = likePattern(options.keyword);
       const tests = searched.map((c) => `${textOf(dialect, c)} ${like} ${params.bind(pattern)} escape '!'`);

@@ -7,7 +7,19 @@ import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LinkDriver } from '../../core/data-links.js';
 import { DataDesignRepository } from './data-design.repository.js';
-import { bindValue, columnsOf, deleteSql, findSql, insertSql, listSql, mysqlCanReturn, primaryKeyOf, readRow, updateSql, type CrudContext } from './crud-sql.js';
+import {
+  bindValue,
+  columnsOf,
+  deleteSql,
+  findSql,
+  insertSql,
+  listSql,
+  mysqlCanReturn,
+  primaryKeyOf,
+  readRow,
+  updateSql,
+  type CrudContext,
+} from './crud-sql.js';
 import { dialectOf, isSystemColumn } from './ddl.js';
 import { databaseDetail } from './design.service.js';
 
@@ -88,7 +100,15 @@ export class CrudService {
 
   async list(auth: AuthContext, q: CrudListQuery) {
     const { driver, ctx, scope } = await this.open(auth, q, 'list');
-    const { page, count } = listSql(ctx, { scope, keyword: q.keyword || undefined, field: q.field, orderBy: q.orderBy, order: q.order, page: q.limit, size: q.size });
+    const { page, count } = listSql(ctx, {
+      scope,
+      keyword: q.keyword || undefined,
+      field: q.field,
+      orderBy: q.orderBy,
+      order: q.order,
+      page: q.limit,
+      size: q.size,
+    });
     const [rows, total, hidden] = await Promise.all([
       this.run(driver, page),
       this.run(driver, count),
@@ -96,7 +116,13 @@ export class CrudService {
       q.moduleCode ? this.deps.columns.hidden(auth, q.moduleCode) : Promise.resolve([]),
     ]);
     const first = total.rows[0] ?? {};
-    return { Rows: stripColumns(rows.rows.map((row) => readRow(ctx.design, row)), hidden), Total: Number(first.total ?? first.TOTAL ?? 0) };
+    return {
+      Rows: stripColumns(
+        rows.rows.map((row) => readRow(ctx.design, row)),
+        hidden,
+      ),
+      Total: Number(first.total ?? first.TOTAL ?? 0),
+    };
   }
 
   /** Declared columns of `data`, checked and converted; system columns are the server's and are skipped. */

@@ -122,17 +122,11 @@ export class DataDesignRepository {
       const pattern = containsPattern(f.keyword);
       query = query.where((eb) => eb.or([eb('database_fields.field_name', 'ilike', pattern), eb('database_fields.remark', 'ilike', pattern)]));
     }
-    return fetchPage(
-      query.select(this.fieldColumns()).orderBy('database_fields.sort_code').orderBy('database_fields.field_name'),
-      f,
-    );
+    return fetchPage(query.select(this.fieldColumns()).orderBy('database_fields.sort_code').orderBy('database_fields.field_name'), f);
   }
 
   field(tenantId: string, id: string): Promise<FieldRow | undefined> {
-    return tenantScoped(this.db, 'database_fields', tenantId)
-      .where('database_fields.id', '=', id)
-      .select(this.fieldColumns())
-      .executeTakeFirst();
+    return tenantScoped(this.db, 'database_fields', tenantId).where('database_fields.id', '=', id).select(this.fieldColumns()).executeTakeFirst();
   }
 
   async fieldNameTaken(tenantId: string, name: string, exceptId?: string): Promise<boolean> {
@@ -142,7 +136,10 @@ export class DataDesignRepository {
   }
 
   async insertField(tenantId: string, id: string, values: FieldValues): Promise<void> {
-    await this.db.insertInto('database_fields').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('database_fields')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async updateField(tenantId: string, id: string, values: FieldValues): Promise<boolean> {
@@ -192,7 +189,10 @@ export class DataDesignRepository {
     ] as const;
   }
 
-  relationPage(tenantId: string, f: { page: number; size: number; keyword?: string; reportId?: string }): Promise<{ Rows: ReportsRelationRow[]; Total: number }> {
+  relationPage(
+    tenantId: string,
+    f: { page: number; size: number; keyword?: string; reportId?: string },
+  ): Promise<{ Rows: ReportsRelationRow[]; Total: number }> {
     let query = tenantScoped(this.db, 'reports_relations', tenantId);
     if (f.reportId) query = query.where('reports_relations.report_id', '=', f.reportId);
     if (f.keyword) query = query.where('reports_relations.name', 'ilike', containsPattern(f.keyword));
@@ -203,14 +203,14 @@ export class DataDesignRepository {
   }
 
   relation(tenantId: string, id: string): Promise<ReportsRelationRow | undefined> {
-    return tenantScoped(this.db, 'reports_relations', tenantId)
-      .where('reports_relations.id', '=', id)
-      .select(this.relationColumns())
-      .executeTakeFirst();
+    return tenantScoped(this.db, 'reports_relations', tenantId).where('reports_relations.id', '=', id).select(this.relationColumns()).executeTakeFirst();
   }
 
   async insertRelation(tenantId: string, id: string, values: RelationValues): Promise<void> {
-    await this.db.insertInto('reports_relations').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('reports_relations')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async updateRelation(tenantId: string, id: string, values: RelationValues): Promise<boolean> {

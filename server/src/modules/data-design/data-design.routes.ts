@@ -41,7 +41,12 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
 
   r.post('/database-draft', {
     config: { permission: Permission.linkDesign },
-    schema: { tags, summary: 'Save the draft of a table design (one per link and table name; saving again replaces it)', body: designBody, response: { 200: idResult } },
+    schema: {
+      tags,
+      summary: 'Save the draft of a table design (one per link and table name; saving again replaces it)',
+      body: designBody,
+      response: { 200: idResult },
+    },
     handler: async (request) => ok(request, { F_Id: await design.saveDraft(authOf(request), request.body) }, 'dataDesign.draftSaved'),
   });
 
@@ -78,7 +83,12 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
 
   r.get('/database-links/released', {
     config: { permission: Permission.linkDesign },
-    schema: { tags, summary: 'The released design of a table (what generic CRUD checks against)', querystring: releasedQuery, response: { 200: envelope(releasedTable) } },
+    schema: {
+      tags,
+      summary: 'The released design of a table (what generic CRUD checks against)',
+      querystring: releasedQuery,
+      response: { 200: envelope(releasedTable) },
+    },
     handler: async (request) => ok(request, await design.released(authOf(request), request.query), 'common.fetched'),
   });
 }
@@ -127,7 +137,12 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
 
   r.get('/reports-relation', {
     config: { permission: Permission.dataSourceList },
-    schema: { tags: relations, summary: 'Report relations (reportId: of one report; keyword: name)', querystring: reportsRelationQuery, response: { 200: envelope(pageResult(reportsRelationRow)) } },
+    schema: {
+      tags: relations,
+      summary: 'Report relations (reportId: of one report; keyword: name)',
+      querystring: reportsRelationQuery,
+      response: { 200: envelope(pageResult(reportsRelationRow)) },
+    },
     handler: async (request) => ok(request, await library.relationPage(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -168,12 +183,22 @@ export function crudRoutes(app: FastifyInstance, crud: CrudService): void {
   const tags = ['Generic CRUD'];
 
   r.get('/crud/list', {
-    schema: { tags, summary: 'Rows of a released table within the data scope of the screen (moduleCode)', querystring: crudListQuery, response: { 200: envelope(pageResult(crudRow)) } },
+    schema: {
+      tags,
+      summary: 'Rows of a released table within the data scope of the screen (moduleCode)',
+      querystring: crudListQuery,
+      response: { 200: envelope(pageResult(crudRow)) },
+    },
     handler: async (request) => ok(request, await crud.list(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post('/crud/add', {
-    schema: { tags, summary: 'Add a row; the system columns (creator, dates, company, department) are set by the server', body: crudAddBody, response: { 200: envelope(crudAddResult) } },
+    schema: {
+      tags,
+      summary: 'Add a row; the system columns (creator, dates, company, department) are set by the server',
+      body: crudAddBody,
+      response: { 200: envelope(crudAddResult) },
+    },
     handler: async (request) => ok(request, await crud.add(authOf(request), request.body), 'common.added'),
   });
 
@@ -186,7 +211,12 @@ export function crudRoutes(app: FastifyInstance, crud: CrudService): void {
   });
 
   r.delete('/crud/delete', {
-    schema: { tags, summary: 'Delete a row by its primary key (404 outside the data scope)', querystring: crudDeleteQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a row by its primary key (404 outside the data scope)',
+      querystring: crudDeleteQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await crud.remove(authOf(request), request.query);
       return ok(request, null, 'common.deleted');

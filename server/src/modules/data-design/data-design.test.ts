@@ -44,16 +44,36 @@ const crudAdd = (linkId: string, table: string, data: Record<string, unknown>, t
 async function releaseAndCrud(linkId: string): Promise<void> {
   const table = uniqueName('orders');
   const first = await release(linkId, design(table));
-  expect(first.json()).toMatchObject({ code: 0, msg: '发布成功', data: { F_TableName: table, created: true, addedColumns: ['id', 'title', 'amount', 'paid', 'due', 'at', 'extra'] } });
+  expect(first.json()).toMatchObject({
+    code: 0,
+    msg: '发布成功',
+    data: { F_TableName: table, created: true, addedColumns: ['id', 'title', 'amount', 'paid', 'due', 'at', 'extra'] },
+  });
 
-  const added = await crudAdd(linkId, table, { title: "x'); drop table users; --", amount: '12.5', paid: true, due: '2026-03-01', at: '2026-03-01 08:30:00', extra: { a: [1, 2] } });
+  const added = await crudAdd(linkId, table, {
+    title: "x'); drop table users; --",
+    amount: '12.5',
+    paid: true,
+    due: '2026-03-01',
+    at: '2026-03-01 08:30:00',
+    extra: { a: [1, 2] },
+  });
   expect(added.json()).toMatchObject({ code: 0, msg: '新增成功' });
   await crudAdd(linkId, table, { title: '第二行', amount: 3 });
 
   const list = (await crudList(linkId, table)).json();
   expect(list).toMatchObject({ code: 0, msg: '获取成功', data: { Total: 2 } });
   const row = list.data.Rows.find((r: { title: string }) => r.title.startsWith('x'));
-  expect(row).toMatchObject({ title: "x'); drop table users; --", amount: '12.50', paid: true, due: '2026-03-01', at: '2026-03-01 08:30:00', extra: { a: [1, 2] }, F_CreateUserId: 'admin', F_ModifyDate: null });
+  expect(row).toMatchObject({
+    title: "x'); drop table users; --",
+    amount: '12.50',
+    paid: true,
+    due: '2026-03-01',
+    at: '2026-03-01 08:30:00',
+    extra: { a: [1, 2] },
+    F_CreateUserId: 'admin',
+    F_ModifyDate: null,
+  });
   expect(row.F_CreateDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   expect(typeof row.id).toBe('number');
   const second = list.data.Rows.find((r: { title: string }) => r.title === '第二行');
@@ -69,7 +89,12 @@ async function releaseAndCrud(linkId: string): Promise<void> {
   const ordered = (await crudList(linkId, table, '&orderBy=amount&order=desc&size=1&limit=2')).json().data;
   expect(ordered).toMatchObject({ Total: 2, Rows: [{ title: '第二行' }] });
 
-  const update = await t.send('PUT', '/api/crud/update', { linkId, tableName: table, id: row.id, data: { title: '改', amount: null, F_CreateUserId: 'forged' } }, admin);
+  const update = await t.send(
+    'PUT',
+    '/api/crud/update',
+    { linkId, tableName: table, id: row.id, data: { title: '改', amount: null, F_CreateUserId: 'forged' } },
+    admin,
+  );
   expect(update.json()).toMatchObject({ code: 0, msg: '更新成功' });
   const updated = (await crudList(linkId, table, '&keyword=改&field=title')).json().data.Rows[0];
   expect(updated).toMatchObject({ id: row.id, title: '改', amount: null, F_CreateUserId: 'admin' });
@@ -83,7 +108,9 @@ async function releaseAndCrud(linkId: string): Promise<void> {
   expect((await crudList(linkId, table, '&orderBy=nope')).statusCode).toBe(400);
   expect((await t.send('PUT', '/api/crud/update', { linkId, tableName: table, id: 'abc', data: {} }, admin)).statusCode).toBe(400);
   expect((await t.send('PUT', '/api/crud/update', { linkId, tableName: table, id: 999999, data: { title: 'z' } }, admin)).statusCode).toBe(404);
-  expect((await t.send('DELETE', `/api/crud/delete?linkId=${linkId}&tableName=${table}&id=${encodeURIComponent('1 or 1=1')}`, undefined, admin)).statusCode).toBe(400);
+  expect(
+    (await t.send('DELETE', `/api/crud/delete?linkId=${linkId}&tableName=${table}&id=${encodeURIComponent('1 or 1=1')}`, undefined, admin)).statusCode,
+  ).toBe(400);
   expect((await crudList(linkId, table)).json().data.Total).toBe(2);
 
   // Second release: a new column and index; the same design again adds nothing; a type change is refused.
@@ -120,11 +147,25 @@ describe('drafts', () => {
     const table = uniqueName('draft');
     const saved = await t.send('POST', '/api/database-draft', { linkId: local, design: design(table) }, admin);
     expect(saved.json()).toMatchObject({ code: 0, msg: '草稿已保存' });
-    const again = await t.send('POST', '/api/database-draft', { linkId: local, design: design(table, { comment: '第二版', columns: [{ name: 'only', dataType: 'text' }] }) }, admin);
+    const again = await t.send(
+      'POST',
+      '/api/database-draft',
+      { linkId: local, design: design(table, { comment: '第二版', columns: [{ name: 'only', dataType: 'text' }] }) },
+      admin,
+    );
     expect(again.json().data.F_Id).toBe(saved.json().data.F_Id);
 
     const one = (await t.get(`/api/database-draft?linkId=${local}&tableName=${table}`, admin)).json();
-    expect(one).toMatchObject({ code: 0, msg: '获取成功', data: { F_Id: saved.json().data.F_Id, F_DbLinkId: local, F_TableName: table, F_Design: { comment: '第二版', columns: [{ name: 'only', dataType: 'text', nullable: true }] } } });
+    expect(one).toMatchObject({
+      code: 0,
+      msg: '获取成功',
+      data: {
+        F_Id: saved.json().data.F_Id,
+        F_DbLinkId: local,
+        F_TableName: table,
+        F_Design: { comment: '第二版', columns: [{ name: 'only', dataType: 'text', nullable: true }] },
+      },
+    });
     const all = (await t.get(`/api/database-draft?linkId=${local}`, admin)).json().data;
     expect(all.map((d: { F_TableName: string }) => d.F_TableName)).toContain(table);
     expect((await t.get(`/api/database-draft?linkId=other&tableName=${table}`, admin)).statusCode).toBe(404);
@@ -166,11 +207,43 @@ describe('release on the platform link', () => {
     ['an injected index name', { indexes: [{ name: 'ix" on users; --', columns: ['title'], unique: false }] }],
     ['an injected index column', { indexes: [{ name: 'ix_ok', columns: ['title"); drop table users; --'], unique: false }] }],
     ['an unknown type', { columns: [{ name: 'id', dataType: 'serial; drop table users', primaryKey: true }] }],
-    ['SQL as an int default', { columns: [{ name: 'id', dataType: 'int', primaryKey: true }, { name: 'n', dataType: 'int', defaultValue: '0; drop table users' }] }],
-    ['a function as a datetime default', { columns: [{ name: 'id', dataType: 'int', primaryKey: true }, { name: 'n', dataType: 'datetime', defaultValue: "now()); drop table users; --" }] }],
-    ['a system column', { columns: [{ name: 'id', dataType: 'int', primaryKey: true }, { name: 'F_CreateUserId', dataType: 'varchar' }] }],
+    [
+      'SQL as an int default',
+      {
+        columns: [
+          { name: 'id', dataType: 'int', primaryKey: true },
+          { name: 'n', dataType: 'int', defaultValue: '0; drop table users' },
+        ],
+      },
+    ],
+    [
+      'a function as a datetime default',
+      {
+        columns: [
+          { name: 'id', dataType: 'int', primaryKey: true },
+          { name: 'n', dataType: 'datetime', defaultValue: 'now()); drop table users; --' },
+        ],
+      },
+    ],
+    [
+      'a system column',
+      {
+        columns: [
+          { name: 'id', dataType: 'int', primaryKey: true },
+          { name: 'F_CreateUserId', dataType: 'varchar' },
+        ],
+      },
+    ],
     ['no primary key', { columns: [{ name: 'id', dataType: 'int' }] }],
-    ['two primary keys', { columns: [{ name: 'id', dataType: 'int', primaryKey: true }, { name: 'id2', dataType: 'int', primaryKey: true }] }],
+    [
+      'two primary keys',
+      {
+        columns: [
+          { name: 'id', dataType: 'int', primaryKey: true },
+          { name: 'id2', dataType: 'int', primaryKey: true },
+        ],
+      },
+    ],
     ['a NUL in a comment', { comment: 'a\u0000b' }],
   ])('refuses %s with 400', async (_what, change) => {
     const res = await release(local, { ...design(uniqueName('bad')), ...change });
@@ -235,14 +308,23 @@ describe('generic CRUD: permissions, data scope, tenants', () => {
       const id = newId();
       await db.insertInto('module_buttons').values({ id, module_id: 'demo-crud', en_code: button, full_name: button }).execute();
       for (const user of ['zhangsan', 'lisi']) {
-        await db.insertInto('authorizes').values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users[user], item_type: 2, item_id: id }).execute();
+        await db
+          .insertInto('authorizes')
+          .values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users[user], item_type: 2, item_id: id })
+          .execute();
       }
     }
     // zhangsan's data permission on the screen: his own rows only; lisi has none configured, so he sees all.
-    await db.insertInto('data_authorizes').values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users.zhangsan, module_id: 'demo-crud', scope: 1, department_ids: '[]' }).execute();
+    await db
+      .insertInto('data_authorizes')
+      .values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users.zhangsan, module_id: 'demo-crud', scope: 1, department_ids: '[]' })
+      .execute();
     t.deps.grants.invalidate();
     t.deps.catalog.invalidate();
-    for (const [user, token] of [['zhangsan', zhangsan], ['lisi', lisi]] as const) {
+    for (const [user, token] of [
+      ['zhangsan', zhangsan],
+      ['lisi', lisi],
+    ] as const) {
       const res = (await crudAdd(local, table, { title: `${user} 的行` }, token, screen)).json();
       expect(res).toMatchObject({ code: 0, msg: '新增成功' });
       ids[user] = String(res.data.id);
@@ -268,9 +350,14 @@ describe('generic CRUD: permissions, data scope, tenants', () => {
     const outside = await t.send('PUT', '/api/crud/update', body(ids.lisi), zhangsan);
     expect(outside.statusCode).toBe(404);
     expect(outside.json().msg).toBe('数据不存在或不在你的数据权限范围内');
-    expect((await t.send('DELETE', `/api/crud/delete?linkId=${local}&tableName=${table}&moduleCode=${screen}&id=${ids.lisi}`, undefined, zhangsan)).statusCode).toBe(404);
+    expect(
+      (await t.send('DELETE', `/api/crud/delete?linkId=${local}&tableName=${table}&moduleCode=${screen}&id=${ids.lisi}`, undefined, zhangsan)).statusCode,
+    ).toBe(404);
     expect((await t.send('PUT', '/api/crud/update', body(ids.zhangsan), zhangsan)).json().msg).toBe('更新成功');
-    const titles = (await crudList(local, table)).json().data.Rows.map((r: { title: string }) => r.title).sort();
+    const titles = (await crudList(local, table))
+      .json()
+      .data.Rows.map((r: { title: string }) => r.title)
+      .sort();
     expect(titles).toEqual(['lisi 的行', '越权']);
   });
 
@@ -278,7 +365,10 @@ describe('generic CRUD: permissions, data scope, tenants', () => {
     const db = t.deps.db;
     const column = newId();
     await db.insertInto('module_columns').values({ id: column, module_id: 'demo-crud', en_code: 'amount', full_name: '金额' }).execute();
-    await db.insertInto('authorizes').values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users.lisi, item_type: 3, item_id: column }).execute();
+    await db
+      .insertInto('authorizes')
+      .values({ id: newId(), tenant_id: 'default', object_type: 2, object_id: users.lisi, item_type: 3, item_id: column })
+      .execute();
     t.deps.columns.invalidate();
     t.deps.grants.invalidate();
     const mine = (await crudList(local, table, `&moduleCode=${screen}`, zhangsan)).json().data.Rows[0];
@@ -317,20 +407,41 @@ describe('generic CRUD: permissions, data scope, tenants', () => {
 });
 
 describe('common fields', () => {
-  const field = (extra: Record<string, unknown> = {}) => ({ F_FieldName: 'F_Mobile', F_DataType: 'varchar', F_Length: 20, F_Nullable: true, F_DefaultValue: '', F_Remark: '手机号', F_SortCode: 1, ...extra });
+  const field = (extra: Record<string, unknown> = {}) => ({
+    F_FieldName: 'F_Mobile',
+    F_DataType: 'varchar',
+    F_Length: 20,
+    F_Nullable: true,
+    F_DefaultValue: '',
+    F_Remark: '手机号',
+    F_SortCode: 1,
+    ...extra,
+  });
 
   it('adds, lists, reads, edits and deletes', async () => {
     const res = (await t.send('POST', '/api/database-field', field(), admin)).json();
     expect(res).toMatchObject({ code: 0, msg: '新增成功' });
     const id = res.data.F_Id;
-    expect((await t.get(`/api/database-field/${id}`, admin)).json().data).toMatchObject({ F_Id: id, F_FieldName: 'F_Mobile', F_DataType: 'varchar', F_Length: 20, F_Nullable: true, F_Remark: '手机号' });
+    expect((await t.get(`/api/database-field/${id}`, admin)).json().data).toMatchObject({
+      F_Id: id,
+      F_FieldName: 'F_Mobile',
+      F_DataType: 'varchar',
+      F_Length: 20,
+      F_Nullable: true,
+      F_Remark: '手机号',
+    });
     const list = (await t.get('/api/database-field?keyword=手机&limit=1&size=10', admin)).json();
     expect(list).toMatchObject({ code: 0, msg: '获取成功', data: { Total: 1, Rows: [{ F_Id: id }] } });
     expect((await t.get('/api/database-field?keyword=nothing', admin)).json().data.Total).toBe(0);
 
     const put = await t.send('PUT', `/api/database-field/${id}`, field({ F_FieldName: 'F_Age', F_DataType: 'int', F_Length: 99, F_DefaultValue: '18' }), admin);
     expect(put.json()).toMatchObject({ code: 0, msg: '更新成功' });
-    expect((await t.get(`/api/database-field/${id}`, admin)).json().data).toMatchObject({ F_FieldName: 'F_Age', F_DataType: 'int', F_Length: null, F_DefaultValue: '18' });
+    expect((await t.get(`/api/database-field/${id}`, admin)).json().data).toMatchObject({
+      F_FieldName: 'F_Age',
+      F_DataType: 'int',
+      F_Length: null,
+      F_DefaultValue: '18',
+    });
 
     expect((await t.send('DELETE', `/api/database-field/${id}`, undefined, admin)).json().msg).toBe('删除成功');
     expect((await t.get(`/api/database-field/${id}`, admin)).statusCode).toBe(404);
@@ -350,7 +461,9 @@ describe('common fields', () => {
 
   it('refuses bad names, defaults and callers without the buttons', async () => {
     expect((await t.send('POST', '/api/database-field', field({ F_FieldName: "x'; drop" }), admin)).statusCode).toBe(400);
-    expect((await t.send('POST', '/api/database-field', field({ F_FieldName: 'F_N', F_DataType: 'int', F_DefaultValue: '1; drop table users' }), admin)).statusCode).toBe(400);
+    expect(
+      (await t.send('POST', '/api/database-field', field({ F_FieldName: 'F_N', F_DataType: 'int', F_DefaultValue: '1; drop table users' }), admin)).statusCode,
+    ).toBe(400);
     expect((await t.send('POST', '/api/database-field', field({ F_DataType: 'money' }), admin)).statusCode).toBe(400);
     expect((await t.get('/api/database-field', zhangsan)).statusCode).toBe(403);
     expect((await t.send('POST', '/api/database-field', field({ F_FieldName: 'F_Z' }), zhangsan)).statusCode).toBe(403);
@@ -360,13 +473,24 @@ describe('common fields', () => {
 });
 
 describe('report relations', () => {
-  const relation = (extra: Record<string, unknown> = {}) => ({ F_ReportId: 'r1', F_Name: '销售数据', F_DataSourceId: '', F_Params: [{ name: 'year', value: '2026' }], F_SortCode: 1, ...extra });
+  const relation = (extra: Record<string, unknown> = {}) => ({
+    F_ReportId: 'r1',
+    F_Name: '销售数据',
+    F_DataSourceId: '',
+    F_Params: [{ name: 'year', value: '2026' }],
+    F_SortCode: 1,
+    ...extra,
+  });
 
   it('adds, lists by report, reads, edits and deletes', async () => {
     const id = (await t.send('POST', '/api/reports-relation', relation(), admin)).json().data.F_Id;
     await t.send('POST', '/api/reports-relation', relation({ F_ReportId: 'r2', F_Name: '其他' }), admin);
     const list = (await t.get('/api/reports-relation?reportId=r1', admin)).json();
-    expect(list).toMatchObject({ code: 0, msg: '获取成功', data: { Total: 1, Rows: [{ F_Id: id, F_ReportId: 'r1', F_Name: '销售数据', F_Params: [{ name: 'year', value: '2026' }] }] } });
+    expect(list).toMatchObject({
+      code: 0,
+      msg: '获取成功',
+      data: { Total: 1, Rows: [{ F_Id: id, F_ReportId: 'r1', F_Name: '销售数据', F_Params: [{ name: 'year', value: '2026' }] }] },
+    });
     expect((await t.get('/api/reports-relation?keyword=其他', admin)).json().data.Total).toBe(1);
     expect((await t.send('PUT', `/api/reports-relation/${id}`, relation({ F_Name: '改名', F_Params: [] }), admin)).json().msg).toBe('更新成功');
     expect((await t.get(`/api/reports-relation/${id}`, admin)).json().data).toMatchObject({ F_Name: '改名', F_Params: [] });
@@ -389,8 +513,13 @@ describe('report relations', () => {
 });
 
 /** A link row of the caller's tenant to a fresh database on a test server. */
-describeOnLinkDatabases('release and CRUD', () => t, 'dd', (linkId) => {
-  it('creates, alters and serves rows', async () => {
-    await releaseAndCrud(linkId());
-  });
-});
+describeOnLinkDatabases(
+  'release and CRUD',
+  () => t,
+  'dd',
+  (linkId) => {
+    it('creates, alters and serves rows', async () => {
+      await releaseAndCrud(linkId());
+    });
+  },
+);

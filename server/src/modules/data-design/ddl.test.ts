@@ -157,7 +157,11 @@ describe('normaliseDesign', () => {
 
   it.each<[string, TableDesign, string]>([
     ['a system column', withColumns(pk, { name: 'f_createdate', dataType: 'datetime' }), 'dataDesign.reservedColumn'],
-    ['duplicate names (case-insensitive)', withColumns(pk, { name: 'Name', dataType: 'text' }, { name: 'name', dataType: 'text' }), 'dataDesign.duplicateColumn'],
+    [
+      'duplicate names (case-insensitive)',
+      withColumns(pk, { name: 'Name', dataType: 'text' }, { name: 'name', dataType: 'text' }),
+      'dataDesign.duplicateColumn',
+    ],
     ['no primary key', withColumns({ name: 'a', dataType: 'int' }), 'dataDesign.primaryKeyCount'],
     ['two primary keys', withColumns(pk, { name: 'b', dataType: 'int', primaryKey: true }), 'dataDesign.primaryKeyCount'],
     ['a text primary key', withColumns({ name: 'id', dataType: 'text', primaryKey: true }), 'dataDesign.notIndexable'],
@@ -179,12 +183,30 @@ describe('normaliseDesign', () => {
     ['a number as a varchar default', withColumns(pk, { name: 'd', dataType: 'varchar', defaultValue: 5 }), 'dataDesign.badDefault'],
     ['an index on an unknown column', { ...base, indexes: [{ name: 'ix', columns: ['nope'], unique: false }] }, 'dataDesign.indexColumn'],
     ['an index on a text column', { ...base, indexes: [{ name: 'ix', columns: ['notes'], unique: false }] }, 'dataDesign.notIndexable'],
-    ['duplicate index names', { ...base, indexes: [{ name: 'ix', columns: ['qty'], unique: false }, { name: 'IX', columns: ['paid'], unique: false }] }, 'dataDesign.duplicateIndex'],
+    [
+      'duplicate index names',
+      {
+        ...base,
+        indexes: [
+          { name: 'ix', columns: ['qty'], unique: false },
+          { name: 'IX', columns: ['paid'], unique: false },
+        ],
+      },
+      'dataDesign.duplicateIndex',
+    ],
     ['a column twice in an index', { ...base, indexes: [{ name: 'ix', columns: ['qty', 'QTY'], unique: false }] }, 'dataDesign.indexDuplicateColumn'],
   ])('refuses %s', (_what, d, key) => expect(errorKey(() => normaliseDesign(d))).toBe(key));
 
   it('completes sizes, makes the key not null and canonicalises defaults', () => {
-    const d = normaliseDesign(withColumns({ ...pk, nullable: true }, { name: 'v', dataType: 'varchar', length: 9, precision: 3 }, { name: 'm', dataType: 'decimal', defaultValue: 7 }, { name: 'b', dataType: 'boolean', defaultValue: '1' }, { name: 'big', dataType: 'bigint', defaultValue: '9223372036854775807' }));
+    const d = normaliseDesign(
+      withColumns(
+        { ...pk, nullable: true },
+        { name: 'v', dataType: 'varchar', length: 9, precision: 3 },
+        { name: 'm', dataType: 'decimal', defaultValue: 7 },
+        { name: 'b', dataType: 'boolean', defaultValue: '1' },
+        { name: 'big', dataType: 'bigint', defaultValue: '9223372036854775807' },
+      ),
+    );
     expect(d.columns.map((c) => [c.name, c.nullable, c.length, c.precision, c.scale, c.defaultValue])).toEqual([
       ['id', false, null, null, null, null],
       ['v', true, 9, null, null, null],
@@ -206,7 +228,10 @@ describe('planRelease', () => {
 
   it('adds only new columns and indexes, keeping columns left out', () => {
     const next = design({
-      columns: [...design().columns.filter((c) => c.name !== 'notes'), { name: 'note2', dataType: 'varchar', length: 10, nullable: true, primaryKey: false, identity: false, comment: "新'字段" }],
+      columns: [
+        ...design().columns.filter((c) => c.name !== 'notes'),
+        { name: 'note2', dataType: 'varchar', length: 10, nullable: true, primaryKey: false, identity: false, comment: "新'字段" },
+      ],
       indexes: [...design().indexes, { name: 'ix_qty', columns: ['qty'], unique: false }],
     });
     const plan = planRelease('postgres', released, next);
@@ -220,7 +245,9 @@ describe('planRelease', () => {
     ]);
     expect(plan.design.columns.map((c) => c.name)).toContain('notes');
     expect(planRelease('mssql', released, next).statements[0]).toBe('alter table [orders] add [note2] nvarchar(10) null');
-    expect(planRelease('mysql', released, next).statements).toEqual(["alter table `orders` add column `note2` varchar(10) null comment '新''字段', add index `ix_qty` (`qty`)"]);
+    expect(planRelease('mysql', released, next).statements).toEqual([
+      "alter table `orders` add column `note2` varchar(10) null comment '新''字段', add index `ix_qty` (`qty`)",
+    ]);
   });
 
   it('releasing the same design again changes nothing', () => {
@@ -232,7 +259,11 @@ describe('planRelease', () => {
     ['a length change', (d) => ({ ...d, columns: d.columns.map((c) => (c.name === 'title' ? { ...c, length: 60 } : c)) }), 'dataDesign.typeChange'],
     ['a nullability change', (d) => ({ ...d, columns: d.columns.map((c) => (c.name === 'qty' ? { ...c, nullable: false } : c)) }), 'dataDesign.columnChange'],
     ['a default change', (d) => ({ ...d, columns: d.columns.map((c) => (c.name === 'qty' ? { ...c, defaultValue: 2 } : c)) }), 'dataDesign.columnChange'],
-    ['a new not-null column without default', (d) => ({ ...d, columns: [...d.columns, { name: 'z', dataType: 'int', nullable: false, primaryKey: false, identity: false, comment: '' }] }), 'dataDesign.newColumnNotNull'],
+    [
+      'a new not-null column without default',
+      (d) => ({ ...d, columns: [...d.columns, { name: 'z', dataType: 'int', nullable: false, primaryKey: false, identity: false, comment: '' }] }),
+      'dataDesign.newColumnNotNull',
+    ],
     ['an index change', (d) => ({ ...d, indexes: [{ ...d.indexes[0], unique: false }] }), 'dataDesign.indexChange'],
   ])('refuses %s', (_what, change, key) => expect(errorKey(() => planRelease('postgres', released, change(design())))).toBe(key));
 });
@@ -246,13 +277,22 @@ describe('crud statements', () => {
 
   it('lists with scope, keyword and order, values bound', () => {
     const { page, count } = listSql(pg, { scope, keyword: "50%_o'k", field: 'title', orderBy: 'QTY', order: 'desc', page: 3, size: 10 });
-    expect(page.sql).toContain(`from "orders" where ("F_CreateUserId" in ($1) or "F_DepartmentId" in ($2, $3)) and ("title" ilike $4 escape '!') order by "qty" desc, "id" limit 10 offset 20`);
+    expect(page.sql).toContain(
+      `from "orders" where ("F_CreateUserId" in ($1) or "F_DepartmentId" in ($2, $3)) and ("title" ilike $4 escape '!') order by "qty" desc, "id" limit 10 offset 20`,
+    );
     expect(page.sql).toContain(`to_char("at", 'YYYY-MM-DD HH24:MI:SS') as "at"`);
     expect(page.params).toEqual(['u1', 'd1', 'd2', "%50!%!_o'k%"]);
-    expect(count).toEqual({ sql: `select count(*) as total from "orders" where ("F_CreateUserId" in ($1) or "F_DepartmentId" in ($2, $3)) and ("title" ilike $4 escape '!')`, params: page.params });
+    expect(count).toEqual({
+      sql: `select count(*) as total from "orders" where ("F_CreateUserId" in ($1) or "F_DepartmentId" in ($2, $3)) and ("title" ilike $4 escape '!')`,
+      params: page.params,
+    });
     const mssql = listSql(ms, { scope: { all: true }, keyword: 'x', page: 1, size: 5 });
-    expect(mssql.page.sql).toMatch(/where \(\[title\] like @p1 escape '!' or \[notes\] like @p2 escape '!'\) order by \[F_CreateDate\] desc, \[id\] offset 0 rows fetch next 5 rows only$/);
-    expect(listSql(my, { scope: { all: false, userIds: [], companyIds: [], departmentIds: [] }, page: 1, size: 5 }).page.sql).toContain('where 1 = 0 order by `F_CreateDate` desc, `id` limit 5 offset 0');
+    expect(mssql.page.sql).toMatch(
+      /where \(\[title\] like @p1 escape '!' or \[notes\] like @p2 escape '!'\) order by \[F_CreateDate\] desc, \[id\] offset 0 rows fetch next 5 rows only$/,
+    );
+    expect(listSql(my, { scope: { all: false, userIds: [], companyIds: [], departmentIds: [] }, page: 1, size: 5 }).page.sql).toContain(
+      'where 1 = 0 order by `F_CreateDate` desc, `id` limit 5 offset 0',
+    );
   });
 
   it('refuses unknown or hostile column names', () => {
@@ -264,12 +304,20 @@ describe('crud statements', () => {
 
   it('builds insert, find, update and delete with bound values', () => {
     const title = d.columns[1];
-    expect(insertSql(pg, [[title, "x'); drop table t; --"]])).toEqual({ sql: 'insert into "orders" ("title") values ($1) returning "id"', params: ["x'); drop table t; --"] });
+    expect(insertSql(pg, [[title, "x'); drop table t; --"]])).toEqual({
+      sql: 'insert into "orders" ("title") values ($1) returning "id"',
+      params: ["x'); drop table t; --"],
+    });
     expect(insertSql(ms, [[title, 'x']]).sql).toBe('insert into [orders] ([title]) output inserted.[id] values (@p1)');
     expect(insertSql(my, [[title, 'x']]).sql).toBe('insert into `orders` (`title`) values (?)');
     expect(insertSql(my, [[title, 'x']], true).sql).toBe('insert into `orders` (`title`) values (?) returning `id`');
-    expect([mysqlCanReturn('10.11.6-MariaDB-0+deb12u1'), mysqlCanReturn('10.4.2-MariaDB'), mysqlCanReturn('11.0.1-MariaDB'), mysqlCanReturn('8.0.36')]).toEqual([true, false, true, false]);
-    expect(findSql(pg, 5, scope)).toEqual({ sql: 'select "id" from "orders" where "id" = $1 and ("F_CreateUserId" in ($2) or "F_DepartmentId" in ($3, $4))', params: [5, 'u1', 'd1', 'd2'] });
+    expect([mysqlCanReturn('10.11.6-MariaDB-0+deb12u1'), mysqlCanReturn('10.4.2-MariaDB'), mysqlCanReturn('11.0.1-MariaDB'), mysqlCanReturn('8.0.36')]).toEqual(
+      [true, false, true, false],
+    );
+    expect(findSql(pg, 5, scope)).toEqual({
+      sql: 'select "id" from "orders" where "id" = $1 and ("F_CreateUserId" in ($2) or "F_DepartmentId" in ($3, $4))',
+      params: [5, 'u1', 'd1', 'd2'],
+    });
     expect(updateSql(my, 5, [[title, 'y']], { all: true })).toEqual({ sql: 'update `orders` set `title` = ? where `id` = ?', params: ['y', 5] });
     expect(deleteSql(ms, 5, scope).sql).toBe('delete from [orders] where [id] = @p1 and ([F_CreateUserId] in (@p2) or [F_DepartmentId] in (@p3, @p4))');
   });
@@ -284,7 +332,15 @@ describe('crud statements', () => {
     ['extra', { a: [1] }, '{"a":[1]}'],
     ['extra', '[1,2]', '[1,2]'],
     ['title', null, null],
-  ])('binds %s = %j', (name, value, bound) => expect(bindValue('postgres', d.columns.find((c) => c.name === name)!, value)).toEqual(bound));
+  ])('binds %s = %j', (name, value, bound) =>
+    expect(
+      bindValue(
+        'postgres',
+        d.columns.find((c) => c.name === name)!,
+        value,
+      ),
+    ).toEqual(bound),
+  );
 
   it.each<[string, unknown]>([
     ['qty', '1 or 1=1'],
@@ -296,10 +352,31 @@ describe('crud statements', () => {
     ['extra', '{bad json'],
     ['title', 'x'.repeat(51)],
     ['title', 5],
-  ])('refuses %s = %j', (name, value) => expect(errorKey(() => bindValue('postgres', d.columns.find((c) => c.name === name)!, value))).toBe('dataDesign.badValue'));
+  ])('refuses %s = %j', (name, value) =>
+    expect(
+      errorKey(() =>
+        bindValue(
+          'postgres',
+          d.columns.find((c) => c.name === name)!,
+          value,
+        ),
+      ),
+    ).toBe('dataDesign.badValue'),
+  );
 
   it('reads rows the same from every driver', () => {
-    const row = readRow(d, { id: '7', title: 't', amount: '1.50', paid: 1, at: '2026-01-02 03:04:05', day: '2026-01-02', notes: null, extra: '{"a":1}', qty: 3, f_createuserid: 'u1' });
+    const row = readRow(d, {
+      id: '7',
+      title: 't',
+      amount: '1.50',
+      paid: 1,
+      at: '2026-01-02 03:04:05',
+      day: '2026-01-02',
+      notes: null,
+      extra: '{"a":1}',
+      qty: 3,
+      f_createuserid: 'u1',
+    });
     expect(row).toMatchObject({ id: 7, title: 't', amount: '1.50', paid: true, extra: { a: 1 }, qty: 3, F_CreateUserId: 'u1', F_CompanyId: null });
   });
 });

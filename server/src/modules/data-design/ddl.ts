@@ -216,7 +216,8 @@ export function normaliseDesign(design: TableDesign): TableDesign {
     };
     if (column.dataType === 'decimal' && (column.scale ?? 0) > (column.precision ?? 0)) throw new AppError('dataDesign.scaleTooLarge', { column: c.name });
     if (column.primaryKey && NOT_INDEXABLE.includes(column.dataType)) throw new AppError('dataDesign.notIndexable', { column: c.name, type: c.dataType });
-    if (column.identity && (!column.primaryKey || (column.dataType !== 'int' && column.dataType !== 'bigint'))) throw new AppError('dataDesign.identityType', { column: c.name });
+    if (column.identity && (!column.primaryKey || (column.dataType !== 'int' && column.dataType !== 'bigint')))
+      throw new AppError('dataDesign.identityType', { column: c.name });
     if (column.identity && normaliseDefault(column) !== null) throw new AppError('dataDesign.identityDefault', { column: c.name });
     column.defaultValue = normaliseDefault(column);
     return column;
@@ -275,7 +276,6 @@ function commentSql(dialect: Dialect, table: string, column: string | null, comm
   ];
 }
 
-
 const indexColumns = (dialect: Dialect, index: TableIndex) => index.columns.map((c) => quoteIdent(dialect, c)).join(', ');
 
 export function createIndexSql(dialect: Dialect, table: string, index: TableIndex): string {
@@ -297,7 +297,8 @@ export function createTableSql(dialect: Dialect, design: TableDesign): string[] 
   const lines = [...all.map((c) => columnSql(dialect, c)), `primary key (${key.join(', ')})`];
   if (dialect === 'mysql') lines.push(...design.indexes.map(mysqlIndex));
   const body = lines.map((line) => `  ${line}`).join(',\n');
-  const options = dialect === 'mysql' ? ` engine=InnoDB default charset=utf8mb4${design.comment ? ` comment=${stringLiteral(dialect, design.comment)}` : ''}` : '';
+  const options =
+    dialect === 'mysql' ? ` engine=InnoDB default charset=utf8mb4${design.comment ? ` comment=${stringLiteral(dialect, design.comment)}` : ''}` : '';
   return [
     `create table ${table} (\n${body}\n)${options}`,
     ...commentSql(dialect, design.tableName, null, design.comment),

@@ -27,7 +27,16 @@ export class LibraryService {
   /** A library field becomes a column of a design, so its default is checked as the release will check it. */
   private fieldValues(body: FieldBody): FieldValues {
     const length = body.F_DataType === 'varchar' ? (body.F_Length ?? 255) : null;
-    normaliseDefault({ name: body.F_FieldName, dataType: body.F_DataType, length, nullable: body.F_Nullable, primaryKey: false, identity: false, defaultValue: body.F_DefaultValue, comment: '' });
+    normaliseDefault({
+      name: body.F_FieldName,
+      dataType: body.F_DataType,
+      length,
+      nullable: body.F_Nullable,
+      primaryKey: false,
+      identity: false,
+      defaultValue: body.F_DefaultValue,
+      comment: '',
+    });
     return {
       field_name: body.F_FieldName,
       data_type: body.F_DataType,

@@ -34,7 +34,12 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
 
   r.get('/data-sources', {
     config: { permission: Permission.dataSourceList },
-    schema: { tags, summary: 'Data sources, paged; keyword on code or name', querystring: dataSourceQuery, response: { 200: envelope(pageResult(dataSource)) } },
+    schema: {
+      tags,
+      summary: 'Data sources, paged; keyword on code or name',
+      querystring: dataSourceQuery,
+      response: { 200: envelope(pageResult(dataSource)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -46,7 +51,13 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
 
   r.put('/data-sources/:id', {
     config: { permission: Permission.dataSourceEdit },
-    schema: { tags, summary: 'Edit a data source (the query is checked against its link)', params: dataSourceIdParams, body: dataSourceBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Edit a data source (the query is checked against its link)',
+      params: dataSourceIdParams,
+      body: dataSourceBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -63,7 +74,13 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
   });
 
   r.get('/data-sources/:id/fields', {
-    schema: { tags, summary: 'Result columns of the query', params: dataSourceIdParams, querystring: dataSourceParamsQuery, response: { 200: envelope(z.array(dataSourceField)) } },
+    schema: {
+      tags,
+      summary: 'Result columns of the query',
+      params: dataSourceIdParams,
+      querystring: dataSourceParamsQuery,
+      response: { 200: envelope(z.array(dataSourceField)) },
+    },
     handler: async (request) => ok(request, await service.fields(authOf(request), request.params.id, request.query.params), 'common.fetched'),
   });
 
@@ -82,12 +99,25 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
   }
 
   r.get('/data-sources/:id/tree', {
-    schema: { tags, summary: 'Rows nested by the id / parent columns', params: dataSourceIdParams, querystring: dataSourceTreeQuery, response: { 200: envelope(z.array(dataTreeNode)) } },
+    schema: {
+      tags,
+      summary: 'Rows nested by the id / parent columns',
+      params: dataSourceIdParams,
+      querystring: dataSourceTreeQuery,
+      response: { 200: envelope(z.array(dataTreeNode)) },
+    },
     handler: async (request) => ok(request, await service.tree(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
   r.get('/data-sources/:id/columns/:col/data', {
-    schema: { tags, summary: 'Distinct values of one result column (at most the row cap)', params: dataSourceColumnParams, querystring: dataSourceParamsQuery, response: { 200: envelope(dataSourceColumnData) } },
-    handler: async (request) => ok(request, await service.columnData(authOf(request), request.params.id, request.params.col, request.query.params), 'common.fetched'),
+    schema: {
+      tags,
+      summary: 'Distinct values of one result column (at most the row cap)',
+      params: dataSourceColumnParams,
+      querystring: dataSourceParamsQuery,
+      response: { 200: envelope(dataSourceColumnData) },
+    },
+    handler: async (request) =>
+      ok(request, await service.columnData(authOf(request), request.params.id, request.params.col, request.query.params), 'common.fetched'),
   });
 }

@@ -15,7 +15,8 @@ afterAll(() => t?.close());
 
 /** Constant queries on the platform link (PGlite or PostgreSQL): no tables needed. */
 const NUMBERS = "select g as n, 'item ' || g as label, g % 3 as bucket from generate_series(1, 50) g where g <= @max";
-const TREE = "select * from (values ('1', '', 'root'), ('2', '1', 'child a'), ('3', '1', 'child b'), ('4', '2', 'grandchild'), ('5', '6', 'cycle x'), ('6', '5', 'cycle y')) v(id, parent_id, name)";
+const TREE =
+  "select * from (values ('1', '', 'root'), ('2', '1', 'child a'), ('3', '1', 'child b'), ('4', '2', 'grandchild'), ('5', '6', 'cycle x'), ('6', '5', 'cycle y')) v(id, parent_id, name)";
 const PEOPLE = "select * from (values ('alice', 30), ('bob', 40), ('o''hara', 50)) v(who, age) where who = @who or @who = 'all'";
 
 let seq = 0;
@@ -38,13 +39,27 @@ async function add(body: Record<string, unknown> = source()): Promise<string> {
 }
 
 const data = (id: string, query = '', token = admin) => t.get(`/api/data-sources/${id}/data${query}`, token);
-const q = (values: Record<string, unknown>) => `?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
+const q = (values: Record<string, unknown>) =>
+  `?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString()}`;
 
 describe('data sources: definitions', () => {
   it('documents every data-source and interface path in the OpenAPI document', async () => {
     const doc = (await t.get('/api/docs/json')).json();
     const paths = Object.keys(doc.paths);
-    for (const path of ['/api/data-sources', '/api/data-sources/{id}', '/api/data-sources/{id}/fields', '/api/data-sources/{id}/data', '/api/data-sources/{id}/data/', '/api/data-sources/{id}/tree', '/api/data-sources/{id}/columns/{col}/data', '/api/interface', '/api/interface/', '/api/interface/page', '/api/interface/{id}', '/api/interface/{id}/test']) {
+    for (const path of [
+      '/api/data-sources',
+      '/api/data-sources/{id}',
+      '/api/data-sources/{id}/fields',
+      '/api/data-sources/{id}/data',
+      '/api/data-sources/{id}/data/',
+      '/api/data-sources/{id}/tree',
+      '/api/data-sources/{id}/columns/{col}/data',
+      '/api/interface',
+      '/api/interface/',
+      '/api/interface/page',
+      '/api/interface/{id}',
+      '/api/interface/{id}/test',
+    ]) {
       expect(paths, path).toContain(path);
     }
   });
@@ -53,12 +68,27 @@ describe('data sources: definitions', () => {
     const id = await add(source({ F_Code: 'numbers.main', F_Name: '数字列表' }));
     const page = (await t.get('/api/data-sources?limit=1&size=5&keyword=数字列', admin)).json().data;
     expect(page.Total).toBe(1);
-    expect(page.Rows[0]).toMatchObject({ F_Id: id, F_Code: 'numbers.main', F_DbId: 'local', F_Sql: NUMBERS, F_Params: [{ name: 'max', label: '上限', defaultValue: '30' }], F_IdField: 'n' });
+    expect(page.Rows[0]).toMatchObject({
+      F_Id: id,
+      F_Code: 'numbers.main',
+      F_DbId: 'local',
+      F_Sql: NUMBERS,
+      F_Params: [{ name: 'max', label: '上限', defaultValue: '30' }],
+      F_IdField: 'n',
+    });
     expect(page.Rows[0].F_CreateDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
-    const edited = await t.send('PUT', `/api/data-sources/${id}`, source({ F_Code: 'numbers.main', F_Name: '改名', F_Params: [{ name: 'max', defaultValue: '5' }] }), admin);
+    const edited = await t.send(
+      'PUT',
+      `/api/data-sources/${id}`,
+      source({ F_Code: 'numbers.main', F_Name: '改名', F_Params: [{ name: 'max', defaultValue: '5' }] }),
+      admin,
+    );
     expect(edited.json()).toMatchObject({ code: 0, msg: '更新成功' });
-    expect((await t.get('/api/data-sources?keyword=numbers.main', admin)).json().data.Rows[0]).toMatchObject({ F_Name: '改名', F_Params: [{ name: 'max', label: '', defaultValue: '5' }] });
+    expect((await t.get('/api/data-sources?keyword=numbers.main', admin)).json().data.Rows[0]).toMatchObject({
+      F_Name: '改名',
+      F_Params: [{ name: 'max', label: '', defaultValue: '5' }],
+    });
     expect((await data(id)).json().data.Total).toBe(5);
 
     expect((await t.send('DELETE', `/api/data-sources/${id}`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '删除成功' });
@@ -98,7 +128,9 @@ describe('data sources: definitions', () => {
       expect((await t.send('POST', '/api/data-sources', source({ F_Sql: sql, F_Params: [] }), admin)).statusCode, sql).toBe(400);
     }
     // Platform tables are not readable through the platform link.
-    expect((await t.send('POST', '/api/data-sources', source({ F_Sql: 'select * from public.users', F_Params: [], F_IdField: '' }), admin)).statusCode).toBe(400);
+    expect((await t.send('POST', '/api/data-sources', source({ F_Sql: 'select * from public.users', F_Params: [], F_IdField: '' }), admin)).statusCode).toBe(
+      400,
+    );
   });
 
   it('refuses malformed definitions with 400', async () => {
@@ -177,7 +209,14 @@ describe('data sources: reading', () => {
   it('builds a nested tree; rows in a cycle appear once', async () => {
     const res = (await t.get(`/api/data-sources/${tree}/tree`, admin)).json().data;
     expect(res).toHaveLength(2);
-    expect(res[0]).toMatchObject({ id: '1', name: 'root', children: [{ id: '2', children: [{ id: '4', children: [] }] }, { id: '3', children: [] }] });
+    expect(res[0]).toMatchObject({
+      id: '1',
+      name: 'root',
+      children: [
+        { id: '2', children: [{ id: '4', children: [] }] },
+        { id: '3', children: [] },
+      ],
+    });
     expect(res[1]).toMatchObject({ id: '5', children: [{ id: '6', children: [] }] });
 
     const flat = (await t.get(`/api/data-sources/${tree}/tree${q({ idField: 'name', parentField: 'parent_id' })}`, admin)).json().data;
@@ -210,7 +249,10 @@ describe('data sources: reading', () => {
   it("another tenant's data sources are never seen, run or changed", async () => {
     const db = t.deps.db;
     await db.insertInto('tenants').values({ id: 'ds-t2', code: 'ds-t2', name: 'Other' }).execute();
-    await db.insertInto('data_sources').values({ id: 'other-ds', tenant_id: 'ds-t2', code: 'other', name: '别家', link_id: 'local', sql_text: 'select 1 as a', params: '[]' }).execute();
+    await db
+      .insertInto('data_sources')
+      .values({ id: 'other-ds', tenant_id: 'ds-t2', code: 'other', name: '别家', link_id: 'local', sql_text: 'select 1 as a', params: '[]' })
+      .execute();
     expect((await t.get('/api/data-sources?size=500', admin)).json().data.Rows.some((r: { F_Id: string }) => r.F_Id === 'other-ds')).toBe(false);
     for (const url of ['data', 'fields', 'tree', 'columns/a/data']) expect((await t.get(`/api/data-sources/other-ds/${url}`, admin)).statusCode, url).toBe(404);
     expect((await t.send('PUT', '/api/data-sources/other-ds', source(), admin)).statusCode).toBe(404);
@@ -255,7 +297,8 @@ describe.skipIf(!process.env.TEST_MARIADB_URL)('data sources over a MariaDB link
     );
     expect(link.json(), JSON.stringify(link.json())).toMatchObject({ code: 0 });
     const linkId = link.json().data.id ?? link.json().data.F_Id;
-    const sql = "select * from (select 1 as id, 'apple' as name union all select 2, 'banana' union all select 3, 'cherry' union all select 4, 'it''s') t where id >= @min";
+    const sql =
+      "select * from (select 1 as id, 'apple' as name union all select 2, 'banana' union all select 3, 'cherry' union all select 4, 'it''s') t where id >= @min";
     const id = await add(source({ F_Code: 'maria', F_DbId: linkId, F_Sql: sql, F_Params: [{ name: 'min', defaultValue: '2' }], F_IdField: 'id' }));
     const all = (await data(id)).json().data;
     expect(all.Total).toBe(3);
@@ -269,7 +312,12 @@ describe.skipIf(!process.env.TEST_MARIADB_URL)('data sources over a MariaDB link
     expect(union.Rows.map((r: { id: number }) => Number(r.id))).toEqual([1, 2, 3, 4]);
     expect((await t.get(`/api/data-sources/${id}/fields`, admin)).json().data.map((f: { name: string }) => f.name)).toEqual(['id', 'name']);
     expect((await t.get(`/api/data-sources/${id}/columns/name/data`, admin)).json().data.values).toEqual(['banana', 'cherry', "it's"]);
-    const broken = await t.send('POST', '/api/data-sources', source({ F_Code: 'maria-bad', F_DbId: linkId, F_Sql: 'select nope from nowhere_tbl', F_Params: [] }), admin);
+    const broken = await t.send(
+      'POST',
+      '/api/data-sources',
+      source({ F_Code: 'maria-bad', F_DbId: linkId, F_Sql: 'select nope from nowhere_tbl', F_Params: [] }),
+      admin,
+    );
     expect(broken.statusCode).toBe(400);
     expect(broken.json().msg).toMatch(/nowhere_tbl/);
   });
@@ -317,14 +365,23 @@ describe('data sources: row cap and time-out', () => {
       expect(res.json(), JSON.stringify(res.json())).toMatchObject({ code: 0 });
       return res.json().data.id as string;
     };
-    const numbers = await add({ F_Code: 'pg-numbers', F_Sql: "select g as n, 'item ' || g as label from generate_series(1, @max::int) g", F_Params: [{ name: 'max', defaultValue: '25' }] });
+    const numbers = await add({
+      F_Code: 'pg-numbers',
+      F_Sql: "select g as n, 'item ' || g as label from generate_series(1, @max::int) g",
+      F_Params: [{ name: 'max', defaultValue: '25' }],
+    });
     const page = (await app.get(`/api/data-sources/${numbers}/data${q({ limit: 3, size: 10 })}`, token)).json().data;
     expect(page.Total).toBe(25);
     expect(page.Rows.map((r: { n: number }) => r.n)).toEqual([21, 22, 23, 24, 25]);
     expect((await app.get(`/api/data-sources/${numbers}/data${q({ field: 'label', keyword: "' or 1=1 --" })}`, token)).json().data.Total).toBe(0);
     expect((await app.get(`/api/data-sources/${numbers}/data${q({ params: { max: '1; drop table x' } })}`, token)).statusCode).toBe(400);
 
-    const slow = await add({ F_Code: 'pg-slow', F_Sql: 'select 1 as x from (select pg_sleep(@s)) s', F_Params: [{ name: 's', defaultValue: '0' }], F_IdField: '' });
+    const slow = await add({
+      F_Code: 'pg-slow',
+      F_Sql: 'select 1 as x from (select pg_sleep(@s)) s',
+      F_Params: [{ name: 's', defaultValue: '0' }],
+      F_IdField: '',
+    });
     const started = Date.now();
     const res = await app.get(`/api/data-sources/${slow}/data${q({ params: { s: 5 } })}`, token);
     expect(Date.now() - started).toBeLessThan(4000);

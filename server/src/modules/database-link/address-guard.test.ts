@@ -7,7 +7,7 @@ const dns: Record<string, string[]> = {
   'public.example': ['93.184.216.34'],
   'v6.example': ['2001:db8::10'],
   'rebind.example': ['93.184.216.34', '127.0.0.1'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'meta.example': ['169.254.169.254'],
   'ula.example': ['fd12:3456::1'],
 };
@@ -106,7 +106,11 @@ describe('checkAddress', () => {
   });
 
   it('names the host in the refusal', async () => {
-    await expect(checkAddress('[::1]', [], { allowPrivate: true, resolve })).rejects.toMatchObject({ key: 'dataLink.addressRefused', params: { host: '::1' }, status: 400 });
+    await expect(checkAddress('[::1]', [], { allowPrivate: true, resolve })).rejects.toMatchObject({
+      key: 'dataLink.addressRefused',
+      params: { host: '::1' },
+      status: 400,
+    });
   });
 
   it('answers the family of the checked address, and a failed lookup is not a refusal', async () => {

@@ -58,13 +58,22 @@ export class DatabaseLinkRepository {
     let query = this.rows(tenantId);
     if (f.keyword) {
       const pattern = containsPattern(f.keyword);
-      query = query.where((eb) => eb.or([eb('database_links.alias', 'ilike', pattern), eb('database_links.host', 'ilike', pattern), eb('database_links.database_name', 'ilike', pattern)]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('database_links.alias', 'ilike', pattern),
+          eb('database_links.host', 'ilike', pattern),
+          eb('database_links.database_name', 'ilike', pattern),
+        ]),
+      );
     }
     const [rows, count] = await Promise.all([
       f.limit > 0
         ? query.orderBy('database_links.sort_code').orderBy('database_links.alias').orderBy('database_links.id').limit(f.limit).offset(f.offset).execute()
         : Promise.resolve([]),
-      query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      query
+        .clearSelect()
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows: rows as DatabaseLinkRow[], total: count.total };
   }
@@ -72,7 +81,11 @@ export class DatabaseLinkRepository {
   async all(tenantId: string, groupName?: string): Promise<DatabaseLinkRow[]> {
     let query = this.rows(tenantId);
     if (groupName !== undefined) query = query.where('database_links.group_name', '=', groupName);
-    return (await query.orderBy('database_links.group_name').orderBy('database_links.sort_code').orderBy('database_links.alias').execute()) as DatabaseLinkRow[];
+    return (await query
+      .orderBy('database_links.group_name')
+      .orderBy('database_links.sort_code')
+      .orderBy('database_links.alias')
+      .execute()) as DatabaseLinkRow[];
   }
 
   connectionOf(tenantId: string, id: string): Promise<LinkConnectionRow | undefined> {
@@ -89,7 +102,10 @@ export class DatabaseLinkRepository {
   }
 
   async insert(tenantId: string, userId: string, id: string, values: LinkValues, passwordCipher: string): Promise<void> {
-    await this.db.insertInto('database_links').values({ id, tenant_id: tenantId, created_by: userId, ...values, password_cipher: passwordCipher }).execute();
+    await this.db
+      .insertInto('database_links')
+      .values({ id, tenant_id: tenantId, created_by: userId, ...values, password_cipher: passwordCipher })
+      .execute();
   }
 
   /** `passwordCipher` undefined keeps the stored password. */

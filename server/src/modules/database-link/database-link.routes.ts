@@ -52,7 +52,12 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.post('/db_link/getDatabaselinksFroGroup', {
     config: list,
-    schema: { tags, summary: 'Links of one group (groupName), or all groups (spec name kept)', body: databaseLinkGroupBody.optional(), response: { 200: envelope(z.array(databaseLinkGroup)) } },
+    schema: {
+      tags,
+      summary: 'Links of one group (groupName), or all groups (spec name kept)',
+      body: databaseLinkGroupBody.optional(),
+      response: { 200: envelope(z.array(databaseLinkGroup)) },
+    },
     handler: async (request) => {
       const group = request.body?.groupName ?? request.body?.F_GroupName;
       return ok(request, await service.groups(authOf(request), lang(request), group), 'common.fetched');
@@ -61,7 +66,12 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.get('/database-links', {
     config: list,
-    schema: { tags, summary: 'Links, paged (limit = page, size), keyword on name/host/database; the platform link first', querystring: databaseLinkQuery, response: { 200: envelope(pageResult(databaseLinkRow)) } },
+    schema: {
+      tags,
+      summary: 'Links, paged (limit = page, size), keyword on name/host/database; the platform link first',
+      querystring: databaseLinkQuery,
+      response: { 200: envelope(pageResult(databaseLinkRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), lang(request), request.query), 'common.fetched'),
   });
 
@@ -82,13 +92,24 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.post('/database-links', {
     config: { permission: Permission.linkAdd },
-    schema: { tags, summary: 'Add a link (only connection fields; password stored encrypted)', body: databaseLinkBody, response: { 200: envelope(z.object({ F_Id: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Add a link (only connection fields; password stored encrypted)',
+      body: databaseLinkBody,
+      response: { 200: envelope(z.object({ F_Id: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_Id: await service.add(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/database-links/:id', {
     config: { permission: Permission.linkEdit },
-    schema: { tags, summary: 'Edit a link; without F_Password the stored one is kept', params: databaseLinkIdParams, body: databaseLinkBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Edit a link; without F_Password the stored one is kept',
+      params: databaseLinkIdParams,
+      body: databaseLinkBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -106,13 +127,25 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.get('/database-links/:id/tables', {
     config: list,
-    schema: { tags, summary: 'Tables and views of the link (at most 2000; keyword filters)', params: databaseLinkIdParams, querystring: linkTablesQuery, response: { 200: envelope(z.array(linkTableInfo)) } },
+    schema: {
+      tags,
+      summary: 'Tables and views of the link (at most 2000; keyword filters)',
+      params: databaseLinkIdParams,
+      querystring: linkTablesQuery,
+      response: { 200: envelope(z.array(linkTableInfo)) },
+    },
     handler: async (request) => ok(request, await service.tables(authOf(request), request.params.id, request.query.keyword), 'common.fetched'),
   });
 
   r.get('/database-links/:id/tables/page', {
     config: list,
-    schema: { tags, summary: 'Tables, paged', params: databaseLinkIdParams, querystring: linkTablePageQuery, response: { 200: envelope(pageResult(linkTableInfo)) } },
+    schema: {
+      tags,
+      summary: 'Tables, paged',
+      params: databaseLinkIdParams,
+      querystring: linkTablePageQuery,
+      response: { 200: envelope(pageResult(linkTableInfo)) },
+    },
     handler: async (request) => ok(request, await service.tablePage(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
@@ -153,25 +186,49 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
 
   r.get('/database-links/:id/fields', {
     config: query,
-    schema: { tags, summary: 'Result columns of a query', params: databaseLinkIdParams, querystring: linkSqlQuery, response: { 200: envelope(z.array(linkResultField)) } },
+    schema: {
+      tags,
+      summary: 'Result columns of a query',
+      params: databaseLinkIdParams,
+      querystring: linkSqlQuery,
+      response: { 200: envelope(z.array(linkResultField)) },
+    },
     handler: async (request) => ok(request, await service.fields(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
   r.get('/database-links/:id/tree', {
     config: query,
-    schema: { tags, summary: 'A query as a tree by id / parent columns', params: databaseLinkIdParams, querystring: linkTreeQuery, response: { 200: envelope(linkTreeResult) } },
+    schema: {
+      tags,
+      summary: 'A query as a tree by id / parent columns',
+      params: databaseLinkIdParams,
+      querystring: linkTreeQuery,
+      response: { 200: envelope(linkTreeResult) },
+    },
     handler: async (request) => ok(request, await service.tree(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
   r.get('/database-links/:id/validate-tablename', {
     config: list,
-    schema: { tags, summary: 'Which of the comma-separated names are tables of the link, missing, or not valid names', params: databaseLinkIdParams, querystring: linkValidateTableQuery, response: { 200: envelope(linkValidateTableResult) } },
+    schema: {
+      tags,
+      summary: 'Which of the comma-separated names are tables of the link, missing, or not valid names',
+      params: databaseLinkIdParams,
+      querystring: linkValidateTableQuery,
+      response: { 200: envelope(linkValidateTableResult) },
+    },
     handler: async (request) => ok(request, await service.validateTableNames(authOf(request), request.params.id, request.query.tableNames), 'common.fetched'),
   });
 
   r.get('/database-links/:id/columns/:col/data', {
     config: query,
-    schema: { tags, summary: 'Distinct values of one result column of a query', params: databaseLinkColumnParams, querystring: linkSqlQuery, response: { 200: envelope(linkColumnDataResult) } },
+    schema: {
+      tags,
+      summary: 'Distinct values of one result column of a query',
+      params: databaseLinkColumnParams,
+      querystring: linkSqlQuery,
+      response: { 200: envelope(linkColumnDataResult) },
+    },
     handler: async (request) => ok(request, await service.columnData(authOf(request), request.params.id, request.params.col, request.query), 'common.fetched'),
   });
 }

@@ -216,7 +216,14 @@ export class DatabaseLinkService {
   }
 
   async validateTableNames(auth: AuthContext, id: string, tableNames: string) {
-    const names = [...new Set(tableNames.split(',').map((n) => n.trim()).filter(Boolean))].slice(0, VALIDATE_NAMES_MAX);
+    const names = [
+      ...new Set(
+        tableNames
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, VALIDATE_NAMES_MAX);
     const invalid = names.filter((n) => !IDENTIFIER.test(n));
     const valid = names.filter((n) => IDENTIFIER.test(n));
     const driver = await this.driver(auth, id);

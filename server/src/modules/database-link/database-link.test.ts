@@ -18,7 +18,10 @@ beforeAll(async () => {
     `comment on table dept is '部门'`,
     `comment on column dept.name is '名称'`,
   ]);
-  await driver.execute(`insert into dept (id, name, parent_id) select g, '部门' || g, case when g = 1 then null else (g - 1) / 3 + 1 end from generate_series(1, 250) g`, []);
+  await driver.execute(
+    `insert into dept (id, name, parent_id) select g, '部门' || g, case when g = 1 then null else (g - 1) / 3 + 1 end from generate_series(1, 250) g`,
+    [],
+  );
 });
 afterAll(() => t.close());
 
@@ -56,7 +59,14 @@ describe('database links: CRUD', () => {
     const list = await t.get('/api/database-links?limit=1&size=20', admin);
     expect(list.body).not.toContain('S3cret');
     const data = list.json().data;
-    expect(data.Rows[0]).toMatchObject({ F_Id: 'local', F_IsDefault: true, F_DbType: 'platform', F_Schema: 'biz_default', F_QueryRole: 'biz_reader_default', F_DBAlias: '本地数据库' });
+    expect(data.Rows[0]).toMatchObject({
+      F_Id: 'local',
+      F_IsDefault: true,
+      F_DbType: 'platform',
+      F_Schema: 'biz_default',
+      F_QueryRole: 'biz_reader_default',
+      F_DBAlias: '本地数据库',
+    });
     const mine = data.Rows.find((r: { F_Id: string }) => r.F_Id === id);
     expect(mine).toMatchObject({ F_DBAlias: '业务库', F_HasPassword: true, F_GroupName: '生产', F_UserName: 'reader', F_IsDefault: false });
     expect(mine).not.toHaveProperty('F_Password');
@@ -80,7 +90,11 @@ describe('database links: CRUD', () => {
   });
 
   it('pages with the platform link first, filters by keyword, groups', async () => {
-    const ids = [await addLink(link({ F_DBAlias: 'A库', F_GroupName: 'g1', F_SortCode: 1 })), await addLink(link({ F_DBAlias: 'B库', F_GroupName: 'g1', F_SortCode: 2 })), await addLink(link({ F_DBAlias: 'C库', F_GroupName: 'g2' }))];
+    const ids = [
+      await addLink(link({ F_DBAlias: 'A库', F_GroupName: 'g1', F_SortCode: 1 })),
+      await addLink(link({ F_DBAlias: 'B库', F_GroupName: 'g1', F_SortCode: 2 })),
+      await addLink(link({ F_DBAlias: 'C库', F_GroupName: 'g2' })),
+    ];
     const page1 = (await t.get('/api/database-links?limit=1&size=2', admin)).json().data;
     const page2 = (await t.get('/api/database-links?limit=2&size=2', admin)).json().data;
     expect(page1.Rows.map((r: { F_Id: string }) => r.F_Id)[0]).toBe('local');
@@ -132,7 +146,12 @@ describe('database links: CRUD', () => {
       .insertInto('database_links')
       .values({ id: theirs, tenant_id: 'tn_link', alias: 'theirs', db_type: 'postgresql', host: '127.0.0.1', port: 5432, database_name: 'x' })
       .execute();
-    for (const url of [`/api/database-links/${theirs}/tables`, `/api/database-links/${theirs}/datas?sql=select%201`, `/api/database-links/test?id=${theirs}`, `/api/database-links/${theirs}/tables/x/columns`]) {
+    for (const url of [
+      `/api/database-links/${theirs}/tables`,
+      `/api/database-links/${theirs}/datas?sql=select%201`,
+      `/api/database-links/test?id=${theirs}`,
+      `/api/database-links/${theirs}/tables/x/columns`,
+    ]) {
       const res = await t.get(url, admin);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().msg).toBe(`数据库连接不存在：${theirs}`);
@@ -157,7 +176,10 @@ describe('database links: connection test', () => {
 
   it('an unreachable address answers within 5 s and the server keeps answering meanwhile', async () => {
     const started = performance.now();
-    const pending = t.get(`/api/database-links/test?${q({ F_DbType: 'postgresql', F_ServerAddress: '10.255.255.1', F_Port: '5432', F_DBName: 'x', F_UserName: 'u', F_Password: 'p' })}`, admin);
+    const pending = t.get(
+      `/api/database-links/test?${q({ F_DbType: 'postgresql', F_ServerAddress: '10.255.255.1', F_Port: '5432', F_DBName: 'x', F_UserName: 'u', F_Password: 'p' })}`,
+      admin,
+    );
     const other = performance.now();
     const meanwhile = await t.get('/api/database-links/group', admin);
     expect(meanwhile.json().code).toBe(0);
@@ -176,7 +198,10 @@ describe('database links: connection test', () => {
     try {
       const started = performance.now();
       const pending = ['postgresql', 'mysql', 'sqlserver'].map((dbType) =>
-        t.get(`/api/database-links/test?${q({ F_DbType: dbType, F_ServerAddress: '127.0.0.1', F_Port: port, F_DBName: 'x', F_UserName: 'u', F_Password: 'p' })}`, admin),
+        t.get(
+          `/api/database-links/test?${q({ F_DbType: dbType, F_ServerAddress: '127.0.0.1', F_Port: port, F_DBName: 'x', F_UserName: 'u', F_Password: 'p' })}`,
+          admin,
+        ),
       );
       const other = performance.now();
       expect((await t.get('/api/database-links/group', admin)).json().code).toBe(0);
@@ -205,12 +230,31 @@ describe('platform link (tenant schema, reader role)', () => {
     const tables = (await t.get('/api/database-links/local/tables', admin)).json();
     expect(tables).toMatchObject({ code: 0, data: [{ name: 'dept', comment: '部门' }] });
     expect(JSON.stringify(tables.data)).not.toContain('users');
-    expect((await t.get('/api/database-links/local/tables/page?limit=1&size=10&keyword=de', admin)).json().data).toMatchObject({ Total: 1, Rows: [{ name: 'dept' }] });
+    expect((await t.get('/api/database-links/local/tables/page?limit=1&size=10&keyword=de', admin)).json().data).toMatchObject({
+      Total: 1,
+      Rows: [{ name: 'dept' }],
+    });
 
     const columns = (await t.get('/api/database-links/local/tables/dept/columns', admin)).json().data;
-    expect(columns[0]).toEqual({ f_number: 1, f_column: 'id', f_datatype: 'integer', f_length: null, f_defaults: null, f_identity: false, f_key: true, f_isnullable: false, f_remark: '' });
+    expect(columns[0]).toEqual({
+      f_number: 1,
+      f_column: 'id',
+      f_datatype: 'integer',
+      f_length: null,
+      f_defaults: null,
+      f_identity: false,
+      f_key: true,
+      f_isnullable: false,
+      f_remark: '',
+    });
     expect(columns[1]).toMatchObject({ f_column: 'name', f_remark: '名称', f_isnullable: false, f_key: false });
-    expect(columns[3]).toMatchObject({ f_column: 'remark', f_datatype: 'character varying', f_length: 50, f_defaults: "'x'::character varying", f_isnullable: true });
+    expect(columns[3]).toMatchObject({
+      f_column: 'remark',
+      f_datatype: 'character varying',
+      f_length: 50,
+      f_defaults: "'x'::character varying",
+      f_isnullable: true,
+    });
 
     const page3 = (await t.get('/api/database-links/local/tables/dept/datas?limit=3&size=20', admin)).json().data;
     expect(page3.Total).toBe(250);
@@ -230,9 +274,12 @@ describe('platform link (tenant schema, reader role)', () => {
   });
 
   it('runs a SELECT with bound @parameters; answers carry fields, duration and the cap', async () => {
-    const res = (await datas("select id, name from dept where id <= @max and name like @pattern order by id", { max: 3, pattern: '部门%' })).json();
+    const res = (await datas('select id, name from dept where id <= @max and name like @pattern order by id', { max: 3, pattern: '部门%' })).json();
     expect(res).toMatchObject({ code: 0, msg: '获取成功', data: { truncated: false, maxRows: 1000, rows: [{ id: 1, name: '部门1' }, { id: 2 }, { id: 3 }] } });
-    expect(res.data.fields).toEqual([{ name: 'id', dataType: 'integer' }, { name: 'name', dataType: 'text' }]);
+    expect(res.data.fields).toEqual([
+      { name: 'id', dataType: 'integer' },
+      { name: 'name', dataType: 'text' },
+    ]);
     expect(typeof res.data.durationMs).toBe('number');
     // @ inside a literal is text, not a parameter.
     expect((await datas("select '@max' as a, @max::int as b", { max: 7 })).json().data.rows).toEqual([{ a: '@max', b: 7 }]);
@@ -262,7 +309,9 @@ describe('platform link (tenant schema, reader role)', () => {
     const driver = await t.deps.links.forLink('default', 'local');
     const started = performance.now();
     // pg_sleep is revoked from the readers (platform-guard.ts); a long count still runs until the time-out.
-    await expect(driver.readQuery('select count(*) from generate_series(1, 2000000000)', { params: [], maxRows: 10, timeoutMs: 500 })).rejects.toMatchObject({ key: 'dataLink.timeout' });
+    await expect(driver.readQuery('select count(*) from generate_series(1, 2000000000)', { params: [], maxRows: 10, timeoutMs: 500 })).rejects.toMatchObject({
+      key: 'dataLink.timeout',
+    });
     // Counting two billion rows takes minutes; ten seconds is far below that and far above a busy CI machine's
     // connection and cancel latency.
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -277,12 +326,12 @@ describe('platform link (tenant schema, reader role)', () => {
       'drop table dept',
       'select 1; drop table dept',
       'select 1 as a) q; drop table dept; select * from (select 1',
-      "with x as (delete from dept returning *) select * from x",
+      'with x as (delete from dept returning *) select * from x',
       'select * from public.users',
       'select * from users',
       "select set_config('role', 'none', false)",
       "select query_to_xml('select * from public.users', true, false, '')",
-      'select nextval(\'public.nothing\')',
+      "select nextval('public.nothing')",
       'select 1 -- ) q; drop table dept',
     ];
     for (const sql of attempts) {
@@ -304,17 +353,27 @@ describe('platform link (tenant schema, reader role)', () => {
       { name: 'name', dataType: 'text' },
       { name: 'parent_id', dataType: 'integer' },
     ]);
-    const tree = (await t.get(`/api/database-links/local/tree?${q({ sql: 'select id, name, parent_id from dept where id <= 13', idField: 'id', parentField: 'parent_id' })}`, admin)).json().data;
+    const tree = (
+      await t.get(
+        `/api/database-links/local/tree?${q({ sql: 'select id, name, parent_id from dept where id <= 13', idField: 'id', parentField: 'parent_id' })}`,
+        admin,
+      )
+    ).json().data;
     expect(tree.tree).toHaveLength(1);
     expect(tree.tree[0]).toMatchObject({ id: 1, children: [{ id: 2 }, { id: 3 }] });
     expect(tree.tree[0].children[0].children.map((c: { id: number }) => c.id)).toEqual([4, 5, 6]);
-    expect((await t.get(`/api/database-links/local/tree?${q({ sql: 'select id from dept', idField: 'id', parentField: 'nope' })}`, admin)).json().msg).toBe('字段不存在：nope');
+    expect((await t.get(`/api/database-links/local/tree?${q({ sql: 'select id from dept', idField: 'id', parentField: 'nope' })}`, admin)).json().msg).toBe(
+      '字段不存在：nope',
+    );
 
-    const values = (await t.get(`/api/database-links/local/columns/parent_id/data?${q({ sql: 'select * from dept where id < @n', params: JSON.stringify({ n: 8 }) })}`, admin)).json().data;
+    const values = (
+      await t.get(`/api/database-links/local/columns/parent_id/data?${q({ sql: 'select * from dept where id < @n', params: JSON.stringify({ n: 8 }) })}`, admin)
+    ).json().data;
     expect(values).toEqual({ values: [null, 1, 2, 3], truncated: false });
     expect((await t.get(`/api/database-links/local/columns/${encodeURIComponent('id from dept; --')}/data?sql=select%201`, admin)).statusCode).toBe(400);
 
-    const check = (await t.get(`/api/database-links/local/validate-tablename?tableNames=${encodeURIComponent('dept,users,nope,bad name;')}`, admin)).json().data;
+    const check = (await t.get(`/api/database-links/local/validate-tablename?tableNames=${encodeURIComponent('dept,users,nope,bad name;')}`, admin)).json()
+      .data;
     expect(check).toEqual({ exists: ['dept'], missing: ['users', 'nope'], invalid: ['bad name;'] });
   });
 });
@@ -351,7 +410,10 @@ describe('address guard configuration', () => {
     try {
       const token = await strict.login('admin');
       for (const host of ['127.0.0.1', 'localhost', '2130706433', '0x7f000001', '0177.0.0.1', '127.1', '::1', '::ffff:127.0.0.1']) {
-        const res = await strict.get(`/api/database-links/test?${q({ F_DbType: 'postgresql', F_ServerAddress: host, F_Port: '55432', F_DBName: 'postgres' })}`, token);
+        const res = await strict.get(
+          `/api/database-links/test?${q({ F_DbType: 'postgresql', F_ServerAddress: host, F_Port: '55432', F_DBName: 'postgres' })}`,
+          token,
+        );
         expect(res.json(), host).toMatchObject({ code: 10400, msg: `不允许连接该地址：${host}` });
       }
     } finally {

@@ -224,7 +224,10 @@ export class MysqlDriver implements LinkDriver {
     const pattern = `%${(o.keyword ?? '').replace(/[%_\\]/g, '\\$&')}%`;
     const where = 'from information_schema.tables where table_schema = ? and table_name like ?';
     const [rows, count] = await Promise.all([
-      this.metaRows(`select table_name as name, table_comment as comment ${where} order by table_name limit ${intOnly(o.limit)} offset ${intOnly(o.offset)}`, [this.settings.database, pattern]),
+      this.metaRows(`select table_name as name, table_comment as comment ${where} order by table_name limit ${intOnly(o.limit)} offset ${intOnly(o.offset)}`, [
+        this.settings.database,
+        pattern,
+      ]),
       this.metaRows(`select count(*) as total ${where}`, [this.settings.database, pattern]),
     ]);
     return { rows: rows.map((r) => ({ name: String(r.name), comment: String(r.comment ?? '') })), total: Number(count[0]?.total ?? 0) };
@@ -284,7 +287,10 @@ export class MysqlDriver implements LinkDriver {
       const order = pk.length ? ` order by ${pk.map(myQuote).join(', ')}` : '';
       rows = await this.metaRows(`select * from ${qualified}${order} limit ${limit} offset ${offset}`);
     }
-    const estimate = await this.metaRows('select table_rows as n from information_schema.tables where table_schema = ? and table_name = ?', [this.settings.database, table]);
+    const estimate = await this.metaRows('select table_rows as n from information_schema.tables where table_schema = ? and table_name = ?', [
+      this.settings.database,
+      table,
+    ]);
     let total = Number(estimate[0]?.n ?? 0);
     if (!(total >= EXACT_COUNT_LIMIT)) total = Number((await this.metaRows(`select count(*) as n from ${qualified}`))[0]?.n ?? 0);
     return { rows: rows.map((r) => jsonSafeRow(r)), total, next };

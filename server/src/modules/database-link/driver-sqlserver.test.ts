@@ -10,7 +10,9 @@ describe('SQL Server SQL text', () => {
   });
 
   it('wraps user SQL as a capped derived table in a transaction that is rolled back', () => {
-    expect(msReadSql('select * from t -- note', 1001)).toBe('SET NOCOUNT ON; BEGIN TRANSACTION; SELECT TOP (1001) * FROM (select * from t -- note\n) q; ROLLBACK TRANSACTION;');
+    expect(msReadSql('select * from t -- note', 1001)).toBe(
+      'SET NOCOUNT ON; BEGIN TRANSACTION; SELECT TOP (1001) * FROM (select * from t -- note\n) q; ROLLBACK TRANSACTION;',
+    );
     expect(() => msReadSql('select 1', -1)).toThrow();
     expect(() => msReadSql('select 1', 1.5)).toThrow();
   });
@@ -21,10 +23,18 @@ describe('SQL Server SQL text', () => {
   });
 
   it('pages by primary key: keyset after a cursor, OFFSET/FETCH otherwise', () => {
-    expect(msPageSql('dbo', 'items', ['id'], { offset: 0, limit: 20, after: '40' })).toBe('SELECT TOP (20) * FROM [dbo].[items] WHERE [id] > @p1 ORDER BY [id]');
-    expect(msPageSql('dbo', 'items', ['id'], { offset: 40, limit: 20 })).toBe('SELECT * FROM [dbo].[items] ORDER BY [id] OFFSET 40 ROWS FETCH NEXT 20 ROWS ONLY');
-    expect(msPageSql('s', 'pairs', ['a', 'b'], { offset: 0, limit: 5, after: 'x' })).toBe('SELECT * FROM [s].[pairs] ORDER BY [a], [b] OFFSET 0 ROWS FETCH NEXT 5 ROWS ONLY');
-    expect(msPageSql('dbo', 'heap', [], { offset: 10, limit: 5 })).toBe('SELECT * FROM [dbo].[heap] ORDER BY (SELECT NULL) OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY');
+    expect(msPageSql('dbo', 'items', ['id'], { offset: 0, limit: 20, after: '40' })).toBe(
+      'SELECT TOP (20) * FROM [dbo].[items] WHERE [id] > @p1 ORDER BY [id]',
+    );
+    expect(msPageSql('dbo', 'items', ['id'], { offset: 40, limit: 20 })).toBe(
+      'SELECT * FROM [dbo].[items] ORDER BY [id] OFFSET 40 ROWS FETCH NEXT 20 ROWS ONLY',
+    );
+    expect(msPageSql('s', 'pairs', ['a', 'b'], { offset: 0, limit: 5, after: 'x' })).toBe(
+      'SELECT * FROM [s].[pairs] ORDER BY [a], [b] OFFSET 0 ROWS FETCH NEXT 5 ROWS ONLY',
+    );
+    expect(msPageSql('dbo', 'heap', [], { offset: 10, limit: 5 })).toBe(
+      'SELECT * FROM [dbo].[heap] ORDER BY (SELECT NULL) OFFSET 10 ROWS FETCH NEXT 5 ROWS ONLY',
+    );
     expect(() => msPageSql('dbo', 'items', ['id'], { offset: -1, limit: 5 })).toThrow();
   });
 
@@ -69,7 +79,9 @@ describe.skipIf(!url)('SQL Server link (TEST_SQLSERVER_URL)', () => {
       await driver.ping();
       const result = await driver.readQuery('select 1 as a union all select 2', { params: [], maxRows: 1, timeoutMs: 5000 });
       expect(result).toMatchObject({ truncated: true, rows: [{ a: 1 }] });
-      await expect(driver.readQuery('select 1 as a) q; create table evil (a int); select * from (select 1 as a', { params: [], maxRows: 1, timeoutMs: 5000 })).rejects.toBeDefined();
+      await expect(
+        driver.readQuery('select 1 as a) q; create table evil (a int); select * from (select 1 as a', { params: [], maxRows: 1, timeoutMs: 5000 }),
+      ).rejects.toBeDefined();
     } finally {
       await driver.close();
     }

@@ -268,7 +268,11 @@ export class SqlServerDriver implements LinkDriver {
   }
 
   async tableExists(table: string): Promise<boolean> {
-    const r = await this.on(this.meta, `SELECT 1 AS x FROM sys.objects o JOIN sys.schemas s ON s.schema_id = o.schema_id WHERE s.name = @p1 AND o.name = @p2 AND o.type IN ${OBJECT_TYPES}`, [this.schema, table]);
+    const r = await this.on(
+      this.meta,
+      `SELECT 1 AS x FROM sys.objects o JOIN sys.schemas s ON s.schema_id = o.schema_id WHERE s.name = @p1 AND o.name = @p2 AND o.type IN ${OBJECT_TYPES}`,
+      [this.schema, table],
+    );
     return r.rows.length > 0;
   }
 

@@ -98,7 +98,11 @@ const postgres: Server = {
       sql: async (text) => void (await db.query(text)),
       running: async (marker) =>
         Number(
-          (await db.query(`select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and position($1 in query) > 0`, [marker])).rows[0].n,
+          (
+            await db.query(`select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and position($1 in query) > 0`, [
+              marker,
+            ])
+          ).rows[0].n,
         ),
       async tearDown() {
         await db.end();
@@ -162,10 +166,17 @@ const mariadb: Server = {
       sql: async (text) => void (await conn.query(text)),
       running: async (marker) =>
         Number(
-          ((await conn.query(`select count(*) as n from information_schema.processlist where id <> connection_id() and command = 'Query' and locate(?, info) > 0`, [marker])) as mysql.RowDataPacket[][])[0][0].n,
+          (
+            (await conn.query(
+              `select count(*) as n from information_schema.processlist where id <> connection_id() and command = 'Query' and locate(?, info) > 0`,
+              [marker],
+            )) as mysql.RowDataPacket[][]
+          )[0][0].n,
         ),
       async tearDown() {
-        await conn.query(`drop database if exists ${name}; drop user if exists '${roleUser}'@'%'; drop user if exists '${roleUser}'@'localhost'; drop role if exists ${role};`);
+        await conn.query(
+          `drop database if exists ${name}; drop user if exists '${roleUser}'@'%'; drop user if exists '${roleUser}'@'localhost'; drop role if exists ${role};`,
+        );
         await conn.end();
       },
     };
@@ -197,7 +208,16 @@ for (const server of [postgres, mariadb]) {
       );
       admin = await t.login('admin');
       const add = async (alias: string, user: string, password: string, role: string) => {
-        const body = { F_DBAlias: alias, F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: user, F_Password: password, F_QueryRole: role };
+        const body = {
+          F_DBAlias: alias,
+          F_DbType: server.dbType,
+          F_ServerAddress: f.host,
+          F_Port: f.port,
+          F_DBName: f.database,
+          F_UserName: user,
+          F_Password: password,
+          F_QueryRole: role,
+        };
         const res = await t.send('POST', '/api/database-links', body, admin);
         bodies.push(res.body);
         expect(res.json()).toMatchObject({ code: 0 });
@@ -217,7 +237,9 @@ for (const server of [postgres, mariadb]) {
         `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.user, F_Password: f.password })}`,
       );
       expect(unsaved.json()).toMatchObject({ code: 0, msg: '连接成功' });
-      const res = await get(`/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.roleUser, F_Password: f.rolePassword })}`);
+      const res = await get(
+        `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.roleUser, F_Password: f.rolePassword })}`,
+      );
       expect(res.json()).toMatchObject({ code: 0, msg: '连接成功' });
       // The request log line prints request.url: it must not carry the password given in the query string.
       expect(loggedUrls.join('\n')).toContain('F_Password=******');
@@ -226,14 +248,19 @@ for (const server of [postgres, mariadb]) {
         `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: f.database, F_UserName: f.user, F_Password: f.password, F_QueryRole: 'no_such_role_x' })}`,
       );
       expect(badRole.json().msg).toMatch(/^连接失败：.*no_such_role_x/);
-      const wrong = await get(`/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: 'no_such_db_x', F_UserName: f.user })}`);
+      const wrong = await get(
+        `/api/database-links/test?${q({ F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: String(f.port), F_DBName: 'no_such_db_x', F_UserName: f.user })}`,
+      );
       expect(wrong.json().msg).toMatch(/^连接失败：/);
     });
 
     it('lists tables, columns and paged rows', async () => {
       const tables = (await get(`/api/database-links/${linkId}/tables`)).json().data;
       expect(tables).toEqual(expect.arrayContaining([{ name: 'items', comment: '商品' }, expect.objectContaining({ name: 'secret' })]));
-      expect((await get(`/api/database-links/${linkId}/tables/page?limit=1&size=1&keyword=ite`)).json().data).toMatchObject({ Total: 1, Rows: [{ name: 'items' }] });
+      expect((await get(`/api/database-links/${linkId}/tables/page?limit=1&size=1&keyword=ite`)).json().data).toMatchObject({
+        Total: 1,
+        Rows: [{ name: 'items' }],
+      });
       const columns = (await get(`/api/database-links/${linkId}/tables/items/columns`)).json().data;
       expect(columns.map((c: { f_column: string }) => c.f_column)).toEqual(['id', 'name', 'price']);
       expect(columns[0]).toMatchObject({ f_number: 1, f_key: true, f_isnullable: false, f_identity: false });
@@ -248,7 +275,9 @@ for (const server of [postgres, mariadb]) {
       expect(next.Rows.map((r: { id: number }) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
       expect(next.Next).toBeNull();
       expect((await get(`/api/database-links/${linkId}/tables/nothing/datas`)).statusCode).toBe(404);
-      const check = (await get(`/api/database-links/${linkId}/validate-tablename?tableNames=items,nothing,${encodeURIComponent('items;drop table items')}`)).json().data;
+      const check = (
+        await get(`/api/database-links/${linkId}/validate-tablename?tableNames=items,nothing,${encodeURIComponent('items;drop table items')}`)
+      ).json().data;
       expect(check).toEqual({ exists: ['items'], missing: ['nothing'], invalid: ['items;drop table items'] });
     });
 
@@ -258,10 +287,16 @@ for (const server of [postgres, mariadb]) {
       expect(res.data.fields.map((x: { name: string }) => x.name)).toEqual(['id', 'name']);
       const fields = (await get(`/api/database-links/${linkId}/fields?${q({ sql: 'select id, name from items where 1 = 0' })}`)).json().data;
       expect(fields.map((x: { name: string }) => x.name)).toEqual(['id', 'name']);
-      const tree = (await get(`/api/database-links/${linkId}/tree?${q({ sql: 'select id, case when id > 1 then 1 end as pid from items where id <= 4', idField: 'id', parentField: 'pid' })}`)).json().data;
+      const tree = (
+        await get(
+          `/api/database-links/${linkId}/tree?${q({ sql: 'select id, case when id > 1 then 1 end as pid from items where id <= 4', idField: 'id', parentField: 'pid' })}`,
+        )
+      ).json().data;
       expect(tree.tree).toHaveLength(1);
       expect(tree.tree[0].children.map((c: { id: number }) => c.id)).toEqual([2, 3, 4]);
-      const values = (await get(`/api/database-links/${linkId}/columns/price/data?${q({ sql: 'select * from items where id <= @n', params: JSON.stringify({ n: 3 }) })}`)).json().data;
+      const values = (
+        await get(`/api/database-links/${linkId}/columns/price/data?${q({ sql: 'select * from items where id <= @n', params: JSON.stringify({ n: 3 }) })}`)
+      ).json().data;
       expect(values.values.map(Number)).toEqual([1, 2, 3]);
     });
 
@@ -295,7 +330,9 @@ for (const server of [postgres, mariadb]) {
       }
       // Values are bound, never spliced: the text arrives as data.
       const evil = "x'); drop table items; --";
-      expect((await datas('select count(*) as n from items where name = @v', { v: evil })).json().data.rows.map((r: { n: unknown }) => Number(r.n))).toEqual([0]);
+      expect((await datas('select count(*) as n from items where name = @v', { v: evil })).json().data.rows.map((r: { n: unknown }) => Number(r.n))).toEqual([
+        0,
+      ]);
       expect((await datas('select @v as v', { v: evil })).json().data.rows).toEqual([{ v: evil }]);
       // Names that are not identifiers never reach the database.
       for (const url of [
@@ -324,7 +361,12 @@ for (const server of [postgres, mariadb]) {
 
     it.skipIf(server.dbType !== 'postgresql')('F_Schema picks the schema the browser shows and unqualified names resolve to', async () => {
       await f.sql(`create schema "Sales"; create table "Sales".orders (id int primary key, total int); insert into "Sales".orders values (1, 10), (2, 20)`);
-      const res = await t.send('POST', '/api/database-links', { F_DBAlias: 'sales', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_Schema: 'Sales' }, admin);
+      const res = await t.send(
+        'POST',
+        '/api/database-links',
+        { F_DBAlias: 'sales', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_Schema: 'Sales' },
+        admin,
+      );
       const id = res.json().data.F_Id as string;
       expect((await get(`/api/database-links/${id}/tables`)).json().data.map((x: { name: string }) => x.name)).toEqual(['orders']);
       expect((await get(`/api/database-links/${id}/tables/orders/datas`)).json().data).toMatchObject({ Total: 2, Rows: [{ id: 1 }, { id: 2 }] });
@@ -335,12 +377,16 @@ for (const server of [postgres, mariadb]) {
     it.skipIf(server.dbType !== 'postgresql')('settings a query changes with set_config do not outlive it', async () => {
       // More tampering queries than the pool has connections, so every connection has been tampered with.
       for (let i = 0; i < 6; i++) {
-        const res = await datas("select set_config('default_transaction_read_only', 'off', false) as a, set_config('statement_timeout', '0', false) as b, set_config('search_path', 'pg_temp', false) as c");
+        const res = await datas(
+          "select set_config('default_transaction_read_only', 'off', false) as a, set_config('statement_timeout', '0', false) as b, set_config('search_path', 'pg_temp', false) as c",
+        );
         expect(res.json().code).toBe(0);
       }
       const after = await Promise.all(Array.from({ length: 6 }, () => datas("select nextval('items_seq') as n")));
       for (const res of after) expect(res.json().msg).toMatch(/^只能执行查询语句：/);
-      const settings = (await datas("select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as st, current_setting('search_path') as sp")).json().data.rows[0];
+      const settings = (
+        await datas("select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as st, current_setting('search_path') as sp")
+      ).json().data.rows[0];
       expect(settings).toEqual({ ro: 'on', st: `${TIMEOUT_MS / 1000}s`, sp: '"$user", public' });
       expect((await datas(server.sleepSql)).json().msg).toMatch(/^查询超时/);
     });
@@ -349,8 +395,15 @@ for (const server of [postgres, mariadb]) {
       const escape = "select set_config('role', 'none', true) as r, query_to_xml('select count(*) from secret', true, false, '') as x";
       expect((await datas(escape, undefined, roleLinkId)).json().code).toBe(10400);
       const loose = `r2_${f.database}`;
-      await f.sql(`create role ${loose} nologin; grant select on items to ${loose}; grant execute on function pg_catalog.set_config(text, text, boolean) to ${loose}`);
-      const res = await t.send('POST', '/api/database-links', { F_DBAlias: 'loose', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_QueryRole: loose }, admin);
+      await f.sql(
+        `create role ${loose} nologin; grant select on items to ${loose}; grant execute on function pg_catalog.set_config(text, text, boolean) to ${loose}`,
+      );
+      const res = await t.send(
+        'POST',
+        '/api/database-links',
+        { F_DBAlias: 'loose', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_QueryRole: loose },
+        admin,
+      );
       const looseId = res.json().data.F_Id as string;
       const refused = (await datas(escape, undefined, looseId)).json();
       expect(refused.code).toBe(10400);
@@ -360,8 +413,22 @@ for (const server of [postgres, mariadb]) {
       await f.sql(`drop owned by ${loose}; drop role ${loose}`);
     });
 
-    it.skipIf(server.dbType !== 'mysql')("a query role cannot confine a user with rights of its own (roles add up here), so it is refused", async () => {
-      const res = await t.send('POST', '/api/database-links', { F_DBAlias: 'additive', F_DbType: server.dbType, F_ServerAddress: f.host, F_Port: f.port, F_DBName: f.database, F_UserName: f.user, F_Password: f.password, F_QueryRole: f.role }, admin);
+    it.skipIf(server.dbType !== 'mysql')('a query role cannot confine a user with rights of its own (roles add up here), so it is refused', async () => {
+      const res = await t.send(
+        'POST',
+        '/api/database-links',
+        {
+          F_DBAlias: 'additive',
+          F_DbType: server.dbType,
+          F_ServerAddress: f.host,
+          F_Port: f.port,
+          F_DBName: f.database,
+          F_UserName: f.user,
+          F_Password: f.password,
+          F_QueryRole: f.role,
+        },
+        admin,
+      );
       const id = res.json().data.F_Id as string;
       const refused = (await datas('select * from secret', undefined, id)).json();
       expect(refused.code).toBe(10400);

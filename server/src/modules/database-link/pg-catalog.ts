@@ -19,23 +19,48 @@ const TABLE_KINDS = `('r','p','v','m','f')`;
 /** Result column types by OID, spelled as format_type / pg_typeof spell them (the PGlite platform link reads those). */
 const typeNames = new Map<number, string>([
   ...Object.entries(pg.types.builtins).map(([name, oid]) => [oid as number, name.toLowerCase()] as [number, string]),
-  ...(
-    [
-      [16, 'boolean'], [17, 'bytea'], [18, '"char"'], [19, 'name'], [20, 'bigint'], [21, 'smallint'], [23, 'integer'], [25, 'text'],
-      [26, 'oid'], [114, 'json'], [700, 'real'], [701, 'double precision'], [1042, 'character'], [1043, 'character varying'],
-      [1082, 'date'], [1083, 'time without time zone'], [1114, 'timestamp without time zone'], [1184, 'timestamp with time zone'],
-      [1186, 'interval'], [1700, 'numeric'], [2950, 'uuid'], [3802, 'jsonb'],
-    ] as [number, string][]
-  ),
+  ...([
+    [16, 'boolean'],
+    [17, 'bytea'],
+    [18, '"char"'],
+    [19, 'name'],
+    [20, 'bigint'],
+    [21, 'smallint'],
+    [23, 'integer'],
+    [25, 'text'],
+    [26, 'oid'],
+    [114, 'json'],
+    [700, 'real'],
+    [701, 'double precision'],
+    [1042, 'character'],
+    [1043, 'character varying'],
+    [1082, 'date'],
+    [1083, 'time without time zone'],
+    [1114, 'timestamp without time zone'],
+    [1184, 'timestamp with time zone'],
+    [1186, 'interval'],
+    [1700, 'numeric'],
+    [2950, 'uuid'],
+    [3802, 'jsonb'],
+  ] as [number, string][]),
 ]);
 export const pgTypeName = (oid: number) => typeNames.get(oid) ?? String(oid);
 
-export async function pgListTables(exec: PgExec, schema: string, o: { keyword?: string; offset: number; limit: number }): Promise<{ rows: TableInfo[]; total: number }> {
+export async function pgListTables(
+  exec: PgExec,
+  schema: string,
+  o: { keyword?: string; offset: number; limit: number },
+): Promise<{ rows: TableInfo[]; total: number }> {
   const pattern = `%${(o.keyword ?? '').replace(/[%_\\]/g, '\\$&')}%`;
   const where = `from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = $1 and c.relkind in ${TABLE_KINDS} and c.relname ilike $2`;
   const [rows, count] = await Promise.all([
-    exec(`select c.relname as name, coalesce(obj_description(c.oid, 'pg_class'), '') as comment ${where} order by c.relname limit $3 offset $4`, [schema, pattern, o.limit, o.offset]),
+    exec(`select c.relname as name, coalesce(obj_description(c.oid, 'pg_class'), '') as comment ${where} order by c.relname limit $3 offset $4`, [
+      schema,
+      pattern,
+      o.limit,
+      o.offset,
+    ]),
     exec(`select count(*)::int as total ${where}`, [schema, pattern]),
   ]);
   return { rows: rows.map((r) => ({ name: String(r.name), comment: String(r.comment ?? '') })), total: Number(count[0]?.total ?? 0) };
@@ -95,7 +120,10 @@ async function primaryKey(exec: PgExec, schema: string, table: string): Promise<
 }
 
 async function total(exec: PgExec, schema: string, table: string, qualified: string): Promise<number> {
-  const est = await exec(`select c.reltuples::float8 as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`, [schema, table]);
+  const est = await exec(
+    `select c.reltuples::float8 as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2`,
+    [schema, table],
+  );
   const estimate = Number(est[0]?.n ?? -1);
   if (estimate >= EXACT_COUNT_LIMIT) return Math.round(estimate);
   const exact = await exec(`select count(*)::float8 as n from ${qualified}`, []);

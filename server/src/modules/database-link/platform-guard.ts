@@ -13,25 +13,84 @@ import { AppError } from '../../core/errors.js';
 
 /** Revoked everywhere: sleeping, locks, notifications, dynamic SQL, files, other sessions, catalogue lookups by id. */
 const REVOKED_NAMES = [
-  'pg_sleep', 'pg_sleep_for', 'pg_sleep_until',
-  'pg_notify', 'pg_listening_channels', 'pg_notification_queue_usage',
+  'pg_sleep',
+  'pg_sleep_for',
+  'pg_sleep_until',
+  'pg_notify',
+  'pg_listening_channels',
+  'pg_notification_queue_usage',
   'set_config',
-  'query_to_xml', 'query_to_xmlschema', 'query_to_xml_and_xmlschema', 'cursor_to_xml', 'cursor_to_xmlschema',
-  'table_to_xml', 'table_to_xmlschema', 'table_to_xml_and_xmlschema', 'schema_to_xml', 'schema_to_xmlschema',
-  'schema_to_xml_and_xmlschema', 'database_to_xml', 'database_to_xmlschema', 'database_to_xml_and_xmlschema',
-  'loread', 'lowrite', 'pg_read_file', 'pg_read_binary_file', 'pg_stat_file',
-  'pg_terminate_backend', 'pg_cancel_backend', 'pg_export_snapshot',
-  'obj_description', 'col_description', 'shobj_description',
-  'pg_get_indexdef', 'pg_get_constraintdef', 'pg_get_viewdef', 'pg_get_triggerdef', 'pg_get_ruledef', 'pg_get_expr',
-  'pg_get_partkeydef', 'pg_get_partition_constraintdef', 'pg_get_statisticsobjdef', 'pg_get_statisticsobjdef_columns',
-  'pg_get_statisticsobjdef_expressions', 'pg_get_serial_sequence', 'pg_get_replica_identity_index',
-  'pg_describe_object', 'pg_identify_object', 'pg_identify_object_as_address', 'pg_get_object_address',
-  'pg_relation_size', 'pg_total_relation_size', 'pg_table_size', 'pg_indexes_size', 'pg_relation_filenode',
-  'pg_relation_filepath', 'pg_filenode_relation', 'pg_partition_root', 'pg_partition_tree', 'pg_partition_ancestors',
-  'pg_table_is_visible', 'pg_sequence_last_value', 'pg_sequence_parameters',
-  'to_regclass', 'to_regnamespace', 'to_regproc', 'to_regprocedure', 'to_regoper', 'to_regoperator', 'to_regrole',
-  'to_regcollation', 'regclassout', 'regnamespaceout', 'regprocout', 'regprocedureout', 'regoperout',
-  'regoperatorout', 'regroleout', 'regcollationout',
+  'query_to_xml',
+  'query_to_xmlschema',
+  'query_to_xml_and_xmlschema',
+  'cursor_to_xml',
+  'cursor_to_xmlschema',
+  'table_to_xml',
+  'table_to_xmlschema',
+  'table_to_xml_and_xmlschema',
+  'schema_to_xml',
+  'schema_to_xmlschema',
+  'schema_to_xml_and_xmlschema',
+  'database_to_xml',
+  'database_to_xmlschema',
+  'database_to_xml_and_xmlschema',
+  'loread',
+  'lowrite',
+  'pg_read_file',
+  'pg_read_binary_file',
+  'pg_stat_file',
+  'pg_terminate_backend',
+  'pg_cancel_backend',
+  'pg_export_snapshot',
+  'obj_description',
+  'col_description',
+  'shobj_description',
+  'pg_get_indexdef',
+  'pg_get_constraintdef',
+  'pg_get_viewdef',
+  'pg_get_triggerdef',
+  'pg_get_ruledef',
+  'pg_get_expr',
+  'pg_get_partkeydef',
+  'pg_get_partition_constraintdef',
+  'pg_get_statisticsobjdef',
+  'pg_get_statisticsobjdef_columns',
+  'pg_get_statisticsobjdef_expressions',
+  'pg_get_serial_sequence',
+  'pg_get_replica_identity_index',
+  'pg_describe_object',
+  'pg_identify_object',
+  'pg_identify_object_as_address',
+  'pg_get_object_address',
+  'pg_relation_size',
+  'pg_total_relation_size',
+  'pg_table_size',
+  'pg_indexes_size',
+  'pg_relation_filenode',
+  'pg_relation_filepath',
+  'pg_filenode_relation',
+  'pg_partition_root',
+  'pg_partition_tree',
+  'pg_partition_ancestors',
+  'pg_table_is_visible',
+  'pg_sequence_last_value',
+  'pg_sequence_parameters',
+  'to_regclass',
+  'to_regnamespace',
+  'to_regproc',
+  'to_regprocedure',
+  'to_regoper',
+  'to_regoperator',
+  'to_regrole',
+  'to_regcollation',
+  'regclassout',
+  'regnamespaceout',
+  'regprocout',
+  'regprocedureout',
+  'regoperout',
+  'regoperatorout',
+  'regroleout',
+  'regcollationout',
 ];
 /** Name prefixes revoked everywhere (advisory locks, large objects, statistics by object id, server files). */
 const REVOKED_PREFIXES = ['pg_advisory_', 'pg_try_advisory_', 'lo_', 'pg_stat_get_', 'pg_ls_'];
@@ -116,7 +175,8 @@ export function checkPlan(row: Record<string, unknown> | undefined, schema: stri
     for (const [key, value] of Object.entries(node)) {
       if (key === 'Plans') continue;
       const text = Array.isArray(value) ? value.join(' ') : value;
-      if (typeof text === 'string' && NAME_CASTS.test(text)) throw new AppError('dataLink.catalogRefused', { name: text.match(NAME_CASTS)![0].replace(/^::"?/, '') }, 400);
+      if (typeof text === 'string' && NAME_CASTS.test(text))
+        throw new AppError('dataLink.catalogRefused', { name: text.match(NAME_CASTS)![0].replace(/^::"?/, '') }, 400);
     }
     for (const child of node.Plans ?? []) visit(child);
   };
@@ -145,9 +205,12 @@ export function platformError(error: unknown, own: string): unknown {
   const code = (error as { code?: string } | null)?.code;
   const message = String((error as { message?: string } | null)?.message ?? '');
   const match =
-    code === '42501' ? /permission denied for schema (\S+)/.exec(message)
-    : code === '3F000' ? /schema "([^"]+)" does not exist/.exec(message)
-    : code === '42P01' ? /relation "([^".]+)\.[^"]+" does not exist/.exec(message)
-    : null;
+    code === '42501'
+      ? /permission denied for schema (\S+)/.exec(message)
+      : code === '3F000'
+        ? /schema "([^"]+)" does not exist/.exec(message)
+        : code === '42P01'
+          ? /relation "([^".]+)\.[^"]+" does not exist/.exec(message)
+          : null;
   return match && match[1] !== own ? new AppError('dataLink.catalogRefused', { name: match[1] }, 400) : error;
 }

@@ -14,7 +14,8 @@ export function parseParamValues(text: string | undefined): Record<string, unkno
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppError('dataLink.badParams', { reason: 'not an object' }, 400);
   for (const [name, v] of Object.entries(value)) {
-    if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) throw new AppError('dataLink.badParams', { reason: `${name}: only text, numbers, true/false or null` }, 400);
+    if (v !== null && !['string', 'number', 'boolean'].includes(typeof v))
+      throw new AppError('dataLink.badParams', { reason: `${name}: only text, numbers, true/false or null` }, 400);
   }
   return value as Record<string, unknown>;
 }
@@ -31,7 +32,10 @@ export function runReadQuery(
   values: Record<string, unknown>,
   options: { maxRows?: number; timeoutMs?: number } = {},
 ): Promise<QueryResult> {
-  const bound = bindNamedParams(sql, values, (n) => driver.placeholder(n), { backslashEscapes: driver.type === 'mysql', bracketQuotes: driver.type === 'sqlserver' });
+  const bound = bindNamedParams(sql, values, (n) => driver.placeholder(n), {
+    backslashEscapes: driver.type === 'mysql',
+    bracketQuotes: driver.type === 'sqlserver',
+  });
   return driver.readQuery(bound.sql, {
     params: bound.params,
     maxRows: Math.min(options.maxRows ?? config.sql.maxRows, config.sql.maxRows),

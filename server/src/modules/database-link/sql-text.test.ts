@@ -30,7 +30,10 @@ describe('bindNamedParams', () => {
 
   it('uses the driver placeholder', () => {
     expect(bindNamedParams('select @a, @b', { a: 1, b: null }, question)).toEqual({ sql: 'select ?, ?', params: [1, null] });
-    expect(bindNamedParams('select @a, [@b] from t', { a: 1 }, (n) => `@p${n}`, { bracketQuotes: true })).toEqual({ sql: 'select @p1, [@b] from t', params: [1] });
+    expect(bindNamedParams('select @a, [@b] from t', { a: 1 }, (n) => `@p${n}`, { bracketQuotes: true })).toEqual({
+      sql: 'select @p1, [@b] from t',
+      params: [1],
+    });
   });
 
   it('honours backslash escapes in MySQL strings only when asked', () => {

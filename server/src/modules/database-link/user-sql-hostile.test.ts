@@ -72,7 +72,7 @@ const slow = [
   'select array_length(array_fill(0, array[50000000]), 1)',
   "select length(string_agg(md5(g::text), '')) from generate_series(1, 1000000) g",
   "select query_to_xml('select pg_sleep(3)', true, false, '')",
-  "select count(*) from pg_class a, pg_class b, pg_attribute c",
+  'select count(*) from pg_class a, pg_class b, pg_attribute c',
 ];
 
 const locks = [
@@ -125,7 +125,7 @@ const catalog = [
   'select g::oid::regnamespace::text as n from generate_series(16384, 40000) g',
   "select format('%s', g::oid::regclass) as n from generate_series(16384, 40000) g",
   'select regclassout(g::oid) as n from generate_series(16384, 40000) g',
-  "select pg_get_indexdef(g::oid) as n from generate_series(16384, 40000) g",
+  'select pg_get_indexdef(g::oid) as n from generate_series(16384, 40000) g',
   "select obj_description(g::oid, 'pg_class') as n from generate_series(16384, 40000) g",
   'select pg_stat_get_live_tuples(g::oid) as n from generate_series(16384, 40000) g',
   'select pg_relation_size(g::oid) as n from generate_series(16384, 40000) g',
@@ -149,14 +149,19 @@ describe('hostile user SQL on the platform link', () => {
     expect(ms).toBeLessThan(OWN_LIMIT_MS + 1000);
   });
 
-  it.each(catalog)("%s shows nothing of another tenant", async (text) => {
+  it.each(catalog)('%s shows nothing of another tenant', async (text) => {
     const { res, body, otherMs } = await measured(text);
     expect(otherMs).toBeLessThan(WAIT_LIMIT_MS);
     // A name the query itself spells may come back in the message, exactly as a name that does not exist would.
     const asked = 'biz_tn_hostile.secret_salaries';
     if (text.includes(asked)) {
       const unknown = (await datas(text.replaceAll(asked, 'biz_nobody.nothing'))).body;
-      expect(res.body.replaceAll('tn_hostile', 'X').replace(/"durationMs":[\d.]+/, '')).toBe(unknown.replaceAll('nobody', 'X').replace('nothing', 'secret_salaries').replace(/"durationMs":[\d.]+/, ''));
+      expect(res.body.replaceAll('tn_hostile', 'X').replace(/"durationMs":[\d.]+/, '')).toBe(
+        unknown
+          .replaceAll('nobody', 'X')
+          .replace('nothing', 'secret_salaries')
+          .replace(/"durationMs":[\d.]+/, ''),
+      );
       return;
     }
     expect(res.body, res.body).not.toMatch(/tn_hostile|secret_salaries|salary_amount|hidden_comment/);
@@ -166,7 +171,9 @@ describe('hostile user SQL on the platform link', () => {
   it('refusals say why, in both languages', async () => {
     const zh = (await datas('select pg_sleep(3)')).json();
     expect(zh.msg).toBe('不允许在查询中调用函数：pg_sleep');
-    const en = (await t.get(`/api/database-links/local/datas?${new URLSearchParams({ sql: 'select pg_sleep(3)' })}`, admin, { 'accept-language': 'en' })).json();
+    const en = (
+      await t.get(`/api/database-links/local/datas?${new URLSearchParams({ sql: 'select pg_sleep(3)' })}`, admin, { 'accept-language': 'en' })
+    ).json();
     expect(en.msg).toBe('This function may not be called in a query: pg_sleep');
     expect((await datas('select * from pg_class')).json().msg).toBe('只能查询本租户的数据表：pg_catalog.pg_class');
   });
@@ -181,14 +188,28 @@ describe('hostile user SQL on the platform link', () => {
     expect(res.code).toBe(0);
     expect(res.data.rows[0]).toMatchObject({ id: 1, name: 'd1', u: 'D1', n: 11 });
     expect(res.data.fields.map((f: { dataType: string }) => f.dataType)).toEqual(['integer', 'text', 'text', 'bigint']);
-    const series = (await datas("select g, g * 2 as h from generate_series(1, 5) g")).json();
+    const series = (await datas('select g, g * 2 as h from generate_series(1, 5) g')).json();
     expect(series.data.rows).toHaveLength(5);
-    expect(series.data.fields).toEqual([{ name: 'g', dataType: 'integer' }, { name: 'h', dataType: 'integer' }]);
+    expect(series.data.fields).toEqual([
+      { name: 'g', dataType: 'integer' },
+      { name: 'h', dataType: 'integer' },
+    ]);
     // Bound parameters are constants to the planner: the series is estimated exactly and runs.
-    const bound = (await t.get(`/api/database-links/local/datas?${new URLSearchParams({ sql: 'select g from generate_series(1, @n::int) g', params: JSON.stringify({ n: 7 }) })}`, admin)).json();
+    const bound = (
+      await t.get(
+        `/api/database-links/local/datas?${new URLSearchParams({ sql: 'select g from generate_series(1, @n::int) g', params: JSON.stringify({ n: 7 }) })}`,
+        admin,
+      )
+    ).json();
     expect(bound.data.rows).toHaveLength(7);
     const empty = (await datas('select id, name from dept where false')).json();
-    expect(empty.data).toMatchObject({ rows: [], fields: [{ name: 'id', dataType: 'integer' }, { name: 'name', dataType: 'text' }] });
+    expect(empty.data).toMatchObject({
+      rows: [],
+      fields: [
+        { name: 'id', dataType: 'integer' },
+        { name: 'name', dataType: 'text' },
+      ],
+    });
   });
 
   it('the user query runs once', async () => {

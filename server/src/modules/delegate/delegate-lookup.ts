@@ -29,12 +29,7 @@ export async function activeDelegates(
     .where('d.end_at', '>', at)
     .where('u.enabled', '=', true)
     .whereRef('d.delegate_user_id', '<>', 'd.user_id')
-    .where((eb) =>
-      eb.or([
-        eb(sql`jsonb_array_length(d.scheme_ids)`, '=', 0),
-        eb(sql`d.scheme_ids`, '@>', sql`jsonb_build_array(${schemeId}::text)`),
-      ]),
-    )
+    .where((eb) => eb.or([eb(sql`jsonb_array_length(d.scheme_ids)`, '=', 0), eb(sql`d.scheme_ids`, '@>', sql`jsonb_build_array(${schemeId}::text)`)]))
     .orderBy('d.user_id')
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')

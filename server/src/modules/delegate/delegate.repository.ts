@@ -64,7 +64,13 @@ export class DelegateRepository {
 
   /** An enabled user of the tenant? */
   async enabledUser(db: Db, tenantId: string, userId: string): Promise<boolean> {
-    const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('id', '=', userId).where('enabled', '=', true).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .where('enabled', '=', true)
+      .executeTakeFirst();
     return row !== undefined;
   }
 

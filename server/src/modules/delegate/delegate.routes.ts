@@ -16,7 +16,12 @@ export function delegateRoutes(app: FastifyInstance, service: DelegateService): 
 
   r.get('/workflow-Delegate/query-delegate', {
     config: { permission: Permission.workflowDelegateList },
-    schema: { tags, summary: "The caller's delegations (workflow administrators: everyone's, userId filters); keyword: delegate name", querystring: delegateQuery, response: { 200: envelope(pageResult(delegateRow)) } },
+    schema: {
+      tags,
+      summary: "The caller's delegations (workflow administrators: everyone's, userId filters); keyword: delegate name",
+      querystring: delegateQuery,
+      response: { 200: envelope(pageResult(delegateRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 

@@ -18,7 +18,10 @@ let schemeB: string;
 
 async function scheme(code: string): Promise<string> {
   const id = newId();
-  await t.deps.db.insertInto('wf_schemes').values({ id, tenant_id: tenantId, code, name: `流程${code}`, auth_objects: '[]' }).execute();
+  await t.deps.db
+    .insertInto('wf_schemes')
+    .values({ id, tenant_id: tenantId, code, name: `流程${code}`, auth_objects: '[]' })
+    .execute();
   return id;
 }
 
@@ -36,7 +39,11 @@ const body = (extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   [admin, zhangsan, lisi, wangwu] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi'), t.login('wangwu')]);
-  const users = await t.deps.db.selectFrom('users').select(['id', 'account', 'tenant_id']).where('account', 'in', ['admin', 'zhangsan', 'lisi', 'wangwu']).execute();
+  const users = await t.deps.db
+    .selectFrom('users')
+    .select(['id', 'account', 'tenant_id'])
+    .where('account', 'in', ['admin', 'zhangsan', 'lisi', 'wangwu'])
+    .execute();
   ids = Object.fromEntries(users.map((u) => [u.account, u.id]));
   tenantId = users.find((u) => u.account === 'zhangsan')!.tenant_id;
   schemeA = await scheme('A');
@@ -63,7 +70,12 @@ describe('delegation validation', () => {
 
 describe('delegations', () => {
   it('add, list own, edit, addorupdate, delete; others do not see or change them', async () => {
-    const res = await t.send('POST', '/api/workflow-Delegate', body({ F_SchemeIds: [schemeA], F_StartTime: '2031-01-01 08:00:00', F_EndTime: '2031-01-02 18:00:00' }), zhangsan);
+    const res = await t.send(
+      'POST',
+      '/api/workflow-Delegate',
+      body({ F_SchemeIds: [schemeA], F_StartTime: '2031-01-01 08:00:00', F_EndTime: '2031-01-02 18:00:00' }),
+      zhangsan,
+    );
     expect(res.json(), res.body).toMatchObject({ code: 0 });
     const id = res.json().data.F_Id as string;
     const list = (await t.get('/api/workflow-Delegate/query-delegate?keyword=李', zhangsan)).json().data;
@@ -84,12 +96,31 @@ describe('delegations', () => {
     // a user cannot act for another
     expect((await t.send('POST', '/api/workflow-Delegate', body({ F_UserId: ids.wangwu }), zhangsan)).statusCode).toBe(403);
 
-    expect((await t.send('PUT', `/api/workflow-Delegate/${id}`, body({ F_StartTime: '2031-02-01 00:00:00', F_EndTime: '2031-02-02 00:00:00', F_Description: 'changed' }), zhangsan)).json()).toMatchObject({ code: 0 });
-    const up = await t.send('POST', '/api/workflow-Delegate/addorupdate-delegate', body({ F_Id: id, F_DelegateUserId: ids.wangwu, F_StartTime: '2031-02-01 00:00:00', F_EndTime: '2031-02-03 00:00:00' }), zhangsan);
+    expect(
+      (
+        await t.send(
+          'PUT',
+          `/api/workflow-Delegate/${id}`,
+          body({ F_StartTime: '2031-02-01 00:00:00', F_EndTime: '2031-02-02 00:00:00', F_Description: 'changed' }),
+          zhangsan,
+        )
+      ).json(),
+    ).toMatchObject({ code: 0 });
+    const up = await t.send(
+      'POST',
+      '/api/workflow-Delegate/addorupdate-delegate',
+      body({ F_Id: id, F_DelegateUserId: ids.wangwu, F_StartTime: '2031-02-01 00:00:00', F_EndTime: '2031-02-03 00:00:00' }),
+      zhangsan,
+    );
     expect(up.json()).toMatchObject({ code: 0, data: { F_Id: id } });
     const after = (await t.get('/api/workflow-Delegate/query-delegate', zhangsan)).json().data.Rows.find((r: { F_Id: string }) => r.F_Id === id);
     expect(after).toMatchObject({ F_DelegateUserId: ids.wangwu, F_SchemeIds: [], F_EndTime: '2031-02-03 00:00:00' });
-    const added = await t.send('POST', '/api/workflow-Delegate/addorupdate-delegate', body({ F_StartTime: '2032-01-01 00:00:00', F_EndTime: '2032-01-02 00:00:00' }), zhangsan);
+    const added = await t.send(
+      'POST',
+      '/api/workflow-Delegate/addorupdate-delegate',
+      body({ F_StartTime: '2032-01-01 00:00:00', F_EndTime: '2032-01-02 00:00:00' }),
+      zhangsan,
+    );
     expect(added.json().data.F_Id).not.toBe(id);
 
     // the workflow administrator sees everyone's and may change them
@@ -102,7 +133,8 @@ describe('delegations', () => {
   });
 
   it('overlapping enabled delegations for a common process are refused', async () => {
-    const post = (extra: Record<string, unknown>) => t.send('POST', '/api/workflow-Delegate', body({ F_StartTime: '2040-01-01 00:00:00', F_EndTime: '2040-01-10 00:00:00', ...extra }), wangwu);
+    const post = (extra: Record<string, unknown>) =>
+      t.send('POST', '/api/workflow-Delegate', body({ F_StartTime: '2040-01-01 00:00:00', F_EndTime: '2040-01-10 00:00:00', ...extra }), wangwu);
     expect((await post({ F_SchemeIds: [schemeA] })).json().code).toBe(0);
     // another process: fine
     expect((await post({ F_SchemeIds: [schemeB] })).json().code).toBe(0);
@@ -111,7 +143,13 @@ describe('delegations', () => {
     expect(clash.json()).toMatchObject({ success: false });
     expect(clash.json().msg).toMatch(/^该时间段内已有对相同流程的委托（2040-01-01 00:00:00 至 2040-01-10 00:00:00，委托给 /);
     expect((await post({ F_SchemeIds: [] })).statusCode).toBe(409);
-    const en = await t.send('POST', '/api/workflow-Delegate', body({ F_StartTime: '2040-01-05 00:00:00', F_EndTime: '2040-01-06 00:00:00', F_SchemeIds: [schemeA, schemeB] }), wangwu, EN);
+    const en = await t.send(
+      'POST',
+      '/api/workflow-Delegate',
+      body({ F_StartTime: '2040-01-05 00:00:00', F_EndTime: '2040-01-06 00:00:00', F_SchemeIds: [schemeA, schemeB] }),
+      wangwu,
+      EN,
+    );
     expect(en.json().msg).toMatch(/^A delegation for the same processes already covers this time/);
     // touching at the edge is no overlap; a disabled one never clashes
     expect((await post({ F_StartTime: '2040-01-10 00:00:00', F_EndTime: '2040-01-11 00:00:00', F_SchemeIds: [] })).json().code).toBe(0);
@@ -121,7 +159,11 @@ describe('delegations', () => {
 
 describe('activeDelegates', () => {
   const at = (text: string) => parseLocalTime(text);
-  async function delegation(user: string, delegate: string, extra: { schemes?: string[]; start?: string; end?: string; enabled?: boolean; created?: string } = {}) {
+  async function delegation(
+    user: string,
+    delegate: string,
+    extra: { schemes?: string[]; start?: string; end?: string; enabled?: boolean; created?: string } = {},
+  ) {
     await t.deps.db
       .insertInto('wf_delegates')
       .values({
@@ -138,7 +180,17 @@ describe('activeDelegates', () => {
       .execute();
   }
   const lookup = async (users: string[], scheme: string, when: string) =>
-    Object.fromEntries([...(await activeDelegates(t.deps.db, tenantId, users.map((u) => ids[u]!), scheme, at(when)))].map(([k, v]) => [k, v]));
+    Object.fromEntries(
+      [
+        ...(await activeDelegates(
+          t.deps.db,
+          tenantId,
+          users.map((u) => ids[u]!),
+          scheme,
+          at(when),
+        )),
+      ].map(([k, v]) => [k, v]),
+    );
 
   it('date range edges, scheme filter, disabled, newest wins, no chains, disabled delegate users', async () => {
     await t.deps.db.deleteFrom('wf_delegates').execute();

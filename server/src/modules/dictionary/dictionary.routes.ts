@@ -36,13 +36,23 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
 
   r.get('/data-items', {
     config: { permission: Permission.dictionaryList },
-    schema: { tags, summary: 'Dictionary types, paged; keyword on code or name; parentId', querystring: dictionaryTypeQuery, response: { 200: envelope(pageResult(dictionaryType)) } },
+    schema: {
+      tags,
+      summary: 'Dictionary types, paged; keyword on code or name; parentId',
+      querystring: dictionaryTypeQuery,
+      response: { 200: envelope(pageResult(dictionaryType)) },
+    },
     handler: async (request) => ok(request, await service.typePage(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post('/data-items', {
     config: { permission: Permission.dictionaryAdd },
-    schema: { tags, summary: 'Add a dictionary type (code unique per tenant, ignoring case)', body: dictionaryTypeBody, response: { 200: envelope(createdId) } },
+    schema: {
+      tags,
+      summary: 'Add a dictionary type (code unique per tenant, ignoring case)',
+      body: dictionaryTypeBody,
+      response: { 200: envelope(createdId) },
+    },
     handler: async (request) => ok(request, { id: await service.createType(authOf(request), request.body) }, 'common.added'),
   });
 
@@ -72,12 +82,20 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
       querystring: dictionaryItemQuery,
       response: { 200: envelope(z.array(dictionaryItem)) },
     },
-    handler: async (request) => ok(request, await service.items(authOf(request), request.params.key, request.query, translationLanguages(request)), 'common.fetched'),
+    handler: async (request) =>
+      ok(request, await service.items(authOf(request), request.params.key, request.query, translationLanguages(request)), 'common.fetched'),
   });
 
   r.get('/data-items/:key/detail/tree', {
-    schema: { tags, summary: 'Items of a dictionary as a tree (keyword)', params: dictionaryKeyParams, querystring: dictionaryItemQuery, response: { 200: envelope(z.array(dictionaryItemNode)) } },
-    handler: async (request) => ok(request, await service.itemTree(authOf(request), request.params.key, request.query, translationLanguages(request)), 'common.fetched'),
+    schema: {
+      tags,
+      summary: 'Items of a dictionary as a tree (keyword)',
+      params: dictionaryKeyParams,
+      querystring: dictionaryItemQuery,
+      response: { 200: envelope(z.array(dictionaryItemNode)) },
+    },
+    handler: async (request) =>
+      ok(request, await service.itemTree(authOf(request), request.params.key, request.query, translationLanguages(request)), 'common.fetched'),
   });
 
   r.get('/data-items/:key/info', {
@@ -93,7 +111,13 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
 
   r.put('/data-item-detail/:id', {
     config: { permission: Permission.dictionaryEdit },
-    schema: { tags, summary: 'Update a dictionary item (it stays in its dictionary)', params: dictionaryIdParams, body: dictionaryItemBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Update a dictionary item (it stays in its dictionary)',
+      params: dictionaryIdParams,
+      body: dictionaryItemBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.updateItem(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -102,7 +126,12 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
 
   r.delete('/data-item-detail/:id', {
     config: { permission: Permission.dictionaryDelete },
-    schema: { tags, summary: 'Delete a dictionary item without child items (and its translations)', params: dictionaryIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a dictionary item without child items (and its translations)',
+      params: dictionaryIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.removeItem(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');

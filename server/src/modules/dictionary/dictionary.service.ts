@@ -59,7 +59,19 @@ export class DictionaryService {
   private types(tenantId: string, db = this.db) {
     return db
       .selectFrom('dictionary_types as t')
-      .select(['t.id', 't.parent_id', 't.code', 't.name', 't.is_tree', 't.is_nav', 't.sort_code', 't.enabled', 't.deleted', 't.description', formatTime('t.created_at').as('created')])
+      .select([
+        't.id',
+        't.parent_id',
+        't.code',
+        't.name',
+        't.is_tree',
+        't.is_nav',
+        't.sort_code',
+        't.enabled',
+        't.deleted',
+        't.description',
+        formatTime('t.created_at').as('created'),
+      ])
       .where('t.tenant_id', '=', tenantId);
   }
 
@@ -111,7 +123,11 @@ export class DictionaryService {
   }
 
   private async checkTypeCode(db: Kysely<Database>, tenantId: string, code: string, selfId?: string): Promise<void> {
-    let q = db.selectFrom('dictionary_types').select('id').where('tenant_id', '=', tenantId).where(sql`lower(code)`, '=', code.toLowerCase());
+    let q = db
+      .selectFrom('dictionary_types')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(code)`, '=', code.toLowerCase());
     if (selfId) q = q.where('id', '<>', selfId);
     if (await q.executeTakeFirst()) throw new AppError('dictionary.codeExists', { code }, 409);
   }
@@ -148,7 +164,13 @@ export class DictionaryService {
   async updateType(auth: AuthContext, id: string, body: z.output<typeof dictionaryTypeBody>): Promise<void> {
     try {
       await this.db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('dictionary_types').select('id').where('tenant_id', '=', auth.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+        const current = await trx
+          .selectFrom('dictionary_types')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!current) throw notFound('dictionary.typeNotFound');
         await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId, id);
         await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode, id);
@@ -177,7 +199,13 @@ export class DictionaryService {
   /** A type that still has items or child types is in use: nothing is deleted. */
   async removeType(auth: AuthContext, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('dictionary_types').select('id').where('tenant_id', '=', auth.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('dictionary_types')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw notFound('dictionary.typeNotFound');
       const [item, child] = await Promise.all([
         trx.selectFrom('dictionary_items').select('id').where('type_id', '=', id).limit(1).executeTakeFirst(),
@@ -248,7 +276,12 @@ export class DictionaryService {
   }
 
   private async checkItem(db: Kysely<Database>, tenantId: string, body: z.output<typeof dictionaryItemBody>, selfId?: string): Promise<void> {
-    const type = await db.selectFrom('dictionary_types').select(['id', 'is_tree']).where('tenant_id', '=', tenantId).where('id', '=', body.F_ItemId).executeTakeFirst();
+    const type = await db
+      .selectFrom('dictionary_types')
+      .select(['id', 'is_tree'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', body.F_ItemId)
+      .executeTakeFirst();
     if (!type) throw notFound('dictionary.typeNotFound');
     if (body.F_ParentId !== '0') {
       if (!type.is_tree) throw new AppError('dictionary.notTree', {}, 400);
@@ -299,7 +332,13 @@ export class DictionaryService {
   async updateItem(auth: AuthContext, id: string, body: z.output<typeof dictionaryItemBody>): Promise<void> {
     try {
       await this.db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('dictionary_items').select(['id', 'type_id']).where('tenant_id', '=', auth.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+        const current = await trx
+          .selectFrom('dictionary_items')
+          .select(['id', 'type_id'])
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!current) throw notFound('dictionary.itemNotFound');
         // An item stays in its dictionary.
         const checked = { ...body, F_ItemId: current.type_id };
@@ -318,7 +357,13 @@ export class DictionaryService {
           .where('id', '=', id)
           .execute();
         // The mapping's Chinese text follows the item.
-        await trx.updateTable('lp_map').set({ name: checked.F_ItemName }).where('tenant_id', '=', auth.tenantId).where('object_type', '=', 'dataItem').where('object_id', '=', id).execute();
+        await trx
+          .updateTable('lp_map')
+          .set({ name: checked.F_ItemName })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('object_type', '=', 'dataItem')
+          .where('object_id', '=', id)
+          .execute();
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
@@ -328,9 +373,17 @@ export class DictionaryService {
 
   async removeItem(auth: AuthContext, id: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('dictionary_items').select('id').where('tenant_id', '=', auth.tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('dictionary_items')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw notFound('dictionary.itemNotFound');
-      if (await trx.selectFrom('dictionary_items').select('id').where('tenant_id', '=', auth.tenantId).where('parent_id', '=', id).limit(1).executeTakeFirst()) {
+      if (
+        await trx.selectFrom('dictionary_items').select('id').where('tenant_id', '=', auth.tenantId).where('parent_id', '=', id).limit(1).executeTakeFirst()
+      ) {
         throw new AppError('dictionary.itemHasChildren', {}, 400);
       }
       await trx.deleteFrom('lp_map').where('tenant_id', '=', auth.tenantId).where('object_type', '=', 'dataItem').where('object_id', '=', id).execute();

@@ -39,8 +39,16 @@ describe('demo data of an existing tenant (the migration path)', () => {
     await insertDemoDictionaries(t.deps.db, 'default');
     const count = async (tenantId: string) =>
       Promise.all([
-        db.selectFrom('dictionary_types').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow(),
-        db.selectFrom('dictionary_items').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('dictionary_types')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('dictionary_items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow(),
       ]).then(([types, items]) => [Number(types.n), Number(items.n)]);
     expect(await count('t3')).toEqual([5, 15]);
     expect(await count('default')).toEqual([5, 15]);
@@ -63,7 +71,15 @@ describe('dictionary types', () => {
 
     res = await t.get('/api/data-items?keyword=prio', admin);
     expect(res.json().data.Total).toBe(1);
-    expect(res.json().data.Rows[0]).toMatchObject({ F_ItemId: parentId, F_ItemCode: 'Priority', F_ItemName: '优先级', F_IsTree: 0, F_EnabledMark: 1, F_DeleteMark: 0, F_ParentId: '0' });
+    expect(res.json().data.Rows[0]).toMatchObject({
+      F_ItemId: parentId,
+      F_ItemCode: 'Priority',
+      F_ItemName: '优先级',
+      F_IsTree: 0,
+      F_EnabledMark: 1,
+      F_DeleteMark: 0,
+      F_ParentId: '0',
+    });
     res = await t.get(`/api/data-items?parentId=${parentId}`, admin);
     expect(res.json().data.Rows.map((r: { F_ItemId: string }) => r.F_ItemId)).toEqual([childId]);
 
@@ -82,7 +98,12 @@ describe('dictionary types', () => {
   });
 
   it('rejects bad input', async () => {
-    for (const body of [{ F_ItemCode: '', F_ItemName: 'x' }, { F_ItemCode: '1abc', F_ItemName: 'x' }, { F_ItemCode: 'ok' }, { F_ItemCode: 'ok', F_ItemName: 'x', F_IsTree: 5 }]) {
+    for (const body of [
+      { F_ItemCode: '', F_ItemName: 'x' },
+      { F_ItemCode: '1abc', F_ItemName: 'x' },
+      { F_ItemCode: 'ok' },
+      { F_ItemCode: 'ok', F_ItemName: 'x', F_IsTree: 5 },
+    ]) {
       expect((await t.send('POST', '/api/data-items', body, admin)).statusCode).toBe(400);
     }
     expect((await t.send('POST', '/api/data-items', { F_ParentId: 'nope', F_ItemCode: 'Orphan', F_ItemName: 'x' }, admin)).statusCode).toBe(400);
@@ -125,8 +146,15 @@ describe('dictionary items', () => {
     flatTypeId = (await t.send('POST', '/api/data-items', { F_ItemCode: 'Level', F_ItemName: '级别' }, admin)).json().data.id;
     east = (await t.send('POST', '/api/data-item-detail', { F_ItemId: typeId, F_ItemName: '华东', F_ItemValue: 'east', F_SortCode: 2 }, admin)).json().data.id;
     await t.send('POST', '/api/data-item-detail', { F_ItemId: typeId, F_ItemName: '华北', F_ItemValue: 'north', F_SortCode: 1 }, admin);
-    shanghai = (await t.send('POST', '/api/data-item-detail', { F_ItemId: typeId, F_ParentId: east, F_ItemName: '上海', F_ItemValue: 'sh', F_SortCode: 1 }, admin)).json().data.id;
-    await t.send('POST', '/api/data-item-detail', { F_ItemId: typeId, F_ParentId: east, F_ItemName: '杭州', F_ItemValue: 'hz', F_SortCode: 0, F_EnabledMark: 0 }, admin);
+    shanghai = (
+      await t.send('POST', '/api/data-item-detail', { F_ItemId: typeId, F_ParentId: east, F_ItemName: '上海', F_ItemValue: 'sh', F_SortCode: 1 }, admin)
+    ).json().data.id;
+    await t.send(
+      'POST',
+      '/api/data-item-detail',
+      { F_ItemId: typeId, F_ParentId: east, F_ItemName: '杭州', F_ItemValue: 'hz', F_SortCode: 0, F_EnabledMark: 0 },
+      admin,
+    );
 
     const flat = (await t.get('/api/data-items/SalesRegion/detail', staff)).json().data as DictionaryItem[];
     expect(names(flat)).toEqual(['华北', '上海', '华东']);
@@ -160,12 +188,22 @@ describe('dictionary items', () => {
     const high = (await t.get('/api/data-items/Level/detail?all=1', admin)).json().data[0].F_ItemDetailId;
     expect((await post({ F_ItemId: flatTypeId, F_ParentId: high, F_ItemName: 'x', F_ItemValue: 'x' })).statusCode).toBe(400);
     // No cycles.
-    const res = await t.send('PUT', `/api/data-item-detail/${east}`, { F_ItemId: typeId, F_ParentId: shanghai, F_ItemName: '华东', F_ItemValue: 'east' }, admin);
+    const res = await t.send(
+      'PUT',
+      `/api/data-item-detail/${east}`,
+      { F_ItemId: typeId, F_ParentId: shanghai, F_ItemName: '华东', F_ItemValue: 'east' },
+      admin,
+    );
     expect(res.statusCode).toBe(400);
   });
 
   it('updates and deletes items', async () => {
-    let res = await t.send('PUT', `/api/data-item-detail/${shanghai}`, { F_ItemId: typeId, F_ParentId: east, F_ItemName: '上海市', F_ItemValue: 'sh', F_SortCode: 9 }, admin);
+    let res = await t.send(
+      'PUT',
+      `/api/data-item-detail/${shanghai}`,
+      { F_ItemId: typeId, F_ParentId: east, F_ItemName: '上海市', F_ItemValue: 'sh', F_SortCode: 9 },
+      admin,
+    );
     expect(res.json().code).toBe(0);
     expect(names((await t.get('/api/data-items/SalesRegion/detail', staff)).json().data)).toContain('上海市');
     expect((await t.send('PUT', '/api/data-item-detail/nope', { F_ItemId: typeId, F_ItemName: 'x', F_ItemValue: 'x' }, admin)).statusCode).toBe(404);
@@ -179,13 +217,22 @@ describe('dictionary items', () => {
 describe('translations of item names', () => {
   it('answers the English name when translated, Chinese otherwise', async () => {
     const items = (await t.get('/api/data-items/CompanyNature/detail', admin)).json().data as DictionaryItem[];
-    const res = await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, translations: { en: 'Group' } }, admin);
+    const res = await t.send(
+      'POST',
+      '/api/lp-map/object',
+      { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, translations: { en: 'Group' } },
+      admin,
+    );
     expect(res.json().code).toBe(0);
     const en = { 'accept-language': 'en-US,en;q=0.9' };
     expect(names((await t.get('/api/data-items/CompanyNature/detail', staff, en)).json().data)).toEqual(['Group', '分公司', '子公司']);
     expect(names((await t.get('/api/data-items/CompanyNature/detail/tree', staff, en)).json().data)).toEqual(['Group', '分公司', '子公司']);
     expect(names((await t.get('/api/data-items/CompanyNature/detail', staff)).json().data)).toEqual(['集团', '分公司', '子公司']);
-    expect(names((await t.get('/api/data-items/CompanyNature/detail', staff, { 'accept-language': 'zh-CN' })).json().data)).toEqual(['集团', '分公司', '子公司']);
+    expect(names((await t.get('/api/data-items/CompanyNature/detail', staff, { 'accept-language': 'zh-CN' })).json().data)).toEqual([
+      '集团',
+      '分公司',
+      '子公司',
+    ]);
   });
 });
 
@@ -231,6 +278,8 @@ describe('tenant isolation', () => {
     expect((await t.send('DELETE', '/api/data-item-detail/di2', undefined, admin)).statusCode).toBe(404);
     expect((await t.send('POST', '/api/data-item-detail', { F_ItemId: 'dt2', F_ItemName: 'x', F_ItemValue: 'x' }, admin)).statusCode).toBe(404);
     expect(await db.selectFrom('dictionary_items').select(['name', 'value']).where('tenant_id', '=', 't2').execute()).toEqual([{ name: '机密项', value: 's' }]);
-    expect(await db.selectFrom('dictionary_types').select(['code', 'name']).where('tenant_id', '=', 't2').execute()).toEqual([{ code: 'Secret', name: '机密' }]);
+    expect(await db.selectFrom('dictionary_types').select(['code', 'name']).where('tenant_id', '=', 't2').execute()).toEqual([
+      { code: 'Secret', name: '机密' },
+    ]);
   });
 });

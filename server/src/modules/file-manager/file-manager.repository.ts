@@ -148,26 +148,49 @@ export class FileManagerRepository {
   }
 
   async insertFolder(o: Owner, id: string, parentId: string | null, name: string): Promise<void> {
-    await this.db
-      .insertInto('file_folders')
-      .values({ id, tenant_id: o.tenantId, owner_id: o.ownerId, kind: 2, parent_id: parentId, name })
-      .execute();
+    await this.db.insertInto('file_folders').values({ id, tenant_id: o.tenantId, owner_id: o.ownerId, kind: 2, parent_id: parentId, name }).execute();
   }
 
   async renameFolder(o: Owner, id: string, name: string): Promise<void> {
-    await this.db.updateTable('file_folders').set({ name, ...touched }).where('tenant_id', '=', o.tenantId).where('owner_id', '=', o.ownerId).where('kind', '=', 2).where('id', '=', id).execute();
+    await this.db
+      .updateTable('file_folders')
+      .set({ name, ...touched })
+      .where('tenant_id', '=', o.tenantId)
+      .where('owner_id', '=', o.ownerId)
+      .where('kind', '=', 2)
+      .where('id', '=', id)
+      .execute();
   }
 
   async renameFile(o: Owner, id: string, name: string): Promise<void> {
-    await this.db.updateTable('files').set({ file_name: name, ...touched }).where('tenant_id', '=', o.tenantId).where('owner_id', '=', o.ownerId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('files')
+      .set({ file_name: name, ...touched })
+      .where('tenant_id', '=', o.tenantId)
+      .where('owner_id', '=', o.ownerId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async setFolderParent(o: Owner, id: string, parentId: string | null): Promise<void> {
-    await this.db.updateTable('file_folders').set({ parent_id: parentId, ...touched }).where('tenant_id', '=', o.tenantId).where('owner_id', '=', o.ownerId).where('kind', '=', 2).where('id', '=', id).execute();
+    await this.db
+      .updateTable('file_folders')
+      .set({ parent_id: parentId, ...touched })
+      .where('tenant_id', '=', o.tenantId)
+      .where('owner_id', '=', o.ownerId)
+      .where('kind', '=', 2)
+      .where('id', '=', id)
+      .execute();
   }
 
   async setFileFolder(o: Owner, id: string, folderId: string | null): Promise<void> {
-    await this.db.updateTable('files').set({ folder_id: folderId, ...touched }).where('tenant_id', '=', o.tenantId).where('owner_id', '=', o.ownerId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('files')
+      .set({ folder_id: folderId, ...touched })
+      .where('tenant_id', '=', o.tenantId)
+      .where('owner_id', '=', o.ownerId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Trash (a date) or restore (null, optionally to another parent) one item; only deleted_at and the parent change. */
@@ -224,7 +247,12 @@ export class FileManagerRepository {
         .forUpdate()
         .executeTakeFirst();
       if (!row || row.storage_key !== oldKey) return false;
-      await trx.updateTable('files').set({ storage_key: newKey, size, ...touched }).where('id', '=', id).where('tenant_id', '=', o.tenantId).execute();
+      await trx
+        .updateTable('files')
+        .set({ storage_key: newKey, size, ...touched })
+        .where('id', '=', id)
+        .where('tenant_id', '=', o.tenantId)
+        .execute();
       return true;
     });
   }

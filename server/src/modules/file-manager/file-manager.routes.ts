@@ -47,7 +47,12 @@ export function fileManagerRoutes(app: FastifyInstance, service: FileManagerServ
 
   r.get('/file-manager/getFileByParentId/:id', {
     config: list,
-    schema: { tags, summary: "A folder's live children, not paged ('root' = the root)", params: fileManagerParentParams, response: { 200: envelope(z.array(fileManagerItem)) } },
+    schema: {
+      tags,
+      summary: "A folder's live children, not paged ('root' = the root)",
+      params: fileManagerParentParams,
+      response: { 200: envelope(z.array(fileManagerItem)) },
+    },
     handler: async (request) => ok(request, await service.children(authOf(request), request.params.id, originOf(request)), 'common.fetched'),
   });
 
@@ -65,7 +70,12 @@ export function fileManagerRoutes(app: FastifyInstance, service: FileManagerServ
 
   r.put('/file-manager/updateFileName', {
     config: edit,
-    schema: { tags, summary: "Rename a file or folder; a file keeps its extension when the new name has none", querystring: renameQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Rename a file or folder; a file keeps its extension when the new name has none',
+      querystring: renameQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.rename(authOf(request), request.query);
       return ok(request, null, 'common.updated');
@@ -74,7 +84,12 @@ export function fileManagerRoutes(app: FastifyInstance, service: FileManagerServ
 
   r.put('/file-manager/removeFile', {
     config: edit,
-    schema: { tags, summary: 'Move to parentId (absent = the root); a folder cannot move into itself or a descendant', querystring: moveQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Move to parentId (absent = the root); a folder cannot move into itself or a descendant',
+      querystring: moveQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.move(authOf(request), request.query);
       return ok(request, null, 'files.moved');
@@ -92,7 +107,12 @@ export function fileManagerRoutes(app: FastifyInstance, service: FileManagerServ
 
   r.put('/file-manager/restoreFile/:id', {
     config: del,
-    schema: { tags, summary: 'Back from the trash; to the root when its folder is gone or hidden', params: fileIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Back from the trash; to the root when its folder is gone or hidden',
+      params: fileIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.restore(authOf(request), request.params.id);
       return ok(request, null, 'files.restored');
@@ -133,7 +153,13 @@ export function fileManagerRoutes(app: FastifyInstance, service: FileManagerServ
     config: edit,
     // 1 MB of text can take several times that as JSON (escapes); the service checks the real byte size.
     bodyLimit: 8 * EDITABLE_TEXT_MAX_BYTES,
-    schema: { tags, summary: 'Save new text (stored as a new object; the old one is removed)', params: fileIdParams, body: editFileBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Save new text (stored as a new object; the old one is removed)',
+      params: fileIdParams,
+      body: editFileBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.writeText(authOf(request), request.params.id, request.body.content);
       return ok(request, null, 'common.updated');

@@ -195,9 +195,7 @@ export class FileManagerService {
   /** After the commit: a leftover object is only wasted space, so a failure is logged and the call still succeeds. */
   private async removeObjects(keys: string[]): Promise<void> {
     await Promise.all(
-      keys.map((key) =>
-        this.deps.storage.remove(key).catch((err: unknown) => this.deps.log.warn({ err, key }, 'file-manager: stored object not removed')),
-      ),
+      keys.map((key) => this.deps.storage.remove(key).catch((err: unknown) => this.deps.log.warn({ err, key }, 'file-manager: stored object not removed'))),
     );
   }
 }

@@ -38,7 +38,17 @@ async function addFile(ownerId: string, name: string, content: string | Buffer, 
   await t.deps.storage.write(key, Readable.from([bytes]), mime);
   await t.deps.db
     .insertInto('files')
-    .values({ id, tenant_id: TENANT, folder_id: folderId, owner_id: ownerId, file_name: name, extension: extname(name).toLowerCase(), mime_type: mime, size: bytes.length, storage_key: key })
+    .values({
+      id,
+      tenant_id: TENANT,
+      folder_id: folderId,
+      owner_id: ownerId,
+      file_name: name,
+      extension: extname(name).toLowerCase(),
+      mime_type: mime,
+      size: bytes.length,
+      storage_key: key,
+    })
     .execute();
   return { id, key };
 }
@@ -49,10 +59,22 @@ async function addFolder(token: string, name: string, parentId: string | null = 
   return res.json().data.F_Id as string;
 }
 
-const list = async (token: string, query = '') => (await t.get(`${API}/queryFileAndFileFolder?${query}`, token)).json().data as { Rows: { F_Id: string; F_Name: string; F_IsFolder: boolean }[]; Total: number };
+const list = async (token: string, query = '') =>
+  (await t.get(`${API}/queryFileAndFileFolder?${query}`, token)).json().data as {
+    Rows: { F_Id: string; F_Name: string; F_IsFolder: boolean }[];
+    Total: number;
+  };
 const names = (rows: { F_Name: string }[]) => rows.map((r) => r.F_Name);
 const rowCount = async (table: 'files' | 'file_folders', id: string) =>
-  Number((await t.deps.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('id', '=', id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('file manager', () => {
   it('adds folders, lists folders before files (paged in SQL), children and the tree', async () => {
@@ -66,7 +88,15 @@ describe('file manager', () => {
     const root = await list(staff);
     expect(names(root.Rows)).toEqual(['Archive', '文档', 'a.txt', 'b.txt']);
     expect(root.Total).toBe(4);
-    expect(root.Rows[2]).toMatchObject({ F_IsFolder: false, F_ParentId: null, F_FileSize: 3, F_FileExtensions: '.txt', F_FileType: 'text/plain', previewKind: 'text', F_DeleteDate: null });
+    expect(root.Rows[2]).toMatchObject({
+      F_IsFolder: false,
+      F_ParentId: null,
+      F_FileSize: 3,
+      F_FileExtensions: '.txt',
+      F_FileType: 'text/plain',
+      previewKind: 'text',
+      F_DeleteDate: null,
+    });
     expect((root.Rows[2] as unknown as { url: string }).url).toMatch(/^\/api\/files\/[\w-]+\?sig=/);
     expect(root.Rows[0]).toMatchObject({ F_IsFolder: true, url: null, previewKind: null, F_FileSize: null });
 
@@ -140,7 +170,10 @@ describe('file manager', () => {
   it('renames, keeping the extension when the new name has none', async () => {
     const file = await addFile(staffId, 'report.txt', 'r');
     const folder = await addFolder(staff, 'old');
-    expect((await t.send('PUT', `${API}/updateFileName?id=${file.id}&name=${encodeURIComponent('年报')}`, {}, staff)).json()).toMatchObject({ code: 0, msg: '更新成功' });
+    expect((await t.send('PUT', `${API}/updateFileName?id=${file.id}&name=${encodeURIComponent('年报')}`, {}, staff)).json()).toMatchObject({
+      code: 0,
+      msg: '更新成功',
+    });
     expect((await t.get(`${API}/reviewFile/${file.id}`, staff)).json().data.F_Name).toBe('年报.txt');
     await t.send('PUT', `${API}/updateFileName?id=${file.id}&name=notes.md`, {}, staff);
     const row = await t.deps.db.selectFrom('files').select(['file_name', 'extension']).where('id', '=', file.id).executeTakeFirstOrThrow();
@@ -316,7 +349,10 @@ describe('file manager', () => {
   it('lists what the upload route stored with purpose=file-manager, at the root and in a folder', async () => {
     const folder = await addFolder(staff, 'Uploads');
     const upload = async (url: string, filename: string, content: string) => {
-      const body = multipartBody([{ name: 'file', filename, content, contentType: 'text/plain' }, { name: 'remark', value: '' }]);
+      const body = multipartBody([
+        { name: 'file', filename, content, contentType: 'text/plain' },
+        { name: 'remark', value: '' },
+      ]);
       const res = await t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${staff}` } });
       expect(res.json(), url).toMatchObject({ code: 0 });
       return res.json().data.FileIds[0] as string;
@@ -329,7 +365,12 @@ describe('file manager', () => {
     expect((await t.get(`${API}/EditFile/${inFolder}`, staff)).json().data.content).toBe('folder upload');
     // Another user's folder is not an upload target.
     const body = multipartBody([{ name: 'file', filename: 'x.txt', content: 'x', contentType: 'text/plain' }]);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/upload/${folder}?purpose=file-manager`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${manager}` } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/upload/${folder}?purpose=file-manager`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${manager}` },
+    });
     expect(refused.statusCode).toBe(404);
 
     const key = (await t.deps.db.selectFrom('files').select('storage_key').where('id', '=', inFolder).executeTakeFirstOrThrow()).storage_key;

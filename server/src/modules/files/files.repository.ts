@@ -53,7 +53,13 @@ export class FilesRepository {
 
   /** An attachment folder (kind 1) of the tenant. */
   async attachmentFolderExists(tenantId: string, folderId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('file_folders').select('id').where('tenant_id', '=', tenantId).where('id', '=', folderId).where('kind', '=', 1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('file_folders')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', folderId)
+      .where('kind', '=', 1)
+      .executeTakeFirst();
     return Boolean(row);
   }
 
@@ -74,7 +80,11 @@ export class FilesRepository {
   /** One upload's rows, all or none: the new attachment folder (if any) and every file. */
   async insertUpload(tenantId: string, ownerId: string, newFolderId: string | null, files: NewFile[], remark: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (newFolderId) await trx.insertInto('file_folders').values({ id: newFolderId, tenant_id: tenantId, owner_id: ownerId, kind: 1, parent_id: null, deleted_at: null }).execute();
+      if (newFolderId)
+        await trx
+          .insertInto('file_folders')
+          .values({ id: newFolderId, tenant_id: tenantId, owner_id: ownerId, kind: 1, parent_id: null, deleted_at: null })
+          .execute();
       await trx
         .insertInto('files')
         .values(files.map((f) => ({ ...f, tenant_id: tenantId, owner_id: ownerId, remark, deleted_at: null })))

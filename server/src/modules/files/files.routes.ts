@@ -26,9 +26,27 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
     ['/upload/multiple-file-upload', true],
   ] as const) {
     r.post(path, {
-      schema: { tags, summary: multiple ? 'Upload files into a new attachment folder (file manager: the root)' : 'Upload one file into a new attachment folder (file manager: the root)', querystring: uploadQuery, response: { 200: envelope(uploadResult) } },
+      schema: {
+        tags,
+        summary: multiple
+          ? 'Upload files into a new attachment folder (file manager: the root)'
+          : 'Upload one file into a new attachment folder (file manager: the root)',
+        querystring: uploadQuery,
+        response: { 200: envelope(uploadResult) },
+      },
       handler: async (request) =>
-        ok(request, await service.upload(authOf(request), { folderId: undefined, query: request.query, multiple, parts: request.parts(), origin: originOf(request), clientGone: clientGone(request) }), 'files.uploaded'),
+        ok(
+          request,
+          await service.upload(authOf(request), {
+            folderId: undefined,
+            query: request.query,
+            multiple,
+            parts: request.parts(),
+            origin: originOf(request),
+            clientGone: clientGone(request),
+          }),
+          'files.uploaded',
+        ),
     });
   }
   for (const [path, multiple] of [
@@ -36,14 +54,38 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
     ['/upload/multiple-file-upload/:folderId', true],
   ] as const) {
     r.post(path, {
-      schema: { tags, summary: multiple ? 'Upload files into an attachment folder or a file-manager folder' : 'Upload one file into an attachment folder or a file-manager folder', params: folderIdParams, querystring: uploadQuery, response: { 200: envelope(uploadResult) } },
+      schema: {
+        tags,
+        summary: multiple
+          ? 'Upload files into an attachment folder or a file-manager folder'
+          : 'Upload one file into an attachment folder or a file-manager folder',
+        params: folderIdParams,
+        querystring: uploadQuery,
+        response: { 200: envelope(uploadResult) },
+      },
       handler: async (request) =>
-        ok(request, await service.upload(authOf(request), { folderId: request.params.folderId, query: request.query, multiple, parts: request.parts(), origin: originOf(request), clientGone: clientGone(request) }), 'files.uploaded'),
+        ok(
+          request,
+          await service.upload(authOf(request), {
+            folderId: request.params.folderId,
+            query: request.query,
+            multiple,
+            parts: request.parts(),
+            origin: originOf(request),
+            clientGone: clientGone(request),
+          }),
+          'files.uploaded',
+        ),
     });
   }
 
   r.get('/annexes-files/url/:folderId', {
-    schema: { tags, summary: "The files of an attachment folder of the caller's tenant", params: folderIdParams, response: { 200: envelope(z.array(annexFile)) } },
+    schema: {
+      tags,
+      summary: "The files of an attachment folder of the caller's tenant",
+      params: folderIdParams,
+      response: { 200: envelope(z.array(annexFile)) },
+    },
     handler: async (request) => ok(request, await service.folderFiles(authOf(request), request.params.folderId, originOf(request)), 'common.fetched'),
   });
 
@@ -76,7 +118,9 @@ export function filesRoutes(app: FastifyInstance, service: FilesService): void {
       response: { 200: fileBytes, 206: fileBytes, 416: z.any().describe('no body; Content-Range: bytes */<size>') },
     },
     handler: async (request, reply) => {
-      const { status, headers, body } = responseOf(await service.open(request.params.id, request.query.sig, request.headers.range, request.query.download === 1));
+      const { status, headers, body } = responseOf(
+        await service.open(request.params.id, request.query.sig, request.headers.range, request.query.download === 1),
+      );
       return reply.code(status).headers(headers).send(body);
     },
   });

@@ -1,6 +1,16 @@
 import { pipeline, type Readable } from 'node:stream';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { DEFAULT_UPLOAD_LIMIT_MB, STAMP_UPLOAD_LIMIT_MB, findField, sizeUnits, type AnnexFile, type FormField, type SizeUnit, type UploadQuery, type UploadResult } from '@app/contracts';
+import {
+  DEFAULT_UPLOAD_LIMIT_MB,
+  STAMP_UPLOAD_LIMIT_MB,
+  findField,
+  sizeUnits,
+  type AnnexFile,
+  type FormField,
+  type SizeUnit,
+  type UploadQuery,
+  type UploadResult,
+} from '@app/contracts';
 import { FormSchemeRepository } from '../form-scheme/form-scheme.repository.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
@@ -53,7 +63,8 @@ export class FilesService {
    */
   async policyOf(auth: AuthContext, query: UploadQuery): Promise<UploadPolicy> {
     const hardMax = this.deps.config.uploadMaxBytes;
-    const within = (bytes: number, limit: number, unit: SizeUnit) => (bytes <= hardMax ? { maxBytes: bytes, limit, unit } : { maxBytes: hardMax, ...readable(hardMax) });
+    const within = (bytes: number, limit: number, unit: SizeUnit) =>
+      bytes <= hardMax ? { maxBytes: bytes, limit, unit } : { maxBytes: hardMax, ...readable(hardMax) };
     const field = query.purpose === 'form' ? await this.storedUploadField(auth, query) : null;
     const allowed =
       field ??
@@ -127,7 +138,14 @@ export class FilesService {
     }
 
     // Rows of one insert share created_at; the answer keeps the order the files were sent in.
-    const rows = new Map((await this.repo.byIds(auth.tenantId, files.map((f) => f.id))).map((row) => [row.id, row]));
+    const rows = new Map(
+      (
+        await this.repo.byIds(
+          auth.tenantId,
+          files.map((f) => f.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     const annexes = files.flatMap((f) => {
       const row = rows.get(f.id);
       return row ? [this.annexOf(row, input.origin)] : [];
@@ -228,7 +246,10 @@ export class FilesService {
 
 /** The name as shown and downloaded: no path, no control characters, at most NAME_MAX characters (extension kept). */
 function cleanName(raw: string): string {
-  const base = [...raw.replace(/^.*[\\/]/, '')].filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f').join('').trim();
+  const base = [...raw.replace(/^.*[\\/]/, '')]
+    .filter((c) => c.charCodeAt(0) > 0x1f && c !== '\u007f')
+    .join('')
+    .trim();
   if (base.length <= NAME_MAX) return base;
   const extension = extensionOf(base);
   return base.slice(0, NAME_MAX - extension.length) + extension;
@@ -236,6 +257,7 @@ function cleanName(raw: string): string {
 
 /** A byte count as the largest whole unit, for messages. */
 function readable(bytes: number): { limit: number; unit: SizeUnit } {
-  for (const unit of ['GB', 'MB', 'KB'] as const) if (bytes >= sizeUnits[unit] && bytes % sizeUnits[unit] === 0) return { limit: bytes / sizeUnits[unit], unit };
+  for (const unit of ['GB', 'MB', 'KB'] as const)
+    if (bytes >= sizeUnits[unit] && bytes % sizeUnits[unit] === 0) return { limit: bytes / sizeUnits[unit], unit };
   return { limit: Math.round((bytes / sizeUnits.MB) * 100) / 100, unit: 'MB' };
 }

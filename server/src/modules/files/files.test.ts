@@ -43,8 +43,14 @@ const file = (filename: string, content: Buffer | string): MultipartPart => ({ n
 
 async function counts() {
   const root = (t.deps.config.storage as { root: string }).root;
-  const rows = await t.deps.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const folders = await t.deps.db.selectFrom('file_folders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await t.deps.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const folders = await t.deps.db
+    .selectFrom('file_folders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows: Number(rows.n), folders: Number(folders.n), objects: objectsUnder(root).length };
 }
 
@@ -87,7 +93,10 @@ describe('upload', () => {
     expect(data.Files[0].url).toMatch(new RegExp(`^/api/files/${data.FileIds[0]}\\?sig=[A-Za-z0-9_-]+$`));
 
     const second = await upload(staff, `/api/upload/${data.FolderId}`, [{ name: 'remark', value: '第二份' }, file('合同.pdf', PDF)]);
-    expect(second.json().data).toMatchObject({ FolderId: data.FolderId, Files: [{ F_FileName: '合同.pdf', F_FileType: 'application/pdf', F_Remark: '第二份', previewKind: 'pdf' }] });
+    expect(second.json().data).toMatchObject({
+      FolderId: data.FolderId,
+      Files: [{ F_FileName: '合同.pdf', F_FileType: 'application/pdf', F_Remark: '第二份', previewKind: 'pdf' }],
+    });
     // without the trailing slash as well
     expect((await upload(staff, '/api/upload', [file('a.txt', 'x')])).json().code).toBe(0);
 
@@ -101,11 +110,18 @@ describe('upload', () => {
     expect(stored).toMatchObject({ tenant_id: 'default', folder_id: data.FolderId, mime_type: 'image/png', remark: '第一张', extension: '.png' });
     expect(stored.storage_key).toMatch(new RegExp(`^default/\\d{4}/\\d{2}/${data.FileIds[0]}$`));
     expect(await t.deps.storage.size(stored.storage_key)).toBe(PNG.length);
-    expect(await t.deps.db.selectFrom('file_folders').select(['kind', 'owner_id']).where('id', '=', data.FolderId).executeTakeFirst()).toMatchObject({ kind: 1 });
+    expect(await t.deps.db.selectFrom('file_folders').select(['kind', 'owner_id']).where('id', '=', data.FolderId).executeTakeFirst()).toMatchObject({
+      kind: 1,
+    });
   });
 
   it('multiple-file upload stores every file in one folder; the single call refuses a second file', async () => {
-    const res = await upload(staff, '/api/upload/multiple-file-upload/', [file('a.txt', 'one'), file('b.csv', 'x,y\n1,2\n'), file('c.docx', ZIP), { name: 'remark', value: '批量' }]);
+    const res = await upload(staff, '/api/upload/multiple-file-upload/', [
+      file('a.txt', 'one'),
+      file('b.csv', 'x,y\n1,2\n'),
+      file('c.docx', ZIP),
+      { name: 'remark', value: '批量' },
+    ]);
     const data = res.json().data;
     expect(data.FileIds).toHaveLength(3);
     expect(data.Files.map((f: { F_FileType: string }) => f.F_FileType)).toEqual([
@@ -142,8 +158,18 @@ describe('upload', () => {
     await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(2048))]), await counts(), 400, '只能上传不超过 1KB 的文件');
     await expectRefused(await upload(staff, '/api/upload/?limit=1&unit=KB', [file('s.txt', text(20_000))]), await counts(), 400, '只能上传不超过 1KB 的文件');
     // the client cannot raise the purpose's cap: its limit only narrows
-    await expectRefused(await upload(staff, '/api/upload/?purpose=news&limit=3', [file('n.txt', text(2.5 * MB))]), await counts(), 400, '只能上传不超过 2MB 的文件');
-    await expectRefused(await upload(staff, '/api/upload/?limit=100&unit=MB', [file('n.txt', text(2.5 * MB))]), await counts(), 400, '只能上传不超过 2MB 的文件');
+    await expectRefused(
+      await upload(staff, '/api/upload/?purpose=news&limit=3', [file('n.txt', text(2.5 * MB))]),
+      await counts(),
+      400,
+      '只能上传不超过 2MB 的文件',
+    );
+    await expectRefused(
+      await upload(staff, '/api/upload/?limit=100&unit=MB', [file('n.txt', text(2.5 * MB))]),
+      await counts(),
+      400,
+      '只能上传不超过 2MB 的文件',
+    );
 
     const later = await counts();
     const bigPng = Buffer.concat([PNG, Buffer.alloc(5 * MB + 1 - PNG.length)]);
@@ -160,27 +186,63 @@ describe('upload', () => {
       field(3, 'F_Small', 'upload', {}, { label: '小附件', fileSize: 1, sizeUnit: 'KB' }),
     ];
     const { formId } = await createOrderForm(t, admin, fields);
-    const schemeId = (await t.deps.db.selectFrom('form_schemes').select('current_version_id').where('id', '=', formId).executeTakeFirstOrThrow()).current_version_id!;
+    const schemeId = (await t.deps.db.selectFrom('form_schemes').select('current_version_id').where('id', '=', formId).executeTakeFirstOrThrow())
+      .current_version_id!;
     // Above the 2 MB default, within the field's 3 MB: accepted, by form alone or by form and version.
     expect((await upload(staff, `/api/upload/?formId=${formId}&fieldId=2`, [file('a.txt', text(2.5 * MB))])).json().code).toBe(0);
     expect((await upload(staff, `/api/upload/?formId=${formId}&schemeId=${schemeId}&fieldId=2`, [file('a.txt', text(2.5 * MB))])).json().code).toBe(0);
     // The client asking for more changes nothing; asking for less narrows.
-    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=2&limit=100&unit=MB`, [file('a.txt', text(3 * MB + 1))]), await counts(), 400, '只能上传不超过 3MB 的文件');
-    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=3&limit=100&unit=MB`, [file('a.txt', text(2000))]), await counts(), 400, '只能上传不超过 1KB 的文件');
+    await expectRefused(
+      await upload(staff, `/api/upload/?formId=${formId}&fieldId=2&limit=100&unit=MB`, [file('a.txt', text(3 * MB + 1))]),
+      await counts(),
+      400,
+      '只能上传不超过 3MB 的文件',
+    );
+    await expectRefused(
+      await upload(staff, `/api/upload/?formId=${formId}&fieldId=3&limit=100&unit=MB`, [file('a.txt', text(2000))]),
+      await counts(),
+      400,
+      '只能上传不超过 1KB 的文件',
+    );
     // The field's stored types apply too.
     await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=2`, [file('a.pdf', PDF)]), await counts(), 400, /\.txt/);
     // A field that is not an upload field, or not in the form, or another tenant's form: refused before a byte is stored.
-    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=1`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
-    await expectRefused(await upload(staff, `/api/upload/?formId=${formId}&fieldId=99`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
-    await expectRefused(await upload(staff, `/api/upload/?formId=nope&fieldId=2`, [file('a.txt', 'x')]), await counts(), 400, '表单中找不到这个上传字段，请刷新页面后重试');
+    await expectRefused(
+      await upload(staff, `/api/upload/?formId=${formId}&fieldId=1`, [file('a.txt', 'x')]),
+      await counts(),
+      400,
+      '表单中找不到这个上传字段，请刷新页面后重试',
+    );
+    await expectRefused(
+      await upload(staff, `/api/upload/?formId=${formId}&fieldId=99`, [file('a.txt', 'x')]),
+      await counts(),
+      400,
+      '表单中找不到这个上传字段，请刷新页面后重试',
+    );
+    await expectRefused(
+      await upload(staff, `/api/upload/?formId=nope&fieldId=2`, [file('a.txt', 'x')]),
+      await counts(),
+      400,
+      '表单中找不到这个上传字段，请刷新页面后重试',
+    );
   });
 
   it('refuses content that does not match its name, executables and HTML', async () => {
     const before = await counts();
     await expectRefused(await upload(staff, '/api/upload/', [file('photo.png', PDF)]), before, 400, '文件内容与类型不符：photo.png');
-    await expectRefused(await upload(staff, '/api/upload/', [file('readme.txt', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(9000, 1)]))]), before, 400, '文件内容与类型不符');
+    await expectRefused(
+      await upload(staff, '/api/upload/', [file('readme.txt', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(9000, 1)]))]),
+      before,
+      400,
+      '文件内容与类型不符',
+    );
     await expectRefused(await upload(staff, '/api/upload/', [file('notes.txt', '#!/bin/sh\nrm -rf /\n')]), before, 400, '文件内容与类型不符');
-    await expectRefused(await upload(staff, '/api/upload/', [file('elf.log', Buffer.from('\x7fELF\x02\x01\x01\x00', 'latin1'))]), before, 400, '文件内容与类型不符');
+    await expectRefused(
+      await upload(staff, '/api/upload/', [file('elf.log', Buffer.from('\x7fELF\x02\x01\x01\x00', 'latin1'))]),
+      before,
+      400,
+      '文件内容与类型不符',
+    );
     await expectRefused(await upload(staff, '/api/upload/', [file('page.html', '<!doctype html><script>alert(1)</script>')]), before, 400, '只能上传');
     await expectRefused(await upload(staff, '/api/upload/', [file('page.htm', '<p>x</p>')]), before, 400, '只能上传');
     await expectRefused(await upload(staff, '/api/upload/', [file('tool.exe', 'MZ')]), before, 400, '只能上传');
@@ -197,7 +259,13 @@ describe('upload', () => {
       expect([400, 404], `${folder}: ${res.body}`).toContain(res.statusCode);
     }
     expect(await counts()).toEqual(before);
-    for (const url of ['/api/annexes-files/url/..%2F..%2Fetc', '/api/annexes-files/url/%2e%2e', '/api/annexes-files/%2Fetc%2Fpasswd', '/api/annexes-files/..%5C..%5Cwin.ini', '/api/annexes-files/url/missing']) {
+    for (const url of [
+      '/api/annexes-files/url/..%2F..%2Fetc',
+      '/api/annexes-files/url/%2e%2e',
+      '/api/annexes-files/%2Fetc%2Fpasswd',
+      '/api/annexes-files/..%5C..%5Cwin.ini',
+      '/api/annexes-files/url/missing',
+    ]) {
       const res = await t.get(url, staff);
       expect([400, 404], url).toContain(res.statusCode);
       expect(res.body).not.toMatch(/root:|\[fonts\]/);
@@ -220,8 +288,14 @@ describe('file-manager uploads', () => {
     expect((await t.get(`/api/annexes-files/${id}`, staff)).statusCode).toBe(404);
 
     const zhangsan = (await t.deps.db.selectFrom('users').select('id').where('account', '=', 'zhangsan').executeTakeFirstOrThrow()).id;
-    await t.deps.db.insertInto('file_folders').values({ id: 'fm-zhangsan', tenant_id: 'default', owner_id: zhangsan, kind: 2, parent_id: null, name: '我的文档', deleted_at: null }).execute();
-    await t.deps.db.insertInto('file_folders').values({ id: 'fm-trashed', tenant_id: 'default', owner_id: zhangsan, kind: 2, parent_id: null, name: '旧', deleted_at: new Date() }).execute();
+    await t.deps.db
+      .insertInto('file_folders')
+      .values({ id: 'fm-zhangsan', tenant_id: 'default', owner_id: zhangsan, kind: 2, parent_id: null, name: '我的文档', deleted_at: null })
+      .execute();
+    await t.deps.db
+      .insertInto('file_folders')
+      .values({ id: 'fm-trashed', tenant_id: 'default', owner_id: zhangsan, kind: 2, parent_id: null, name: '旧', deleted_at: new Date() })
+      .execute();
     const inFolder = await upload(staff, '/api/upload/fm-zhangsan?purpose=file-manager', [file('x.md', '# 标题')]);
     expect(inFolder.json().data).toMatchObject({ FolderId: 'fm-zhangsan', Files: [{ F_FolderId: 'fm-zhangsan', F_FileType: 'text/markdown' }] });
 
@@ -420,7 +494,14 @@ describe('attachments: delete and tenants', () => {
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json()).toMatchObject({ success: false });
     const doc = (await t.get('/api/docs/json')).json();
-    for (const route of ['/api/upload/', '/api/upload/{folderId}', '/api/upload/multiple-file-upload/{folderId}', '/api/annexes-files/url/{folderId}', '/api/annexes-files/{id}', '/api/files/{id}']) {
+    for (const route of [
+      '/api/upload/',
+      '/api/upload/{folderId}',
+      '/api/upload/multiple-file-upload/{folderId}',
+      '/api/annexes-files/url/{folderId}',
+      '/api/annexes-files/{id}',
+      '/api/files/{id}',
+    ]) {
       expect(Object.keys(doc.paths), route).toContain(route);
     }
   });
@@ -456,7 +537,12 @@ describe('a cut-off upload on a real socket', () => {
     expect(objectsUnder(root).filter((f) => f.includes('.part-'))).toEqual([]);
     // a hang-up is the client's doing, not a server error for the exception log
     await new Promise((r) => setTimeout(r, 200)); // log inserts start after the answer
-    const logged = await t.deps.db.selectFrom('system_logs').select('detail').where('url', 'like', '/api/upload%').where('category', '=', LOG_EXCEPTION).execute();
+    const logged = await t.deps.db
+      .selectFrom('system_logs')
+      .select('detail')
+      .where('url', 'like', '/api/upload%')
+      .where('category', '=', LOG_EXCEPTION)
+      .execute();
     expect(logged).toEqual([]);
   });
 });

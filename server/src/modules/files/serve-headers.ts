@@ -71,5 +71,9 @@ export function responseOf(served: Served): { status: 200 | 206 | 416; headers: 
   if (presentation.csp) headers['Content-Security-Policy'] = presentation.csp;
   if (range.kind !== 'range') return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, body: served.stream };
   const { start, end } = range.range;
-  return { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) }, body: served.stream };
+  return {
+    status: 206,
+    headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
+    body: served.stream,
+  };
 }

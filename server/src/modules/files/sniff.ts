@@ -21,8 +21,14 @@ const at = (offset: number, expected: number[] | string): Check => {
   const bytes = typeof expected === 'string' ? ascii(expected) : expected;
   return (b) => b.length >= offset + bytes.length && bytes.every((v, i) => b[offset + i] === v);
 };
-const any = (...checks: Check[]): Check => (b) => checks.some((c) => c(b));
-const all = (...checks: Check[]): Check => (b) => checks.every((c) => c(b));
+const any =
+  (...checks: Check[]): Check =>
+  (b) =>
+    checks.some((c) => c(b));
+const all =
+  (...checks: Check[]): Check =>
+  (b) =>
+    checks.every((c) => c(b));
 
 const ZIP = any(at(0, [0x50, 0x4b, 0x03, 0x04]), at(0, [0x50, 0x4b, 0x05, 0x06]), at(0, [0x50, 0x4b, 0x07, 0x08]));
 const OLE = at(0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -54,10 +54,20 @@ describe('SniffingStream', () => {
 describe('byteLimit', () => {
   it('passes exactly max bytes and fails at max + 1', async () => {
     const ok = collect();
-    await pipeline(Readable.from([Buffer.alloc(6), Buffer.alloc(4)]), byteLimit(10, () => new Error('too large')), ok.sink);
+    await pipeline(
+      Readable.from([Buffer.alloc(6), Buffer.alloc(4)]),
+      byteLimit(10, () => new Error('too large')),
+      ok.sink,
+    );
     expect(ok.bytes().length).toBe(10);
     const over = collect();
-    await expect(pipeline(Readable.from([Buffer.alloc(6), Buffer.alloc(5)]), byteLimit(10, () => new Error('too large')), over.sink)).rejects.toThrow('too large');
+    await expect(
+      pipeline(
+        Readable.from([Buffer.alloc(6), Buffer.alloc(5)]),
+        byteLimit(10, () => new Error('too large')),
+        over.sink,
+      ),
+    ).rejects.toThrow('too large');
     expect(over.bytes().length).toBe(6);
   });
 });

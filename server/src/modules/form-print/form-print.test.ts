@@ -18,7 +18,20 @@ const canRender = existsSync(path.join(webDist, 'index.html')) && existsSync(chr
 
 const field = (formId: number, vModel: string, label: string, over: Record<string, unknown> = {}) => ({
   __vModel__: vModel,
-  __config__: { formId, avueType: 'input', tag: 'el-input', label, span: 12, showLabel: true, labelWidth: 120, layout: 'colFormItem', required: false, view: true, edit: true, regList: [] },
+  __config__: {
+    formId,
+    avueType: 'input',
+    tag: 'el-input',
+    label,
+    span: 12,
+    showLabel: true,
+    labelWidth: 120,
+    layout: 'colFormItem',
+    required: false,
+    view: true,
+    edit: true,
+    regList: [],
+  },
   ...over,
 });
 
@@ -27,8 +40,22 @@ function printData(viewable: number[]) {
   return {
     title: '打印测试',
     form: {
-      F_Id: 'form-print-test', F_Name: '打印测试', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-      F_SchemeId: 'v1', F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true, tableInfo: [],
+      F_Id: 'form-print-test',
+      F_Name: '打印测试',
+      F_Type: 0,
+      F_Category: '',
+      F_Url: '',
+      F_Description: '',
+      F_SortCode: 0,
+      F_EnabledMark: 1,
+      F_IsDefault: 0,
+      F_SchemeId: 'v1',
+      F_Version: 1,
+      F_CreateUserName: null,
+      F_CreateDate: null,
+      F_ModifyDate: null,
+      F_HasTables: true,
+      tableInfo: [],
       F_Scheme: { data: [field(101, 'F_Name', '名称'), field(102, 'F_Code', '编号')], formConf: { labelWidth: 100 } },
     },
     formData: { F_Name: '办公用品', F_Code: 'P-001' },
@@ -52,7 +79,14 @@ describe('POST /form-print/pdf (API only)', () => {
   });
 
   it('refuses any address but the print view', async () => {
-    for (const p of ['/wel/index', 'http://example.com/form-print/index?a=1', '//example.com/form-print/index?', '/form-print/index', '/form-print/index?a=1 b', '/form-print/indexx?a=1']) {
+    for (const p of [
+      '/wel/index',
+      'http://example.com/form-print/index?a=1',
+      '//example.com/form-print/index?',
+      '/form-print/index',
+      '/form-print/index?a=1 b',
+      '/form-print/indexx?a=1',
+    ]) {
       const res = await t.send('POST', '/api/form-print/pdf', { path: p }, token);
       expect(res.statusCode, p).toBe(400);
       expect(res.json().msg).toContain('path');
@@ -93,11 +127,13 @@ describe.skipIf(!existsSync(chromium))('PdfRenderer loads nothing but its own se
     const own = await listen((request, response) => {
       if (request.url === '/redirect') return response.writeHead(302, { location: `${internal.origin}/redirected` }).end();
       if (request.url === '/own.png') return response.writeHead(200, { 'content-type': 'image/png' }).end();
-      response.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<html><body><img src="${internal.origin}/img"><img src="http://169.254.169.254/latest/meta-data/"><img src="/redirect">` +
-          `<img src="/own.png"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><iframe src="${internal.origin}/frame"></iframe>` +
-          `<script>fetch('${internal.origin}/fetch').catch(() => 0).finally(() => setTimeout(() => document.body.dataset.printReady = '1', 300));</script></body></html>`,
-      );
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<html><body><img src="${internal.origin}/img"><img src="http://169.254.169.254/latest/meta-data/"><img src="/redirect">` +
+            `<img src="/own.png"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><iframe src="${internal.origin}/frame"></iframe>` +
+            `<script>fetch('${internal.origin}/fetch').catch(() => 0).finally(() => setTimeout(() => document.body.dataset.printReady = '1', 300));</script></body></html>`,
+        );
     });
     const renderer = new PdfRenderer(chromium);
     try {
@@ -145,7 +181,9 @@ describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chr
   }, 60_000);
 
   it('renders several PDFs asked at once (two pages at a time, the rest wait)', async () => {
-    const answers = await Promise.all([1, 2, 3].map((style) => t.send('POST', '/api/form-print/pdf', { path: `/form-print/index?relationId=rel-1&keyValue=ok&style=${style}` }, token)));
+    const answers = await Promise.all(
+      [1, 2, 3].map((style) => t.send('POST', '/api/form-print/pdf', { path: `/form-print/index?relationId=rel-1&keyValue=ok&style=${style}` }, token)),
+    );
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -154,10 +192,20 @@ describe.skipIf(!canRender)('POST /form-print/pdf (listening, built web app, Chr
 
   it('prints a record of a published page; a caller without the page gets its message', async () => {
     const { formId } = await createOrderForm(t, token);
-    const published = await t.send('POST', '/api/form-relation', { F_Name: '订单', F_FormId: formId, F_Setting: { columns: [{ field: 'F_Title' }], buttons: ['add', 'view', 'print'], print: { style: 2, type: 2 } } }, token);
+    const published = await t.send(
+      'POST',
+      '/api/form-relation',
+      { F_Name: '订单', F_FormId: formId, F_Setting: { columns: [{ field: 'F_Title' }], buttons: ['add', 'view', 'print'], print: { style: 2, type: 2 } } },
+      token,
+    );
     expect(published.json(), published.body).toMatchObject({ code: 0 });
     const relationId = published.json().data.F_Id as string;
-    const saved = await t.send('POST', `/api/form-relation/${relationId}/data`, { formData: { F_Title: '办公用品', F_Status: '2', F_Amount: '12.5', F_Tags: 'a,b' } }, token);
+    const saved = await t.send(
+      'POST',
+      `/api/form-relation/${relationId}/data`,
+      { formData: { F_Title: '办公用品', F_Status: '2', F_Amount: '12.5', F_Tags: 'a,b' } },
+      token,
+    );
     expect(saved.json(), saved.body).toMatchObject({ code: 0 });
     const path = `/form-print/index?relationId=${relationId}&keyValue=${saved.json().data.primaryKey as string}`;
 

@@ -89,7 +89,8 @@ export class PdfRenderer {
           // Ready, failed, or gone elsewhere (a session the server refused sends the web app to /login).
           await page.waitForFunction(
             (path: string) => {
-              const doc = (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> }; location: { pathname: string } } }).document;
+              const doc = (globalThis as unknown as { document: { body: { dataset: Record<string, string | undefined> }; location: { pathname: string } } })
+                .document;
               return doc.body.dataset.printReady !== undefined || doc.body.dataset.printError !== undefined || doc.location.pathname !== path;
             },
             viewPath,

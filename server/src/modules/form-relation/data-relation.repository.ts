@@ -89,7 +89,10 @@ export class DataRelationRepository {
   }
 
   async insert(tenantId: string, userId: string, id: string, values: DataRelationValues): Promise<void> {
-    await this.db.insertInto('data_relations').values({ id, tenant_id: tenantId, created_by: userId, ...values }).execute();
+    await this.db
+      .insertInto('data_relations')
+      .values({ id, tenant_id: tenantId, created_by: userId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: DataRelationValues): Promise<boolean> {

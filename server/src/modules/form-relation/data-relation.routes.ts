@@ -25,18 +25,34 @@ export function dataRelationRoutes(app: FastifyInstance, services: RelationServi
 
   r.get('/data-relation', {
     config: { permission: Permission.dataRelationList },
-    schema: { tags, summary: 'Data relations, paged; keyword on name, description, form name', querystring: dataRelationPageQuery, response: { 200: envelope(pageResult(dataRelationRow)) } },
+    schema: {
+      tags,
+      summary: 'Data relations, paged; keyword on name, description, form name',
+      querystring: dataRelationPageQuery,
+      response: { 200: envelope(pageResult(dataRelationRow)) },
+    },
     handler: async (request) => ok(request, await relations.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/data-relation/form/:formId', {
-    schema: { tags, summary: 'The enabled data relations of a form the caller may use (renderer cascades)', params: dataRelationFormParams, response: { 200: envelope(z.array(dataRelationRow)) } },
+    schema: {
+      tags,
+      summary: 'The enabled data relations of a form the caller may use (renderer cascades)',
+      params: dataRelationFormParams,
+      response: { 200: envelope(z.array(dataRelationRow)) },
+    },
     handler: async (request) => ok(request, await relations.ofForm(authOf(request), request.params.formId), 'common.fetched'),
   });
 
   r.put('/data-relation/:id', {
     config: { permission: Permission.dataRelationEdit },
-    schema: { tags, summary: 'Create (an id chosen by the client) or update a data relation', params: dataRelationIdParams, body: dataRelationBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Create (an id chosen by the client) or update a data relation',
+      params: dataRelationIdParams,
+      body: dataRelationBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await relations.save(authOf(request), request.params.id, request.body);
       return ok(request, null, 'forms.saved');

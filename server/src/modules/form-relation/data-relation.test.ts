@@ -14,8 +14,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const REGIONS = "select * from (values ('华北', 'north'), ('华东', 'east')) v(label, value)";
-const CITIES = "select * from (values ('北京', 'bj', 'north'), ('天津', 'tj', 'north'), ('上海', 'sh', 'east'), ('广州', 'gz', 'south')) v(label, value, region)";
-const sqlField = (formId: number, vModel: string, sql: string) => field(formId, vModel, 'select', {}, { dataType: 'dataSql', database: 'local', sql, showField: 'label', saveField: 'value' });
+const CITIES =
+  "select * from (values ('北京', 'bj', 'north'), ('天津', 'tj', 'north'), ('上海', 'sh', 'east'), ('广州', 'gz', 'south')) v(label, value, region)";
+const sqlField = (formId: number, vModel: string, sql: string) =>
+  field(formId, vModel, 'select', {}, { dataType: 'dataSql', database: 'local', sql, showField: 'label', saveField: 'value' });
 
 /** Region → city (SQL options), three static selects for chains, a text field and a sub-table column. */
 async function createForm(extra: Loose[] = []): Promise<string> {
@@ -35,17 +37,39 @@ async function createForm(extra: Loose[] = []): Promise<string> {
   return res.json().data.F_Id;
 }
 
-const relation = (formId: string, source: number, target: number, extra: Loose = {}): Loose => ({ F_FormId: formId, F_Name: '地区联动', F_SourceFormId: source, F_TargetFormId: target, F_FilterField: 'region', ...extra });
+const relation = (formId: string, source: number, target: number, extra: Loose = {}): Loose => ({
+  F_FormId: formId,
+  F_Name: '地区联动',
+  F_SourceFormId: source,
+  F_TargetFormId: target,
+  F_FilterField: 'region',
+  ...extra,
+});
 const save = (id: string, b: Loose, token = admin) => t.send('PUT', `/api/data-relation/${id}`, b, token);
 
 describe('data relations', () => {
-  it('creates by a client id, lists, reads a form\'s enabled relations, updates and deletes', async () => {
+  it("creates by a client id, lists, reads a form's enabled relations, updates and deletes", async () => {
     const formId = await createForm();
     const id = unique('dr');
     expect((await save(id, relation(formId, 1, 2, { F_Description: '说明' }))).json()).toMatchObject({ code: 0 });
 
     const page = (await t.get(`/api/data-relation?F_FormId=${formId}`, admin)).json().data;
-    expect(page).toMatchObject({ Total: 1, Rows: [{ F_Id: id, F_FormId: formId, F_FormName: expect.stringContaining('联动'), F_SourceFormId: 1, F_TargetFormId: 2, F_FilterField: 'region', F_EnabledMark: 1, F_Description: '说明', F_CreateDate: expect.any(String) }] });
+    expect(page).toMatchObject({
+      Total: 1,
+      Rows: [
+        {
+          F_Id: id,
+          F_FormId: formId,
+          F_FormName: expect.stringContaining('联动'),
+          F_SourceFormId: 1,
+          F_TargetFormId: 2,
+          F_FilterField: 'region',
+          F_EnabledMark: 1,
+          F_Description: '说明',
+          F_CreateDate: expect.any(String),
+        },
+      ],
+    });
     expect((await t.get('/api/data-relation?keyword=地区', admin)).json().data.Total).toBe(1);
     expect((await t.get('/api/data-relation', zhangsan)).statusCode).toBe(403);
     expect((await t.get(`/api/data-relation/form/${formId}`, zhangsan)).json().data.map((r: Loose) => r.F_Id)).toEqual([id]);
@@ -87,11 +111,18 @@ describe('data relations', () => {
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().msg).toBe('数据关联不能形成循环：3 → 4 → 5 → 3');
 
-    await t.deps.db.insertInto('tenants').values({ id: 'tn_dr', code: 'tn_dr', name: 'Other' }).onConflict((oc) => oc.doNothing()).execute();
+    await t.deps.db
+      .insertInto('tenants')
+      .values({ id: 'tn_dr', code: 'tn_dr', name: 'Other' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const foreign = await t.send('PUT', `/api/data-relation/${unique('x')}`, relation(formId, 1, 2), admin);
     expect(foreign.json().code).toBe(0);
     const otherId = unique('dr');
-    await t.deps.db.insertInto('data_relations').values({ id: otherId, tenant_id: 'tn_dr', form_id: formId, name: 'x', source_form_id: 1, target_form_id: 9, filter_field: 'region', created_by: null }).execute();
+    await t.deps.db
+      .insertInto('data_relations')
+      .values({ id: otherId, tenant_id: 'tn_dr', form_id: formId, name: 'x', source_form_id: 1, target_form_id: 9, filter_field: 'region', created_by: null })
+      .execute();
     expect((await save(otherId, relation(formId, 1, 9))).statusCode).toBe(404);
     expect((await t.send('DELETE', `/api/data-relation/${otherId}`, undefined, admin)).statusCode).toBe(404);
   });
@@ -100,7 +131,8 @@ describe('data relations', () => {
 describe('field options filtered by the source value (parentValue)', () => {
   it('wraps the SQL of a cascaded field; empty values answer nothing; multi-values match any; ignored without an enabled relation', async () => {
     const formId = await createForm();
-    const get = (formField: number, q: string) => t.get(`/api/form-scheme/${formId}/field-options/${formField}${q}`, zhangsan).then((r) => r.json().data.rows.map((row: Loose) => row.value));
+    const get = (formField: number, q: string) =>
+      t.get(`/api/form-scheme/${formId}/field-options/${formField}${q}`, zhangsan).then((r) => r.json().data.rows.map((row: Loose) => row.value));
     expect(await get(2, '?parentValue=north')).toEqual(['bj', 'tj', 'sh', 'gz']);
 
     const id = unique('dr');
@@ -125,11 +157,17 @@ describe('field options filtered by the source value (parentValue)', () => {
 
   it('filters the rows of a data source by the filter column', async () => {
     const code = unique('ds');
-    const ds = await t.send('POST', '/api/data-sources', { F_Code: code, F_Name: '城市', F_DbId: 'local', F_Sql: CITIES, F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '' }, admin);
+    const ds = await t.send(
+      'POST',
+      '/api/data-sources',
+      { F_Code: code, F_Name: '城市', F_DbId: 'local', F_Sql: CITIES, F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '' },
+      admin,
+    );
     expect(ds.json().code).toBe(0);
     const formId = await createForm([field(10, 'city_ds', 'select', {}, { dataType: 'dataSource', dataSource: code, showField: 'label', saveField: 'value' })]);
     expect((await save(unique('dr'), relation(formId, 1, 10))).json().code).toBe(0);
-    const get = (q: string) => t.get(`/api/form-scheme/${formId}/field-options/10${q}`, zhangsan).then((r) => r.json().data.rows.map((row: Loose) => row.value));
+    const get = (q: string) =>
+      t.get(`/api/form-scheme/${formId}/field-options/10${q}`, zhangsan).then((r) => r.json().data.rows.map((row: Loose) => row.value));
     expect(await get('?parentValue=east,south')).toEqual(['sh', 'gz']);
     expect(await get('?parentValue=north&keyword=北')).toEqual(['bj']);
     expect(await get('?parentValue=')).toEqual([]);

@@ -20,7 +20,9 @@ export function optionsOf(field: FormField | undefined, loaded: CellOption[] = [
   if (!field) return [];
   const slot = (field as { __slot__?: { options?: unknown } }).__slot__;
   const options = Array.isArray(slot?.options) ? (slot.options as { label?: unknown; value?: unknown }[]) : [];
-  const list = options.filter((o) => o && o.value !== undefined && o.value !== null).map((o) => ({ label: String(o.label ?? o.value), value: String(o.value) }));
+  const list = options
+    .filter((o) => o && o.value !== undefined && o.value !== null)
+    .map((o) => ({ label: String(o.label ?? o.value), value: String(o.value) }));
   if (field.__config__.avueType === 'switch') {
     const f = field as Record<string, unknown>;
     for (const [flag, text] of [
@@ -54,7 +56,10 @@ export function readCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const time = value.getUTCHours() || value.getUTCMinutes() || value.getUTCSeconds() ? ` ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}` : '';
+    const time =
+      value.getUTCHours() || value.getUTCMinutes() || value.getUTCSeconds()
+        ? ` ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`
+        : '';
     return date + time;
   }
   if (typeof value === 'object') {

@@ -90,7 +90,11 @@ export class FormRelationRepository {
       .where('i.tenant_id', '=', tenantId)
       .where('t.enabled', '=', true)
       .where('i.enabled', '=', true)
-      .where(sql`lower(t.code)`, 'in', codes.map((c) => c.toLowerCase()))
+      .where(
+        sql`lower(t.code)`,
+        'in',
+        codes.map((c) => c.toLowerCase()),
+      )
       .orderBy('i.sort_code')
       .execute();
     for (const row of rows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), { label: row.name, value: row.value }]);
@@ -256,7 +260,11 @@ export class FormRelationRepository {
   }
 
   async addTenantModule(tenantId: string, moduleId: string): Promise<void> {
-    await this.db.insertInto('tenant_modules').values({ tenant_id: tenantId, module_id: moduleId }).onConflict((oc) => oc.doNothing()).execute();
+    await this.db
+      .insertInto('tenant_modules')
+      .values({ tenant_id: tenantId, module_id: moduleId })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
   /**
@@ -291,7 +299,11 @@ export class FormRelationRepository {
       items.map((item) => ({ id: newId(), tenant_id: tenantId, object_type: h.objectType, object_id: h.objectId, item_type: item.type, item_id: item.id })),
     );
     for (let i = 0; i < values.length; i += 1000) {
-      await this.db.insertInto('authorizes').values(values.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).execute();
+      await this.db
+        .insertInto('authorizes')
+        .values(values.slice(i, i + 1000))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   }
 }

@@ -31,7 +31,12 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
 
   r.get('/form-relation', {
     config: { permission: Permission.formRelationList },
-    schema: { tags, summary: 'Published forms, paged; keyword on name, description, form name', querystring: formRelationPageQuery, response: { 200: envelope(pageResult(formRelationRow)) } },
+    schema: {
+      tags,
+      summary: 'Published forms, paged; keyword on name, description, form name',
+      querystring: formRelationPageQuery,
+      response: { 200: envelope(pageResult(formRelationRow)) },
+    },
     handler: async (request) => ok(request, await relations.page(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -54,7 +59,13 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
 
   r.put('/form-relation/:id', {
     config: { permission: Permission.formRelationEdit },
-    schema: { tags, summary: 'Change a published form (menu entry, buttons and columns kept in step)', params, body: formRelationBody, response: { 200: envelope(formRelationSaved) } },
+    schema: {
+      tags,
+      summary: 'Change a published form (menu entry, buttons and columns kept in step)',
+      params,
+      body: formRelationBody,
+      response: { 200: envelope(formRelationSaved) },
+    },
     handler: async (request) => ok(request, await relations.update(authOf(request), request.params.id, request.body), 'common.updated'),
   });
 
@@ -68,12 +79,22 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.get('/form-relation/:id/page-info', {
-    schema: { tags, summary: "The published page: form and setting cut to the caller's grants (404 unless the menu entry is granted)", params, response: { 200: envelope(publishedPageInfo) } },
+    schema: {
+      tags,
+      summary: "The published page: form and setting cut to the caller's grants (404 unless the menu entry is granted)",
+      params,
+      response: { 200: envelope(publishedPageInfo) },
+    },
     handler: async (request) => ok(request, await relations.pageInfo(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.get('/data-condition/:id', {
-    schema: { tags, summary: 'Data conditions of a published form (forms.relation.list, or the page granted)', params, response: { 200: envelope(dataConditionList) } },
+    schema: {
+      tags,
+      summary: 'Data conditions of a published form (forms.relation.list, or the page granted)',
+      params,
+      response: { 200: envelope(dataConditionList) },
+    },
     handler: async (request) => ok(request, await relations.conditions(authOf(request), request.params.id), 'common.fetched'),
   });
 

@@ -97,7 +97,11 @@ export class FormRelationService {
       if (!(await isDefaultTenant(trx, auth.tenantId))) await repo.addTenantModule(auth.tenantId, moduleId);
       const buttons = await repo.syncItems(moduleId, ITEM_BUTTON, buttonItems(setting));
       const columns = await repo.syncItems(moduleId, ITEM_COLUMN, columnItems(setting, fields));
-      const items = [{ type: ITEM_MODULE, id: moduleId }, ...buttons.map((b) => ({ type: ITEM_BUTTON, id: b })), ...columns.map((c) => ({ type: ITEM_COLUMN, id: c }))];
+      const items = [
+        { type: ITEM_MODULE, id: moduleId },
+        ...buttons.map((b) => ({ type: ITEM_BUTTON, id: b })),
+        ...columns.map((c) => ({ type: ITEM_COLUMN, id: c })),
+      ];
       await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), items);
     });
     this.changed();
@@ -126,9 +130,17 @@ export class FormRelationService {
         await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), [{ type: ITEM_MODULE, id: moduleId }]);
       }
       const buttons = await repo.syncItems(moduleId, ITEM_BUTTON, buttonItems(setting));
-      await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), buttons.map((b) => ({ type: ITEM_BUTTON, id: b })));
+      await repo.grant(
+        auth.tenantId,
+        await this.publisherHolders(repo, auth),
+        buttons.map((b) => ({ type: ITEM_BUTTON, id: b })),
+      );
       const columns = await repo.syncItems(moduleId, ITEM_COLUMN, columnItems(setting, fields));
-      await repo.grant(auth.tenantId, await repo.holdersOf(auth.tenantId, moduleId), columns.map((c) => ({ type: ITEM_COLUMN, id: c })));
+      await repo.grant(
+        auth.tenantId,
+        await repo.holdersOf(auth.tenantId, moduleId),
+        columns.map((c) => ({ type: ITEM_COLUMN, id: c })),
+      );
     });
     this.changed();
     return this.saved(auth, await this.relation(auth, id), loaded);

@@ -25,18 +25,31 @@ async function createForm(): Promise<string> {
     field(1, 'F_Title', 'input', {}, { label: '标题' }),
     field(2, 'F_Amount', 'number', { precision: 2 }, { label: '金额' }),
     field(3, 'F_Kind', 'select', { __slot__: options('1', '2') }, { dataType: 'static', label: '类别' }),
-    { __config__: { formId: 4, avueType: 'tabs', layout: 'rowFormItem', option: { column: [{ label: '其他', prop: 'tab1' }] }, childrenObj: { tab1: [field(5, 'F_Note', 'textarea')] } } },
+    {
+      __config__: {
+        formId: 4,
+        avueType: 'tabs',
+        layout: 'rowFormItem',
+        option: { column: [{ label: '其他', prop: 'tab1' }] },
+        childrenObj: { tab1: [field(5, 'F_Note', 'textarea')] },
+      },
+    },
     field(6, 'items', 'table', {}, { layout: 'rowFormItem', bindTable: sub, children: [field(7, 'item_name', 'input', {}, { bindTable: sub })] }),
   ];
-  const res = await t.send('POST', '/api/form-scheme/customtable', {
-    F_Name: '报销单',
-    F_Type: 0,
-    F_Scheme: { data },
-    tableInfo: [
-      { dbId: DEFAULT_LINK_ID, name: main, type: 'main' },
-      { dbId: DEFAULT_LINK_ID, name: sub, type: 'sub', relationField: 'F_ExpenseId' },
-    ],
-  }, admin);
+  const res = await t.send(
+    'POST',
+    '/api/form-scheme/customtable',
+    {
+      F_Name: '报销单',
+      F_Type: 0,
+      F_Scheme: { data },
+      tableInfo: [
+        { dbId: DEFAULT_LINK_ID, name: main, type: 'main' },
+        { dbId: DEFAULT_LINK_ID, name: sub, type: 'sub', relationField: 'F_ExpenseId' },
+      ],
+    },
+    admin,
+  );
   expect(res.json().code).toBe(0);
   return res.json().data.F_Id;
 }
@@ -47,15 +60,31 @@ const setting = (extra: Loose = {}): Loose => ({
   buttons: ['add', 'edit', 'view', 'delete', 'print', 'export'],
   ...extra,
 });
-const body = (formId: string, extra: Loose = {}, settingExtra: Loose = {}): Loose => ({ F_Name: '报销', F_FormId: formId, F_Setting: setting(settingExtra), ...extra });
+const body = (formId: string, extra: Loose = {}, settingExtra: Loose = {}): Loose => ({
+  F_Name: '报销',
+  F_FormId: formId,
+  F_Setting: setting(settingExtra),
+  ...extra,
+});
 const publish = (b: Loose, token = admin) => t.send('POST', '/api/form-relation', b, token);
 
 const db = () => t.deps.db;
-const roleId = async (code: string) => (await db().selectFrom('roles').select('id').where('tenant_id', '=', 'default').where('en_code', '=', code).executeTakeFirstOrThrow()).id;
-const buttonsOf = async (moduleId: string) => (await db().selectFrom('module_buttons').select(['id', 'full_name']).where('module_id', '=', moduleId).orderBy('sort_code').execute()).map((r) => [r.id, r.full_name]);
-const columnsOf = async (moduleId: string) => (await db().selectFrom('module_columns').select(['id', 'full_name']).where('module_id', '=', moduleId).orderBy('sort_code').execute()).map((r) => [r.id, r.full_name]);
+const roleId = async (code: string) =>
+  (await db().selectFrom('roles').select('id').where('tenant_id', '=', 'default').where('en_code', '=', code).executeTakeFirstOrThrow()).id;
+const buttonsOf = async (moduleId: string) =>
+  (await db().selectFrom('module_buttons').select(['id', 'full_name']).where('module_id', '=', moduleId).orderBy('sort_code').execute()).map((r) => [
+    r.id,
+    r.full_name,
+  ]);
+const columnsOf = async (moduleId: string) =>
+  (await db().selectFrom('module_columns').select(['id', 'full_name']).where('module_id', '=', moduleId).orderBy('sort_code').execute()).map((r) => [
+    r.id,
+    r.full_name,
+  ]);
 const grantedTo = async (role: string, prefix: string) =>
-  (await db().selectFrom('authorizes').select('item_id').where('object_id', '=', role).where('item_id', 'like', `${prefix}%`).orderBy('item_id').execute()).map((r) => r.item_id);
+  (await db().selectFrom('authorizes').select('item_id').where('object_id', '=', role).where('item_id', 'like', `${prefix}%`).orderBy('item_id').execute()).map(
+    (r) => r.item_id,
+  );
 /** Grants items to a role directly (what Organisation › role authorisation stores). */
 async function grant(role: string, ids: { type: number; id: string }[]) {
   await db()
@@ -112,12 +141,21 @@ describe('publishing a form', () => {
     expect(await grantedTo(await roleId('staff'), moduleId)).toEqual([]);
 
     const info = (await pageInfo(id)).json();
-    expect(info).toMatchObject({ code: 0, data: { F_Id: id, F_Name: '报销', F_ModuleId: moduleId, form: { F_Id: formId, F_Scheme: { data: expect.any(Array) } } } });
+    expect(info).toMatchObject({
+      code: 0,
+      data: { F_Id: id, F_Name: '报销', F_ModuleId: moduleId, form: { F_Id: formId, F_Scheme: { data: expect.any(Array) } } },
+    });
     expect(info.data.setting.buttons).toEqual(['add', 'edit', 'view', 'delete', 'export', 'print']);
     expect(info.data.setting.columns.map((c: Loose) => c.field)).toEqual(['F_Title', 'F_Amount']);
 
     const list = (await t.get(`/api/form-relation?F_FormId=${formId}`, admin)).json();
-    expect(list.data.Rows.find((r: Loose) => r.F_Id === id)).toMatchObject({ F_FormName: '报销单', F_ParentId: 'form-apps', F_ParentName: '业务表单', F_EnabledMark: 1, F_CreateUserName: expect.any(String) });
+    expect(list.data.Rows.find((r: Loose) => r.F_Id === id)).toMatchObject({
+      F_FormName: '报销单',
+      F_ParentId: 'form-apps',
+      F_ParentName: '业务表单',
+      F_EnabledMark: 1,
+      F_CreateUserName: expect.any(String),
+    });
     const detail = (await t.get(`/api/form-relation/${id}`, admin)).json().data;
     expect(detail).toMatchObject({ F_Id: id, F_Setting: { pageSize: 20, columns: [{ field: 'F_Title', align: 'left' }, { field: 'F_Amount' }] } });
     expect((await t.get('/api/form-relation', zhangsan)).statusCode).toBe(403);
@@ -163,7 +201,14 @@ describe('publishing a form', () => {
     const res = await t.send(
       'PUT',
       `/api/form-relation/${id}`,
-      body(formId, { F_Name: '报销（新）', F_SortCode: 3 }, { buttons: ['add', 'view', 'import'], columns: [{ field: 'F_Title', label: '事由' }, { field: 'F_Kind' }, { field: 'F_Note' }, { field: 'F_CreateDate' }] }),
+      body(
+        formId,
+        { F_Name: '报销（新）', F_SortCode: 3 },
+        {
+          buttons: ['add', 'view', 'import'],
+          columns: [{ field: 'F_Title', label: '事由' }, { field: 'F_Kind' }, { field: 'F_Note' }, { field: 'F_CreateDate' }],
+        },
+      ),
       admin,
     );
     expect(res.json()).toMatchObject({ code: 0, data: { F_Id: id, F_ModuleId: moduleId } });
@@ -181,10 +226,19 @@ describe('publishing a form', () => {
     // Removed items go with their grants; a new button reaches the publisher's roles only; new columns every holder.
     expect(await grantedTo(staffRole, moduleId)).toEqual([moduleId, `${moduleId}:col:F_CreateDate`, `${moduleId}:col:F_Kind`, `${moduleId}:col:F_Note`]);
     expect(await grantedTo(adminRole, `${moduleId}:import`)).toEqual([`${moduleId}:import`]);
-    expect(await db().selectFrom('authorizes').select('id').where('item_id', 'in', [`${moduleId}:print`, `${moduleId}:col:F_Amount`]).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('authorizes')
+        .select('id')
+        .where('item_id', 'in', [`${moduleId}:print`, `${moduleId}:col:F_Amount`])
+        .execute(),
+    ).toEqual([]);
     const module = await db().selectFrom('modules').select(['full_name', 'sort_code', 'enabled']).where('id', '=', moduleId).executeTakeFirstOrThrow();
     expect(module).toEqual({ full_name: '报销（新）', sort_code: 3, enabled: true });
-    expect((await pageInfo(id, zhangsan)).json().data.setting).toMatchObject({ buttons: [], columns: [{ field: 'F_Kind' }, { field: 'F_Note' }, { field: 'F_CreateDate' }] });
+    expect((await pageInfo(id, zhangsan)).json().data.setting).toMatchObject({
+      buttons: [],
+      columns: [{ field: 'F_Kind' }, { field: 'F_Note' }, { field: 'F_CreateDate' }],
+    });
 
     expect((await t.send('PUT', '/api/form-relation/nope', body(formId), admin)).statusCode).toBe(404);
   });
@@ -227,11 +281,19 @@ describe('publishing a form', () => {
     ['a column twice', {}, { columns: [{ field: 'F_Title' }, { field: 'F_Title' }] }, '列表列 F_Title 重复'],
     ['an unknown parent', { F_ParentId: 'nope' }, {}, '上级菜单不存在：nope'],
   ])('refuses %s: 400 with the message, nothing stored', async (_what, extra, settingExtra, msg) => {
-    const before = await db().selectFrom('modules').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('modules')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await publish(body(formId, extra, settingExtra));
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe(msg);
-    expect(await db().selectFrom('modules').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db()
+        .selectFrom('modules')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it('refuses a form without tables and an unknown form; refuses a parent that is the page itself', async () => {
@@ -258,7 +320,10 @@ describe('data conditions', () => {
     const id = (await publish(body(formId))).json().data.F_Id as string;
     expect((await t.get(`/api/data-condition/${id}`, admin)).json()).toMatchObject({ code: 0, data: { conditions: [] } });
 
-    const conditions = [{ field: 'F_Kind', operator: 'eq', value: '1' }, { field: 'F_CreateDate', operator: 'ge', value: '@today' }];
+    const conditions = [
+      { field: 'F_Kind', operator: 'eq', value: '1' },
+      { field: 'F_CreateDate', operator: 'ge', value: '@today' },
+    ];
     expect((await t.send('PUT', `/api/data-condition/${id}`, { conditions }, admin)).json().code).toBe(0);
     expect((await t.get(`/api/data-condition/${id}`, admin)).json().data.conditions).toEqual(conditions);
     expect((await t.get(`/api/form-relation/${id}`, admin)).json().data.F_Setting.conditions).toEqual(conditions);
@@ -279,8 +344,14 @@ describe('data conditions', () => {
 });
 
 describe('publishing in a tenant other than the platform', () => {
-  it('adds the entry to the tenant\'s menu entries (tenant_modules) so its administrator sees the page', async () => {
-    const tenant = { F_EnCode: 'frtn', F_FullName: '发布租户', F_Contact: '王经理', moduleIds: ['form-design', 'form-relation'], adminPassword: md5Hex('Frtn@123') };
+  it("adds the entry to the tenant's menu entries (tenant_modules) so its administrator sees the page", async () => {
+    const tenant = {
+      F_EnCode: 'frtn',
+      F_FullName: '发布租户',
+      F_Contact: '王经理',
+      moduleIds: ['form-design', 'form-relation'],
+      adminPassword: md5Hex('Frtn@123'),
+    };
     const created = await t.send('POST', '/api/tenant', tenant, admin);
     expect(created.json().code).toBe(0);
     const tenantId = created.json().data.F_TenantId as string;
@@ -288,16 +359,26 @@ describe('publishing in a tenant other than the platform', () => {
     const tenantAdmin = login.json().data.Token as string;
 
     const main = unique('tn_expense');
-    const form = await t.send('POST', '/api/form-scheme/customtable', { F_Name: '租户表单', F_Scheme: { data: [field(1, 'F_Title', 'input')] }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }] }, tenantAdmin);
+    const form = await t.send(
+      'POST',
+      '/api/form-scheme/customtable',
+      { F_Name: '租户表单', F_Scheme: { data: [field(1, 'F_Title', 'input')] }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }] },
+      tenantAdmin,
+    );
     expect(form.json().code).toBe(0);
     // Another tenant's menu entry is no parent here.
     const platformPage = (await publish(body(await createForm()))).json().data.F_ModuleId;
-    const refused = await publish({ F_Name: '租户页', F_FormId: form.json().data.F_Id, F_ParentId: platformPage, F_Setting: { columns: [{ field: 'F_Title' }] } }, tenantAdmin);
+    const refused = await publish(
+      { F_Name: '租户页', F_FormId: form.json().data.F_Id, F_ParentId: platformPage, F_Setting: { columns: [{ field: 'F_Title' }] } },
+      tenantAdmin,
+    );
     expect(refused.json().msg).toBe(`上级菜单不存在：${platformPage}`);
 
     const res = (await publish({ F_Name: '租户页', F_FormId: form.json().data.F_Id, F_Setting: { columns: [{ field: 'F_Title' }] } }, tenantAdmin)).json();
     expect(res.code).toBe(0);
-    expect(await db().selectFrom('tenant_modules').select('module_id').where('tenant_id', '=', tenantId).where('module_id', '=', res.data.F_ModuleId).execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom('tenant_modules').select('module_id').where('tenant_id', '=', tenantId).where('module_id', '=', res.data.F_ModuleId).execute(),
+    ).toHaveLength(1);
     expect(await menuEntry(tenantAdmin, res.data.F_ModuleId)).toMatchObject({ parent: 'form-apps' });
     expect((await pageInfo(res.data.F_Id, tenantAdmin)).json().data.setting.buttons).toEqual(['add', 'edit', 'view', 'delete']);
     // The platform's users do not reach another tenant's page.

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formRelationSetting, type TableColumn, type TableDesign } from '@app/contracts';
 import type { Dialect } from '../data-design/ddl.js';
-import { batchPhases, batchSql, countSql, indexName, indexPlans, pageSql, parseQuery, systemListField, type ListField, type ListTable, type RowLimits } from './list-sql.js';
+import {
+  batchPhases,
+  batchSql,
+  countSql,
+  indexName,
+  indexPlans,
+  pageSql,
+  parseQuery,
+  systemListField,
+  type ListField,
+  type ListTable,
+  type RowLimits,
+} from './list-sql.js';
 
 const col = (name: string, dataType: TableColumn['dataType'], extra: Partial<TableColumn> = {}): TableColumn => ({
   name,
@@ -20,11 +32,18 @@ const col = (name: string, dataType: TableColumn['dataType'], extra: Partial<Tab
 const design: TableDesign = {
   tableName: 'orders',
   comment: '',
-  columns: [col('F_Id', 'varchar', { primaryKey: true, nullable: false }), col('title', 'varchar'), col('amount', 'decimal'), col('day', 'date'), col('status', 'varchar')],
+  columns: [
+    col('F_Id', 'varchar', { primaryKey: true, nullable: false }),
+    col('title', 'varchar'),
+    col('amount', 'decimal'),
+    col('day', 'date'),
+    col('status', 'varchar'),
+  ],
   indexes: [],
 };
 
-const formField = (vModel: string, avueType: string) => ({ __vModel__: vModel, __config__: { formId: 1, avueType, label: vModel } }) as unknown as ListField['field'];
+const formField = (vModel: string, avueType: string) =>
+  ({ __vModel__: vModel, __config__: { formId: 1, avueType, label: vModel } }) as unknown as ListField['field'];
 
 function tableOf(dialect: Dialect): ListTable {
   const placeholder = (n: number) => (dialect === 'postgres' ? `$${n}` : dialect === 'mysql' ? '?' : `@p${n}`);
@@ -83,7 +102,7 @@ describe('statements', () => {
   it('MySQL and SQL Server: their quoting, placeholders and paging', () => {
     const m = tableOf('mysql');
     expect(pageSql(m, [m.fields.get('title')!], limits(m), order(m), 1, 10).sql).toBe(
-      'select `F_Id`, `title` from `orders` where `title` like ? escape \'!\' and `amount` >= ? and `status` = ? and `status` in (?, ?) and (`F_CreateUserId` in (?)) order by `amount` desc, `F_Id` desc limit 10 offset 0',
+      "select `F_Id`, `title` from `orders` where `title` like ? escape '!' and `amount` >= ? and `status` = ? and `status` in (?, ?) and (`F_CreateUserId` in (?)) order by `amount` desc, `F_Id` desc limit 10 offset 0",
     );
     const s = tableOf('mssql');
     expect(pageSql(s, [s.fields.get('title')!], limits(s), order(s), 2, 10).sql).toBe(
@@ -103,7 +122,9 @@ describe('statements', () => {
     expect(batchPhases('postgres', asc)).toEqual(['value', 'null']);
     expect(batchPhases('postgres', order(t))).toEqual(['null', 'value']);
     expect(batchPhases('mysql', asc)).toEqual(['null', 'value']);
-    expect(batchSql(t, [], none, asc, 'value', null, 100).sql).toBe('select "F_Id", "amount" from "orders" where "amount" is not null order by "amount" asc, "F_Id" asc limit 100');
+    expect(batchSql(t, [], none, asc, 'value', null, 100).sql).toBe(
+      'select "F_Id", "amount" from "orders" where "amount" is not null order by "amount" asc, "F_Id" asc limit 100',
+    );
     expect(batchSql(t, [], none, asc, 'value', { phase: 'value', value: '2.5', key: 'k1' }, 100)).toEqual({
       sql: 'select "F_Id", "amount" from "orders" where "amount" is not null and ("amount", "F_Id") > ($1, $2) order by "amount" asc, "F_Id" asc limit 100',
       params: ['2.5', 'k1'],
@@ -120,9 +141,18 @@ describe('statements', () => {
     expect(q).toEqual([]);
     const created = t.fields.get('F_CreateDate')!;
     const withCreated = formRelationSetting.parse({ ...setting, queryFields: [{ field: 'F_CreateDate' }] });
-    const page = pageSql(t, [], { filters: parseQuery(JSON.stringify({ F_CreateDate: ['2026-01-01', '2026-01-31'] }), withCreated, t), conditions: [], scope: { all: true } }, { field: created, order: 'asc' }, 1, 10);
+    const page = pageSql(
+      t,
+      [],
+      { filters: parseQuery(JSON.stringify({ F_CreateDate: ['2026-01-01', '2026-01-31'] }), withCreated, t), conditions: [], scope: { all: true } },
+      { field: created, order: 'asc' },
+      1,
+      10,
+    );
     expect(page.params).toEqual(['2026-01-01 00:00:00', '2026-01-31 23:59:59']);
-    expect(() => pageSql(t, [], { filters: parseQuery(JSON.stringify({ amount: ['x', ''] }), setting, t), conditions: [], scope: { all: true } }, order(t), 1, 10)).toThrow('publishedList.badQuery');
+    expect(() =>
+      pageSql(t, [], { filters: parseQuery(JSON.stringify({ amount: ['x', ''] }), setting, t), conditions: [], scope: { all: true } }, order(t), 1, 10),
+    ).toThrow('publishedList.badQuery');
   });
 });
 

@@ -1,4 +1,13 @@
-import { LIST_SYSTEM_FIELDS, defaultMatchOf, joinMulti, type DataCondition, type FormField, type FormRelationSetting, type QueryMatch, type TableColumn } from '@app/contracts';
+import {
+  LIST_SYSTEM_FIELDS,
+  defaultMatchOf,
+  joinMulti,
+  type DataCondition,
+  type FormField,
+  type FormRelationSetting,
+  type QueryMatch,
+  type TableColumn,
+} from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import { AppError } from '../../core/errors.js';
 import { Params, bindValue, likePattern, scopeSql, selectExpr, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
@@ -62,7 +71,8 @@ export function systemListField(name: string): ListField | undefined {
 }
 
 /** The match of a configured query field. */
-export const matchOf = (f: { match?: QueryMatch }, field: ListField): QueryMatch => f.match ?? (field.field ? defaultMatchOf(field.field.__config__.avueType) : 'range');
+export const matchOf = (f: { match?: QueryMatch }, field: ListField): QueryMatch =>
+  f.match ?? (field.field ? defaultMatchOf(field.field.__config__.avueType) : 'range');
 
 const emptyValue = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.every(emptyValue));
 
@@ -87,7 +97,12 @@ export function parseQuery(text: string | undefined, setting: FormRelationSettin
       if (!Array.isArray(value) || value.length !== 2) throw badQuery(`${name}: [from, to] expected`);
       if (value.some((v) => !emptyValue(v) && typeof v !== 'string' && typeof v !== 'number')) throw badQuery(`${name}: [from, to] expected`);
     } else if (match === 'in') {
-      if (!(typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')))) throw badQuery(`${name}: text or a list expected`);
+      if (!(
+        typeof value === 'string' ||
+        typeof value === 'number' ||
+        (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+      ))
+        throw badQuery(`${name}: text or a list expected`);
     } else if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       // A multi-value field filtered with like / eq: its comma-joined text, as stored.
       if (!Array.isArray(value)) throw badQuery(`${name}: text expected`);
@@ -168,7 +183,10 @@ function conditionSql(ctx: CrudContext, c: ResolvedCondition, params: Params): s
     case 'like':
       return `${textOf(ctx.dialect, c.field.column)} ${likeOp(ctx.dialect)} ${params.bind(likePattern(c.value))} escape '!'`;
     case 'in': {
-      const items = c.value.split(',').map((s) => s.trim()).filter(Boolean);
+      const items = c.value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       return items.length ? `${col} in (${items.map(bound).join(', ')})` : '1 = 0';
     }
     default:
@@ -209,7 +227,10 @@ export function pageSql(t: ListTable, fields: ListField[], limits: RowLimits, or
   const where = whereSql(limitsSql(ctx, limits, params));
   const offset = (Math.max(1, Math.trunc(page)) - 1) * Math.trunc(size);
   const paging = ctx.dialect === 'mssql' ? `offset ${offset} rows fetch next ${Math.trunc(size)} rows only` : `limit ${Math.trunc(size)} offset ${offset}`;
-  return { sql: `select ${selectList(ctx, t.key, fields)} from ${table(ctx)}${where} order by ${orderSql(ctx, t.key, order)} ${paging}`, params: params.values };
+  return {
+    sql: `select ${selectList(ctx, t.key, fields)} from ${table(ctx)}${where} order by ${orderSql(ctx, t.key, order)} ${paging}`,
+    params: params.values,
+  };
 }
 
 /**
@@ -222,7 +243,8 @@ export function countSql(t: ListTable, limits: RowLimits, cap: number | null): S
   const where = whereSql(limitsSql(ctx, limits, params));
   if (cap === null) return { sql: `select count(*) as total from ${table(ctx)}${where}`, params: params.values };
   const limit = Math.trunc(cap) + 1;
-  const inner = ctx.dialect === 'mssql' ? `select top ${limit} 1 as one from ${table(ctx)}${where}` : `select 1 as one from ${table(ctx)}${where} limit ${limit}`;
+  const inner =
+    ctx.dialect === 'mssql' ? `select top ${limit} 1 as one from ${table(ctx)}${where}` : `select 1 as one from ${table(ctx)}${where} limit ${limit}`;
   return { sql: `select count(*) as total from (${inner}) capped`, params: params.values };
 }
 
@@ -257,7 +279,15 @@ export function batchPhases(dialect: Dialect, order: Order): BatchCursor['phase'
  * One export batch in the list's order, by keyset (never an offset, so every batch costs the same): within a phase
  * the rows after the cursor, ordered by the sort field then the key as the page orders them.
  */
-export function batchSql(t: ListTable, fields: ListField[], limits: RowLimits, order: Order, phase: BatchCursor['phase'], after: BatchCursor | null, size: number): Statement {
+export function batchSql(
+  t: ListTable,
+  fields: ListField[],
+  limits: RowLimits,
+  order: Order,
+  phase: BatchCursor['phase'],
+  after: BatchCursor | null,
+  size: number,
+): Statement {
   const { ctx } = t;
   const params = new Params(ctx.placeholder);
   const parts = limitsSql(ctx, limits, params);
@@ -322,7 +352,12 @@ export function indexPlans(t: ListTable, setting: FormRelationSetting, defaultSo
   const plans = new Map<string, IndexPlan & { leading: string }>();
   const add = (columns: string, using = '') => {
     const name = indexName(ctx.design.tableName, `${using}(${columns})`);
-    if (!plans.has(name)) plans.set(name, { name, sql: `create index ${quoteIdent(ctx.dialect, name)} on ${table(ctx)}${using} (${columns})`, leading: using ? '' : columns.split(', ')[0] });
+    if (!plans.has(name))
+      plans.set(name, {
+        name,
+        sql: `create index ${quoteIdent(ctx.dialect, name)} on ${table(ctx)}${using} (${columns})`,
+        leading: using ? '' : columns.split(', ')[0],
+      });
   };
   const cols = (...columns: TableColumn[]) => {
     const names = [...new Set(columns.map((c) => c.name))];

@@ -51,8 +51,14 @@ export function checkSettingFields(loaded: LoadedForm, setting: FormRelationSett
       seen.add(name);
     }
   };
-  once(setting.queryFields.map((q) => q.field), 'formRelation.duplicateQuery');
-  once(setting.columns.map((c) => c.field), 'formRelation.duplicateColumn');
+  once(
+    setting.queryFields.map((q) => q.field),
+    'formRelation.duplicateQuery',
+  );
+  once(
+    setting.columns.map((c) => c.field),
+    'formRelation.duplicateColumn',
+  );
   if (setting.sort) known(setting.sort.field);
   checkConditionFields(fields, setting.conditions);
   return fields;

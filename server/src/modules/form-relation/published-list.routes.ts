@@ -43,20 +43,38 @@ export function publishedListRoutes(app: FastifyInstance, { deps, lists }: Relat
   const exportLimit = requestLimit(deps.config.rateLimits.export);
 
   r.get('/form-relation/:id/list', {
-    schema: { tags, summary: 'A page of the published list: filters, data conditions, data scope, column permissions', params: formRelationIdParams, querystring: publishedListQuery, response: { 200: envelope(publishedListResult) } },
+    schema: {
+      tags,
+      summary: 'A page of the published list: filters, data conditions, data scope, column permissions',
+      params: formRelationIdParams,
+      querystring: publishedListQuery,
+      response: { 200: envelope(publishedListResult) },
+    },
     handler: async (request) => ok(request, await lists.list(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
   r.get('/form-relation/:id/data/:keyValue', {
     schema: { tags, summary: 'A record of the page (view or edit button)', params: publishedDataParams, response: { 200: envelope(formDataRecord) } },
     handler: async (request) =>
-      ok(request, { primaryKey: request.params.keyValue, formData: await lists.read(authOf(request), request.params.id, request.params.keyValue) }, 'common.fetched'),
+      ok(
+        request,
+        { primaryKey: request.params.keyValue, formData: await lists.read(authOf(request), request.params.id, request.params.keyValue) },
+        'common.fetched',
+      ),
   });
 
   r.post('/form-relation/:id/data', {
-    schema: { tags, summary: 'Add a record through the Form engine (add button)', params: formRelationIdParams, body: formDataBody, response: { 200: envelope(formDataSaved) } },
+    schema: {
+      tags,
+      summary: 'Add a record through the Form engine (add button)',
+      params: formRelationIdParams,
+      body: formDataBody,
+      response: { 200: envelope(formDataSaved) },
+    },
     handler: async (request, reply) =>
-      answerRefusal(request, reply, async () => ok(request, { primaryKey: await lists.add(authOf(request), request.params.id, request.body.formData) }, 'common.added')),
+      answerRefusal(request, reply, async () =>
+        ok(request, { primaryKey: await lists.add(authOf(request), request.params.id, request.body.formData) }, 'common.added'),
+      ),
   });
 
   r.put('/form-relation/:id/data/:keyValue', {
@@ -83,7 +101,13 @@ export function publishedListRoutes(app: FastifyInstance, { deps, lists }: Relat
 
   r.get('/form-relation/:id/export', {
     onRequest: exportLimit,
-    schema: { tags, summary: 'Every matching row as .xlsx, streamed (export button)', params: formRelationIdParams, querystring: exportQuery, response: { 200: fileBytes } },
+    schema: {
+      tags,
+      summary: 'Every matching row as .xlsx, streamed (export button)',
+      params: formRelationIdParams,
+      querystring: exportQuery,
+      response: { 200: fileBytes },
+    },
     handler: async (request, reply) => {
       const file = await lists.export(authOf(request), request.params.id, request.query);
       return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName)).send(file.stream);
@@ -102,7 +126,13 @@ export function publishedListRoutes(app: FastifyInstance, { deps, lists }: Relat
   app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
     scoped.withTypeProvider<ZodTypeProvider>().post('/form-relation/:id/import', {
-      schema: { tags, summary: 'Import rows from .xlsx (multipart `file`; keepValid=1 stores the good rows of a file with errors)', params: formRelationIdParams, querystring: publishedImportQuery, response: { 200: envelope(importReport) } },
+      schema: {
+        tags,
+        summary: 'Import rows from .xlsx (multipart `file`; keepValid=1 stores the good rows of a file with errors)',
+        params: formRelationIdParams,
+        querystring: publishedImportQuery,
+        response: { 200: envelope(importReport) },
+      },
       handler: async (request) => {
         const auth = authOf(request);
         // Checked before the file is read: a caller without the button does not get to upload 10 MB.

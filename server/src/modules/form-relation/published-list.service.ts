@@ -142,7 +142,12 @@ export class PublishedListService {
     if (!conditions.length) return [];
     const needsUnits = conditions.some((c) => c.value === '@departmentId' || c.value === '@companyId');
     const units = needsUnits ? await this.designs.unitsOf(auth.tenantId, auth.userId) : { companyId: null, departmentId: null };
-    const tokens: Record<string, string | null> = { '@userId': auth.userId, '@departmentId': units.departmentId, '@companyId': units.companyId, '@today': now().slice(0, 10) };
+    const tokens: Record<string, string | null> = {
+      '@userId': auth.userId,
+      '@departmentId': units.departmentId,
+      '@companyId': units.companyId,
+      '@today': now().slice(0, 10),
+    };
     return conditions.map((c) => {
       const field = list.table.fields.get(c.field);
       if (!field) throw new AppError('formRelation.unknownField', { field: c.field });
@@ -288,7 +293,11 @@ export class PublishedListService {
   // ---------------------------------------------------------------- Excel
 
   /** The export as a stream, in the list's order: rows read in keyset batches and written as they come, so memory stays flat. */
-  async export(auth: AuthContext, id: string, q: Pick<PublishedListQuery, 'query' | 'sidx' | 'sord'>): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+  async export(
+    auth: AuthContext,
+    id: string,
+    q: Pick<PublishedListQuery, 'query' | 'sidx' | 'sord'>,
+  ): Promise<{ fileName: string; contentType: string; stream: Readable }> {
     const list = await this.openList(auth, id, 'export');
     const limits = await this.limitsOf(auth, list, q.query);
     const order = this.orderOf(list, q.sidx, q.sord);
@@ -335,7 +344,9 @@ export class PublishedListService {
 
   /** Main-table fields a file may fill: bound value fields the caller sees, uploads excepted. */
   private importable(list: OpenList): ListField[] {
-    return [...list.table.fields.values()].filter((f) => f.field && !list.hidden.has(f.name) && f.field.__config__.avueType !== 'upload' && f.field.__config__.view !== false);
+    return [...list.table.fields.values()].filter(
+      (f) => f.field && !list.hidden.has(f.name) && f.field.__config__.avueType !== 'upload' && f.field.__config__.view !== false,
+    );
   }
 
   async importTemplate(auth: AuthContext, id: string): Promise<{ fileName: string; contentType: string; body: Buffer }> {
@@ -401,7 +412,14 @@ export class PublishedListService {
           converted.push([f.column, columnValue(ctx, f.column, ownValue(values, f.name))]);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          messages.push(message({ vModel: f.name, formId: f.field!.__config__.formId, key: error.key, params: { label: f.field!.__config__.label ?? f.name, ...error.params } }));
+          messages.push(
+            message({
+              vModel: f.name,
+              formId: f.field!.__config__.formId,
+              key: error.key,
+              params: { label: f.field!.__config__.label ?? f.name, ...error.params },
+            }),
+          );
         }
       }
       if (messages.length) errors.push({ row: number, messages: [...new Set(messages)] });
@@ -490,5 +508,3 @@ export class PublishedListService {
     return made;
   }
 }
-
-

@@ -8,7 +8,17 @@ import { PublishedListService } from './published-list.service.js';
 import { RelationAccess } from './relation-access.js';
 import { FormSchemeService } from '../form-scheme/form-scheme.service.js';
 import { FormRelationRepository } from './form-relation.repository.js';
-import { createOrderForm, grant, insertRelation, invalidateCaches, orderFields, revoke, updateSetting, userId, type Grantee } from '../../test/published-pages.js';
+import {
+  createOrderForm,
+  grant,
+  insertRelation,
+  invalidateCaches,
+  orderFields,
+  revoke,
+  updateSetting,
+  userId,
+  type Grantee,
+} from '../../test/published-pages.js';
 
 let t: TestApp;
 let admin: string;
@@ -132,27 +142,73 @@ describe('list', () => {
   });
 
   it('applies data conditions with tokens, and the data scope of the page', async () => {
-    const other = await insertRelation(t, formId, setting({ conditions: [{ field: 'F_Status', operator: 'eq', value: '2' }, { field: 'F_Amount', operator: 'ge', value: '50' }] }));
+    const other = await insertRelation(
+      t,
+      formId,
+      setting({
+        conditions: [
+          { field: 'F_Status', operator: 'eq', value: '2' },
+          { field: 'F_Amount', operator: 'ge', value: '50' },
+        ],
+      }),
+    );
     const got = (await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50`, admin)).json().data;
     expect(got.Total).toBe(4);
     // A query cannot widen what the conditions allow.
-    expect((await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50&query=${encodeURIComponent(JSON.stringify({ F_Status: '1' }))}`, admin)).json().data.Total).toBe(0);
+    expect(
+      (await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50&query=${encodeURIComponent(JSON.stringify({ F_Status: '1' }))}`, admin)).json().data
+        .Total,
+    ).toBe(0);
 
     await updateSetting(t, other.id, setting({ conditions: [{ field: 'F_Owner', operator: 'eq', value: '@userId' }] }));
     expect((await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50`, admin)).json().data.Total).toBe(0);
-    await updateSetting(t, other.id, setting({ conditions: [{ field: 'F_Day', operator: 'lt', value: '@today' }, { field: 'F_Note', operator: 'notEmpty', value: '' }] }));
-    expect((await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50`, admin)).json().data.Rows.map((r: { F_Title: string }) => r.F_Title)).toEqual(['订单 5']);
-    await updateSetting(t, other.id, setting({ conditions: [{ field: 'F_Title', operator: 'in', value: '合同 0,合同 3' }, { field: 'F_Note', operator: 'empty', value: '' }, { field: 'F_Owner', operator: 'ne', value: 'li' }] }));
+    await updateSetting(
+      t,
+      other.id,
+      setting({
+        conditions: [
+          { field: 'F_Day', operator: 'lt', value: '@today' },
+          { field: 'F_Note', operator: 'notEmpty', value: '' },
+        ],
+      }),
+    );
+    expect((await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50`, admin)).json().data.Rows.map((r: { F_Title: string }) => r.F_Title)).toEqual([
+      '订单 5',
+    ]);
+    await updateSetting(
+      t,
+      other.id,
+      setting({
+        conditions: [
+          { field: 'F_Title', operator: 'in', value: '合同 0,合同 3' },
+          { field: 'F_Note', operator: 'empty', value: '' },
+          { field: 'F_Owner', operator: 'ne', value: 'li' },
+        ],
+      }),
+    );
     expect((await t.get(`/api/form-relation/${other.id}/list?limit=1&size=50`, admin)).json().data.Total).toBe(2);
 
     // zhangsan holds the page with "own rows" as the data scope: sees only what zhangsan added.
     const me: Grantee[] = [{ type: 2, id: zhangsanId }];
     const scoped = await insertRelation(t, formId, setting(), me);
-    await t.deps.db.insertInto('data_authorizes').values({ id: `da-${scoped.id}`, tenant_id: 'default', object_type: 2, object_id: zhangsanId, module_id: scoped.moduleId, scope: 1, department_ids: '[]' }).execute();
+    await t.deps.db
+      .insertInto('data_authorizes')
+      .values({
+        id: `da-${scoped.id}`,
+        tenant_id: 'default',
+        object_type: 2,
+        object_id: zhangsanId,
+        module_id: scoped.moduleId,
+        scope: 1,
+        department_ids: '[]',
+      })
+      .execute();
     expect((await t.get(`/api/form-relation/${scoped.id}/list?limit=1&size=50`, zhangsan)).json().data.Total).toBe(0);
     const mine = await t.send('POST', `/api/form-relation/${scoped.id}/data`, { formData: { F_Title: '张三的' } }, zhangsan);
     expect(mine.json(), mine.body).toMatchObject({ code: 0 });
-    expect((await t.get(`/api/form-relation/${scoped.id}/list?limit=1&size=50`, zhangsan)).json().data.Rows.map((r: { F_Title: string }) => r.F_Title)).toEqual(['张三的']);
+    expect((await t.get(`/api/form-relation/${scoped.id}/list?limit=1&size=50`, zhangsan)).json().data.Rows.map((r: { F_Title: string }) => r.F_Title)).toEqual(
+      ['张三的'],
+    );
     // A record outside the scope is not found for read, edit, delete and print.
     expect((await t.get(`/api/form-relation/${scoped.id}/data/${keys[0]}`, zhangsan)).statusCode).toBe(404);
     expect((await t.send('PUT', `/api/form-relation/${scoped.id}/data/${keys[0]}`, { formData: { F_Title: 'x' } }, zhangsan)).statusCode).toBe(404);
@@ -265,7 +321,12 @@ async function uploadTo(relationId: string, rowsOf: unknown[][], keepValid = 0) 
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: `/api/form-relation/${relationId}/import?keepValid=${keepValid}`, headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/form-relation/${relationId}/import?keepValid=${keepValid}`,
+    headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
 }
 
 describe('Excel', () => {
@@ -277,7 +338,12 @@ describe('Excel', () => {
     expect(sheet).toHaveLength(13);
     expect(sheet.find((r) => r[0] === '合同 0')).toEqual(['合同 0', '新建', '0.5', '2026-03-01', '甲,乙', 'wang']);
     const filtered = await exported({ F_Title: '合同' });
-    expect(filtered.slice(1).map((r) => r[0]).sort()).toEqual(['合同 0', '合同 3', '合同 6', '合同 9']);
+    expect(
+      filtered
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['合同 0', '合同 3', '合同 6', '合同 9']);
     // In the list's order, the page's sort included.
     const byAmount = await exported({ F_Title: '合同' }, '&sidx=F_Amount&sord=desc');
     expect(byAmount.slice(1).map((r) => r[0])).toEqual(['合同 9', '合同 6', '合同 3', '合同 0']);
@@ -325,7 +391,10 @@ describe('Excel', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().msg).toBe('一次最多导入 10000 行');
     expect(await count()).toBe(before + 3);
-    const noHeaders = await upload([['what', 'ever'], ['1', '2']]);
+    const noHeaders = await upload([
+      ['what', 'ever'],
+      ['1', '2'],
+    ]);
     expect(noHeaders.statusCode).toBe(400);
   });
 });
@@ -333,7 +402,10 @@ describe('Excel', () => {
 describe('print data', () => {
   it('answers the form, the record, the viewable formIds and the print setting; 400 without fields; 403 with none viewable', async () => {
     const res = await t.get(`/api/form-relation/${page.id}/print/${keys[0]}`, admin);
-    expect(res.json(), res.body).toMatchObject({ code: 0, data: { title: '订单列表', formData: { F_Title: '合同 0' }, viewable: [1, 2, 3, 4, 5, 6, 7], setting: { style: 0, type: 1 } } });
+    expect(res.json(), res.body).toMatchObject({
+      code: 0,
+      data: { title: '订单列表', formData: { F_Title: '合同 0' }, viewable: [1, 2, 3, 4, 5, 6, 7], setting: { style: 0, type: 1 } },
+    });
     expect(res.json().data.form.F_Id).toBe(formId);
 
     const roles = await import('../../test/published-pages.js').then((m) => m.adminRoles(t));
@@ -354,7 +426,11 @@ describe('print data', () => {
     const empty = await createOrderForm(t, admin, [field(1, 'F_Title', 'input')]);
     const emptyPage = await insertRelation(t, empty.formId, { columns: [{ field: 'F_Title', label: '', align: 'left', sortable: false }], buttons: ['print'] });
     const version = await t.deps.db.selectFrom('form_schemes').select('current_version_id').where('id', '=', empty.formId).executeTakeFirstOrThrow();
-    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify({ data: [] }) }).where('id', '=', version.current_version_id!).execute();
+    await t.deps.db
+      .updateTable('form_scheme_versions')
+      .set({ content: JSON.stringify({ data: [] }) })
+      .where('id', '=', version.current_version_id!)
+      .execute();
     const invalid = await t.get(`/api/form-relation/${emptyPage.id}/print/${keys[0]}`, admin);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().msg).toBe('表单配置异常，请检查数据格式');
@@ -382,43 +458,64 @@ describe('indexes', () => {
   });
 });
 
-describeOnLinkDatabases('published list', () => t, 'publist', (linkId) => {
-  it('lists, filters, sorts, exports, imports and makes its indexes on the link', async () => {
-    const form = await createOrderForm(t, admin, orderFields(), linkId());
-    const linked = await insertRelation(t, form.formId, setting());
-    for (const formData of rows) expect((await t.send('POST', `/api/form-relation/${linked.id}/data`, { formData }, admin)).json().code).toBe(0);
-    const get = async (extra: string) => {
-      const res = await t.get(`/api/form-relation/${linked.id}/list?limit=1${extra.includes('size=') ? '' : '&size=50'}${extra}`, admin);
-      expect(res.json(), res.body).toMatchObject({ code: 0 });
-      return res.json().data as { Rows: Record<string, unknown>[]; Total: number };
-    };
-    const q = (query: Record<string, unknown>) => `&query=${encodeURIComponent(JSON.stringify(query))}`;
-    expect((await get('')).Total).toBe(12);
-    expect((await get(q({ F_Title: '合同' }))).Total).toBe(4);
-    expect((await get(q({ F_Status: ['2'] }))).Total).toBe(6);
-    expect((await get(q({ F_Amount: ['20', '40.5'] }))).Total).toBe(3);
-    expect((await get(q({ F_Day: ['2026-03-11', ''] }))).Total).toBe(2);
-    expect((await get(q({ F_Owner: 'wa' }))).Total).toBe(4);
-    const sorted = await get('&sidx=F_Amount&sord=desc&size=3');
-    expect(sorted.Rows[0]).toMatchObject({ F_Title: '订单 11', F_Amount: '110.5', F_Day: '2026-03-12', F_Tags: 'a' });
+describeOnLinkDatabases(
+  'published list',
+  () => t,
+  'publist',
+  (linkId) => {
+    it('lists, filters, sorts, exports, imports and makes its indexes on the link', async () => {
+      const form = await createOrderForm(t, admin, orderFields(), linkId());
+      const linked = await insertRelation(t, form.formId, setting());
+      for (const formData of rows) expect((await t.send('POST', `/api/form-relation/${linked.id}/data`, { formData }, admin)).json().code).toBe(0);
+      const get = async (extra: string) => {
+        const res = await t.get(`/api/form-relation/${linked.id}/list?limit=1${extra.includes('size=') ? '' : '&size=50'}${extra}`, admin);
+        expect(res.json(), res.body).toMatchObject({ code: 0 });
+        return res.json().data as { Rows: Record<string, unknown>[]; Total: number };
+      };
+      const q = (query: Record<string, unknown>) => `&query=${encodeURIComponent(JSON.stringify(query))}`;
+      expect((await get('')).Total).toBe(12);
+      expect((await get(q({ F_Title: '合同' }))).Total).toBe(4);
+      expect((await get(q({ F_Status: ['2'] }))).Total).toBe(6);
+      expect((await get(q({ F_Amount: ['20', '40.5'] }))).Total).toBe(3);
+      expect((await get(q({ F_Day: ['2026-03-11', ''] }))).Total).toBe(2);
+      expect((await get(q({ F_Owner: 'wa' }))).Total).toBe(4);
+      const sorted = await get('&sidx=F_Amount&sord=desc&size=3');
+      expect(sorted.Rows[0]).toMatchObject({ F_Title: '订单 11', F_Amount: '110.5', F_Day: '2026-03-12', F_Tags: 'a' });
 
-    const exportedRes = await t.get(`/api/form-relation/${linked.id}/export${q({ F_Title: '合同' }).replace('&', '?')}`, admin);
-    expect(exportedRes.statusCode).toBe(200);
-    const sheet = await workbookOf(exportedRes.rawPayload);
-    expect(sheet).toHaveLength(5);
-    const imported = await uploadTo(linked.id, [['标题', '金额', '日期'], ['导入', '7.25', '2026-04-01'], ['坏', 'abc', '']]);
-    expect(imported.json().data).toMatchObject({ total: 2, imported: 0 });
-    expect((await uploadTo(linked.id, [['标题', '金额', '日期'], ['导入', '7.25', '2026-04-01'], ['坏', 'abc', '']], 1)).json().data).toMatchObject({ total: 2, imported: 1 });
-    expect((await get(q({ F_Title: '导入' }))).Rows[0]).toMatchObject({ F_Amount: '7.25', F_Day: '2026-04-01' });
+      const exportedRes = await t.get(`/api/form-relation/${linked.id}/export${q({ F_Title: '合同' }).replace('&', '?')}`, admin);
+      expect(exportedRes.statusCode).toBe(200);
+      const sheet = await workbookOf(exportedRes.rawPayload);
+      expect(sheet).toHaveLength(5);
+      const imported = await uploadTo(linked.id, [
+        ['标题', '金额', '日期'],
+        ['导入', '7.25', '2026-04-01'],
+        ['坏', 'abc', ''],
+      ]);
+      expect(imported.json().data).toMatchObject({ total: 2, imported: 0 });
+      expect(
+        (
+          await uploadTo(
+            linked.id,
+            [
+              ['标题', '金额', '日期'],
+              ['导入', '7.25', '2026-04-01'],
+              ['坏', 'abc', ''],
+            ],
+            1,
+          )
+        ).json().data,
+      ).toMatchObject({ total: 2, imported: 1 });
+      expect((await get(q({ F_Title: '导入' }))).Rows[0]).toMatchObject({ F_Amount: '7.25', F_Day: '2026-04-01' });
 
-    const schemes = new FormSchemeService(t.deps, () => false);
-    const service = new PublishedListService(t.deps, new RelationAccess(t.deps, schemes));
-    const auth = { tenantId: 'default', userId: 'admin', sessionId: '', account: 'admin' };
-    const relation = (await new FormRelationRepository(t.deps.db).find('default', linked.id))!;
-    const made = await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId));
-    // MySQL-dialect links get no index for a like field (no trigram indexes there): 7; PostgreSQL links 8 or more.
-    expect(made.length).toBeGreaterThanOrEqual(7);
-    expect(await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId))).toEqual(made);
-    expect((await get(q({ F_Status: '1' }))).Total).toBe(6);
-  });
-});
+      const schemes = new FormSchemeService(t.deps, () => false);
+      const service = new PublishedListService(t.deps, new RelationAccess(t.deps, schemes));
+      const auth = { tenantId: 'default', userId: 'admin', sessionId: '', account: 'admin' };
+      const relation = (await new FormRelationRepository(t.deps.db).find('default', linked.id))!;
+      const made = await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId));
+      // MySQL-dialect links get no index for a like field (no trigram indexes there): 7; PostgreSQL links 8 or more.
+      expect(made.length).toBeGreaterThanOrEqual(7);
+      expect(await service.ensureIndexes(auth, relation, await schemes.forUse(auth, form.formId))).toEqual(made);
+      expect((await get(q({ F_Status: '1' }))).Total).toBe(6);
+    });
+  },
+);

@@ -64,7 +64,10 @@ const refusal = (run: () => void) => {
 describe('import file guard (before the workbook is parsed)', () => {
   it('passes an ordinary workbook', async () => {
     expect(refusal(() => checkXlsx(Buffer.alloc(0), IMPORT_LIMITS))).toMatchObject({ key: 'publishedList.importUnreadable' });
-    const file = await workbook([['标题', '金额'], ['合同', 12.5]]);
+    const file = await workbook([
+      ['标题', '金额'],
+      ['合同', 12.5],
+    ]);
     expect(refusal(() => checkXlsx(file, IMPORT_LIMITS))).toBeNull();
   });
 

@@ -42,7 +42,10 @@ function columnValue(row: Record<string, unknown>, column: string): unknown {
 /** Whether the SQL reads `@keyword` (binding tells: the value comes back among the bound parameters). */
 function usesKeyword(driver: LinkDriver, sql: string): boolean {
   const marker = {};
-  const bound = bindNamedParams(sql, { keyword: marker }, (n) => driver.placeholder(n), { backslashEscapes: driver.type === 'mysql', bracketQuotes: driver.type === 'sqlserver' });
+  const bound = bindNamedParams(sql, { keyword: marker }, (n) => driver.placeholder(n), {
+    backslashEscapes: driver.type === 'mysql',
+    bracketQuotes: driver.type === 'sqlserver',
+  });
   return bound.params.includes(marker);
 }
 

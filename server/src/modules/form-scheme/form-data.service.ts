@@ -1,4 +1,18 @@
-import { DEFAULT_LINK_ID, authorityOf, isShown, joinMulti, ownValue, recomputeValues, setOwnValue, validateFormValues, type FieldAuthority, type FieldError, type FormField, type FormValues, type TableColumn } from '@app/contracts';
+import {
+  DEFAULT_LINK_ID,
+  authorityOf,
+  isShown,
+  joinMulti,
+  ownValue,
+  recomputeValues,
+  setOwnValue,
+  validateFormValues,
+  type FieldAuthority,
+  type FieldError,
+  type FormField,
+  type FormValues,
+  type TableColumn,
+} from '@app/contracts';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
@@ -9,7 +23,21 @@ import type { LinkTransaction } from '../../core/data-links.js';
 import { tenantSchema } from '../database-link/driver-platform.js';
 import { pgQuote } from '../database-link/pg-catalog.js';
 import { jsonSafeRow } from '../database-link/sql-text.js';
-import { Params, bindValue, columnsOf, deleteSql, findSql, insertSql, lookupColumn, readRow, selectExpr, updateSql, whereSql, type CrudContext, type Statement } from '../data-design/crud-sql.js';
+import {
+  Params,
+  bindValue,
+  columnsOf,
+  deleteSql,
+  findSql,
+  insertSql,
+  lookupColumn,
+  readRow,
+  selectExpr,
+  updateSql,
+  whereSql,
+  type CrudContext,
+  type Statement,
+} from '../data-design/crud-sql.js';
 import { now } from '../data-design/crud.service.js';
 import { DataDesignRepository } from '../data-design/data-design.repository.js';
 import { dialectOf, parseDecimal, quoteIdent, systemColumns } from '../data-design/ddl.js';
@@ -63,7 +91,10 @@ function selectWhere(ctx: CrudContext, column: TableColumn, value: unknown, orde
 
 function deleteWhere(ctx: CrudContext, column: TableColumn, value: unknown): Statement {
   const params = new Params(ctx.placeholder);
-  return { sql: `delete from ${quoteIdent(ctx.dialect, ctx.design.tableName)}${whereSql([`${quoteIdent(ctx.dialect, column.name)} = ${params.bind(value)}`])}`, params: params.values };
+  return {
+    sql: `delete from ${quoteIdent(ctx.dialect, ctx.design.tableName)}${whereSql([`${quoteIdent(ctx.dialect, column.name)} = ${params.bind(value)}`])}`,
+    params: params.values,
+  };
 }
 
 const TEXT = new Set(['varchar', 'text']);
@@ -106,7 +137,10 @@ async function joinTransaction<T>(trx: Transaction<Database>, tenantId: string, 
     });
   } finally {
     // After a failed statement the transaction is aborted and refuses this too; the caller rolls back anyway.
-    await sql.raw(`set local search_path to ${previous}`).execute(trx).catch(() => {});
+    await sql
+      .raw(`set local search_path to ${previous}`)
+      .execute(trx)
+      .catch(() => {});
   }
 }
 
@@ -162,7 +196,12 @@ export class FormDataService {
           return [[column, columnValue(t.ctx, column, ownValue(values, b.field.__vModel__ ?? ''))]];
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          const base = { vModel: b.field.__vModel__ ?? '', formId: b.field.__config__.formId, key: error.key, params: { label: b.field.__config__.label ?? '', ...error.params } };
+          const base = {
+            vModel: b.field.__vModel__ ?? '',
+            formId: b.field.__config__.formId,
+            key: error.key,
+            params: { label: b.field.__config__.label ?? '', ...error.params },
+          };
           errors.push(row === undefined ? base : { ...base, row });
           return [];
         }
@@ -170,7 +209,10 @@ export class FormDataService {
     const main = convert(storage.main, formData);
     // A sub-table is rewritten only where its rows may be edited: shown, and editable under a workflow authority.
     const subs = storage.subs
-      .filter((t) => isShown(t.plan.containerPlace!, options.authority) && (options.authority === undefined || authorityOf(t.plan.container!, options.authority).edit))
+      .filter(
+        (t) =>
+          isShown(t.plan.containerPlace!, options.authority) && (options.authority === undefined || authorityOf(t.plan.container!, options.authority).edit),
+      )
       .map((t) => {
         const given = ownValue(formData, t.plan.container!.__vModel__ ?? '');
         const rows = Array.isArray(given) ? given : given === undefined || given === null ? undefined : [];
@@ -229,7 +271,11 @@ export class FormDataService {
         if (primaryKey !== null) await this.run(tx, deleteWhere(table.ctx, table.relation!, key));
         const subSystem = this.systemValues(auth, units, table);
         for (const [index, values] of rows.entries()) {
-          const own: [TableColumn, unknown][] = [[table.key, newId()], [table.relation!, key], ...(table.sort ? [[table.sort, index] as [TableColumn, unknown]] : [])];
+          const own: [TableColumn, unknown][] = [
+            [table.key, newId()],
+            [table.relation!, key],
+            ...(table.sort ? [[table.sort, index] as [TableColumn, unknown]] : []),
+          ];
           await this.run(tx, insertSql(table.ctx, [...values, ...(kept[index] ?? []), ...own, ...subSystem]));
         }
       }
@@ -258,7 +304,8 @@ export class FormDataService {
     const storage = await this.open(auth, loaded, options.transaction);
     return storage.transaction(async (tx) => {
       const main = storage.main;
-      if (options.scope && (await this.run(tx, findSql(main.ctx, primaryKey, options.scope))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
+      if (options.scope && (await this.run(tx, findSql(main.ctx, primaryKey, options.scope))).rows.length === 0)
+        throw notFound('forms.dataNotFound', { id: primaryKey });
       const found = (await this.run(tx, selectWhere(main.ctx, main.key, primaryKey))).rows[0];
       if (!found) throw notFound('forms.dataNotFound', { id: primaryKey });
       const values = (t: OpenTable, raw: Record<string, unknown>) => {
@@ -275,7 +322,11 @@ export class FormDataService {
         const container = t.plan.container!;
         if (!isShown(t.plan.containerPlace!, options.authority) || !container.__vModel__) continue;
         const rows = await this.run(tx, selectWhere(t.ctx, t.relation!, primaryKey, t.sort ? [t.sort, t.key] : [t.key]));
-        setOwnValue(formData, container.__vModel__, rows.rows.map((r) => values(t, r)));
+        setOwnValue(
+          formData,
+          container.__vModel__,
+          rows.rows.map((r) => values(t, r)),
+        );
       }
       return formData;
     });
@@ -285,7 +336,8 @@ export class FormDataService {
   async remove(auth: AuthContext, loaded: LoadedForm, primaryKey: string, options: Pick<FormDataOptions, 'scope'> = {}): Promise<void> {
     const storage = await this.open(auth, loaded);
     await storage.transaction(async (tx) => {
-      if ((await this.run(tx, findSql(storage.main.ctx, primaryKey, options.scope ?? ALL))).rows.length === 0) throw notFound('forms.dataNotFound', { id: primaryKey });
+      if ((await this.run(tx, findSql(storage.main.ctx, primaryKey, options.scope ?? ALL))).rows.length === 0)
+        throw notFound('forms.dataNotFound', { id: primaryKey });
       for (const t of storage.subs) await this.run(tx, deleteWhere(t.ctx, t.relation!, primaryKey));
       await this.run(tx, deleteSql(storage.main.ctx, primaryKey, ALL));
     });

@@ -32,13 +32,28 @@ function leaveForm(main: string, sub: string, extra: Loose[] = []) {
     field(9, 'F_Note', 'textarea', {}, { regList: [{ pattern: '^[^x]*$', message: '备注不能含 x' }] }),
     field(10, 'F_Agree', 'switch', { 'active-value': 'Y', 'inactive-value': 'N' }),
     {
-      __config__: { formId: 11, avueType: 'tabs', layout: 'rowFormItem', option: { column: [{ label: '其他', prop: 'tab1' }] }, childrenObj: { tab1: [field(12, 'F_Dept', 'department')] } },
+      __config__: {
+        formId: 11,
+        avueType: 'tabs',
+        layout: 'rowFormItem',
+        option: { column: [{ label: '其他', prop: 'tab1' }] },
+        childrenObj: { tab1: [field(12, 'F_Dept', 'department')] },
+      },
     },
-    field(13, 'items', 'table', {}, {
-      layout: 'rowFormItem',
-      bindTable: sub,
-      children: [field(14, 'item_name', 'input', {}, { required: true, bindTable: sub }), field(15, 'item_amount', 'number', { precision: 2 }, { bindTable: sub })],
-    }),
+    field(
+      13,
+      'items',
+      'table',
+      {},
+      {
+        layout: 'rowFormItem',
+        bindTable: sub,
+        children: [
+          field(14, 'item_name', 'input', {}, { required: true, bindTable: sub }),
+          field(15, 'item_amount', 'number', { precision: 2 }, { bindTable: sub }),
+        ],
+      },
+    ),
     ...extra,
   ];
   return {
@@ -72,7 +87,8 @@ const goodData = () => ({
 });
 
 const driver = () => t.deps.links.forLink('default', DEFAULT_LINK_ID);
-const count = async (table: string) => Number((await (await driver()).execute(`select count(*) as n from ${(await driver()).quoteIdent(table)}`, [])).rows[0].n);
+const count = async (table: string) =>
+  Number((await (await driver()).execute(`select count(*) as n from ${(await driver()).quoteIdent(table)}`, [])).rows[0].n);
 
 async function createForm(extra: Loose = {}) {
   const main = unique('leave');
@@ -86,7 +102,11 @@ describe('customtable: tables from the fields', () => {
   it('creates the main table and the sub-table, then adds a column for a new field; type changes are refused', async () => {
     const { id, main, sub, saved } = await createForm();
     expect(saved.tables).toEqual([
-      { name: main, created: true, addedColumns: ['F_Id', 'F_Name', 'F_Mobile', 'F_Days', 'F_Kind', 'F_Tags', 'F_Files', 'F_Start', 'F_Range', 'F_Note', 'F_Agree', 'F_Dept'] },
+      {
+        name: main,
+        created: true,
+        addedColumns: ['F_Id', 'F_Name', 'F_Mobile', 'F_Days', 'F_Kind', 'F_Tags', 'F_Files', 'F_Start', 'F_Range', 'F_Note', 'F_Agree', 'F_Dept'],
+      },
       { name: sub, created: true, addedColumns: ['F_Id', 'F_LeaveId', 'F_SortCode', 'item_name', 'item_amount'] },
     ]);
     const d = await driver();
@@ -101,12 +121,30 @@ describe('customtable: tables from the fields', () => {
 
     const next = leaveForm(main, sub, [field(20, 'F_Extra', 'input')]);
     const second = (await t.send('PUT', `/api/form-scheme/customtable/${id}`, next, admin)).json();
-    expect(second).toMatchObject({ code: 0, data: { F_Version: 2, tables: [{ name: main, created: false, addedColumns: ['F_Extra'] }, { name: sub, created: false, addedColumns: [] }] } });
+    expect(second).toMatchObject({
+      code: 0,
+      data: {
+        F_Version: 2,
+        tables: [
+          { name: main, created: false, addedColumns: ['F_Extra'] },
+          { name: sub, created: false, addedColumns: [] },
+        ],
+      },
+    });
     expect((await d.columns(main)).map((c) => c.f_column)).toContain('F_Extra');
 
     // Restoring version 1 releases its tables again: add-only, the column version 2 added stays.
     const restored = (await t.send('POST', `/api/form-scheme/${id}/history/${saved.F_SchemeId}/restore`, undefined, admin)).json();
-    expect(restored).toMatchObject({ code: 0, data: { F_Version: 3, tables: [{ name: main, created: false, addedColumns: [] }, { name: sub, created: false, addedColumns: [] }] } });
+    expect(restored).toMatchObject({
+      code: 0,
+      data: {
+        F_Version: 3,
+        tables: [
+          { name: main, created: false, addedColumns: [] },
+          { name: sub, created: false, addedColumns: [] },
+        ],
+      },
+    });
     expect((await d.columns(main)).map((c) => c.f_column)).toContain('F_Extra');
 
     // A number that becomes a text box would change a released column's type: refused, no version added.
@@ -193,7 +231,10 @@ describe('form data: instance-form-list', () => {
     expect(await count(sub)).toBe(3);
 
     const changed = { ...goodData(), F_Name: '改过', F_Agree: 'N', items: [{ item_name: '只剩一行', item_amount: '1' }] };
-    expect((await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: changed }, admin)).json()).toMatchObject({ code: 0, msg: '更新成功' });
+    expect((await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: changed }, admin)).json()).toMatchObject({
+      code: 0,
+      msg: '更新成功',
+    });
     const again = (await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData;
     expect(again).toMatchObject({ F_Name: '改过', F_Agree: 'N', items: [{ item_name: '只剩一行', item_amount: '1' }] });
     expect(await count(sub)).toBe(1);
@@ -231,24 +272,30 @@ describe('form data: instance-form-list', () => {
   it('stores and reads a form saved before field names were checked, with fields named like Object.prototype members', async () => {
     const main = unique('proto');
     const sub = unique('proto_item');
-    const res = await t.send('POST', '/api/form-scheme/customtable', {
-      F_Name: '旧表单',
-      F_Scheme: {
-        data: [
-          field(1, 'F_A', 'input', {}, { required: true }),
-          field(2, 'F_B', 'input'),
-          field(3, 'F_C', 'input'),
-          field(4, 'items', 'table', {}, { bindTable: sub, children: [field(5, 'F_D', 'input', {}, { bindTable: sub })] }),
+    const res = await t.send(
+      'POST',
+      '/api/form-scheme/customtable',
+      {
+        F_Name: '旧表单',
+        F_Scheme: {
+          data: [
+            field(1, 'F_A', 'input', {}, { required: true }),
+            field(2, 'F_B', 'input'),
+            field(3, 'F_C', 'input'),
+            field(4, 'items', 'table', {}, { bindTable: sub, children: [field(5, 'F_D', 'input', {}, { bindTable: sub })] }),
+          ],
+        },
+        tableInfo: [
+          { dbId: DEFAULT_LINK_ID, name: main, type: 'main' },
+          { dbId: DEFAULT_LINK_ID, name: sub, type: 'sub', relationField: 'F_ParentId' },
         ],
       },
-      tableInfo: [
-        { dbId: DEFAULT_LINK_ID, name: main, type: 'main' },
-        { dbId: DEFAULT_LINK_ID, name: sub, type: 'sub', relationField: 'F_ParentId' },
-      ],
-    }, admin);
+      admin,
+    );
     const { F_Id: id, F_SchemeId: versionId } = res.json().data;
     // The names the save now refuses, written straight into the stored version (the columns stay F_A…F_D).
-    const renamed = (vModel: string, column: string, formId: number, extra: Loose = {}) => field(formId, vModel, 'input', {}, { bindTableField: column, ...extra });
+    const renamed = (vModel: string, column: string, formId: number, extra: Loose = {}) =>
+      field(formId, vModel, 'input', {}, { bindTableField: column, ...extra });
     const content = {
       data: [
         renamed('constructor', 'F_A', 1, { required: true }),
@@ -257,7 +304,11 @@ describe('form data: instance-form-list', () => {
         field(4, 'items', 'table', {}, { bindTable: sub, children: [renamed('hasOwnProperty', 'F_D', 5, { bindTable: sub })] }),
       ],
     };
-    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify(content) }).where('id', '=', versionId).execute();
+    await t.deps.db
+      .updateTable('form_scheme_versions')
+      .set({ content: JSON.stringify(content) })
+      .where('id', '=', versionId)
+      .execute();
 
     // Not sending a field means it is missing, not Object.prototype's member of that name.
     const missing = await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: {} }, admin);
@@ -274,14 +325,26 @@ describe('form data: instance-form-list', () => {
   it('works out computed fields on the server from the values stored with them', async () => {
     const main = unique('order');
     const formula = [{ formId: 1 }, { formId: 0, name: '*' }, { formId: 2 }];
-    const res = await t.send('POST', '/api/form-scheme/customtable', {
-      F_Name: '订单',
-      F_Scheme: { data: [field(1, 'F_Price', 'number', { precision: 2 }), field(2, 'F_Qty', 'number'), field(3, 'F_Total', 'computation', { computationalConfiguration: formula })] },
-      tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }],
-    }, admin);
+    const res = await t.send(
+      'POST',
+      '/api/form-scheme/customtable',
+      {
+        F_Name: '订单',
+        F_Scheme: {
+          data: [
+            field(1, 'F_Price', 'number', { precision: 2 }),
+            field(2, 'F_Qty', 'number'),
+            field(3, 'F_Total', 'computation', { computationalConfiguration: formula }),
+          ],
+        },
+        tableInfo: [{ dbId: DEFAULT_LINK_ID, name: main, type: 'main' }],
+      },
+      admin,
+    );
     const id = res.json().data.F_Id as string;
     // No total sent, then a wrong one: the stored total follows price × quantity (truncated to 2 decimals).
-    const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { F_Price: '19.99', F_Qty: '3' } }, admin)).json().data.primaryKey;
+    const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { F_Price: '19.99', F_Qty: '3' } }, admin)).json().data
+      .primaryKey;
     expect((await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData.F_Total).toBe('59.97');
     await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: { F_Price: '0.33', F_Qty: '3', F_Total: '1000' } }, admin);
     expect((await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData.F_Total).toBe('0.99');
@@ -289,7 +352,14 @@ describe('form data: instance-form-list', () => {
 
   it('lists several errors at once with the structured list', async () => {
     const { id } = await createForm();
-    const res = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { ...goodData(), F_Name: '', F_Mobile: '1', F_Kind: 'x', F_Days: '-1' } }, admin)).json();
+    const res = (
+      await t.send(
+        'POST',
+        `/api/form-scheme/${id}/instance-form-list`,
+        { formData: { ...goodData(), F_Name: '', F_Mobile: '1', F_Kind: 'x', F_Days: '-1' } },
+        admin,
+      )
+    ).json();
     expect(res.data.errors.map((e: Loose) => e.vModel)).toEqual(['F_Name', 'F_Mobile', 'F_Days', 'F_Kind']);
     expect(res.msg).toBe('表单数据校验未通过：F_Name不能为空；手机号码长度不为11位；F_Days必须在 0 到 30 之间 (+1)');
   });
@@ -298,14 +368,32 @@ describe('form data: instance-form-list', () => {
     const { id, main, sub } = await createForm();
     const d = await driver();
     await d.executeDdl([`alter table ${d.quoteIdent(sub)} add constraint ${d.quoteIdent(`${sub}_ck`)} check ("item_amount" < 1000)`]);
-    const res = await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { ...goodData(), items: [{ item_name: 'ok', item_amount: '1' }, { item_name: 'too much', item_amount: '5000' }] } }, admin);
+    const res = await t.send(
+      'POST',
+      `/api/form-scheme/${id}/instance-form-list`,
+      {
+        formData: {
+          ...goodData(),
+          items: [
+            { item_name: 'ok', item_amount: '1' },
+            { item_name: 'too much', item_amount: '5000' },
+          ],
+        },
+      },
+      admin,
+    );
     expect(res.statusCode).toBe(400);
     expect(await count(main)).toBe(0);
     expect(await count(sub)).toBe(0);
 
     // An update that fails keeps the stored record and rows as they were.
     const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: goodData() }, admin)).json().data.primaryKey;
-    const failed = await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: { ...goodData(), F_Name: '不该保存', items: [{ item_name: 'x', item_amount: '9999' }] } }, admin);
+    const failed = await t.send(
+      'PUT',
+      `/api/form-scheme/${id}/instance-form-list/${key}`,
+      { formData: { ...goodData(), F_Name: '不该保存', items: [{ item_name: 'x', item_amount: '9999' }] } },
+      admin,
+    );
     expect(failed.statusCode).toBe(400);
     const kept = (await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData;
     expect(kept.F_Name).toBe('张三请假');
@@ -361,16 +449,37 @@ describe('form data with a field authority list (as a workflow node passes it)',
     const service = new FormDataService(t.deps);
     const loaded = await new FormSchemeService(t.deps, () => false).forAdmin(auth, id);
     const key = await service.save(auth, loaded, goodData(), null);
-    const names = async () => ((await service.read(auth, loaded, key)).items as { item_name: string; item_amount: string }[]).map((r) => [r.item_name, r.item_amount]);
+    const names = async () =>
+      ((await service.read(auth, loaded, key)).items as { item_name: string; item_amount: string }[]).map((r) => [r.item_name, r.item_amount]);
     const stored = await names();
     // The table read-only (an approval node that does not name it): whatever is sent, the rows stay.
     const rowsReadOnly = [{ formId: 13, view: true, edit: false, required: false }];
     await service.save(auth, loaded, { ...goodData(), items: [] }, key, { authority: rowsReadOnly });
     expect(await names()).toEqual(stored);
     // The amounts editable, the names not: the names stay by position, the amounts change.
-    const amountsOnly = [{ formId: 13, view: true, edit: true, required: false }, { formId: 14, view: true, edit: false, required: false }];
-    await service.save(auth, loaded, { ...goodData(), items: [{ item_name: 'x', item_amount: '1' }, { item_name: 'y', item_amount: '2' }, { item_name: 'z', item_amount: '3' }] }, key, { authority: amountsOnly });
-    expect(await names()).toEqual([['车票', '1'], ['住宿', '2'], ['餐费', '3']]);
+    const amountsOnly = [
+      { formId: 13, view: true, edit: true, required: false },
+      { formId: 14, view: true, edit: false, required: false },
+    ];
+    await service.save(
+      auth,
+      loaded,
+      {
+        ...goodData(),
+        items: [
+          { item_name: 'x', item_amount: '1' },
+          { item_name: 'y', item_amount: '2' },
+          { item_name: 'z', item_amount: '3' },
+        ],
+      },
+      key,
+      { authority: amountsOnly },
+    );
+    expect(await names()).toEqual([
+      ['车票', '1'],
+      ['住宿', '2'],
+      ['餐费', '3'],
+    ]);
   });
 });
 
@@ -425,7 +534,12 @@ describe('field options', () => {
 
   async function optionsForm(enabled = true) {
     const code = unique('ds');
-    const ds = await t.send('POST', '/api/data-sources', { F_Code: code, F_Name: '城市', F_DbId: DEFAULT_LINK_ID, F_Sql: CITIES, F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '' }, admin);
+    const ds = await t.send(
+      'POST',
+      '/api/data-sources',
+      { F_Code: code, F_Name: '城市', F_DbId: DEFAULT_LINK_ID, F_Sql: CITIES, F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '' },
+      admin,
+    );
     expect(ds.json().code).toBe(0);
     const data = [
       field(1, 'city_sql', 'select', {}, { dataType: 'dataSql', database: 'localDB', sql: `${CITIES} where label like '%' || @keyword || '%'` }),
@@ -442,7 +556,15 @@ describe('field options', () => {
 
   it('runs the stored source of a field for signed-in users: SQL with @keyword, SQL filtered by showField, data sources by code', async () => {
     const id = await optionsForm();
-    expect((await get(id, 1, '?keyword=北')).json()).toMatchObject({ code: 0, data: { rows: [{ label: '北京', value: 'bj' }, { label: '北海', value: 'bh' }] } });
+    expect((await get(id, 1, '?keyword=北')).json()).toMatchObject({
+      code: 0,
+      data: {
+        rows: [
+          { label: '北京', value: 'bj' },
+          { label: '北海', value: 'bh' },
+        ],
+      },
+    });
     expect((await get(id, 1)).json().data.rows).toHaveLength(3);
     expect((await get(id, 2, '?keyword=海')).json().data.rows.map((r: Loose) => r.value)).toEqual(['sh', 'bh']);
     expect((await get(id, 3, '?keyword=上')).json().data.rows).toEqual([{ label: '上海', value: 'sh' }]);
@@ -465,7 +587,12 @@ describe('field options', () => {
     const preview = { field: field(1, 'x', 'select', {}, { dataType: 'dataSql', database: 'local', sql: CITIES, showField: 'label' }), keyword: '京' };
     expect((await t.send('POST', '/api/form-scheme/field-options', preview, zhangsan)).statusCode).toBe(403);
     expect((await t.send('POST', '/api/form-scheme/field-options', preview, admin)).json().data.rows).toEqual([{ label: '北京', value: 'bj' }]);
-    const writes = await t.send('POST', '/api/form-scheme/field-options', { field: field(1, 'x', 'select', {}, { dataType: 'dataSql', sql: 'delete from users' }) }, admin);
+    const writes = await t.send(
+      'POST',
+      '/api/form-scheme/field-options',
+      { field: field(1, 'x', 'select', {}, { dataType: 'dataSql', sql: 'delete from users' }) },
+      admin,
+    );
     expect(writes.statusCode).toBe(400);
   });
 });
@@ -487,14 +614,18 @@ async function transactionBehaviour(linkId: string): Promise<void> {
   expect(answer).toBe('done');
   expect(await rows()).toEqual(['a', 'b']);
 
-  await expect(d.transaction(async (tx) => {
-    await tx.execute(insert, ['c', 3]);
-    throw new Error('changed my mind');
-  })).rejects.toThrow('changed my mind');
-  await expect(d.transaction(async (tx) => {
-    await tx.execute(insert, ['d', 4]);
-    await tx.execute(insert, ['a', 5]);
-  })).rejects.toMatchObject({ status: 400 });
+  await expect(
+    d.transaction(async (tx) => {
+      await tx.execute(insert, ['c', 3]);
+      throw new Error('changed my mind');
+    }),
+  ).rejects.toThrow('changed my mind');
+  await expect(
+    d.transaction(async (tx) => {
+      await tx.execute(insert, ['d', 4]);
+      await tx.execute(insert, ['a', 5]);
+    }),
+  ).rejects.toMatchObject({ status: 400 });
   expect(await rows()).toEqual(['a', 'b']);
   // The connection is usable afterwards.
   await d.transaction((tx) => tx.execute(insert, ['e', 6]));
@@ -508,20 +639,58 @@ async function formOnLink(linkId: string): Promise<void> {
   const form = leaveForm(main, sub);
   form.tableInfo = form.tableInfo.map((table) => ({ ...table, dbId: linkId }));
   const created = (await t.send('POST', '/api/form-scheme/customtable', form, admin)).json();
-  expect(created, JSON.stringify(created)).toMatchObject({ code: 0, data: { tables: [{ name: main, created: true }, { name: sub, created: true }] } });
+  expect(created, JSON.stringify(created)).toMatchObject({
+    code: 0,
+    data: {
+      tables: [
+        { name: main, created: true },
+        { name: sub, created: true },
+      ],
+    },
+  });
   const id = created.data.F_Id;
   const key = (await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: goodData() }, admin)).json().data.primaryKey;
   const read = (await t.get(`/api/form-scheme/${id}/instance-form-list/${key}`, admin)).json().data.formData;
-  expect(read).toEqual({ ...goodData(), F_Tags: 'a,c', items: [{ item_name: '车票', item_amount: '120.5' }, { item_name: '住宿', item_amount: '300' }, { item_name: '餐费', item_amount: '0.25' }] });
+  expect(read).toEqual({
+    ...goodData(),
+    F_Tags: 'a,c',
+    items: [
+      { item_name: '车票', item_amount: '120.5' },
+      { item_name: '住宿', item_amount: '300' },
+      { item_name: '餐费', item_amount: '0.25' },
+    ],
+  });
 
   const d = await t.deps.links.forLink('default', linkId);
   const count = async (table: string) => Number(Object.values((await d.execute(`select count(*) as n from ${d.quoteIdent(table)}`, [])).rows[0])[0]);
   await d.executeDdl([`alter table ${d.quoteIdent(sub)} add constraint ${d.quoteIdent(`${sub}_ck`)} check (${d.quoteIdent('item_amount')} < 1000)`]);
-  const refused = await t.send('POST', `/api/form-scheme/${id}/instance-form-list`, { formData: { ...goodData(), items: [{ item_name: 'ok', item_amount: '1' }, { item_name: 'no', item_amount: '5000' }] } }, admin);
+  const refused = await t.send(
+    'POST',
+    `/api/form-scheme/${id}/instance-form-list`,
+    {
+      formData: {
+        ...goodData(),
+        items: [
+          { item_name: 'ok', item_amount: '1' },
+          { item_name: 'no', item_amount: '5000' },
+        ],
+      },
+    },
+    admin,
+  );
   expect(refused.statusCode).toBe(400);
   expect(await count(main)).toBe(1);
   expect(await count(sub)).toBe(3);
-  expect((await t.send('PUT', `/api/form-scheme/${id}/instance-form-list/${key}`, { formData: { ...goodData(), items: [{ item_name: 'x', item_amount: '9999' }] } }, admin)).statusCode).toBe(400);
+  expect(
+    (
+      await t.send(
+        'PUT',
+        `/api/form-scheme/${id}/instance-form-list/${key}`,
+        { formData: { ...goodData(), items: [{ item_name: 'x', item_amount: '9999' }] } },
+        admin,
+      )
+    ).statusCode,
+  ).toBe(400);
   expect(await count(sub)).toBe(3);
   expect((await t.send('DELETE', `/api/form-scheme/${id}/instance-form-list/${key}`, undefined, admin)).json().code).toBe(0);
   expect([await count(main), await count(sub)]).toEqual([0, 0]);
@@ -533,12 +702,17 @@ describe('LinkDriver.transaction', () => {
   });
 });
 
-describeOnLinkDatabases('forms', () => t, 'forms', (linkId) => {
-  it('LinkDriver.transaction commits and rolls back', async () => {
-    await transactionBehaviour(linkId());
-  });
+describeOnLinkDatabases(
+  'forms',
+  () => t,
+  'forms',
+  (linkId) => {
+    it('LinkDriver.transaction commits and rolls back', async () => {
+      await transactionBehaviour(linkId());
+    });
 
-  it('stores form data in one transaction', async () => {
-    await formOnLink(linkId());
-  });
-});
+    it('stores form data in one transaction', async () => {
+      await formOnLink(linkId());
+    });
+  },
+);

@@ -97,7 +97,14 @@ export class FormSchemeRepository {
       .where('tenant_id', '=', tenantId)
       .where('form_type', 'in', [...f.formTypes])
       .where('enabled', '=', true)
-      .select(['id as F_Id', 'name as F_Name', 'form_type as F_Type', 'category as F_Category', 'url as F_Url', sql<string>`coalesce(current_version_id, '')`.as('F_SchemeId')]);
+      .select([
+        'id as F_Id',
+        'name as F_Name',
+        'form_type as F_Type',
+        'category as F_Category',
+        'url as F_Url',
+        sql<string>`coalesce(current_version_id, '')`.as('F_SchemeId'),
+      ]);
     if (f.category) query = query.where('category', '=', f.category);
     if (f.keyword) query = query.where('name', 'ilike', containsPattern(f.keyword));
     return query.orderBy('sort_code').orderBy('created_at', 'desc').orderBy('id').execute();
@@ -117,7 +124,11 @@ export class FormSchemeRepository {
   }
 
   async addressTaken(tenantId: string, url: string, exceptId?: string): Promise<boolean> {
-    let query = this.db.selectFrom('form_schemes').select('id').where('tenant_id', '=', tenantId).where(sql<boolean>`lower(url) = ${url.toLowerCase()}`);
+    let query = this.db
+      .selectFrom('form_schemes')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql<boolean>`lower(url) = ${url.toLowerCase()}`);
     if (exceptId) query = query.where('id', '<>', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -151,15 +162,38 @@ export class FormSchemeRepository {
   }
 
   /** A new form and its version 1, together. */
-  async insert(tenantId: string, userId: string, ids: { form: string; version: string }, v: FormValues, content: unknown, tableInfo: FormTable[]): Promise<void> {
+  async insert(
+    tenantId: string,
+    userId: string,
+    ids: { form: string; version: string },
+    v: FormValues,
+    content: unknown,
+    tableInfo: FormTable[],
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('form_schemes')
-        .values({ id: ids.form, tenant_id: tenantId, ...v, created_by: userId, current_version_id: ids.version, current_version: 1, has_tables: tableInfo.length > 0 })
+        .values({
+          id: ids.form,
+          tenant_id: tenantId,
+          ...v,
+          created_by: userId,
+          current_version_id: ids.version,
+          current_version: 1,
+          has_tables: tableInfo.length > 0,
+        })
         .execute();
       await trx
         .insertInto('form_scheme_versions')
-        .values({ id: ids.version, tenant_id: tenantId, scheme_id: ids.form, version: 1, content: JSON.stringify(content), table_info: JSON.stringify(tableInfo), created_by: userId })
+        .values({
+          id: ids.version,
+          tenant_id: tenantId,
+          scheme_id: ids.form,
+          version: 1,
+          content: JSON.stringify(content),
+          table_info: JSON.stringify(tableInfo),
+          created_by: userId,
+        })
         .execute();
     });
   }
@@ -169,14 +203,36 @@ export class FormSchemeRepository {
    * form row is locked first, so concurrent saves number their versions one after the other. Answers the new
    * version number, or null when the form is gone.
    */
-  async addVersion(tenantId: string, userId: string, formId: string, versionId: string, v: FormValues | null, content: unknown, tableInfo: FormTable[]): Promise<number | null> {
+  async addVersion(
+    tenantId: string,
+    userId: string,
+    formId: string,
+    versionId: string,
+    v: FormValues | null,
+    content: unknown,
+    tableInfo: FormTable[],
+  ): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
-      const form = await trx.selectFrom('form_schemes').select('current_version').where('tenant_id', '=', tenantId).where('id', '=', formId).forUpdate().executeTakeFirst();
+      const form = await trx
+        .selectFrom('form_schemes')
+        .select('current_version')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', formId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!form) return null;
       const version = form.current_version + 1;
       await trx
         .insertInto('form_scheme_versions')
-        .values({ id: versionId, tenant_id: tenantId, scheme_id: formId, version, content: JSON.stringify(content), table_info: JSON.stringify(tableInfo), created_by: userId })
+        .values({
+          id: versionId,
+          tenant_id: tenantId,
+          scheme_id: formId,
+          version,
+          content: JSON.stringify(content),
+          table_info: JSON.stringify(tableInfo),
+          created_by: userId,
+        })
         .execute();
       await trx
         .updateTable('form_schemes')
@@ -190,7 +246,13 @@ export class FormSchemeRepository {
 
   /** Names of the published pages (form relations) showing the form. */
   async publishedAs(tenantId: string, id: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('form_relations').select('name').where('tenant_id', '=', tenantId).where('form_id', '=', id).orderBy('name').execute();
+    const rows = await this.db
+      .selectFrom('form_relations')
+      .select('name')
+      .where('tenant_id', '=', tenantId)
+      .where('form_id', '=', id)
+      .orderBy('name')
+      .execute();
     return rows.map((r) => r.name);
   }
 
@@ -201,7 +263,12 @@ export class FormSchemeRepository {
   }
 
   async setEnabled(tenantId: string, id: string, enabled: boolean): Promise<boolean> {
-    const result = await this.db.updateTable('form_schemes').set({ enabled, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .updateTable('form_schemes')
+      .set({ enabled, updated_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -211,7 +278,12 @@ export class FormSchemeRepository {
    */
   async setDefault(tenantId: string, id: string, value: boolean): Promise<boolean> {
     if (!value) {
-      const result = await this.db.updateTable('form_schemes').set({ is_default: false }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      const result = await this.db
+        .updateTable('form_schemes')
+        .set({ is_default: false })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     }
     const result = await sql`
@@ -225,7 +297,11 @@ export class FormSchemeRepository {
 
   /** data_sources belongs to modules/data-source; only the id of a source named by id or code is read here. */
   async dataSourceId(tenantId: string, idOrCode: string): Promise<string | undefined> {
-    const found = await sql<{ id: string }>`select id from data_sources where tenant_id = ${tenantId} and (id = ${idOrCode} or code = ${idOrCode}) order by (id = ${idOrCode}) desc limit 1`.execute(this.db);
+    const found = await sql<{
+      id: string;
+    }>`select id from data_sources where tenant_id = ${tenantId} and (id = ${idOrCode} or code = ${idOrCode}) order by (id = ${idOrCode}) desc limit 1`.execute(
+      this.db,
+    );
     return found.rows[0]?.id;
   }
 }

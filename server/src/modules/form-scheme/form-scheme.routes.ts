@@ -86,22 +86,41 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.get('/form-scheme/page', {
     config: { permission: Permission.formList },
-    schema: { tags, summary: 'Forms, paged; F_Type 0 designed, 1 or 2 address-based; keyword on name, description, address', querystring: formSchemePageQuery, response: { 200: envelope(pageResult(formSchemeRow)) } },
+    schema: {
+      tags,
+      summary: 'Forms, paged; F_Type 0 designed, 1 or 2 address-based; keyword on name, description, address',
+      querystring: formSchemePageQuery,
+      response: { 200: envelope(pageResult(formSchemeRow)) },
+    },
     handler: async (request) => ok(request, await schemes.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/form-scheme', {
-    schema: { tags, summary: 'Enabled forms for pickers: F_Type 0 designed (default), 1 system and address-based, 2 address-based', querystring: formSchemeOptionsQuery, response: { 200: envelope(z.array(formSchemeOption)) } },
+    schema: {
+      tags,
+      summary: 'Enabled forms for pickers: F_Type 0 designed (default), 1 system and address-based, 2 address-based',
+      querystring: formSchemeOptionsQuery,
+      response: { 200: envelope(z.array(formSchemeOption)) },
+    },
     handler: async (request) => ok(request, await schemes.options(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/form-scheme/systemform', {
-    schema: { tags, summary: 'Enabled system forms (F_Type 1) and address-based forms (F_Type 2) for pickers', response: { 200: envelope(z.array(formSchemeOption)) } },
+    schema: {
+      tags,
+      summary: 'Enabled system forms (F_Type 1) and address-based forms (F_Type 2) for pickers',
+      response: { 200: envelope(z.array(formSchemeOption)) },
+    },
     handler: async (request) => ok(request, await schemes.systemForms(authOf(request)), 'common.fetched'),
   });
 
   r.get('/form-scheme/getBySchemeId/:versionId', {
-    schema: { tags, summary: 'A form as it was in one version (enabled forms; any with forms.scheme.list)', params: formSchemeVersionParams, response: { 200: detail } },
+    schema: {
+      tags,
+      summary: 'A form as it was in one version (enabled forms; any with forms.scheme.list)',
+      params: formSchemeVersionParams,
+      response: { 200: detail },
+    },
     handler: async (request) => ok(request, await schemes.byVersion(authOf(request), request.params.versionId), 'common.fetched'),
   });
 
@@ -112,13 +131,24 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/form-scheme/:id/info', {
-    schema: { tags, summary: 'What a renderer needs: an enabled form of the tenant (any with forms.scheme.list)', params: formSchemeIdParams, response: { 200: detail } },
+    schema: {
+      tags,
+      summary: 'What a renderer needs: an enabled form of the tenant (any with forms.scheme.list)',
+      params: formSchemeIdParams,
+      response: { 200: detail },
+    },
     handler: async (request) => ok(request, await schemes.info(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.get('/form-scheme/:id/history', {
     config: { permission: Permission.formHistory },
-    schema: { tags, summary: 'Versions of a form, newest first', params: formSchemeIdParams, querystring: formSchemeHistoryQuery, response: { 200: envelope(pageResult(formSchemeHistoryRow)) } },
+    schema: {
+      tags,
+      summary: 'Versions of a form, newest first',
+      params: formSchemeIdParams,
+      querystring: formSchemeHistoryQuery,
+      response: { 200: envelope(pageResult(formSchemeHistoryRow)) },
+    },
     handler: async (request) => ok(request, await schemes.history(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
@@ -130,7 +160,12 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.post('/form-scheme', {
     config: { permission: Permission.formAdd },
-    schema: { tags, summary: 'Add a form (no DDL: tables in tableInfo must be released with the bound columns)', body: formSchemeBody, response: { 200: saved } },
+    schema: {
+      tags,
+      summary: 'Add a form (no DDL: tables in tableInfo must be released with the bound columns)',
+      body: formSchemeBody,
+      response: { 200: saved },
+    },
     handler: async (request) => ok(request, await schemes.save(authOf(request), request.body, { customTable: false }), 'common.added'),
   });
 
@@ -148,7 +183,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.put('/form-scheme/customtable/:id', {
     config: { permission: Permission.formEdit },
-    schema: { tags, summary: 'Save a form as a new version, adding the columns new fields need (never drops or changes one)', params: formSchemeIdParams, body: formSchemeBody, response: { 200: saved } },
+    schema: {
+      tags,
+      summary: 'Save a form as a new version, adding the columns new fields need (never drops or changes one)',
+      params: formSchemeIdParams,
+      body: formSchemeBody,
+      response: { 200: saved },
+    },
     handler: async (request) => ok(request, await schemes.save(authOf(request), request.body, { id: request.params.id, customTable: true }), 'forms.saved'),
   });
 
@@ -172,7 +213,12 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.patch('/form-scheme/:id/set-default/:value', {
     config: { permission: Permission.formEnable },
-    schema: { tags, summary: 'Make a form the default of its type and category (1; the others lose it) or not (0)', params: formSchemeFlagParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Make a form the default of its type and category (1; the others lose it) or not (0)',
+      params: formSchemeFlagParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await schemes.setDefault(authOf(request), request.params.id, request.params.value);
       return ok(request, null, 'common.updated');
@@ -210,7 +256,14 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.post('/form-scheme/:id/instance-form-list', {
     config: { permission: Permission.formData },
-    schema: { tags: dataTags, summary: 'Store a filled form (main row and sub-table rows in one transaction)', params: formSchemeIdParams, querystring: formDataQuery, body: formDataBody, response: { 200: envelope(formDataSaved) } },
+    schema: {
+      tags: dataTags,
+      summary: 'Store a filled form (main row and sub-table rows in one transaction)',
+      params: formSchemeIdParams,
+      querystring: formDataQuery,
+      body: formDataBody,
+      response: { 200: envelope(formDataSaved) },
+    },
     handler: async (request, reply) =>
       answerRefusal(request, reply, async () => {
         const { auth, loaded } = await loadForData(request, request.params.id, request.query.versionId);
@@ -220,7 +273,14 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.put('/form-scheme/:id/instance-form-list/:primaryKey', {
     config: { permission: Permission.formData },
-    schema: { tags: dataTags, summary: 'Replace a stored form record (sub-table rows replaced)', params: formDataParams, querystring: formDataQuery, body: formDataBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags: dataTags,
+      summary: 'Replace a stored form record (sub-table rows replaced)',
+      params: formDataParams,
+      querystring: formDataQuery,
+      body: formDataBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request, reply) =>
       answerRefusal(request, reply, async () => {
         const { auth, loaded } = await loadForData(request, request.params.id, request.query.versionId);
@@ -231,7 +291,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.get('/form-scheme/:id/instance-form-list/:primaryKey', {
     config: { permission: Permission.formData },
-    schema: { tags: dataTags, summary: 'A stored form record as form data', params: formDataParams, querystring: formDataQuery, response: { 200: envelope(formDataRecord) } },
+    schema: {
+      tags: dataTags,
+      summary: 'A stored form record as form data',
+      params: formDataParams,
+      querystring: formDataQuery,
+      response: { 200: envelope(formDataRecord) },
+    },
     handler: async (request) => {
       const { auth, loaded } = await loadForData(request, request.params.id, request.query.versionId);
       return ok(request, { primaryKey: request.params.primaryKey, formData: await data.read(auth, loaded, request.params.primaryKey) }, 'common.fetched');
@@ -270,7 +336,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.post('/:address', {
     onRequest: resolveAddress,
-    schema: { tags: addressTags, summary: 'Store a filled address-based form', params: formAddressParams, body: formDataBody, response: { 200: envelope(formDataSaved) } },
+    schema: {
+      tags: addressTags,
+      summary: 'Store a filled address-based form',
+      params: formAddressParams,
+      body: formDataBody,
+      response: { 200: envelope(formDataSaved) },
+    },
     handler: async (request, reply) => {
       const { auth, loaded } = target(request);
       return answerRefusal(request, reply, async () => ok(request, { primaryKey: await data.save(auth, loaded, request.body.formData, null) }, 'common.added'));
@@ -279,7 +351,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
 
   r.put('/:address/:primaryKey', {
     onRequest: resolveAddress,
-    schema: { tags: addressTags, summary: 'Replace a record of an address-based form', params: formAddressDataParams, body: formDataBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags: addressTags,
+      summary: 'Replace a record of an address-based form',
+      params: formAddressDataParams,
+      body: formDataBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request, reply) => {
       const { auth, loaded } = target(request);
       return answerRefusal(request, reply, async () => {

@@ -91,7 +91,14 @@ export class FormSchemeService {
   }
 
   page(auth: AuthContext, q: FormSchemePageQuery) {
-    return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, formType: q.F_Type, category: q.F_Category || undefined, enabled: q.F_EnabledMark });
+    return this.repo.page(auth.tenantId, {
+      page: q.limit,
+      size: q.size,
+      keyword: q.keyword || undefined,
+      formType: q.F_Type,
+      category: q.F_Category || undefined,
+      enabled: q.F_EnabledMark,
+    });
   }
 
   options(auth: AuthContext, q: { F_Type: number; F_Category?: string; keyword?: string }) {

@@ -19,7 +19,15 @@ const body = (extra: Loose = {}): Loose => ({ F_Name: '请假单', F_Type: 0, F_
 
 const add = (b: Loose, token = admin) => t.send('POST', '/api/form-scheme', b, token);
 const addTables = (b: Loose, token = admin) => t.send('POST', '/api/form-scheme/customtable', b, token);
-const formCount = async () => Number((await t.deps.db.selectFrom('form_schemes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const formCount = async () =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('form_schemes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('form schemes: list, detail, versions', () => {
   it('adds, pages with filters and keyword, reads and deletes', async () => {
@@ -31,7 +39,8 @@ describe('form schemes: list, detail, versions', () => {
     const address = unique('addr');
     await add(body({ F_Name: `${name}_c`, F_Type: 2, F_Url: address }));
 
-    const page = (q: string) => t.get(`/api/form-scheme/page?keyword=${encodeURIComponent(name)}${q.includes('size=') ? '' : '&size=50'}${q}`, admin).then((r) => r.json());
+    const page = (q: string) =>
+      t.get(`/api/form-scheme/page?keyword=${encodeURIComponent(name)}${q.includes('size=') ? '' : '&size=50'}${q}`, admin).then((r) => r.json());
     expect(await page('')).toMatchObject({ code: 0, data: { Total: 3 } });
     expect((await page('&F_Type=0')).data.Total).toBe(2);
     expect((await page('&F_Type=1')).data.Rows.map((r: Loose) => r.F_Url)).toEqual([address]);
@@ -40,10 +49,30 @@ describe('form schemes: list, detail, versions', () => {
     expect((await page('&size=1&limit=2')).data).toMatchObject({ Total: 3, Rows: [{}] });
     expect((await t.get('/api/form-scheme/page?keyword=nothing-like-this', admin)).json().data.Total).toBe(0);
     const row = (await page('&F_Type=0&F_Category=hr')).data.Rows[0];
-    expect(row).toMatchObject({ F_Id: id, F_Name: name, F_Type: 0, F_Category: 'hr', F_Url: '', F_Description: '说明', F_EnabledMark: 1, F_IsDefault: 0, F_Version: 1, F_CreateUserName: expect.any(String), F_HasTables: false });
+    expect(row).toMatchObject({
+      F_Id: id,
+      F_Name: name,
+      F_Type: 0,
+      F_Category: 'hr',
+      F_Url: '',
+      F_Description: '说明',
+      F_EnabledMark: 1,
+      F_IsDefault: 0,
+      F_Version: 1,
+      F_CreateUserName: expect.any(String),
+      F_HasTables: false,
+    });
 
     const detail = (await t.get(`/api/form-scheme/${id}`, admin)).json();
-    expect(detail).toMatchObject({ code: 0, data: { F_Id: id, F_SchemeId: res.data.F_SchemeId, F_Scheme: { data: [{ __vModel__: 'F_Name', __config__: { formId: 1, avueType: 'input' } }] }, tableInfo: [] } });
+    expect(detail).toMatchObject({
+      code: 0,
+      data: {
+        F_Id: id,
+        F_SchemeId: res.data.F_SchemeId,
+        F_Scheme: { data: [{ __vModel__: 'F_Name', __config__: { formId: 1, avueType: 'input' } }] },
+        tableInfo: [],
+      },
+    });
 
     expect((await t.send('DELETE', `/api/form-scheme/${id}`, undefined, admin)).json().msg).toBe('删除成功');
     expect((await t.get(`/api/form-scheme/${id}`, admin)).statusCode).toBe(404);
@@ -79,7 +108,12 @@ describe('form schemes: list, detail, versions', () => {
     ['a syntax error', '('],
   ])('refuses a rule with %s (not run by the linear-time engine): 400 naming field and pattern, nothing stored', async (_what, pattern) => {
     const before = await formCount();
-    const rules = { regList: [{ pattern: '^\\d+$', message: '' }, { pattern, message: '格式不对' }] };
+    const rules = {
+      regList: [
+        { pattern: '^\\d+$', message: '' },
+        { pattern, message: '格式不对' },
+      ],
+    };
     const F_Scheme = scheme([field(1, 'F_Name', 'input'), field(2, 'F_Code', 'input', {}, { label: '编号', ...rules })]);
     for (const res of [await add(body({ F_Scheme })), await addTables(body({ F_Scheme }))]) {
       expect(res.statusCode).toBe(400);
@@ -94,7 +128,11 @@ describe('form schemes: list, detail, versions', () => {
   it('opens a version stored with a backreference rule, but does not restore it as a new version', async () => {
     const saved = (await add(body())).json().data;
     const content = scheme([field(1, 'F_Name', 'input', {}, { label: '姓名', regList: [{ pattern: '(a)\\1', message: '' }] })]);
-    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify(content) }).where('id', '=', saved.F_SchemeId).execute();
+    await t.deps.db
+      .updateTable('form_scheme_versions')
+      .set({ content: JSON.stringify(content) })
+      .where('id', '=', saved.F_SchemeId)
+      .execute();
     expect((await t.get(`/api/form-scheme/${saved.F_Id}`, admin)).json()).toMatchObject({ code: 0 });
     const res = await t.send('POST', `/api/form-scheme/${saved.F_Id}/history/${saved.F_SchemeId}/restore`, undefined, admin);
     expect(res.statusCode).toBe(400);
@@ -103,30 +141,40 @@ describe('form schemes: list, detail, versions', () => {
   });
 
   it('keeps a rule the old engine took and RE2 runs too (\\u escapes, literal flags, nested repetition)', async () => {
-    const regList = [{ pattern: '/^[\\u4e00-\\u9fa5]+$/i', message: '' }, { pattern: '^(a+)+$', message: '' }];
+    const regList = [
+      { pattern: '/^[\\u4e00-\\u9fa5]+$/i', message: '' },
+      { pattern: '^(a+)+$', message: '' },
+    ];
     expect((await add(body({ F_Scheme: scheme([field(1, 'F_Name', 'input', {}, { regList })]) }))).json()).toMatchObject({ code: 0 });
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('refuses the field name %s (main form or sub-table): 400 naming the field, nothing stored', async (name) => {
-    const before = await formCount();
-    const schemes = [
-      scheme([field(1, 'F_Name', 'input'), field(2, name, 'input', {}, { label: '名称' })]),
-      scheme([field(1, 'items', 'table', {}, { label: '明细', children: [field(2, name, 'input', {}, { label: '名称' })] })]),
-    ];
-    for (const F_Scheme of schemes) {
-      const res = await add(body({ F_Scheme }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toBe(`字段“名称”的字段名 ${name} 与 JavaScript 对象的内置属性同名，不能使用，请换一个字段名`);
-    }
-    const en = await t.send('POST', '/api/form-scheme', body({ F_Scheme: schemes[0] }), admin, { 'accept-language': 'en' });
-    expect(en.json().msg).toBe(`The field name ${name} of field "名称" is a built-in property of JavaScript objects and cannot be used; choose another name`);
-    expect(await formCount()).toBe(before);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'refuses the field name %s (main form or sub-table): 400 naming the field, nothing stored',
+    async (name) => {
+      const before = await formCount();
+      const schemes = [
+        scheme([field(1, 'F_Name', 'input'), field(2, name, 'input', {}, { label: '名称' })]),
+        scheme([field(1, 'items', 'table', {}, { label: '明细', children: [field(2, name, 'input', {}, { label: '名称' })] })]),
+      ];
+      for (const F_Scheme of schemes) {
+        const res = await add(body({ F_Scheme }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().msg).toBe(`字段“名称”的字段名 ${name} 与 JavaScript 对象的内置属性同名，不能使用，请换一个字段名`);
+      }
+      const en = await t.send('POST', '/api/form-scheme', body({ F_Scheme: schemes[0] }), admin, { 'accept-language': 'en' });
+      expect(en.json().msg).toBe(`The field name ${name} of field "名称" is a built-in property of JavaScript objects and cannot be used; choose another name`);
+      expect(await formCount()).toBe(before);
+    },
+  );
 
   it('answers schemeInvalid for a stored scheme that is broken', async () => {
     const id = (await add(body())).json().data.F_Id;
     const detail = (await t.get(`/api/form-scheme/${id}`, admin)).json().data;
-    await t.deps.db.updateTable('form_scheme_versions').set({ content: JSON.stringify({ data: [{ __config__: { formId: 1, avueType: 'nope' } }] }) }).where('id', '=', detail.F_SchemeId).execute();
+    await t.deps.db
+      .updateTable('form_scheme_versions')
+      .set({ content: JSON.stringify({ data: [{ __config__: { formId: 1, avueType: 'nope' } }] }) })
+      .where('id', '=', detail.F_SchemeId)
+      .execute();
     for (const url of [`/api/form-scheme/${id}`, `/api/form-scheme/${id}/info`, `/api/form-scheme/getBySchemeId/${detail.F_SchemeId}`]) {
       const res = await t.get(url, admin);
       expect(res.statusCode).toBe(400);
@@ -137,12 +185,22 @@ describe('form schemes: list, detail, versions', () => {
   it('keeps every version, lists history newest first, loads a version and restores one as a new version', async () => {
     const saved = (await add(body())).json().data;
     const id = saved.F_Id;
-    const v2 = (await t.send('PUT', `/api/form-scheme/${id}`, body({ F_Name: '第二版', F_Scheme: scheme([field(1, 'F_Name', 'input'), field(2, 'F_Age', 'number')]) }), admin)).json();
+    const v2 = (
+      await t.send(
+        'PUT',
+        `/api/form-scheme/${id}`,
+        body({ F_Name: '第二版', F_Scheme: scheme([field(1, 'F_Name', 'input'), field(2, 'F_Age', 'number')]) }),
+        admin,
+      )
+    ).json();
     expect(v2).toMatchObject({ code: 0, msg: '保存成功', data: { F_Id: id, F_Version: 2 } });
 
     const history = (await t.get(`/api/form-scheme/${id}/history`, admin)).json().data;
     expect(history.Total).toBe(2);
-    expect(history.Rows.map((r: Loose) => [r.F_Version, r.F_Current])).toEqual([[2, true], [1, false]]);
+    expect(history.Rows.map((r: Loose) => [r.F_Version, r.F_Current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect(history.Rows[0]).toMatchObject({ F_SchemeInfoId: id, F_Id: v2.data.F_SchemeId });
 
     const old = (await t.get(`/api/form-scheme/getBySchemeId/${saved.F_SchemeId}`, zhangsan)).json().data;
@@ -170,7 +228,16 @@ describe('form schemes: list, detail, versions', () => {
     for (let i = 0; i < 3; i++) ids.push((await add(body({ F_Category: category }))).json().data.F_Id);
     const elsewhere = (await add(body({ F_Category: unique('cat') }))).json().data.F_Id;
     const defaults = async () =>
-      (await t.deps.db.selectFrom('form_schemes').select(['id', 'is_default']).where('id', 'in', [...ids, elsewhere]).execute()).filter((r) => r.is_default).map((r) => r.id).sort();
+      (
+        await t.deps.db
+          .selectFrom('form_schemes')
+          .select(['id', 'is_default'])
+          .where('id', 'in', [...ids, elsewhere])
+          .execute()
+      )
+        .filter((r) => r.is_default)
+        .map((r) => r.id)
+        .sort();
     await t.send('PATCH', `/api/form-scheme/${elsewhere}/set-default/1`, undefined, admin);
     expect((await t.send('PATCH', `/api/form-scheme/${ids[0]}/set-default/1`, undefined, admin)).json().code).toBe(0);
     expect(await defaults()).toEqual([ids[0], elsewhere].sort());
@@ -234,15 +301,34 @@ describe('form schemes: list, detail, versions', () => {
     expect((await t.get(`/api/form-scheme/${id}/info`, zhangsan)).json()).toMatchObject({ code: 0, data: { F_Id: id } });
     expect((await t.get(`/api/form-scheme/${id}/info`)).statusCode).toBe(401);
 
-    await t.deps.db.insertInto('tenants').values({ id: 'tn_forms', code: 'tn_forms', name: 'Other' }).onConflict((oc) => oc.doNothing()).execute();
+    await t.deps.db
+      .insertInto('tenants')
+      .values({ id: 'tn_forms', code: 'tn_forms', name: 'Other' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const theirs = newId();
     const version = newId();
-    await t.deps.db.insertInto('form_schemes').values({ id: theirs, tenant_id: 'tn_forms', name: 'theirs', current_version_id: version, current_version: 1, created_by: null }).execute();
+    await t.deps.db
+      .insertInto('form_schemes')
+      .values({ id: theirs, tenant_id: 'tn_forms', name: 'theirs', current_version_id: version, current_version: 1, created_by: null })
+      .execute();
     await t.deps.db
       .insertInto('form_scheme_versions')
-      .values({ id: version, tenant_id: 'tn_forms', scheme_id: theirs, version: 1, content: JSON.stringify(scheme([field(1, 'a', 'input')])), created_by: null })
+      .values({
+        id: version,
+        tenant_id: 'tn_forms',
+        scheme_id: theirs,
+        version: 1,
+        content: JSON.stringify(scheme([field(1, 'a', 'input')])),
+        created_by: null,
+      })
       .execute();
-    for (const url of [`/api/form-scheme/${theirs}`, `/api/form-scheme/${theirs}/info`, `/api/form-scheme/getBySchemeId/${version}`, `/api/form-scheme/${theirs}/history`]) {
+    for (const url of [
+      `/api/form-scheme/${theirs}`,
+      `/api/form-scheme/${theirs}/info`,
+      `/api/form-scheme/getBySchemeId/${version}`,
+      `/api/form-scheme/${theirs}/history`,
+    ]) {
       expect((await t.get(url, admin)).statusCode, url).toBe(404);
     }
     expect((await t.send('PUT', `/api/form-scheme/${theirs}`, body(), admin)).statusCode).toBe(404);

@@ -4,7 +4,11 @@ import { columnTypeOf, designOf, planStorage } from './form-tables.js';
 import { routePrefixes } from './route-prefixes.js';
 
 type Loose = Record<string, unknown>;
-const field = (formId: number, vModel: string, avueType: string, extra: Loose = {}, config: Loose = {}): Loose => ({ __vModel__: vModel, ...extra, __config__: { formId, avueType, label: vModel, ...config } });
+const field = (formId: number, vModel: string, avueType: string, extra: Loose = {}, config: Loose = {}): Loose => ({
+  __vModel__: vModel,
+  ...extra,
+  __config__: { formId, avueType, label: vModel, ...config },
+});
 function scheme(data: Loose[]): FormSchemeContent {
   const check = parseScheme({ data });
   if (!check.ok) throw new Error(check.reason);
@@ -33,21 +37,50 @@ describe('column types and released columns', () => {
 
   it('keeps a released column that still fits, and passes one that does not on to the release', () => {
     const plan = planStorage(scheme([field(1, 'a', 'input', { maxlength: 300 }), field(2, 'n', 'number', { precision: 1 })]), [main]).main;
-    const released = (name: string, extra: Partial<TableColumn>): TableColumn => ({ name, dataType: 'varchar', length: 500, precision: null, scale: null, nullable: true, primaryKey: false, identity: false, defaultValue: null, comment: 'old', ...extra });
+    const released = (name: string, extra: Partial<TableColumn>): TableColumn => ({
+      name,
+      dataType: 'varchar',
+      length: 500,
+      precision: null,
+      scale: null,
+      nullable: true,
+      primaryKey: false,
+      identity: false,
+      defaultValue: null,
+      comment: 'old',
+      ...extra,
+    });
     const design = designOf(plan, {
       tableName: 'demo',
       comment: '',
-      columns: [released('F_Id', { length: 64, nullable: false, primaryKey: true }), released('A', {}), released('n', { dataType: 'decimal', length: null, precision: 20, scale: 2 })],
+      columns: [
+        released('F_Id', { length: 64, nullable: false, primaryKey: true }),
+        released('A', {}),
+        released('n', { dataType: 'decimal', length: null, precision: 20, scale: 2 }),
+      ],
       indexes: [],
     });
-    expect(design.columns.map((c) => [c.name, c.comment])).toEqual([['F_Id', 'old'], ['A', 'old'], ['n', 'old']]);
+    expect(design.columns.map((c) => [c.name, c.comment])).toEqual([
+      ['F_Id', 'old'],
+      ['A', 'old'],
+      ['n', 'old'],
+    ]);
     const narrow = designOf(plan, { tableName: 'demo', comment: '', columns: [released('a', { length: 100 })], indexes: [] });
     expect(narrow.columns.find((c) => c.name === 'a')).toMatchObject({ length: 300, comment: 'a' });
     expect(plan.table.dbId).toBe('local');
   });
 
   it('reads route prefixes from the printed route tree', () => {
-    const printed = ['├── /api/us (GET, HEAD)', '│   ├── ers/page (GET, HEAD)', '│   └── ers/:id/head-icon (GET, HEAD)', '├── /api/login (POST)', '│   └── /:id (GET, HEAD)', '└── /api/:address (POST)', '    └── /:primaryKey (GET, HEAD)', '└── /health (GET)'].join('\n');
+    const printed = [
+      '├── /api/us (GET, HEAD)',
+      '│   ├── ers/page (GET, HEAD)',
+      '│   └── ers/:id/head-icon (GET, HEAD)',
+      '├── /api/login (POST)',
+      '│   └── /:id (GET, HEAD)',
+      '└── /api/:address (POST)',
+      '    └── /:primaryKey (GET, HEAD)',
+      '└── /health (GET)',
+    ].join('\n');
     expect([...routePrefixes(printed, '/api/')].sort()).toEqual(['login', 'us', 'users']);
   });
 });

@@ -1,4 +1,15 @@
-import { CONTAINER_TYPES, DEFAULT_LINK_ID, SYSTEM_COLUMNS, flattenFields, type FieldPlace, type FormField, type FormSchemeContent, type FormTable, type TableColumn, type TableDesign } from '@app/contracts';
+import {
+  CONTAINER_TYPES,
+  DEFAULT_LINK_ID,
+  SYSTEM_COLUMNS,
+  flattenFields,
+  type FieldPlace,
+  type FormField,
+  type FormSchemeContent,
+  type FormTable,
+  type TableColumn,
+  type TableDesign,
+} from '@app/contracts';
 import { AppError } from '../../core/errors.js';
 import { IDENTIFIER } from '../database-link/sql-text.js';
 import { typeSignature } from '../data-design/ddl.js';
@@ -47,7 +58,12 @@ export function normaliseTableInfo(tableInfo: FormTable[] | undefined): FormTabl
   return (tableInfo ?? []).map((t) => {
     if (seen.has(lower(t.name))) throw invalid(`${t.name} ×2`);
     seen.add(lower(t.name));
-    return { ...t, dbId: linkIdOf(t.dbId), primaryKey: t.primaryKey || 'F_Id', ...(t.type === 'sub' ? { relationField: t.relationField || DEFAULT_RELATION } : {}) };
+    return {
+      ...t,
+      dbId: linkIdOf(t.dbId),
+      primaryKey: t.primaryKey || 'F_Id',
+      ...(t.type === 'sub' ? { relationField: t.relationField || DEFAULT_RELATION } : {}),
+    };
   });
 }
 
@@ -62,7 +78,12 @@ export function planStorage(scheme: FormSchemeContent, tableInfo: FormTable[]): 
   if (mains.length !== 1) throw invalid(`one main table needed (${mains.length})`);
   const links = new Set(tables.map((t) => t.dbId));
   if (links.size > 1) throw invalid(`all tables on one database link (${[...links].join(', ')})`);
-  const plan = (table: FormTable, place?: FieldPlace): TablePlan => ({ table: { ...table, relationField: table.relationField ?? '' }, container: place?.field, containerPlace: place, bindings: [] });
+  const plan = (table: FormTable, place?: FieldPlace): TablePlan => ({
+    table: { ...table, relationField: table.relationField ?? '' },
+    container: place?.field,
+    containerPlace: place,
+    bindings: [],
+  });
   const main = plan(mains[0]);
   const subs = new Map<string, TablePlan>();
   for (const place of flattenFields(scheme.data)) {
@@ -97,7 +118,8 @@ export function planStorage(scheme: FormSchemeContent, tableInfo: FormTable[]): 
   return { linkId: main.table.dbId, main, subs: [...subs.values()] };
 }
 
-const varchar = (length: number): Pick<TableColumn, 'dataType' | 'length'> => (length > 4000 ? { dataType: 'text', length: null } : { dataType: 'varchar', length });
+const varchar = (length: number): Pick<TableColumn, 'dataType' | 'length'> =>
+  length > 4000 ? { dataType: 'text', length: null } : { dataType: 'varchar', length };
 const STANDARD_FORMAT: Record<string, string> = { date: 'yyyy-MM-dd', datetime: 'yyyy-MM-dd HH:mm:ss' };
 
 /** The column type of a field (docs/forms-design.md): what /customtable creates. */
@@ -181,12 +203,19 @@ export function designOf(p: TablePlan, released: TableDesign | null): TableDesig
   const columns = [
     keep(column(p.table.primaryKey, varchar(64), { nullable: false, primaryKey: true, comment: '主键' })),
     ...(p.container
-      ? [keep(column(p.table.relationField, varchar(64), { comment: '主表主键' })), keep(column(SORT_COLUMN, { dataType: 'int', length: null, precision: null, scale: null }, { comment: '行序' }))]
+      ? [
+          keep(column(p.table.relationField, varchar(64), { comment: '主表主键' })),
+          keep(column(SORT_COLUMN, { dataType: 'int', length: null, precision: null, scale: null }, { comment: '行序' })),
+        ]
       : []),
     ...p.bindings.map((b) => keep(column(b.column, columnTypeOf(b.field), { comment: (b.field.__config__.label ?? '').slice(0, 500) }))),
   ];
   // A new sub-table is indexed on its relation column (rows are read, replaced and deleted by it).
-  const indexes = released ? released.indexes : p.container ? [{ name: `ix_${p.table.name}`.slice(0, 63), columns: [p.table.relationField], unique: false }] : [];
+  const indexes = released
+    ? released.indexes
+    : p.container
+      ? [{ name: `ix_${p.table.name}`.slice(0, 63), columns: [p.table.relationField], unique: false }]
+      : [];
   return { tableName: released?.tableName ?? p.table.name, comment: p.table.comment || released?.comment || '', columns, indexes };
 }
 

@@ -15,7 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const system = (extra: Loose = {}): Loose => ({ F_Name: unique('系统表单'), F_Type: 1, F_Category: 'oa', F_Url: unique('notice'), F_Description: '公告', F_Scheme: { data: [] }, ...extra });
+const system = (extra: Loose = {}): Loose => ({
+  F_Name: unique('系统表单'),
+  F_Type: 1,
+  F_Category: 'oa',
+  F_Url: unique('notice'),
+  F_Description: '公告',
+  F_Scheme: { data: [] },
+  ...extra,
+});
 const designed = (extra: Loose = {}): Loose => ({ F_Name: unique('设计表单'), F_Type: 0, F_Scheme: { data: [field(1, 'F_Name', 'input')] }, ...extra });
 const add = (b: Loose) => t.send('POST', '/api/form-scheme', b, admin);
 

@@ -89,7 +89,9 @@ describe('health and metrics', () => {
       expect((await t.app.inject({ url: '/api/metrics', headers: { [header]: '203.0.113.9' } })).statusCode, header).toBe(403);
     }
     // A user's token is no metrics credential.
-    expect((await t.app.inject({ url: '/api/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${await t.login('admin')}` } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${await t.login('admin')}` } })).statusCode,
+    ).toBe(403);
   });
 
   it('the health and metrics routes are absent from the OpenAPI document', async () => {

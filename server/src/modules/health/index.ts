@@ -17,7 +17,10 @@ type Health = { status: 'ok' } | { status: 'unavailable'; reason: 'database' | '
 
 function unavailable(request: FastifyRequest, reply: FastifyReply, reason: 'database' | 'shutting-down', key: MessageKey) {
   const data: Health = { status: 'unavailable', reason };
-  return reply.code(503).header('cache-control', 'no-store').send(failure(langOf(request), UNAVAILABLE, key, {}, data));
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .send(failure(langOf(request), UNAVAILABLE, key, {}, data));
 }
 
 /**

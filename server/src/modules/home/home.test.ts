@@ -13,19 +13,49 @@ async function instance(starter: string, state: 'running' | 'suspended' | 'compl
   const id = newId();
   await t.deps.db
     .insertInto('wf_instances')
-    .values({ id, tenant_id: 'default', root_id: id, scheme_id: schemeId, version_id: versionId, name: `home ${state}`, state, starter_id: ids[starter]!, variables: '{}', form_keys: '[]', related: '[]', recycled_at: recycled ? new Date() : null })
+    .values({
+      id,
+      tenant_id: 'default',
+      root_id: id,
+      scheme_id: schemeId,
+      version_id: versionId,
+      name: `home ${state}`,
+      state,
+      starter_id: ids[starter]!,
+      variables: '{}',
+      form_keys: '[]',
+      related: '[]',
+      recycled_at: recycled ? new Date() : null,
+    })
     .execute();
   return id;
 }
 
 async function task(instanceId: string, user: string, open = true) {
   const id = newId();
-  await t.deps.db.insertInto('wf_tasks').values({ id, tenant_id: 'default', instance_id: instanceId, execution_id: newId(), node_id: 'n', node_name: 'N', assignee_id: null, owner_id: null, returned_from: null, state: open ? 'open' : 'done' }).execute();
+  await t.deps.db
+    .insertInto('wf_tasks')
+    .values({
+      id,
+      tenant_id: 'default',
+      instance_id: instanceId,
+      execution_id: newId(),
+      node_id: 'n',
+      node_name: 'N',
+      assignee_id: null,
+      owner_id: null,
+      returned_from: null,
+      state: open ? 'open' : 'done',
+    })
+    .execute();
   await t.deps.db.insertInto('wf_task_users').values({ task_id: id, user_id: ids[user]!, tenant_id: 'default', instance_id: instanceId, open }).execute();
 }
 
 async function message(user: string, read: boolean) {
-  await t.deps.db.insertInto('messages').values({ id: newId(), tenant_id: 'default', user_id: ids[user]!, type: 11, title: 'm', content: 'm', object_id: null, is_read: read }).execute();
+  await t.deps.db
+    .insertInto('messages')
+    .values({ id: newId(), tenant_id: 'default', user_id: ids[user]!, type: 11, title: 'm', content: 'm', object_id: null, is_read: read })
+    .execute();
 }
 
 beforeAll(async () => {
@@ -34,8 +64,14 @@ beforeAll(async () => {
   for (const u of await t.deps.db.selectFrom('users').select(['id', 'account']).where('tenant_id', '=', 'default').execute()) ids[u.account] = u.id;
   schemeId = newId();
   versionId = newId();
-  await t.deps.db.insertInto('wf_schemes').values({ id: schemeId, tenant_id: 'default', code: 'home', name: 'Home', auth_objects: '[]', current_version_id: null, created_by: null }).execute();
-  await t.deps.db.insertInto('wf_scheme_versions').values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml: '<definitions/>', graph: '{}', created_by: null }).execute();
+  await t.deps.db
+    .insertInto('wf_schemes')
+    .values({ id: schemeId, tenant_id: 'default', code: 'home', name: 'Home', auth_objects: '[]', current_version_id: null, created_by: null })
+    .execute();
+  await t.deps.db
+    .insertInto('wf_scheme_versions')
+    .values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml: '<definitions/>', graph: '{}', created_by: null })
+    .execute();
 
   // zhangsan: two running applications (one suspended), one finished, one in the recycle bin; two open to-dos, one done.
   const running = await instance('zhangsan', 'running');

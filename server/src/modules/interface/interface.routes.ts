@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, createdId, emptyData, envelope, interfaceBody, interfaceCallResult, interfaceIdParams, interfaceQuery, interfaceRow, interfaceTestBody, pageResult } from '@app/contracts';
+import {
+  Permission,
+  createdId,
+  emptyData,
+  envelope,
+  interfaceBody,
+  interfaceCallResult,
+  interfaceIdParams,
+  interfaceQuery,
+  interfaceRow,
+  interfaceTestBody,
+  pageResult,
+} from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { InterfaceService } from './interface.service.js';
@@ -19,7 +31,12 @@ export function interfaceRoutes(app: FastifyInstance, service: InterfaceService)
 
   r.get('/interface/page', {
     config: { permission: Permission.interfaceList },
-    schema: { tags, summary: 'Interfaces, paged; keyword on code, name or URL', querystring: interfaceQuery, response: { 200: envelope(pageResult(interfaceRow)) } },
+    schema: {
+      tags,
+      summary: 'Interfaces, paged; keyword on code, name or URL',
+      querystring: interfaceQuery,
+      response: { 200: envelope(pageResult(interfaceRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 

@@ -111,7 +111,8 @@ async function add(app: TestApp, token: string, body: Record<string, unknown>): 
   return res.json().data.id;
 }
 
-const test = (app: TestApp, token: string, id: string, params: Record<string, unknown> = {}) => app.send('POST', `/api/interface/${id}/test`, { params }, token);
+const test = (app: TestApp, token: string, id: string, params: Record<string, unknown> = {}) =>
+  app.send('POST', `/api/interface/${id}/test`, { params }, token);
 
 describe('interfaces: management', () => {
   it('adds (with and without the trailing slash), lists, pages, shows, edits, deletes', async () => {
@@ -120,7 +121,15 @@ describe('interfaces: management', () => {
     expect(second.json()).toMatchObject({ code: 0, msg: '新增成功' });
 
     const detail = (await t.get(`/api/interface/${id}`, admin)).json().data;
-    expect(detail).toMatchObject({ F_Id: id, F_Code: 'echo.main', F_Method: 'POST', F_Url: `${base}/echo`, F_Headers: [{ name: 'X-Token', value: 'secret-1' }], F_TimeoutMs: 5000, F_ResponsePath: 'data.items[1].name' });
+    expect(detail).toMatchObject({
+      F_Id: id,
+      F_Code: 'echo.main',
+      F_Method: 'POST',
+      F_Url: `${base}/echo`,
+      F_Headers: [{ name: 'X-Token', value: 'secret-1' }],
+      F_TimeoutMs: 5000,
+      F_ResponsePath: 'data.items[1].name',
+    });
     expect(detail.F_CreateDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
     const all = (await t.get('/api/interface', admin)).json().data;
@@ -363,13 +372,10 @@ describe('outbound unit', () => {
     const port = new URL(base).port;
     const checked: string[] = [];
     // The name does not exist in DNS: the call can only work if the socket uses the checked address.
-    const answer = await sendOutbound(
-      { method: 'GET', url: `http://rebind.invalid:${port}/echo`, headers: [], body: null, timeoutMs: 2000 },
-      async (host) => {
-        checked.push(host);
-        return { address: '127.0.0.1', family: 4 };
-      },
-    );
+    const answer = await sendOutbound({ method: 'GET', url: `http://rebind.invalid:${port}/echo`, headers: [], body: null, timeoutMs: 2000 }, async (host) => {
+      checked.push(host);
+      return { address: '127.0.0.1', family: 4 };
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.toString()).headers.host).toBe(`rebind.invalid:${port}`);
     expect(checked).toEqual(['rebind.invalid']);
@@ -399,7 +405,9 @@ describe('outbound unit', () => {
   });
 
   it('templates and paths', () => {
-    expect(renderBody('{"a":"{{a}}","n":{{ n }},"b":{{b}},"z":"{{missing}}"}', { a: 'x"y\\', n: 1.5, b: true })).toBe('{"a":"x\\"y\\\\","n":1.5,"b":true,"z":""}');
+    expect(renderBody('{"a":"{{a}}","n":{{ n }},"b":{{b}},"z":"{{missing}}"}', { a: 'x"y\\', n: 1.5, b: true })).toBe(
+      '{"a":"x\\"y\\\\","n":1.5,"b":true,"z":""}',
+    );
     expect(renderUrl('http://h/p?q={{q}}&r={{r}}', { q: 'a b/c?d', r: null })).toBe('http://h/p?q=a%20b%2Fc%3Fd&r=');
     const doc = { data: { items: [{ name: 'a' }, { name: 'b' }] }, __proto__x: 1 };
     expect(atPath(doc, 'data.items[1].name')).toBe('b');

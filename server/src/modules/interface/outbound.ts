@@ -26,7 +26,20 @@ export interface OutboundResponse {
 export type AddressCheck = (host: string) => Promise<{ address: string; family: 4 | 6 }>;
 
 /** Never sent, whatever is stored: the client sets them, or they only mean something for one hop. */
-const FORBIDDEN_HEADERS = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'expect']);
+const FORBIDDEN_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+]);
 
 export function parseOutboundUrl(text: string): URL {
   let url: URL;
@@ -165,10 +178,13 @@ function once(
       res.on('error', (err) => finish(failure(err)));
       res.on('aborted', () => finish(failure(new Error('connection closed'))));
     });
-    const timer = setTimeout(() => {
-      finish(new AppError('interface.timeout', { ms: timeoutMs }));
-      req.destroy();
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        finish(new AppError('interface.timeout', { ms: timeoutMs }));
+        req.destroy();
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     req.on('error', (err) => finish(failure(err)));
     if (payload) req.end(payload);
     else req.end();

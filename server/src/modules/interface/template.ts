@@ -29,7 +29,10 @@ export function renderUrl(template: string, params: InterfaceParamValues): strin
 export function atPath(value: unknown, path: string): unknown {
   if (!path) return value ?? null;
   let current: unknown = value;
-  for (const step of path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean)) {
+  for (const step of path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)) {
     if (current === null || typeof current !== 'object') return null;
     if (Array.isArray(current)) {
       if (!/^\d+$/.test(step)) return null;

@@ -38,18 +38,31 @@ export class LanguageRepository {
 
   /** Locks a language type; undefined when the tenant has none with this id. */
   lockType(trx: Transaction<Database>, tenantId: string, id: string) {
-    return trx.selectFrom('language_types').select(['id', 'code', 'is_main', 'enabled']).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('language_types')
+      .select(['id', 'code', 'is_main', 'enabled'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Whether another language type of the tenant has this code (case-insensitive). */
   async codeTaken(db: Executor, tenantId: string, code: string, exceptId?: string): Promise<boolean> {
-    let q = db.selectFrom('language_types').select('id').where('tenant_id', '=', tenantId).where(sql`lower(code)`, '=', code.toLowerCase());
+    let q = db
+      .selectFrom('language_types')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(code)`, '=', code.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   }
 
   async insertType(trx: Transaction<Database>, tenantId: string, id: string, values: LanguageTypeValues): Promise<void> {
-    await trx.insertInto('language_types').values({ id, tenant_id: tenantId, ...values }).execute();
+    await trx
+      .insertInto('language_types')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async updateType(trx: Transaction<Database>, id: string, values: Partial<LanguageTypeValues>): Promise<void> {
@@ -109,7 +122,13 @@ export class LanguageRepository {
 
   /** Locks a mapping by id, if the tenant has it. */
   lockMap(trx: Transaction<Database>, tenantId: string, id: string) {
-    return trx.selectFrom('lp_map').select(['id', 'object_type', 'translations']).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('lp_map')
+      .select(['id', 'object_type', 'translations'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async updateMap(trx: Transaction<Database>, id: string, values: Partial<MapValues>): Promise<void> {
@@ -125,7 +144,11 @@ export class LanguageRepository {
    * Creates the object's mapping; if a concurrent call created it first, that row is updated instead (replaced, or
    * with `merge` the translations merged). Answers the row's id.
    */
-  async insertMap(trx: Transaction<Database>, row: { id: string; tenantId: string; objectType: string; objectId: string } & MapValues, merge: boolean): Promise<string> {
+  async insertMap(
+    trx: Transaction<Database>,
+    row: { id: string; tenantId: string; objectType: string; objectId: string } & MapValues,
+    merge: boolean,
+  ): Promise<string> {
     const translations = JSON.stringify(row.translations);
     const inserted = await trx
       .insertInto('lp_map')

@@ -47,7 +47,13 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
 
   r.patch('/lg-type/:id', {
     config: { permission: Permission.languageEdit },
-    schema: { tags, summary: 'Enable / disable a language type (toggles without a body); answers the new mark', params: languageIdParams, body: languageTypePatchBody, response: { 200: envelope(z.object({ F_EnabledMark: z.union([z.literal(0), z.literal(1)]) })) } },
+    schema: {
+      tags,
+      summary: 'Enable / disable a language type (toggles without a body); answers the new mark',
+      params: languageIdParams,
+      body: languageTypePatchBody,
+      response: { 200: envelope(z.object({ F_EnabledMark: z.union([z.literal(0), z.literal(1)]) })) },
+    },
     handler: async (request) => ok(request, { F_EnabledMark: await service.patchType(authOf(request), request.params.id, request.body) }, 'common.updated'),
   });
 
@@ -62,19 +68,34 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
 
   r.get('/lp-map/page', {
     config: { permission: Permission.languageList },
-    schema: { tags, summary: 'Translation mappings, paged; objectType, objectId, keyword (code, Chinese or any translation)', querystring: lpMapQuery, response: { 200: envelope(pageResult(lpMapObject)) } },
+    schema: {
+      tags,
+      summary: 'Translation mappings, paged; objectType, objectId, keyword (code, Chinese or any translation)',
+      querystring: lpMapQuery,
+      response: { 200: envelope(pageResult(lpMapObject)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post('/lp-map/object', {
     config: { permission: Permission.languageAdd },
-    schema: { tags, summary: "Create or replace an object's translations (upsert by type and object id)", body: lpMapObjectBody, response: { 200: envelope(createdId) } },
+    schema: {
+      tags,
+      summary: "Create or replace an object's translations (upsert by type and object id)",
+      body: lpMapObjectBody,
+      response: { 200: envelope(createdId) },
+    },
     handler: async (request) => ok(request, { id: await service.upsert(authOf(request), request.body, false) }, 'common.added'),
   });
 
   r.patch('/lp-map/object', {
     config: { permission: Permission.languageEdit },
-    schema: { tags, summary: "Merge translations into an object's mapping (created when missing; '' removes one)", body: lpMapObjectBody, response: { 200: envelope(createdId) } },
+    schema: {
+      tags,
+      summary: "Merge translations into an object's mapping (created when missing; '' removes one)",
+      body: lpMapObjectBody,
+      response: { 200: envelope(createdId) },
+    },
     handler: async (request) => ok(request, { id: await service.upsert(authOf(request), request.body, true) }, 'common.updated'),
   });
 
@@ -86,7 +107,13 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
 
   r.patch('/lp-map/object/:id', {
     config: { permission: Permission.languageEdit },
-    schema: { tags, summary: "Merge translations ('' removes one), code or Chinese text", params: languageIdParams, body: lpMapPatchBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Merge translations ('' removes one), code or Chinese text",
+      params: languageIdParams,
+      body: lpMapPatchBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.patch(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');

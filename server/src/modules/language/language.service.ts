@@ -1,6 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { LanguageType, LpMapObject, LpObjectType, languageTypeBody, languageTypePatchBody, lpMapObjectBody, lpMapPatchBody, lpMapQuery } from '@app/contracts';
+import type {
+  LanguageType,
+  LpMapObject,
+  LpObjectType,
+  languageTypeBody,
+  languageTypePatchBody,
+  lpMapObjectBody,
+  lpMapPatchBody,
+  lpMapQuery,
+} from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
@@ -28,7 +37,15 @@ export class LanguageService {
       await insertDefaultLanguages(this.repo.db, auth.tenantId);
       rows = await this.repo.types(auth.tenantId);
     }
-    return rows.map((r) => ({ F_Id: r.id, F_Code: r.code, F_Name: r.name, F_IsMain: mark(r.is_main), F_SortCode: r.sort_code, F_EnabledMark: mark(r.enabled), F_CreateDate: r.created }));
+    return rows.map((r) => ({
+      F_Id: r.id,
+      F_Code: r.code,
+      F_Name: r.name,
+      F_IsMain: mark(r.is_main),
+      F_SortCode: r.sort_code,
+      F_EnabledMark: mark(r.enabled),
+      F_CreateDate: r.created,
+    }));
   }
 
   private async typeRow(trx: Transaction<Database>, tenantId: string, id: string) {
@@ -47,7 +64,12 @@ export class LanguageService {
     try {
       await this.repo.db.transaction().execute(async (trx) => {
         await this.checkCode(trx, auth.tenantId, body.F_Code);
-        await this.repo.insertType(trx, auth.tenantId, id, { code: body.F_Code, name: body.F_Name, sort_code: body.F_SortCode, enabled: body.F_EnabledMark === 1 });
+        await this.repo.insertType(trx, auth.tenantId, id, {
+          code: body.F_Code,
+          name: body.F_Name,
+          sort_code: body.F_SortCode,
+          enabled: body.F_EnabledMark === 1,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('language.codeExists', { code: body.F_Code }, 409);
@@ -92,8 +114,24 @@ export class LanguageService {
 
   // ---------- mapping objects ----------
 
-  private toMap(r: { id: string; object_type: string; object_id: string; code: string; name: string; translations: Record<string, string>; created: string }): LpMapObject {
-    return { F_Id: r.id, F_ObjectType: r.object_type as LpObjectType, F_ObjectId: r.object_id, F_Code: r.code, F_Name: r.name, translations: r.translations ?? {}, F_CreateDate: r.created };
+  private toMap(r: {
+    id: string;
+    object_type: string;
+    object_id: string;
+    code: string;
+    name: string;
+    translations: Record<string, string>;
+    created: string;
+  }): LpMapObject {
+    return {
+      F_Id: r.id,
+      F_ObjectType: r.object_type as LpObjectType,
+      F_ObjectId: r.object_id,
+      F_Code: r.code,
+      F_Name: r.name,
+      translations: r.translations ?? {},
+      F_CreateDate: r.created,
+    };
   }
 
   async page(auth: AuthContext, query: z.output<typeof lpMapQuery>) {
@@ -154,7 +192,11 @@ export class LanguageService {
         await this.repo.updateMap(trx, current.id, { code, name, translations });
         return current.id;
       }
-      return this.repo.insertMap(trx, { id: newId(), tenantId: auth.tenantId, objectType: body.F_ObjectType, objectId: body.F_ObjectId, code, name, translations }, merge);
+      return this.repo.insertMap(
+        trx,
+        { id: newId(), tenantId: auth.tenantId, objectType: body.F_ObjectType, objectId: body.F_ObjectId, code, name, translations },
+        merge,
+      );
     });
     this.invalidate(auth, body.F_ObjectType);
     return id;

@@ -71,20 +71,40 @@ describe('translation mappings', () => {
   let mapId: string;
 
   it('creates by object and fills code and Chinese text from the object', async () => {
-    const res = await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, translations: { en: 'Official seal' } }, admin);
+    const res = await t.send(
+      'POST',
+      '/api/lp-map/object',
+      { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, translations: { en: 'Official seal' } },
+      admin,
+    );
     expect(res.json().code).toBe(0);
     mapId = res.json().data.id;
     const one = (await t.get(`/api/lp-map/object/${mapId}`, admin)).json().data as LpMapObject;
-    expect(one).toMatchObject({ F_Id: mapId, F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, F_Code: 'StampType.official', F_Name: '公章', translations: { en: 'Official seal' } });
+    expect(one).toMatchObject({
+      F_Id: mapId,
+      F_ObjectType: 'dataItem',
+      F_ObjectId: items[0].F_ItemDetailId,
+      F_Code: 'StampType.official',
+      F_Name: '公章',
+      translations: { en: 'Official seal' },
+    });
   });
 
   it('POST again replaces (one row per object), PATCH merges', async () => {
-    let res = await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, F_Code: 'seal.official', translations: { en: 'Company seal' } }, admin);
+    let res = await t.send(
+      'POST',
+      '/api/lp-map/object',
+      { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, F_Code: 'seal.official', translations: { en: 'Company seal' } },
+      admin,
+    );
     expect(res.json().data.id).toBe(mapId);
     await t.send('POST', '/api/lg-type', { F_Code: 'ja', F_Name: '日语' }, admin);
     res = await t.send('PATCH', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[0].F_ItemDetailId, translations: { ja: '社印' } }, admin);
     expect(res.json().data.id).toBe(mapId);
-    expect((await t.get(`/api/lp-map/object/${mapId}`, admin)).json().data).toMatchObject({ F_Code: 'seal.official', translations: { en: 'Company seal', ja: '社印' } });
+    expect((await t.get(`/api/lp-map/object/${mapId}`, admin)).json().data).toMatchObject({
+      F_Code: 'seal.official',
+      translations: { en: 'Company seal', ja: '社印' },
+    });
     res = await t.send('PATCH', `/api/lp-map/object/${mapId}`, { translations: { ja: '' }, F_Name: '公章' }, admin);
     expect(res.json().code).toBe(0);
     expect((await t.get(`/api/lp-map/object/${mapId}`, admin)).json().data.translations).toEqual({ en: 'Company seal' });
@@ -92,7 +112,8 @@ describe('translation mappings', () => {
 
   it('an added language translates too; a missing translation falls back to Chinese', async () => {
     await t.send('PATCH', `/api/lp-map/object/${mapId}`, { translations: { ja: '社印' } }, admin);
-    const names = async (lang: string) => ((await t.get('/api/data-items/StampType/detail', staff, { 'accept-language': lang })).json().data as DictionaryItem[]).map((i) => i.F_ItemName);
+    const names = async (lang: string) =>
+      ((await t.get('/api/data-items/StampType/detail', staff, { 'accept-language': lang })).json().data as DictionaryItem[]).map((i) => i.F_ItemName);
     expect(await names('ja')).toEqual(['社印', '合同章', '财务章', '个人签名']);
     expect(await names('en')).toEqual(['Company seal', '合同章', '财务章', '个人签名']);
     expect(await names('fr')).toEqual(['公章', '合同章', '财务章', '个人签名']);
@@ -130,7 +151,9 @@ describe('translation mappings', () => {
   it('deletes a mapping; deleting a dictionary item deletes its mapping', async () => {
     expect((await t.send('DELETE', `/api/lp-map/object/${mapId}`, undefined, admin)).json().code).toBe(0);
     expect((await t.get(`/api/lp-map/object/${mapId}`, admin)).statusCode).toBe(404);
-    const id = (await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[3].F_ItemDetailId, translations: { en: 'Signature' } }, admin)).json().data.id;
+    const id = (
+      await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: items[3].F_ItemDetailId, translations: { en: 'Signature' } }, admin)
+    ).json().data.id;
     expect((await t.send('DELETE', `/api/data-item-detail/${items[3].F_ItemDetailId}`, undefined, admin)).json().code).toBe(0);
     expect((await t.get(`/api/lp-map/object/${id}`, admin)).statusCode).toBe(404);
   });
@@ -160,7 +183,18 @@ describe('tenant isolation', () => {
     await db.insertInto('language_types').values({ id: 'l2', tenant_id: 't2', code: 'de', name: 'Deutsch' }).execute();
     await db.insertInto('dictionary_types').values({ id: 'dt2', tenant_id: 't2', code: 'Secret', name: '机密' }).execute();
     await db.insertInto('dictionary_items').values({ id: 'di2', tenant_id: 't2', type_id: 'dt2', name: '机密项', value: 's' }).execute();
-    await db.insertInto('lp_map').values({ id: 'm2', tenant_id: 't2', object_type: 'module', object_id: 'system-language', code: 'x', name: '多语言', translations: JSON.stringify({ en: 'Other tenant' }) }).execute();
+    await db
+      .insertInto('lp_map')
+      .values({
+        id: 'm2',
+        tenant_id: 't2',
+        object_type: 'module',
+        object_id: 'system-language',
+        code: 'x',
+        name: '多语言',
+        translations: JSON.stringify({ en: 'Other tenant' }),
+      })
+      .execute();
     expect(((await t.get('/api/lg-type', admin)).json().data as LanguageType[]).map((l) => l.F_Id)).not.toContain('l2');
     expect((await t.send('PUT', '/api/lg-type/l2', { F_Code: 'de', F_Name: 'x' }, admin)).statusCode).toBe(404);
     expect((await t.send('PATCH', '/api/lg-type/l2', undefined, admin)).statusCode).toBe(404);
@@ -170,13 +204,21 @@ describe('tenant isolation', () => {
     expect((await t.send('DELETE', '/api/lp-map/object/m2', undefined, admin)).statusCode).toBe(404);
     expect(((await t.get('/api/lp-map/page?size=100', admin)).json().data.Rows as LpMapObject[]).map((r) => r.F_Id)).not.toContain('m2');
     // Another tenant's dictionary item cannot be translated from here, and its German is not a language here.
-    expect((await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: 'di2', translations: { en: 'x' } }, admin)).statusCode).toBe(404);
-    expect((await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'module', F_ObjectId: 'system-language', translations: { de: 'x' } }, admin)).statusCode).toBe(400);
+    expect((await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'dataItem', F_ObjectId: 'di2', translations: { en: 'x' } }, admin)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.send('POST', '/api/lp-map/object', { F_ObjectType: 'module', F_ObjectId: 'system-language', translations: { de: 'x' } }, admin)).statusCode,
+    ).toBe(400);
     // Its menu translation does not leak into this tenant's menu.
     const menu = JSON.stringify((await t.get('/api/modules/vue', admin, { 'accept-language': 'en' })).json().data);
     expect(menu).not.toContain('Other tenant');
-    expect(await db.selectFrom('lp_map').select(['id', 'translations']).where('tenant_id', '=', 't2').execute()).toEqual([{ id: 'm2', translations: { en: 'Other tenant' } }]);
-    expect(await db.selectFrom('language_types').select(['code', 'name', 'enabled']).where('tenant_id', '=', 't2').execute()).toEqual([{ code: 'de', name: 'Deutsch', enabled: true }]);
+    expect(await db.selectFrom('lp_map').select(['id', 'translations']).where('tenant_id', '=', 't2').execute()).toEqual([
+      { id: 'm2', translations: { en: 'Other tenant' } },
+    ]);
+    expect(await db.selectFrom('language_types').select(['code', 'name', 'enabled']).where('tenant_id', '=', 't2').execute()).toEqual([
+      { code: 'de', name: 'Deutsch', enabled: true },
+    ]);
   });
 
   it('a tenant without languages gets Chinese and English on first read', async () => {

@@ -12,8 +12,7 @@ import { closeTestApp } from '../language/test-support.js';
 const LIST = new URL('../../../../web/src/app/seeded-menu-addresses.json', import.meta.url);
 const SEEDED_ACCOUNTS = ['admin', 'lisi', 'zhangsan', 'wangwu'];
 
-const leafPaths = (items: MenuItem[]): string[] =>
-  items.flatMap((i) => (i.children.length ? leafPaths(i.children) : i.target === 'expand' ? [] : [i.path]));
+const leafPaths = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children.length ? leafPaths(i.children) : i.target === 'expand' ? [] : [i.path]));
 
 let t: TestApp;
 beforeAll(async () => {

@@ -21,7 +21,14 @@ const row = (id: string, parent = '0', extra: Partial<ModuleRow> = {}): ModuleRo
   ...extra,
 });
 
-const catalogue = [row('sys'), row('users', 'sys'), row('roles', 'sys'), row('me'), row('hidden', '0', { is_menu: false }), row('empty', '0', { target: 'expand' })];
+const catalogue = [
+  row('sys'),
+  row('users', 'sys'),
+  row('roles', 'sys'),
+  row('me'),
+  row('hidden', '0', { is_menu: false }),
+  row('empty', '0', { target: 'expand' }),
+];
 const ids = (items: ReturnType<typeof buildMenuTree>): unknown => items.map((i) => (i.children.length ? { [i.F_ModuleId]: ids(i.children) } : i.F_ModuleId));
 
 describe('buildMenuTree', () => {
@@ -44,6 +51,14 @@ describe('buildMenuTree', () => {
 
   it('maps the spec fields', () => {
     const [item] = buildMenuTree([row('me', '0', { target: 'open', group_paths: ['/a'], query: { x: '1' }, i18n_key: 'menu.me' })], new Set(['me']));
-    expect(item).toMatchObject({ label: 'me', F_FullName: 'me', path: '/me', target: 'open', group: ['/a'], query: { x: '1' }, meta: { i18n: 'menu.me', moduleid: 'me', roles: null } });
+    expect(item).toMatchObject({
+      label: 'me',
+      F_FullName: 'me',
+      path: '/me',
+      target: 'open',
+      group: ['/a'],
+      query: { x: '1' },
+      meta: { i18n: 'menu.me', moduleid: 'me', roles: null },
+    });
   });
 });

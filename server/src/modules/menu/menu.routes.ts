@@ -12,7 +12,12 @@ export function menuRoutes(app: FastifyInstance, service: MenuService): void {
   const tags = ['Menus and systems'];
 
   r.get('/modules/vue', {
-    schema: { tags, summary: "The caller's menu tree for one system (labels in the request's language when translated)", querystring: menuQuery, response: { 200: envelope(z.array(menuItem)) } },
+    schema: {
+      tags,
+      summary: "The caller's menu tree for one system (labels in the request's language when translated)",
+      querystring: menuQuery,
+      response: { 200: envelope(z.array(menuItem)) },
+    },
     handler: async (request) => ok(request, await service.menu(authOf(request), request.query.systemId, translationLanguages(request)), 'common.fetched'),
   });
 

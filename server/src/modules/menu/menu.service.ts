@@ -85,7 +85,14 @@ export class MenuService {
   async allLeaves(auth: AuthContext, languages: string[] = []): Promise<MenuItem[]> {
     const [rows, grants] = await Promise.all([this.modules(), this.deps.grants.of(auth.tenantId, auth.userId)]);
     const systems = [...new Set(rows.map((row) => row.system_id))];
-    const leaves = systems.flatMap((systemId) => menuLeaves(buildMenuTree(rows.filter((row) => row.system_id === systemId), grants.moduleIds)));
+    const leaves = systems.flatMap((systemId) =>
+      menuLeaves(
+        buildMenuTree(
+          rows.filter((row) => row.system_id === systemId),
+          grants.moduleIds,
+        ),
+      ),
+    );
     return this.localise(auth.tenantId, leaves, languages);
   }
 
@@ -99,9 +106,7 @@ export class MenuService {
     const withEntries = new Set(rows.filter((row) => grants.moduleIds.has(row.id)).map((row) => row.system_id));
     return [
       { F_Id: MAIN_SYSTEM_ID, F_Name: '主系统', F_IndexUrl: '', F_Icon: 'AppstoreOutlined' },
-      ...subsystems
-        .filter((s) => withEntries.has(s.id))
-        .map((s) => ({ F_Id: s.id, F_Name: s.name, F_IndexUrl: s.index_url, F_Icon: s.icon })),
+      ...subsystems.filter((s) => withEntries.has(s.id)).map((s) => ({ F_Id: s.id, F_Name: s.name, F_IndexUrl: s.index_url, F_Icon: s.icon })),
     ];
   }
 }

@@ -14,11 +14,20 @@ beforeAll(async () => {
 afterAll(() => closeTestApp(t));
 
 /** Entries of the office-automation and log features (another engineer's part) are checked in their own tests. */
-const otherFeature = (id: string) => id === 'oa' || id.startsWith('oa-') || id.startsWith('oa.') || id === 'system-log' || id.startsWith('system.log.') ||
+const otherFeature = (id: string) =>
+  id === 'oa' ||
+  id.startsWith('oa-') ||
+  id.startsWith('oa.') ||
+  id === 'system-log' ||
+  id.startsWith('system.log.') ||
   // the data platform's entries are checked by its own tests
-  id === 'quick-development' || id.startsWith('data-') || id === 'system-interface' ||
+  id === 'quick-development' ||
+  id.startsWith('data-') ||
+  id === 'system-interface' ||
   // the workflow entries are checked by the workflow tests
-  id === 'workflow' || id.startsWith('workflow-') || id.startsWith('workflow.');
+  id === 'workflow' ||
+  id.startsWith('workflow-') ||
+  id.startsWith('workflow.');
 const tree = (items: MenuItem[]): unknown =>
   items.filter((i) => !otherFeature(i.F_ModuleId)).map((i) => (i.children.length ? { [i.F_ModuleId]: tree(i.children) } : i.F_ModuleId));
 
@@ -60,7 +69,10 @@ describe('GET /api/modules/vue', () => {
 
   it('reflects a new grant after the grant cache is cleared', async () => {
     const role = await t.deps.db.selectFrom('roles').select('id').where('en_code', '=', 'staff').executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('authorizes').values({ id: 'g1', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'system-client-log' }).execute();
+    await t.deps.db
+      .insertInto('authorizes')
+      .values({ id: 'g1', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'system-client-log' })
+      .execute();
     t.deps.grants.invalidate();
     expect(tree((await t.get('/api/modules/vue', staff)).json().data)).toContainEqual({ system: ['system-client-log'] });
     await t.deps.db.deleteFrom('authorizes').where('id', '=', 'g1').execute();
@@ -82,13 +94,17 @@ describe('GET /api/modules/vue', () => {
 
 describe('menu names in the chosen language', () => {
   const en = { 'accept-language': 'en' };
-  const find = (items: MenuItem[], id: string): MenuItem | undefined =>
-    items.map((i) => (i.F_ModuleId === id ? i : find(i.children, id))).find(Boolean);
+  const find = (items: MenuItem[], id: string): MenuItem | undefined => items.map((i) => (i.F_ModuleId === id ? i : find(i.children, id))).find(Boolean);
 
   it('labels come from the English translation when one exists, Chinese otherwise', async () => {
     const before = (await t.get('/api/modules/vue', admin, en)).json().data as MenuItem[];
     expect(find(before, 'system-dictionary')).toMatchObject({ label: '数据字典', F_FullName: '数据字典' });
-    for (const [id, text] of [['system-dictionary', 'Data dictionary'], ['system', 'System'], ['personal-info', 'My profile'], ['home', 'Home']]) {
+    for (const [id, text] of [
+      ['system-dictionary', 'Data dictionary'],
+      ['system', 'System'],
+      ['personal-info', 'My profile'],
+      ['home', 'Home'],
+    ]) {
       const res = await t.send('PATCH', '/api/lp-map/object', { F_ObjectType: 'module', F_ObjectId: id, translations: { en: text } }, admin);
       expect(res.json().code).toBe(0);
     }
@@ -122,15 +138,26 @@ describe('common, other and systems', () => {
 
   it('other lists the leaves the user may open', async () => {
     const data = (await t.get('/api/modules/other', manager)).json().data as MenuItem[];
-    expect(data.map((i) => i.F_ModuleId).filter((id) => !otherFeature(id))).toEqual(['personal-info', 'personal-setting', 'personal-desktop', 'system-online-user']);
+    expect(data.map((i) => i.F_ModuleId).filter((id) => !otherFeature(id))).toEqual([
+      'personal-info',
+      'personal-setting',
+      'personal-desktop',
+      'system-online-user',
+    ]);
   });
 
   it('systems: the main system first, sub-systems only where the user has entries', async () => {
     expect((await t.get('/api/subsystem', staff)).json().data).toEqual([{ F_Id: '0', F_Name: '主系统', F_IndexUrl: '', F_Icon: 'AppstoreOutlined' }]);
     await t.deps.db.insertInto('subsystems').values({ id: 'oa', tenant_id: 'default', name: '协同办公', index_url: '/wel/hotFunc' }).execute();
-    await t.deps.db.insertInto('modules').values({ id: 'oa-home', system_id: 'oa', en_code: 'oa.home', full_name: '办公首页', url_address: '/oa/home' }).execute();
+    await t.deps.db
+      .insertInto('modules')
+      .values({ id: 'oa-home', system_id: 'oa', en_code: 'oa.home', full_name: '办公首页', url_address: '/oa/home' })
+      .execute();
     const role = await t.deps.db.selectFrom('roles').select('id').where('en_code', '=', 'admin').executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('authorizes').values({ id: 'g2', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'oa-home' }).execute();
+    await t.deps.db
+      .insertInto('authorizes')
+      .values({ id: 'g2', tenant_id: 'default', object_type: 1, object_id: role.id, item_type: 1, item_id: 'oa-home' })
+      .execute();
     t.deps.grants.invalidate();
     t.deps.catalog.invalidate();
     const systems = (await t.get('/api/subsystem', admin)).json().data;

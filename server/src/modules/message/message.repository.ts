@@ -81,7 +81,13 @@ export class MessageRepository {
       .where('is_read', '=', false)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) return 'read';
-    const exists = await this.db.selectFrom('messages').select('id').where('id', '=', id).where('user_id', '=', userId).where('tenant_id', '=', tenantId).executeTakeFirst();
+    const exists = await this.db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     return exists ? 'already' : 'missing';
   }
 

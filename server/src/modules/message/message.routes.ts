@@ -24,7 +24,12 @@ export function messageRoutes(app: FastifyInstance, service: MessageService): vo
   });
 
   r.put('/oa/xjr-oa-message/:id', {
-    schema: { tags, summary: 'Mark one of the caller’s messages read', params: messageIdParams, response: { 200: envelope(z.object({ changed: z.boolean() })) } },
+    schema: {
+      tags,
+      summary: 'Mark one of the caller’s messages read',
+      params: messageIdParams,
+      response: { 200: envelope(z.object({ changed: z.boolean() })) },
+    },
     handler: async (request) => {
       const changed = await service.markRead(authOf(request), request.params.id);
       return ok(request, { changed }, changed ? 'message.read' : 'message.alreadyRead');

@@ -1,13 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  MESSAGE_GROUP_OF_TYPE,
-  MESSAGE_READ,
-  MESSAGE_UNREAD,
-  type Message,
-  type MessageCentre,
-  type MessageTypeCode,
-} from '@app/contracts';
+import { MESSAGE_GROUP_OF_TYPE, MESSAGE_READ, MESSAGE_UNREAD, type Message, type MessageCentre, type MessageTypeCode } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import type { AuthContext } from '../../core/deps.js';
 import type { Notifier, NotifyOptions } from '../../core/ports.js';

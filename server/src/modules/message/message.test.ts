@@ -39,7 +39,17 @@ describe('message service', () => {
     const centre = (await t.get('/api/oa/xjr-oa-message', staff)).json().data;
     expect(centre.workflowApproval).toMatchObject({
       unread: 1,
-      messageList: [{ F_Type: 13, title: '请审批', F_Content: '报销单', F_Status: '10', isRead: false, objectId: 'task-1', workflowInfoVo: { taskId: 'task-1', taskStatus: '1', schemeName: '报销' } }],
+      messageList: [
+        {
+          F_Type: 13,
+          title: '请审批',
+          F_Content: '报销单',
+          F_Status: '10',
+          isRead: false,
+          objectId: 'task-1',
+          workflowInfoVo: { taskId: 'task-1', taskStatus: '1', schemeName: '报销' },
+        },
+      ],
     });
     expect(centre.news).toEqual({ unread: 0, messageList: [] });
   });
@@ -62,11 +72,25 @@ describe('message centre', () => {
     const mine = (await t.get('/api/oa/xjr-oa-message', staff)).json().data.notice.messageList[0];
     const theirs = (await t.get('/api/oa/xjr-oa-message', manager)).json().data.notice.messageList[0];
     expect((await t.send('PUT', `/api/oa/xjr-oa-message/${theirs.F_Id}`, undefined, staff)).statusCode).toBe(404);
-    expect((await t.get('/api/oa/xjr-oa-message', manager)).json().data.notice).toMatchObject({ unread: 1, messageList: [{ F_Id: theirs.F_Id, isRead: false }] });
+    expect((await t.get('/api/oa/xjr-oa-message', manager)).json().data.notice).toMatchObject({
+      unread: 1,
+      messageList: [{ F_Id: theirs.F_Id, isRead: false }],
+    });
 
-    expect((await t.send('PUT', `/api/oa/xjr-oa-message/${mine.F_Id}`, undefined, staff)).json()).toMatchObject({ code: 0, msg: '设置消息已读成功', data: { changed: true } });
-    expect((await t.send('PUT', `/api/oa/xjr-oa-message/${mine.F_Id}`, undefined, staff)).json()).toMatchObject({ code: 0, msg: '此条消息已读', data: { changed: false } });
-    expect((await t.get('/api/oa/xjr-oa-message', staff)).json().data.notice).toMatchObject({ unread: 0, messageList: [{ F_Id: mine.F_Id, isRead: true, F_Status: '11' }] });
+    expect((await t.send('PUT', `/api/oa/xjr-oa-message/${mine.F_Id}`, undefined, staff)).json()).toMatchObject({
+      code: 0,
+      msg: '设置消息已读成功',
+      data: { changed: true },
+    });
+    expect((await t.send('PUT', `/api/oa/xjr-oa-message/${mine.F_Id}`, undefined, staff)).json()).toMatchObject({
+      code: 0,
+      msg: '此条消息已读',
+      data: { changed: false },
+    });
+    expect((await t.get('/api/oa/xjr-oa-message', staff)).json().data.notice).toMatchObject({
+      unread: 0,
+      messageList: [{ F_Id: mine.F_Id, isRead: true, F_Status: '11' }],
+    });
     expect((await t.send('PUT', '/api/oa/xjr-oa-message/missing', undefined, staff)).statusCode).toBe(404);
   });
 
@@ -75,7 +99,11 @@ describe('message centre', () => {
     await t.deps.messages.notify('default', [zhangsanId, lisiId], { type: 12, title: 'b' });
     const res = await t.send('PUT', '/api/oa/xjr-oa-message/readAllMessage/12', undefined, staff);
     expect(res.json()).toMatchObject({ code: 0, msg: '全部设置消息已读成功', data: { count: 2 } });
-    expect((await t.send('PUT', '/api/oa/xjr-oa-message/readAllMessage/12', undefined, staff)).json()).toMatchObject({ code: 0, msg: '没有更多消息需要设置已读了', data: { count: 0 } });
+    expect((await t.send('PUT', '/api/oa/xjr-oa-message/readAllMessage/12', undefined, staff)).json()).toMatchObject({
+      code: 0,
+      msg: '没有更多消息需要设置已读了',
+      data: { count: 0 },
+    });
     expect((await t.get('/api/oa/xjr-oa-message', manager)).json().data.schedule.unread).toBe(1);
     expect((await t.send('PUT', '/api/oa/xjr-oa-message/readAllMessage/15', undefined, staff)).statusCode).toBe(400);
     expect((await t.send('PUT', '/api/oa/xjr-oa-message/readAllMessage/abc', undefined, staff)).statusCode).toBe(400);

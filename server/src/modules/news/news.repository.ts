@@ -109,7 +109,10 @@ export class NewsRepository {
   }
 
   async insert(tenantId: string, userId: string, id: string, values: NewsValues): Promise<void> {
-    await this.db.insertInto('news').values({ id, tenant_id: tenantId, created_by: userId, ...values }).execute();
+    await this.db
+      .insertInto('news')
+      .values({ id, tenant_id: tenantId, created_by: userId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: NewsValues): Promise<boolean> {

@@ -18,7 +18,12 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
 
   r.put('/news/changeStatus', {
     config: { permission: Permission.newsPublish },
-    schema: { tags, summary: 'Publish (1) or unpublish (0); publishing notifies the tenant (type 10)', querystring: changeStatusQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Publish (1) or unpublish (0); publishing notifies the tenant (type 10)',
+      querystring: changeStatusQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.changeStatus(authOf(request), request.query);
       return ok(request, null, request.query.status === 1 ? 'news.published' : 'news.unpublished');
@@ -27,7 +32,8 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
 
   r.get('/news/:id', {
     schema: { tags, summary: 'News detail', params: oaIdParams, response: { 200: envelope(newsDetail) } },
-    handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id, `${request.protocol}://${request.host}`), 'common.fetched'),
+    handler: async (request) =>
+      ok(request, await service.detail(authOf(request), request.params.id, `${request.protocol}://${request.host}`), 'common.fetched'),
   });
 
   r.post('/news', {

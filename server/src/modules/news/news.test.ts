@@ -20,7 +20,8 @@ const item = (extra: Record<string, unknown> = {}) => ({
   F_AuthorName: '张三',
   F_CompileName: '李四',
   F_ReleaseTime: '2026-11-20 09:00:00',
-  F_NewsContent: '<p style="color: red">正文<strong>加粗</strong></p><table><tr><td colspan="2">表</td></tr></table><img src="https://x/a.png" alt="a"><a href="https://example.com">链接</a>',
+  F_NewsContent:
+    '<p style="color: red">正文<strong>加粗</strong></p><table><tr><td colspan="2">表</td></tr></table><img src="https://x/a.png" alt="a"><a href="https://example.com">链接</a>',
   F_Attachments: [{ F_FileName: 'a.pdf', url: '/files/a.pdf' }],
   ...extra,
 });
@@ -35,16 +36,36 @@ describe('news', () => {
   it('adds, edits, lists, shows, deletes (editor)', async () => {
     const id = await addNews();
     const detail = (await t.get(`/api/news/${id}`, admin)).json().data;
-    expect(detail).toMatchObject({ F_NewsId: id, F_TypeId: 1, F_CategoryId: '1', F_FullHead: '年度总结大会', F_AuthorName: '张三', F_CompileName: '李四', F_ReleaseTime: '2026-11-20 09:00:00', F_EnabledMark: 0, F_SourceName: '' });
+    expect(detail).toMatchObject({
+      F_NewsId: id,
+      F_TypeId: 1,
+      F_CategoryId: '1',
+      F_FullHead: '年度总结大会',
+      F_AuthorName: '张三',
+      F_CompileName: '李四',
+      F_ReleaseTime: '2026-11-20 09:00:00',
+      F_EnabledMark: 0,
+      F_SourceName: '',
+    });
     expect(detail.F_Attachments).toEqual([{ F_FileName: 'a.pdf', url: '/files/a.pdf' }]);
     expect(detail.F_FolderId).toBeNull();
     expect(detail.F_NewsContent).toContain('<td colspan="2">');
     expect(detail.F_NewsContent).toContain('<img src="https://x/a.png" alt="a" />');
     expect(detail.F_NewsContent).toContain('style="color:red"');
 
-    const edited = await t.send('PUT', `/api/news/${id}`, item({ F_TypeId: 2, F_SourceName: '人民网', F_SourceAddress: 'https://people.cn', F_FullHead: '转载' }), admin);
+    const edited = await t.send(
+      'PUT',
+      `/api/news/${id}`,
+      item({ F_TypeId: 2, F_SourceName: '人民网', F_SourceAddress: 'https://people.cn', F_FullHead: '转载' }),
+      admin,
+    );
     expect(edited.json()).toMatchObject({ code: 0, msg: '更新成功' });
-    expect((await t.get(`/api/news/${id}`, admin)).json().data).toMatchObject({ F_TypeId: 2, F_SourceName: '人民网', F_SourceAddress: 'https://people.cn', F_FullHead: '转载' });
+    expect((await t.get(`/api/news/${id}`, admin)).json().data).toMatchObject({
+      F_TypeId: 2,
+      F_SourceName: '人民网',
+      F_SourceAddress: 'https://people.cn',
+      F_FullHead: '转载',
+    });
 
     const list = (await t.get('/api/news?limit=1&size=10&keyword=转', admin)).json().data;
     expect(list.Total).toBe(1);
@@ -77,7 +98,13 @@ describe('news', () => {
     expect(res.json()).toMatchObject({ code: 0, msg: '发布成功' });
     const db = t.deps.db;
     const rows = await db.selectFrom('messages').select(['user_id', 'type', 'is_read', 'title']).where('object_id', '=', id).execute();
-    const others = await db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('enabled', '=', true).where('id', '<>', 'admin').execute();
+    const others = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', 'default')
+      .where('enabled', '=', true)
+      .where('id', '<>', 'admin')
+      .execute();
     expect(rows.map((r) => r.user_id).sort()).toEqual(others.map((u) => u.id).sort());
     expect(rows.every((r) => r.type === 10 && !r.is_read && r.title === '发布测试')).toBe(true);
     // Publishing again changes nothing and sends nothing.
@@ -132,7 +159,10 @@ describe('news', () => {
     expect((await t.send('PUT', '/api/news/other-news', item(), admin)).statusCode).toBe(404);
     expect((await t.send('PUT', '/api/news/changeStatus?id=other-news&status=0', undefined, admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', '/api/news/other-news', undefined, admin)).statusCode).toBe(404);
-    expect(await db.selectFrom('news').select(['full_head', 'enabled']).where('id', '=', 'other-news').executeTakeFirst()).toEqual({ full_head: '别家', enabled: 1 });
+    expect(await db.selectFrom('news').select(['full_head', 'enabled']).where('id', '=', 'other-news').executeTakeFirst()).toEqual({
+      full_head: '别家',
+      enabled: 1,
+    });
   });
 });
 
@@ -173,15 +203,29 @@ describe('news attachments', () => {
 
   // Rows an upload cannot make for this caller (another tenant's folder, a file-manager folder, a trashed file)
   // and a fixed order: written directly.
-  async function folderWith(folderId: string, files: { id: string; name: string; ext: string; deleted?: boolean }[], over: { tenant?: string; kind?: number } = {}) {
+  async function folderWith(
+    folderId: string,
+    files: { id: string; name: string; ext: string; deleted?: boolean }[],
+    over: { tenant?: string; kind?: number } = {},
+  ) {
     const db = t.deps.db;
     const tenant = over.tenant ?? 'default';
-    await db.insertInto('file_folders').values({ id: folderId, tenant_id: tenant, owner_id: 'admin', kind: over.kind ?? 1, parent_id: null }).execute();
+    await db
+      .insertInto('file_folders')
+      .values({ id: folderId, tenant_id: tenant, owner_id: 'admin', kind: over.kind ?? 1, parent_id: null })
+      .execute();
     for (const f of files) {
       await db
         .insertInto('files')
         .values({
-          id: f.id, tenant_id: tenant, folder_id: folderId, owner_id: 'admin', file_name: f.name, extension: f.ext, mime_type: 'application/octet-stream', size: 3,
+          id: f.id,
+          tenant_id: tenant,
+          folder_id: folderId,
+          owner_id: 'admin',
+          file_name: f.name,
+          extension: f.ext,
+          mime_type: 'application/octet-stream',
+          size: 3,
           storage_key: `${tenant}/2026/11/${f.id}`,
         })
         .execute();
@@ -226,12 +270,18 @@ describe('news attachments', () => {
     await t.send('PUT', `/api/news/changeStatus?id=${id}&status=1`, undefined, admin);
     const detail = (await t.get(`/api/news/${id}`, staff)).json().data;
     // No external viewer is configured in tests: Office files are not previewable.
-    expect(detail.F_Attachments).toEqual([{ F_Id: 'nf2-a', F_FileName: '通知.docx', url: t.deps.fileLinks.url('nf2-a'), previewKind: 'none', viewerUrl: null }]);
+    expect(detail.F_Attachments).toEqual([
+      { F_Id: 'nf2-a', F_FileName: '通知.docx', url: t.deps.fileLinks.url('nf2-a'), previewKind: 'none', viewerUrl: null },
+    ]);
   });
 
   it("refuses a folder that is not an attachment folder of the caller's tenant (400, clear message)", async () => {
     await folderWith('nf-manager', [], { kind: 2 });
-    await t.deps.db.insertInto('tenants').values({ id: 'tn3', code: 'tn3', name: 'Third' }).onConflict((oc) => oc.doNothing()).execute();
+    await t.deps.db
+      .insertInto('tenants')
+      .values({ id: 'tn3', code: 'tn3', name: 'Third' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await folderWith('nf-other', [{ id: 'nf-other-a', name: '别家.pdf', ext: '.pdf' }], { tenant: 'tn3' });
     for (const folder of ['missing', 'nf-manager', 'nf-other']) {
       const res = await t.send('POST', '/api/news', item({ F_FolderId: folder }), admin);

@@ -26,7 +26,14 @@ export class NoticeRepository {
     let query = this.db.selectFrom('notices as n').where('n.tenant_id', '=', tenantId);
     if (f.keyword) query = query.where('n.full_head', 'ilike', containsPattern(f.keyword));
     if (f.status !== undefined) query = query.where('n.enabled', '=', f.status);
-    return fetchPage(query.leftJoin('users as u', 'u.id', 'n.created_by').select([...columns]).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc'), f);
+    return fetchPage(
+      query
+        .leftJoin('users as u', 'u.id', 'n.created_by')
+        .select([...columns])
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc'),
+      f,
+    );
   }
 
   detail(tenantId: string, id: string): Promise<NoticeDetail | undefined> {
@@ -41,11 +48,19 @@ export class NoticeRepository {
 
   /** A new notice, unpublished (publishing is a status change, which notifies). */
   async insert(trx: Transaction<Database>, tenantId: string, userId: string, id: string, values: NoticeValues): Promise<void> {
-    await trx.insertInto('notices').values({ id, tenant_id: tenantId, created_by: userId, ...values, enabled: 0 }).execute();
+    await trx
+      .insertInto('notices')
+      .values({ id, tenant_id: tenantId, created_by: userId, ...values, enabled: 0 })
+      .execute();
   }
 
   async update(trx: Transaction<Database>, tenantId: string, id: string, values: NoticeValues): Promise<boolean> {
-    const result = await trx.updateTable('notices').set({ ...values, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+    const result = await trx
+      .updateTable('notices')
+      .set({ ...values, updated_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
@@ -59,7 +74,13 @@ export class NoticeRepository {
 
   /** Locks the row and answers its current state. */
   lockForStatus(trx: Transaction<Database>, tenantId: string, id: string) {
-    return trx.selectFrom('notices').select(['enabled', 'full_head', 'content']).where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('notices')
+      .select(['enabled', 'full_head', 'content'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Publishes (1) or unpublishes (0); the first publication keeps its send time. */

@@ -17,7 +17,12 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
 
   r.put('/notice/changeStatus', {
     config: { permission: Permission.noticePublish },
-    schema: { tags, summary: 'Publish (1) or withdraw (0); publishing notifies the tenant (type 11)', querystring: changeStatusQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Publish (1) or withdraw (0); publishing notifies the tenant (type 11)',
+      querystring: changeStatusQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.changeStatus(authOf(request), request.query);
       return ok(request, null, request.query.status === 1 ? 'notice.published' : 'notice.unpublished');
@@ -31,7 +36,12 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
 
   r.post('/notice', {
     config: { permission: Permission.noticeAdd },
-    schema: { tags, summary: 'Add a notice; content is sanitised; F_EnabledMark 1 publishes', body: noticeBody, response: { 200: envelope(z.object({ F_NoticeId: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Add a notice; content is sanitised; F_EnabledMark 1 publishes',
+      body: noticeBody,
+      response: { 200: envelope(z.object({ F_NoticeId: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_NoticeId: await service.add(authOf(request), request.body) }, 'common.added'),
   });
 

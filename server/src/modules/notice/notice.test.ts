@@ -23,7 +23,13 @@ describe('notices', () => {
     const added = await t.send('POST', '/api/notice', notice(), admin);
     expect(added.json()).toMatchObject({ code: 0, msg: '新增成功' });
     const id = added.json().data.F_NoticeId;
-    expect((await t.get(`/api/notice/${id}`, admin)).json().data).toMatchObject({ F_NoticeId: id, F_FullHead: '放假通知', F_Content: '<p>元旦放假三天</p>', F_SendTime: '2026-12-01 08:00:00', F_EnabledMark: 0 });
+    expect((await t.get(`/api/notice/${id}`, admin)).json().data).toMatchObject({
+      F_NoticeId: id,
+      F_FullHead: '放假通知',
+      F_Content: '<p>元旦放假三天</p>',
+      F_SendTime: '2026-12-01 08:00:00',
+      F_EnabledMark: 0,
+    });
     expect((await t.send('PUT', `/api/notice/${id}`, notice({ F_FullHead: '放假通知（更正）' }), admin)).json()).toMatchObject({ code: 0, msg: '更新成功' });
     const list = (await t.get('/api/notice?keyword=更正', admin)).json().data;
     expect(list).toMatchObject({ Total: 1, Rows: [{ F_NoticeId: id, F_FullHead: '放假通知（更正）', F_CreateUserName: '系统管理员' }] });
@@ -32,7 +38,14 @@ describe('notices', () => {
   });
 
   it('sanitises the content', async () => {
-    const id = (await t.send('POST', '/api/notice', notice({ F_Content: '<p onmouseover="x()">a<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:void(0)">b</a></p>' }), admin)).json().data.F_NoticeId;
+    const id = (
+      await t.send(
+        'POST',
+        '/api/notice',
+        notice({ F_Content: '<p onmouseover="x()">a<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:void(0)">b</a></p>' }),
+        admin,
+      )
+    ).json().data.F_NoticeId;
     const row = await t.deps.db.selectFrom('notices').select('content').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.content).not.toMatch(/script|onerror|onmouseover|javascript:/i);
     expect(row.content).toBe('<p>a<img src="x" /><a>b</a></p>');
@@ -40,7 +53,11 @@ describe('notices', () => {
 
   it('publishing (changeStatus or F_EnabledMark 1) sends every other user one type-11 message', async () => {
     const db = t.deps.db;
-    const others = (await db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('enabled', '=', true).where('id', '<>', 'admin').execute()).map((u) => u.id).sort();
+    const others = (
+      await db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('enabled', '=', true).where('id', '<>', 'admin').execute()
+    )
+      .map((u) => u.id)
+      .sort();
 
     const id = (await t.send('POST', '/api/notice', notice({ F_FullHead: '状态发布' }), admin)).json().data.F_NoticeId;
     expect((await t.send('PUT', `/api/notice/changeStatus?id=${id}&status=1`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '发布成功' });

@@ -11,7 +11,12 @@ export function onlineUserRoutes(app: FastifyInstance, service: OnlineUserServic
 
   r.get('/online-users', {
     config: { permission: Permission.onlineUserList },
-    schema: { tags, summary: 'Live sessions of the tenant (keyword: exact account or name)', querystring: pageQuery, response: { 200: envelope(pageResult(onlineSessionRow)) } },
+    schema: {
+      tags,
+      summary: 'Live sessions of the tenant (keyword: exact account or name)',
+      querystring: pageQuery,
+      response: { 200: envelope(pageResult(onlineSessionRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 

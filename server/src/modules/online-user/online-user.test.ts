@@ -41,10 +41,7 @@ describe('online users', () => {
 
   it("never shows another tenant's sessions", async () => {
     await t.deps.db.insertInto('tenants').values({ id: 't2', code: 't2', name: 'Other' }).execute();
-    await t.deps.db
-      .insertInto('users')
-      .values({ id: 'u2', tenant_id: 't2', account: 'admin', real_name: 'Other admin', password_hash: 'x' })
-      .execute();
+    await t.deps.db.insertInto('users').values({ id: 'u2', tenant_id: 't2', account: 'admin', real_name: 'Other admin', password_hash: 'x' }).execute();
     await t.deps.db
       .insertInto('sessions')
       .values({ id: 's2', tenant_id: 't2', user_id: 'u2', refresh_hash: 'x', expires_at: new Date(Date.now() + 3_600_000) })
@@ -57,7 +54,12 @@ describe('online users', () => {
 
   it('counts only sessions seen in the last few minutes (a closed browser drops out)', async () => {
     const admin = await t.login('admin');
-    const wangwu = await t.deps.db.selectFrom('users').select('id').where('tenant_id', '=', 'default').where('account', '=', 'wangwu').executeTakeFirstOrThrow();
+    const wangwu = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', 'default')
+      .where('account', '=', 'wangwu')
+      .executeTakeFirstOrThrow();
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
     const expires = new Date(Date.now() + 3_600_000);
     await t.deps.db
@@ -71,7 +73,11 @@ describe('online users', () => {
     expect(ids).toContain('recent');
     expect(ids).not.toContain('stale');
     const before = (await t.get('/api/home/overview', admin)).json().data.onlineUsers as number;
-    await t.deps.db.updateTable('sessions').set({ last_active_at: minutesAgo(ONLINE_MINUTES + 1) }).where('user_id', '=', wangwu.id).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ last_active_at: minutesAgo(ONLINE_MINUTES + 1) })
+      .where('user_id', '=', wangwu.id)
+      .execute();
     expect((await t.get('/api/home/overview', admin)).json().data.onlineUsers).toBe(before - 1);
     // An administrator may still force out a session that is no longer listed.
     expect((await t.send('DELETE', '/api/online-users/stale', undefined, admin)).json().code).toBe(0);

@@ -114,7 +114,10 @@ export class CompanyRepository {
   }
 
   async insert(tenantId: string, id: string, values: CompanyValues): Promise<void> {
-    await this.db.insertInto('companies').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('companies')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: CompanyValues): Promise<void> {

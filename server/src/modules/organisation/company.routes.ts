@@ -40,12 +40,18 @@ export function companyRoutes(app: FastifyInstance, service: CompanyService): vo
   });
 
   r.get('/companies/:id/departments/tree', {
-    schema: { tags, summary: "Department tree of one company (pickers)", params: orgIdParams, response: { 200: envelope(z.array(departmentNode)) } },
+    schema: { tags, summary: 'Department tree of one company (pickers)', params: orgIdParams, response: { 200: envelope(z.array(departmentNode)) } },
     handler: async (request) => ok(request, await service.departmentTree(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.get('/companies/:id/users', {
-    schema: { tags, summary: 'Users of one company, paged; keyword exact on account or real name (pickers)', params: orgIdParams, querystring: memberQuery, response: { 200: envelope(pageResult(userBrief)) } },
+    schema: {
+      tags,
+      summary: 'Users of one company, paged; keyword exact on account or real name (pickers)',
+      params: orgIdParams,
+      querystring: memberQuery,
+      response: { 200: envelope(pageResult(userBrief)) },
+    },
     handler: async (request) => ok(request, await service.users(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
@@ -65,7 +71,13 @@ export function companyRoutes(app: FastifyInstance, service: CompanyService): vo
 
   r.put('/companies/:id', {
     config: { permission: Permission.companyEdit },
-    schema: { tags, summary: 'Update a company (cannot move under itself or a sub-company)', params: orgIdParams, body: companyBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Update a company (cannot move under itself or a sub-company)',
+      params: orgIdParams,
+      body: companyBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -74,7 +86,12 @@ export function companyRoutes(app: FastifyInstance, service: CompanyService): vo
 
   r.delete('/companies/:id', {
     config: { permission: Permission.companyDelete },
-    schema: { tags, summary: 'Delete a company without sub-companies, departments, users or posts', params: orgIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a company without sub-companies, departments, users or posts',
+      params: orgIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.delete(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');

@@ -15,7 +15,11 @@ export class CompanyService {
   }
 
   async tree(auth: AuthContext): Promise<CompanyNode[]> {
-    return buildTree(await this.repo.all(auth.tenantId), (n) => n.F_CompanyId, (n) => n.F_ParentId);
+    return buildTree(
+      await this.repo.all(auth.tenantId),
+      (n) => n.F_CompanyId,
+      (n) => n.F_ParentId,
+    );
   }
 
   /** Companies with their sub-companies and department trees; with users, department nodes list their members. */
@@ -27,7 +31,14 @@ export class CompanyService {
     ]);
     const usersOf = new Map<string, UserBrief[]>();
     for (const { departmentId, ...user } of members) usersOf.set(departmentId, [...(usersOf.get(departmentId) ?? []), user]);
-    const companyNodes: OrgNode[] = companies.map((c) => ({ id: c.F_CompanyId, parentId: c.F_ParentId, title: c.F_FullName, type: 'company', companyId: c.F_CompanyId, children: [] }));
+    const companyNodes: OrgNode[] = companies.map((c) => ({
+      id: c.F_CompanyId,
+      parentId: c.F_ParentId,
+      title: c.F_FullName,
+      type: 'company',
+      companyId: c.F_CompanyId,
+      children: [],
+    }));
     const byCompany = new Map(companyNodes.map((n) => [n.id, n]));
     const departmentNodes: OrgNode[] = departments.map((d) => ({
       id: d.F_DepartmentId,
@@ -39,7 +50,11 @@ export class CompanyService {
       children: [],
     }));
     const byDepartment = new Map(departmentNodes.map((n) => [n.id, n]));
-    const companyRoots = buildTree(companyNodes, (n) => n.id, (n) => n.parentId);
+    const companyRoots = buildTree(
+      companyNodes,
+      (n) => n.id,
+      (n) => n.parentId,
+    );
     // Departments go under their parent department, or (top level) after the sub-companies of their company.
     for (const node of departmentNodes) {
       const parent = byDepartment.get(node.parentId) ?? byCompany.get(node.companyId);
@@ -50,7 +65,11 @@ export class CompanyService {
 
   async departmentTree(auth: AuthContext, companyId: string): Promise<DepartmentNode[]> {
     if (!(await this.repo.exists(auth.tenantId, companyId))) throw notFound('organisation.companyNotFound');
-    return buildTree(await this.repo.departments(auth.tenantId, companyId), (n) => n.F_DepartmentId, (n) => n.F_ParentId);
+    return buildTree(
+      await this.repo.departments(auth.tenantId, companyId),
+      (n) => n.F_DepartmentId,
+      (n) => n.F_ParentId,
+    );
   }
 
   async users(auth: AuthContext, companyId: string, query: z.infer<typeof memberQuery>) {

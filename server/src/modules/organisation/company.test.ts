@@ -64,9 +64,19 @@ describe('companies', () => {
     const detail = (await t.get(`/api/companies/${id}`, admin)).json().data;
     expect(detail).toMatchObject({ F_CompanyId: id, F_ParentId: hq, F_FullName: '测试公司', F_Nature: null, F_EnabledMark: 1, F_Description: '' });
     expect(detail.F_CreateDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const updated = await t.send('PUT', `/api/companies/${id}`, company({ F_FullName: '改名公司', F_ParentId: branch, F_EnabledMark: 0, F_Nature: 'branch' }), admin);
+    const updated = await t.send(
+      'PUT',
+      `/api/companies/${id}`,
+      company({ F_FullName: '改名公司', F_ParentId: branch, F_EnabledMark: 0, F_Nature: 'branch' }),
+      admin,
+    );
     expect(updated.json().msg).toBe('更新成功');
-    expect((await t.get(`/api/companies/${id}`, admin)).json().data).toMatchObject({ F_FullName: '改名公司', F_ParentId: branch, F_EnabledMark: 0, F_Nature: 'branch' });
+    expect((await t.get(`/api/companies/${id}`, admin)).json().data).toMatchObject({
+      F_FullName: '改名公司',
+      F_ParentId: branch,
+      F_EnabledMark: 0,
+      F_Nature: 'branch',
+    });
     expect((await t.send('DELETE', `/api/companies/${id}`, undefined, admin)).json().msg).toBe('删除成功');
     expect((await t.get(`/api/companies/${id}`, admin)).statusCode).toBe(404);
   });

@@ -15,8 +15,20 @@ describe('部门性质 of the demo departments', () => {
   it('is seeded with a DepartmentNature value and shown by the department detail', async () => {
     const rows = await natures();
     expect(rows.length).toBeGreaterThan(0);
-    expect(Object.fromEntries(rows.map((r) => [r.en_code, r.nature]))).toMatchObject({ GM: 'function', HR: 'function', FIN: 'function', TECH: 'business', RD1: 'business', PROD: 'business' });
-    const tech = await t.deps.db.selectFrom('departments').select('id').where('tenant_id', '=', 'default').where('en_code', '=', 'TECH').executeTakeFirstOrThrow();
+    expect(Object.fromEntries(rows.map((r) => [r.en_code, r.nature]))).toMatchObject({
+      GM: 'function',
+      HR: 'function',
+      FIN: 'function',
+      TECH: 'business',
+      RD1: 'business',
+      PROD: 'business',
+    });
+    const tech = await t.deps.db
+      .selectFrom('departments')
+      .select('id')
+      .where('tenant_id', '=', 'default')
+      .where('en_code', '=', 'TECH')
+      .executeTakeFirstOrThrow();
     const admin = await t.login('admin');
     expect((await t.get(`/api/departments/${tech.id}`, admin)).json().data.F_Nature).toBe('business');
   });
@@ -25,6 +37,13 @@ describe('部门性质 of the demo departments', () => {
     await t.deps.db.updateTable('departments').set({ nature: null }).where('tenant_id', '=', 'default').execute();
     await t.deps.db.updateTable('departments').set({ nature: 'business' }).where('tenant_id', '=', 'default').where('en_code', '=', 'HR').execute();
     await fillDemoNatures(t.deps.db as unknown as Kysely<unknown>);
-    expect(Object.fromEntries((await natures()).map((r) => [r.en_code, r.nature]))).toMatchObject({ GM: 'function', HR: 'business', FIN: 'function', TECH: 'business', RD1: 'business', PROD: 'business' });
+    expect(Object.fromEntries((await natures()).map((r) => [r.en_code, r.nature]))).toMatchObject({
+      GM: 'function',
+      HR: 'business',
+      FIN: 'function',
+      TECH: 'business',
+      RD1: 'business',
+      PROD: 'business',
+    });
   });
 });

@@ -82,7 +82,10 @@ export class DepartmentRepository {
   }
 
   async insert(tenantId: string, id: string, values: DepartmentValues): Promise<void> {
-    await this.db.insertInto('departments').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('departments')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: DepartmentValues): Promise<void> {

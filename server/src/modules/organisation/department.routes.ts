@@ -48,7 +48,13 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
 
   r.put('/departments/:id', {
     config: { permission: Permission.departmentEdit },
-    schema: { tags, summary: 'Update a department (cannot move under itself or a sub-department)', params: orgIdParams, body: departmentBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Update a department (cannot move under itself or a sub-department)',
+      params: orgIdParams,
+      body: departmentBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -65,7 +71,13 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
   });
 
   r.get('/departments/:id/users', {
-    schema: { tags, summary: 'Members of a department, paged; keyword exact on account or real name (pickers)', params: orgIdParams, querystring: memberQuery, response: { 200: envelope(pageResult(userBrief)) } },
+    schema: {
+      tags,
+      summary: 'Members of a department, paged; keyword exact on account or real name (pickers)',
+      params: orgIdParams,
+      querystring: memberQuery,
+      response: { 200: envelope(pageResult(userBrief)) },
+    },
     handler: async (request) => ok(request, await service.members(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
@@ -77,7 +89,13 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
 
   r.put('/departments/:id/maintenance-users', {
     config: { permission: Permission.departmentMaintainers },
-    schema: { tags, summary: 'Set the maintainers of a department (replaces them)', params: orgIdParams, body: userIdsBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Set the maintainers of a department (replaces them)',
+      params: orgIdParams,
+      body: userIdsBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.setMaintainers(authOf(request), request.params.id, request.body.userIds);
       return ok(request, null, 'common.updated');

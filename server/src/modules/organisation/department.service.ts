@@ -65,7 +65,8 @@ export class DepartmentService {
       const repo = new DepartmentRepository(trx);
       const current = await this.mustExist(repo, auth, id);
       await this.checkBody(trx, repo, auth, body, id);
-      if (current.company_id !== body.F_CompanyId && (await repo.dependents(auth.tenantId, id)).children) throw new AppError('organisation.departmentCompanyChange');
+      if (current.company_id !== body.F_CompanyId && (await repo.dependents(auth.tenantId, id)).children)
+        throw new AppError('organisation.departmentCompanyChange');
       await repo.update(auth.tenantId, id, departmentValues(body));
     });
   }

@@ -28,7 +28,14 @@ describe('departments', () => {
     const res = (await t.send('POST', '/api/departments/', dept({ F_ManagerId: userIds.lisi }), admin)).json();
     expect(res.msg).toBe('新增成功');
     const id = res.data.id;
-    expect((await t.get(`/api/departments/${id}`, admin)).json().data).toMatchObject({ F_DepartmentId: id, F_CompanyId: hq, F_ParentId: '0', F_FullName: '市场部', F_ManagerId: userIds.lisi, F_EnabledMark: 1 });
+    expect((await t.get(`/api/departments/${id}`, admin)).json().data).toMatchObject({
+      F_DepartmentId: id,
+      F_CompanyId: hq,
+      F_ParentId: '0',
+      F_FullName: '市场部',
+      F_ManagerId: userIds.lisi,
+      F_EnabledMark: 1,
+    });
     expect((await t.send('PUT', `/api/departments/${id}`, dept({ F_ParentId: departments.TECH, F_FullName: '市场二部' }), admin)).json().msg).toBe('更新成功');
     const tree = (await t.get(`/api/companies/${hq}/departments/tree`, admin)).json().data;
     const tech = tree.find((d: { F_EnCode: string }) => d.F_EnCode === 'TECH');
@@ -41,12 +48,18 @@ describe('departments', () => {
 
   it('refuses moves under itself, foreign parents, deletes still in use and unknown references, changing nothing', async () => {
     const before = await t.deps.db.selectFrom('departments').selectAll().orderBy('id').execute();
-    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_ParentId: departments.RD1 }), admin)).json().msg).toBe('部门不能移到自身或其下级部门之下');
-    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_ParentId: departments.TECH }), admin)).json().msg).toBe('部门不能移到自身或其下级部门之下');
+    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_ParentId: departments.RD1 }), admin)).json().msg).toBe(
+      '部门不能移到自身或其下级部门之下',
+    );
+    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_ParentId: departments.TECH }), admin)).json().msg).toBe(
+      '部门不能移到自身或其下级部门之下',
+    );
     expect((await t.send('POST', '/api/departments', dept({ F_ParentId: departments.PROD }), admin)).json().msg).toBe('上级部门不存在或不属于该公司');
     expect((await t.send('POST', '/api/departments', dept({ F_CompanyId: 'nope' }), admin)).json().msg).toBe('公司不存在');
     expect((await t.send('POST', '/api/departments', dept({ F_ManagerId: 'ghost' }), admin)).json().msg).toBe('负责人不存在');
-    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_CompanyId: branch }), admin)).json().msg).toBe('部门下还有下级部门，不能改到其他公司');
+    expect((await t.send('PUT', `/api/departments/${departments.TECH}`, dept({ F_CompanyId: branch }), admin)).json().msg).toBe(
+      '部门下还有下级部门，不能改到其他公司',
+    );
     expect((await t.send('DELETE', `/api/departments/${departments.TECH}`, undefined, admin)).json().msg).toBe('该部门下还有下级部门，不能删除');
     await t.deps.db.updateTable('posts').set({ department_id: departments.HR }).where('en_code', '=', 'MGR').execute();
     expect((await t.send('DELETE', `/api/departments/${departments.HR}`, undefined, admin)).json().msg).toBe('该部门下还有岗位，不能删除');
@@ -61,7 +74,9 @@ describe('departments', () => {
     const page = (await t.get(`/api/departments/${departments.TECH}/users`, admin)).json().data;
     expect(accounts(page.Rows)).toEqual(['lisi']);
     expect(page.Rows[0]).toMatchObject({ F_RealName: '李四', F_DepartmentName: '技术部' });
-    expect((await t.send('POST', '/api/departments/users', { F_DepartmentId: departments.TECH, userIds: [userIds.lisi, userIds.wangwu] }, admin)).json().msg).toBe('更新成功');
+    expect(
+      (await t.send('POST', '/api/departments/users', { F_DepartmentId: departments.TECH, userIds: [userIds.lisi, userIds.wangwu] }, admin)).json().msg,
+    ).toBe('更新成功');
     expect(accounts((await t.get(`/api/departments/${departments.TECH}/users?size=1&limit=2`, admin)).json().data.Rows)).toHaveLength(1);
     expect((await t.get(`/api/departments/${departments.TECH}/users?keyword=wangwu`, admin)).json().data.Total).toBe(1);
     expect((await t.get(`/api/departments/${departments.TECH}/users?keyword=wang`, admin)).json().data.Total).toBe(0);
@@ -71,7 +86,9 @@ describe('departments', () => {
     expect((await t.get(`/api/departments/${departments.TECH}/users`, admin)).json().data.Total).toBe(1);
 
     expect((await t.get(`/api/departments/${departments.FIN}/maintenance-users`, admin)).json().data).toEqual([]);
-    expect((await t.send('PUT', `/api/departments/${departments.FIN}/maintenance-users`, { userIds: [userIds.wangwu, userIds.lisi] }, admin)).json().code).toBe(0);
+    expect((await t.send('PUT', `/api/departments/${departments.FIN}/maintenance-users`, { userIds: [userIds.wangwu, userIds.lisi] }, admin)).json().code).toBe(
+      0,
+    );
     expect(accounts((await t.get(`/api/departments/${departments.FIN}/maintenance-users`, admin)).json().data)).toEqual(['lisi', 'wangwu']);
     await t.send('PUT', `/api/departments/${departments.FIN}/maintenance-users`, { userIds: [userIds.lisi] }, admin);
     expect(accounts((await t.get(`/api/departments/${departments.FIN}/maintenance-users`, admin)).json().data)).toEqual(['lisi']);

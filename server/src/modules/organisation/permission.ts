@@ -33,7 +33,20 @@ export async function permissionTree(db: Db, grants: GrantKeys): Promise<Permiss
       order by x.sort_code, x.id`.execute(db),
   ]);
   const nodes = new Map<string, PermissionNode>(
-    modules.map((m) => [m.id, { F_ModuleId: m.id, F_ParentId: m.parent_id, F_EnCode: m.en_code, F_FullName: m.full_name, F_Icon: m.icon, buttons: [], columns: [], forms: [], children: [] }]),
+    modules.map((m) => [
+      m.id,
+      {
+        F_ModuleId: m.id,
+        F_ParentId: m.parent_id,
+        F_EnCode: m.en_code,
+        F_FullName: m.full_name,
+        F_Icon: m.icon,
+        buttons: [],
+        columns: [],
+        forms: [],
+        children: [],
+      },
+    ]),
   );
   const sets = { button: grants.permissions, column: grants.columns, form: grants.forms };
   for (const item of items.rows) {
@@ -42,5 +55,9 @@ export async function permissionTree(db: Db, grants: GrantKeys): Promise<Permiss
     const granted: GrantedItem = { F_Id: item.id, F_EnCode: item.en_code, F_FullName: item.full_name };
     ({ button: node.buttons, column: node.columns, form: node.forms })[item.kind].push(granted);
   }
-  return buildTree([...nodes.values()], (n) => n.F_ModuleId, (n) => n.F_ParentId);
+  return buildTree(
+    [...nodes.values()],
+    (n) => n.F_ModuleId,
+    (n) => n.F_ParentId,
+  );
 }

@@ -115,7 +115,10 @@ export class PostRepository {
   }
 
   async insert(tenantId: string, id: string, values: PostValues): Promise<void> {
-    await this.db.insertInto('posts').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('posts')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: PostValues): Promise<void> {

@@ -28,13 +28,24 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   const tags = ['Organisation: posts'];
 
   r.get('/companies/:id/posts/tree', {
-    schema: { tags, summary: "Post tree of a company, optionally one department's posts (pickers)", params: orgIdParams, querystring: postTreeQuery, response: { 200: envelope(z.array(postNode)) } },
+    schema: {
+      tags,
+      summary: "Post tree of a company, optionally one department's posts (pickers)",
+      params: orgIdParams,
+      querystring: postTreeQuery,
+      response: { 200: envelope(z.array(postNode)) },
+    },
     handler: async (request) => ok(request, await service.tree(authOf(request), request.params.id, request.query.Department_Id), 'common.fetched'),
   });
 
   r.get('/posts/page', {
     config: { permission: Permission.postList },
-    schema: { tags, summary: 'Post list, paged; company / department filters; keyword a prefix of name or code', querystring: postPageQuery, response: { 200: envelope(pageResult(postRow)) } },
+    schema: {
+      tags,
+      summary: 'Post list, paged; company / department filters; keyword a prefix of name or code',
+      querystring: postPageQuery,
+      response: { 200: envelope(pageResult(postRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -79,7 +90,12 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
 
   // Special posts: the button is the company's or the department's specialPost, by F_Type / type.
   r.post('/special-post', {
-    schema: { tags, summary: 'Set the special posts of a company (F_Type 1) or department (2); replaces them', body: specialPostBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Set the special posts of a company (F_Type 1) or department (2); replaces them',
+      body: specialPostBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.setSpecial(authOf(request), request.body);
       return ok(request, null, 'common.updated');
@@ -87,7 +103,12 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.get('/special-post', {
-    schema: { tags, summary: 'Special posts of a company (type 1) or department (2)', querystring: specialPostQuery, response: { 200: envelope(z.array(postBrief)) } },
+    schema: {
+      tags,
+      summary: 'Special posts of a company (type 1) or department (2)',
+      querystring: specialPostQuery,
+      response: { 200: envelope(z.array(postBrief)) },
+    },
     handler: async (request) => ok(request, await service.special(authOf(request), request.query.type, request.query.objectId), 'common.fetched'),
   });
 

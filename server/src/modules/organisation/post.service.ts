@@ -20,7 +20,11 @@ export class PostService {
 
   async tree(auth: AuthContext, companyId: string, departmentId?: string): Promise<PostNode[]> {
     if (!(await new CompanyRepository(this.deps.db).exists(auth.tenantId, companyId))) throw notFound('organisation.companyNotFound');
-    return buildTree(await this.repo.nodes(auth.tenantId, companyId, departmentId), (n) => n.F_PostId, (n) => n.F_ParentId);
+    return buildTree(
+      await this.repo.nodes(auth.tenantId, companyId, departmentId),
+      (n) => n.F_PostId,
+      (n) => n.F_ParentId,
+    );
   }
 
   page(auth: AuthContext, query: z.infer<typeof postPageQuery>) {
@@ -82,9 +86,7 @@ export class PostService {
   }
 
   private async objectExists(db: Db, auth: AuthContext, type: number, objectId: string): Promise<boolean> {
-    return type === 1
-      ? new CompanyRepository(db).exists(auth.tenantId, objectId)
-      : !!(await new DepartmentRepository(db).find(auth.tenantId, objectId));
+    return type === 1 ? new CompanyRepository(db).exists(auth.tenantId, objectId) : !!(await new DepartmentRepository(db).find(auth.tenantId, objectId));
   }
 
   private specialPermission(type: number) {
@@ -94,7 +96,8 @@ export class PostService {
   /** The special posts of a company (type 1) or department (type 2). */
   async special(auth: AuthContext, type: 1 | 2, objectId: string, checkPermission = true): Promise<PostBrief[]> {
     if (checkPermission) await requirePermission(this.deps, auth, this.specialPermission(type));
-    if (!(await this.objectExists(this.deps.db, auth, type, objectId))) throw notFound(type === 1 ? 'organisation.companyNotFound' : 'organisation.departmentNotFound');
+    if (!(await this.objectExists(this.deps.db, auth, type, objectId)))
+      throw notFound(type === 1 ? 'organisation.companyNotFound' : 'organisation.departmentNotFound');
     return this.repo.special(auth.tenantId, type, objectId);
   }
 

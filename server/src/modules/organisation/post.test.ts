@@ -31,7 +31,9 @@ describe('posts', () => {
     expect(tree.map((p: { EnCode: string }) => p.EnCode).sort()).toEqual(['ACC', 'ENG', 'GM', 'MGR']);
     expect(tree[0]).toHaveProperty('F_ParentId', '0');
     const tech = (await t.get(`/api/companies/${hq}/posts/tree?Department_Id=${departments.TECH}`, staff)).json().data;
-    expect(tech).toEqual([{ F_PostId: posts.ENG, F_ParentId: '0', F_Name: '工程师', EnCode: 'ENG', F_CompanyId: hq, F_DepartmentId: departments.TECH, children: [] }]);
+    expect(tech).toEqual([
+      { F_PostId: posts.ENG, F_ParentId: '0', F_Name: '工程师', EnCode: 'ENG', F_CompanyId: hq, F_DepartmentId: departments.TECH, children: [] },
+    ]);
     expect((await t.get(`/api/companies/${branch}/posts/tree`, staff)).json().data).toEqual([]);
     expect((await t.get('/api/companies/nope/posts/tree', staff)).statusCode).toBe(404);
 
@@ -50,7 +52,12 @@ describe('posts', () => {
     expect(tree[0].children[0]).toMatchObject({ F_PostId: id, F_Name: '架构师' });
     expect((await t.send('PUT', `/api/posts/${id}`, post({ F_Name: '首席架构师' }), admin)).json().msg).toBe('更新成功');
     expect((await t.send('POST', '/api/posts/users', { F_PostId: id, userIds: [userIds.lisi, userIds.zhangsan] }, admin)).json().code).toBe(0);
-    expect((await t.get(`/api/posts/${id}/users`, admin)).json().data.map((u: { F_Account: string }) => u.F_Account).sort()).toEqual(['lisi', 'zhangsan']);
+    expect(
+      (await t.get(`/api/posts/${id}/users`, admin))
+        .json()
+        .data.map((u: { F_Account: string }) => u.F_Account)
+        .sort(),
+    ).toEqual(['lisi', 'zhangsan']);
     const lisi = (await t.get(`/api/users/${userIds.lisi}`, admin)).json().data;
     expect(lisi.F_Posts).toEqual([{ F_PostId: id, F_Name: '首席架构师' }]);
     expect((await t.send('DELETE', `/api/posts/${id}`, undefined, admin)).json().msg).toBe('删除成功');
@@ -100,8 +107,12 @@ describe('special posts', () => {
   });
 
   it('refuses unknown objects, unknown posts, bad types and callers without the button', async () => {
-    expect((await t.send('POST', '/api/special-post', { postList: [], F_Type: 1, F_ObjectId: departments.PROD }, admin)).json().msg).toBe('特殊岗位所属的公司或部门不存在');
-    expect((await t.send('POST', '/api/special-post', { postList: ['nope'], F_Type: 2, F_ObjectId: departments.PROD }, admin)).json().msg).toBe('岗位不存在：nope');
+    expect((await t.send('POST', '/api/special-post', { postList: [], F_Type: 1, F_ObjectId: departments.PROD }, admin)).json().msg).toBe(
+      '特殊岗位所属的公司或部门不存在',
+    );
+    expect((await t.send('POST', '/api/special-post', { postList: ['nope'], F_Type: 2, F_ObjectId: departments.PROD }, admin)).json().msg).toBe(
+      '岗位不存在：nope',
+    );
     expect((await t.send('POST', '/api/special-post', { postList: [], F_Type: 3, F_ObjectId: branch }, admin)).statusCode).toBe(400);
     expect((await t.get(`/api/special-post?type=2&objectId=${branch}`, admin)).statusCode).toBe(404);
     const staff = await t.login('zhangsan');

@@ -75,11 +75,19 @@ export class RoleRepository {
   }
 
   async insert(tenantId: string, id: string, values: RoleValues): Promise<void> {
-    await this.db.insertInto('roles').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('roles')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: RoleValues): Promise<void> {
-    await this.db.updateTable('roles').set({ ...values, updated_at: sql<Date>`now()` }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('roles')
+      .set({ ...values, updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The role with its grants and data permissions. */

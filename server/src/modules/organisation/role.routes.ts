@@ -27,12 +27,22 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
 
   r.get('/roles/page', {
     config: { permission: Permission.roleList },
-    schema: { tags, summary: 'Role list, paged; keyword a prefix of name or code; enabled 1|0', querystring: rolePageQuery, response: { 200: envelope(pageResult(roleRow)) } },
+    schema: {
+      tags,
+      summary: 'Role list, paged; keyword a prefix of name or code; enabled 1|0',
+      querystring: rolePageQuery,
+      response: { 200: envelope(pageResult(roleRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/roles', {
-    schema: { tags, summary: 'Roles for the role picker; keyword exact on the name (signed-in only)', querystring: roleListQuery, response: { 200: envelope(z.array(roleBrief)) } },
+    schema: {
+      tags,
+      summary: 'Roles for the role picker; keyword exact on the name (signed-in only)',
+      querystring: roleListQuery,
+      response: { 200: envelope(z.array(roleBrief)) },
+    },
     handler: async (request) => ok(request, await service.list(authOf(request), request.query.keyword), 'common.fetched'),
   });
 
@@ -59,7 +69,13 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
 
   r.put('/roles/:id', {
     config: { permission: Permission.roleEdit },
-    schema: { tags, summary: "Update a role (the tenant's admin role keeps its code and stays enabled)", params: orgIdParams, body: roleBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Update a role (the tenant's admin role keeps its code and stays enabled)",
+      params: orgIdParams,
+      body: roleBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -68,7 +84,12 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
 
   r.delete('/roles/:id', {
     config: { permission: Permission.roleDelete },
-    schema: { tags, summary: 'Delete a role nobody holds (never the admin role); its grants go with it', params: orgIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a role nobody holds (never the admin role); its grants go with it',
+      params: orgIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.delete(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');
@@ -83,7 +104,12 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
 
   r.get('/roles/:id/permission', {
     config: { permission: Permission.roleList },
-    schema: { tags, summary: "The role's granted menus with their buttons, columns and forms", params: orgIdParams, response: { 200: envelope(effectivePermission) } },
+    schema: {
+      tags,
+      summary: "The role's granted menus with their buttons, columns and forms",
+      params: orgIdParams,
+      response: { 200: envelope(effectivePermission) },
+    },
     handler: async (request) => ok(request, await service.permission(authOf(request), request.params.id), 'common.fetched'),
   });
 }

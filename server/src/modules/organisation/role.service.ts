@@ -79,7 +79,8 @@ export class RoleService {
         const role = await repo.find(auth.tenantId, id);
         if (!role) throw notFound('organisation.roleNotFound');
         // The tenant's administrator role keeps its code and stays enabled, so nobody locks the tenant out.
-        if (role.en_code === ADMIN_ROLE_CODE && (body.F_EnCode !== ADMIN_ROLE_CODE || body.F_EnabledMark !== 1)) throw new AppError('organisation.adminRoleProtected');
+        if (role.en_code === ADMIN_ROLE_CODE && (body.F_EnCode !== ADMIN_ROLE_CODE || body.F_EnabledMark !== 1))
+          throw new AppError('organisation.adminRoleProtected');
         if (await repo.codeTaken(auth.tenantId, body.F_EnCode, id)) throw new AppError('organisation.roleCodeTaken', { code: body.F_EnCode }, 409);
         await repo.update(auth.tenantId, id, values(body));
       }),

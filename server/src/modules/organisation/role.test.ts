@@ -62,7 +62,10 @@ describe('roles', () => {
 
     const permission = (await t.get(`/api/roles/${id}/permission`, admin)).json().data;
     expect(permission.menus).toHaveLength(1);
-    expect(permission.menus[0]).toMatchObject({ F_ModuleId: 'organisation', children: [{ F_ModuleId: 'organisation-company', buttons: [{ F_EnCode: 'list' }], columns: [] }] });
+    expect(permission.menus[0]).toMatchObject({
+      F_ModuleId: 'organisation',
+      children: [{ F_ModuleId: 'organisation-company', buttons: [{ F_EnCode: 'list' }], columns: [] }],
+    });
 
     const refused = await t.send('DELETE', `/api/roles/${id}`, undefined, admin);
     expect(refused.statusCode).toBe(400);
@@ -81,15 +84,24 @@ describe('roles', () => {
     expect(dup.json().msg).toBe('角色编号“staff”已存在');
     expect((await t.send('PUT', `/api/roles/${roles.staff}`, role({ F_EnCode: 'manager' }), admin)).json().msg).toBe('角色编号“manager”已存在');
     expect((await t.send('DELETE', `/api/roles/${roles.admin}`, undefined, admin)).json().msg).toBe('系统管理员角色不能删除或停用');
-    expect((await t.send('PUT', `/api/roles/${roles.admin}`, role({ F_EnCode: 'admin', F_EnabledMark: 0 }), admin)).json().msg).toBe('系统管理员角色不能删除或停用');
+    expect((await t.send('PUT', `/api/roles/${roles.admin}`, role({ F_EnCode: 'admin', F_EnabledMark: 0 }), admin)).json().msg).toBe(
+      '系统管理员角色不能删除或停用',
+    );
     expect((await t.send('PUT', `/api/roles/${roles.admin}`, role({ F_EnCode: 'root' }), admin)).json().msg).toBe('系统管理员角色不能删除或停用');
     const unknown = await t.send('POST', '/api/roles/users', { F_RoleId: roles.staff, userIds: [userIds.lisi, 'ghost'] }, admin);
     expect(unknown.json().msg).toBe('用户不存在：ghost');
     expect((await t.send('POST', '/api/roles/users', { F_RoleId: 'nope', userIds: [] }, admin)).statusCode).toBe(404);
     expect((await t.send('POST', '/api/roles', role({ F_EnCode: '' }), admin)).json().msg).toContain('F_EnCode');
-    expect((await t.send('POST', '/api/roles/users', { F_RoleId: roles.staff, userIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) }, admin)).statusCode).toBe(400);
+    expect(
+      (await t.send('POST', '/api/roles/users', { F_RoleId: roles.staff, userIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) }, admin)).statusCode,
+    ).toBe(400);
     expect(await t.deps.db.selectFrom('roles').selectAll().orderBy('id').execute()).toEqual(before);
-    expect((await t.get(`/api/roles/${roles.staff}/users`, admin)).json().data.map((u: { F_Account: string }) => u.F_Account).sort()).toEqual(['wangwu', 'zhangsan']);
+    expect(
+      (await t.get(`/api/roles/${roles.staff}/users`, admin))
+        .json()
+        .data.map((u: { F_Account: string }) => u.F_Account)
+        .sort(),
+    ).toEqual(['wangwu', 'zhangsan']);
   });
 
   it('needs the role buttons', async () => {

@@ -42,7 +42,13 @@ export async function requireIds(db: Db, table: IdTable, tenantId: string, ids: 
 }
 
 /** Whether `candidate` is `id` itself or one of its descendants in a parent_id tree of the tenant. */
-export async function isSelfOrDescendant(db: Db, table: 'companies' | 'departments' | 'posts', tenantId: string, id: string, candidate: string): Promise<boolean> {
+export async function isSelfOrDescendant(
+  db: Db,
+  table: 'companies' | 'departments' | 'posts',
+  tenantId: string,
+  id: string,
+  candidate: string,
+): Promise<boolean> {
   if (id === candidate) return true;
   const t = sql.table(table);
   const rows = await sql<{ id: string }>`
@@ -108,4 +114,3 @@ export async function requirePermission(deps: AppDeps, auth: AuthContext, permis
   const grants = await deps.grants.of(auth.tenantId, auth.userId);
   if (!grants.permissions.has(permission)) throw forbidden(permission);
 }
-

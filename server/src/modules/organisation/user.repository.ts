@@ -108,7 +108,9 @@ export class UserRepository {
         .select(
           sql<MaintenanceUserRow['F_MaintainedDepartments']>`coalesce((
             select json_agg(json_build_object('F_DepartmentId', d.id, 'F_FullName', d.full_name) order by d.sort_code, d.id)
-            from department_maintainers dm join departments d on d.id = dm.department_id where dm.user_id = users.id), '[]'::json)`.as('F_MaintainedDepartments'),
+            from department_maintainers dm join departments d on d.id = dm.department_id where dm.user_id = users.id), '[]'::json)`.as(
+            'F_MaintainedDepartments',
+          ),
         )
         .orderBy('users.created_at', 'desc')
         .orderBy('users.id'),
@@ -168,7 +170,12 @@ export class UserRepository {
   }
 
   async setEnabled(tenantId: string, id: string, enabled: boolean): Promise<void> {
-    await this.db.updateTable('users').set({ enabled, updated_at: sql<Date>`now()` }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ enabled, updated_at: sql<Date>`now()` })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async setPassword(tenantId: string, id: string, passwordHash: string): Promise<void> {
@@ -205,7 +212,14 @@ export class UserRepository {
       .where((eb) =>
         eb.or([
           eb('t.assignee_id', '=', userId),
-          eb.exists(eb.selectFrom('wf_task_users as mine').select('mine.task_id').whereRef('mine.task_id', '=', 't.id').where('mine.user_id', '=', userId).where('mine.open', '=', true)),
+          eb.exists(
+            eb
+              .selectFrom('wf_task_users as mine')
+              .select('mine.task_id')
+              .whereRef('mine.task_id', '=', 't.id')
+              .where('mine.user_id', '=', userId)
+              .where('mine.open', '=', true),
+          ),
         ]),
       )
       .where((eb) =>

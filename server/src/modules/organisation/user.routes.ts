@@ -44,23 +44,43 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
 
   r.get('/users/maintenance_user', {
     config: { permission: Permission.userList },
-    schema: { tags, summary: 'Users who maintain at least one department, paged', querystring: memberQuery, response: { 200: envelope(pageResult(maintenanceUserRow)) } },
+    schema: {
+      tags,
+      summary: 'Users who maintain at least one department, paged',
+      querystring: memberQuery,
+      response: { 200: envelope(pageResult(maintenanceUserRow)) },
+    },
     handler: async (request) => ok(request, await service.maintainers(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/users/multi/*', {
-    schema: { tags, summary: 'Users by id (comma-separated, at most 200), in the order asked (pickers)', params: userMultiParams, response: { 200: envelope(z.array(userBrief)) } },
+    schema: {
+      tags,
+      summary: 'Users by id (comma-separated, at most 200), in the order asked (pickers)',
+      params: userMultiParams,
+      response: { 200: envelope(z.array(userBrief)) },
+    },
     handler: async (request) => ok(request, await service.multi(authOf(request), request.params['*']), 'common.fetched'),
   });
 
   r.post('/users', {
     config: { permission: Permission.userAdd },
-    schema: { tags, summary: 'Add a user (account unique in the tenant, case-insensitive; password md5 hex)', body: userCreateBody, response: { 200: envelope(createdId) } },
+    schema: {
+      tags,
+      summary: 'Add a user (account unique in the tenant, case-insensitive; password md5 hex)',
+      body: userCreateBody,
+      response: { 200: envelope(createdId) },
+    },
     handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.post('/users/forget-password', {
-    schema: { tags, summary: 'Not supported: answers 400 asking the user to contact the administrator', body: forgetPasswordBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Not supported: answers 400 asking the user to contact the administrator',
+      body: forgetPasswordBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async () => {
       throw new AppError('organisation.forgetPasswordUnsupported');
     },
@@ -74,7 +94,13 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
 
   r.put('/users/:id', {
     config: { permission: Permission.userEdit },
-    schema: { tags, summary: 'Update a user; absent F_Mobile / F_Email / id lists are kept', params: orgIdParams, body: userUpdateBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Update a user; absent F_Mobile / F_Email / id lists are kept',
+      params: orgIdParams,
+      body: userUpdateBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -92,7 +118,13 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
 
   r.patch('/users/:id/enabled', {
     config: { permission: Permission.userEnable },
-    schema: { tags, summary: 'Enable (1) or disable (0) a user; disabling ends their sessions at once', params: orgIdParams, body: userEnabledBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Enable (1) or disable (0) a user; disabling ends their sessions at once',
+      params: orgIdParams,
+      body: userEnabledBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.setEnabled(authOf(request), request.params.id, request.body.F_EnabledMark === 1);
       return ok(request, null, 'common.updated');
@@ -101,7 +133,13 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
 
   r.patch('/users/:id/password', {
     config: { permission: Permission.userResetPassword },
-    schema: { tags, summary: "Reset a user's password (md5 hex); their sessions end", params: orgIdParams, body: userResetPasswordBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Reset a user's password (md5 hex); their sessions end",
+      params: orgIdParams,
+      body: userResetPasswordBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.resetPassword(authOf(request), request.params.id, request.body.newPassword);
       return ok(request, null, 'common.updated');
@@ -110,7 +148,12 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
 
   r.get('/users/:id/permission', {
     config: { permission: Permission.userPermission },
-    schema: { tags, summary: "The user's effective menus with buttons, columns and forms (roles + own grants)", params: orgIdParams, response: { 200: envelope(effectivePermission) } },
+    schema: {
+      tags,
+      summary: "The user's effective menus with buttons, columns and forms (roles + own grants)",
+      params: orgIdParams,
+      response: { 200: envelope(effectivePermission) },
+    },
     handler: async (request) => ok(request, await service.permission(authOf(request), request.params.id), 'common.fetched'),
   });
 }

@@ -51,7 +51,14 @@ export class UserService {
 
   /** Users by id in the order asked; unknown ids (or other tenants' ids) are left out. */
   async multi(auth: AuthContext, idsText: string): Promise<UserBrief[]> {
-    const ids = [...new Set(idsText.split(',').map((s) => s.trim()).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        idsText
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (ids.length > USER_MULTI_MAX) throw new AppError('organisation.tooManyIds', { max: USER_MULTI_MAX });
     const rows = await this.repo.briefs(auth.tenantId, ids);
     const byId = new Map(rows.map((r) => [r.F_UserId, r]));
@@ -127,7 +134,12 @@ export class UserService {
       const stranded = await repo.tasksOnlyFor(auth.tenantId, id);
       if (stranded.length) {
         const tasks = stranded.map((task) => `${task.instance_name} · ${task.node_name}`).join(', ');
-        throw new AppError('organisation.userHasOpenTasks', { count: stranded.length, tasks }, 409, stranded.map((task) => task.id));
+        throw new AppError(
+          'organisation.userHasOpenTasks',
+          { count: stranded.length, tasks },
+          409,
+          stranded.map((task) => task.id),
+        );
       }
       await repo.delete(auth.tenantId, id);
     });

@@ -43,7 +43,10 @@ const newUser = (over: Record<string, unknown> = {}) => ({
 async function roleWithUserList(account: string, columns: string[] = []) {
   const db = t.deps.db;
   const roleId = newId();
-  await db.insertInto('roles').values({ id: roleId, tenant_id: 'default', full_name: `role-${roleId}`, en_code: `r-${roleId}` }).execute();
+  await db
+    .insertInto('roles')
+    .values({ id: roleId, tenant_id: 'default', full_name: `role-${roleId}`, en_code: `r-${roleId}` })
+    .execute();
   const columnRows = columns.length
     ? await db.selectFrom('module_columns').select('id').where('module_id', '=', 'organisation-user').where('en_code', 'in', columns).execute()
     : [];
@@ -112,8 +115,16 @@ describe('users: list', () => {
       expect(row).not.toHaveProperty('F_Email');
       expect(row.F_Account).toBeTruthy();
     }
-    const column = await t.deps.db.selectFrom('module_columns').select('id').where('module_id', '=', 'organisation-user').where('en_code', '=', 'F_Mobile').executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('authorizes').values({ id: newId(), tenant_id: 'default', object_type: 1, object_id: roleId, item_type: 3, item_id: column.id }).execute();
+    const column = await t.deps.db
+      .selectFrom('module_columns')
+      .select('id')
+      .where('module_id', '=', 'organisation-user')
+      .where('en_code', '=', 'F_Mobile')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .insertInto('authorizes')
+      .values({ id: newId(), tenant_id: 'default', object_type: 1, object_id: roleId, item_type: 3, item_id: column.id })
+      .execute();
     t.deps.grants.invalidate();
     const again = (await t.get('/api/users/page', wangwu)).json().data.Rows;
     expect(again[0]).toHaveProperty('F_Mobile');
@@ -129,7 +140,15 @@ describe('users: list', () => {
       await db.deleteFrom('data_authorizes').where('object_id', '=', roleId).execute();
       await db
         .insertInto('data_authorizes')
-        .values({ id: newId(), tenant_id: 'default', object_type: 1, object_id: roleId, module_id: 'organisation-user', scope: value, department_ids: JSON.stringify(departmentIds) })
+        .values({
+          id: newId(),
+          tenant_id: 'default',
+          object_type: 1,
+          object_id: roleId,
+          module_id: 'organisation-user',
+          scope: value,
+          department_ids: JSON.stringify(departmentIds),
+        })
         .execute();
       const data = (await t.get('/api/users/page?size=50', lisi)).json().data;
       expect(data.Total).toBe(data.Rows.length);
@@ -153,10 +172,21 @@ describe('users: changes', () => {
     const id = res.data.id;
     expect((await t.loginResult('zhaoliu', 'Secret@123')).json().code).toBe(0);
     const detail = (await t.get(`/api/users/${id}`, admin)).json().data;
-    expect(detail).toMatchObject({ F_Account: 'zhaoliu', F_Gender: 1, F_Mobile: '13900000009', F_Department: [{ F_DepartmentId: departments.HR }], F_Roles: [{ F_RoleId: roles.staff }] });
+    expect(detail).toMatchObject({
+      F_Account: 'zhaoliu',
+      F_Gender: 1,
+      F_Mobile: '13900000009',
+      F_Department: [{ F_DepartmentId: departments.HR }],
+      F_Roles: [{ F_RoleId: roles.staff }],
+    });
 
     const post = (await t.send('POST', '/api/posts', { F_CompanyId: hq, F_Name: '专员', EnCode: 'SPEC' }, admin)).json().data.id;
-    const put = await t.send('PUT', `/api/users/${id}`, { F_RealName: '赵六六', F_Gender: 0, F_CompanyId: hq, departmentIds: [departments.HR, departments.FIN], postIds: [post] }, admin);
+    const put = await t.send(
+      'PUT',
+      `/api/users/${id}`,
+      { F_RealName: '赵六六', F_Gender: 0, F_CompanyId: hq, departmentIds: [departments.HR, departments.FIN], postIds: [post] },
+      admin,
+    );
     expect(put.json().msg).toBe('更新成功');
     const after = (await t.get(`/api/users/${id}`, admin)).json().data;
     expect(after.F_RealName).toBe('赵六六');
@@ -201,7 +231,10 @@ describe('users: changes', () => {
     const solo = await add('solo_approver');
     const pair = await add('pair_approver');
     const xml = (approver: string[]) =>
-      loadFixture('linear', { lisi: approver[0]!, wangwu: userIds.wangwu!, admin: userIds.admin! }).replace(`&quot;${approver[0]}&quot;`, approver.map((id) => `&quot;${id}&quot;`).join(','));
+      loadFixture('linear', { lisi: approver[0]!, wangwu: userIds.wangwu!, admin: userIds.admin! }).replace(
+        `&quot;${approver[0]}&quot;`,
+        approver.map((id) => `&quot;${id}&quot;`).join(','),
+      );
     const { schemeId: alone } = await deployScheme(t, { code: 'solo-approval', name: '独审流程', xml: xml([solo]) });
     const { schemeId: shared } = await deployScheme(t, { code: 'pair-approval', name: '共审流程', xml: xml([pair, userIds.lisi!]) });
     const zhangsan = await t.login('zhangsan');
@@ -261,9 +294,20 @@ describe('users: pickers and the rest', () => {
     const staff = await t.login('zhangsan');
     const rows = (await t.get(`/api/users/multi/${userIds.wangwu},nope,${userIds.admin}`, staff)).json().data;
     expect(rows.map((r: { F_Account: string }) => r.F_Account)).toEqual(['wangwu', 'admin']);
-    expect(rows[0]).toEqual({ F_UserId: userIds.wangwu, F_Account: 'wangwu', F_RealName: '王五', F_Gender: 1, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: hq, F_DepartmentName: '财务部' });
+    expect(rows[0]).toEqual({
+      F_UserId: userIds.wangwu,
+      F_Account: 'wangwu',
+      F_RealName: '王五',
+      F_Gender: 1,
+      F_HeadIcon: null,
+      F_EnabledMark: 1,
+      F_CompanyId: hq,
+      F_DepartmentName: '财务部',
+    });
     const ids = Array.from({ length: 199 }, () => newId());
-    expect((await t.get(`/api/users/multi/${[...ids, userIds.lisi].join(',')}`, staff)).json().data.map((r: { F_Account: string }) => r.F_Account)).toEqual(['lisi']);
+    expect((await t.get(`/api/users/multi/${[...ids, userIds.lisi].join(',')}`, staff)).json().data.map((r: { F_Account: string }) => r.F_Account)).toEqual([
+      'lisi',
+    ]);
     const many = [...ids, newId(), userIds.lisi].join(',');
     expect((await t.get(`/api/users/multi/${many}`, staff)).json().msg).toBe('一次最多查询 200 个用户');
   });

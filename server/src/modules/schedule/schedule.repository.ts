@@ -3,7 +3,9 @@ import type { Database, SchedulesTable } from '../../core/db/schema.js';
 import { formatTime } from '../../core/db/helpers.js';
 
 /** The columns an event's body sets (participants are checked by the service first). */
-export type ScheduleValues = Required<Pick<Insertable<SchedulesTable>, 'title' | 'content' | 'start_time' | 'end_time' | 'all_day' | 'remind_minutes' | 'participants'>>;
+export type ScheduleValues = Required<
+  Pick<Insertable<SchedulesTable>, 'title' | 'content' | 'start_time' | 'end_time' | 'all_day' | 'remind_minutes' | 'participants'>
+>;
 
 /** At most this many events in one range: a month view holds far fewer. */
 const LIST_CAP = 2000;
@@ -39,12 +41,22 @@ export class ScheduleRepository {
   }
 
   async insert(trx: Transaction<Database>, tenantId: string, userId: string, id: string, values: ScheduleValues): Promise<void> {
-    await trx.insertInto('schedules').values({ id, tenant_id: tenantId, user_id: userId, ...values }).execute();
+    await trx
+      .insertInto('schedules')
+      .values({ id, tenant_id: tenantId, user_id: userId, ...values })
+      .execute();
   }
 
   /** Locks the owner's event and answers its participants; undefined when the user owns no such event. */
   lockOwned(trx: Transaction<Database>, tenantId: string, userId: string, id: string) {
-    return trx.selectFrom('schedules').select('participants').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('schedules')
+      .select('participants')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async update(trx: Transaction<Database>, id: string, values: ScheduleValues): Promise<void> {

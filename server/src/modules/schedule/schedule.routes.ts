@@ -12,13 +12,23 @@ export function scheduleRoutes(app: FastifyInstance, service: ScheduleService): 
 
   r.get('/oa-schedule', {
     config: { permission: Permission.scheduleList },
-    schema: { tags, summary: "The caller's events (own or taking part) in a date range", querystring: scheduleQuery, response: { 200: envelope(z.array(scheduleEvent)) } },
+    schema: {
+      tags,
+      summary: "The caller's events (own or taking part) in a date range",
+      querystring: scheduleQuery,
+      response: { 200: envelope(z.array(scheduleEvent)) },
+    },
     handler: async (request) => ok(request, await service.list(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post('/oa-schedule', {
     config: { permission: Permission.scheduleAdd },
-    schema: { tags, summary: 'Add an event; participants get a message (type 12)', body: scheduleBody, response: { 200: envelope(z.object({ F_ScheduleId: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Add an event; participants get a message (type 12)',
+      body: scheduleBody,
+      response: { 200: envelope(z.object({ F_ScheduleId: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_ScheduleId: await service.add(authOf(request), request.body) }, 'common.added'),
   });
 

@@ -51,7 +51,13 @@ export class ScheduleService {
       const participants = await this.participants(trx, auth, body.F_Participants);
       await this.repo.update(trx, id, values(body, participants));
       const before = new Set(current.participants);
-      await this.notify(trx, auth, id, body.F_Title, participants.filter((p) => !before.has(p)));
+      await this.notify(
+        trx,
+        auth,
+        id,
+        body.F_Title,
+        participants.filter((p) => !before.has(p)),
+      );
     });
   }
 

@@ -38,7 +38,14 @@ describe('schedule', () => {
 
     const week = (await t.get('/api/oa-schedule?startTime=2026-11-23&endTime=2026-11-29', admin)).json().data;
     expect(week).toHaveLength(1);
-    expect(week[0]).toMatchObject({ F_ScheduleId: id, F_Title: '项目评审', F_StartTime: '2026-11-25 09:00:00', F_EndTime: '2026-11-25 10:30:00', F_RemindMinutes: 15, isOwner: true });
+    expect(week[0]).toMatchObject({
+      F_ScheduleId: id,
+      F_Title: '项目评审',
+      F_StartTime: '2026-11-25 09:00:00',
+      F_EndTime: '2026-11-25 10:30:00',
+      F_RemindMinutes: 15,
+      isOwner: true,
+    });
     expect(week[0].F_Participants.sort()).toEqual([zhangsanId, lisiId, 'admin'].sort());
     expect((await t.get('/api/oa-schedule?startTime=2026-12-01&endTime=2026-12-31', admin)).json().data).toHaveLength(0);
     expect((await t.get('/api/oa-schedule?startTime=2026-11-25&endTime=2026-11-25', admin)).json().data).toHaveLength(1);
@@ -47,9 +54,17 @@ describe('schedule', () => {
     expect(theirs).toMatchObject([{ F_ScheduleId: id, isOwner: false }]);
     expect((await t.get('/api/oa/xjr-oa-message', staff)).json().data.schedule).toMatchObject({ unread: 1, messageList: [{ F_Type: 12, objectId: id }] });
 
-    const updated = await t.send('PUT', `/api/oa-schedule/${id}`, event({ F_Title: '项目评审（改期）', F_StartTime: '2026-11-26 09:00:00', F_EndTime: '2026-11-26 10:00:00', F_Participants: [zhangsanId] }), admin);
+    const updated = await t.send(
+      'PUT',
+      `/api/oa-schedule/${id}`,
+      event({ F_Title: '项目评审（改期）', F_StartTime: '2026-11-26 09:00:00', F_EndTime: '2026-11-26 10:00:00', F_Participants: [zhangsanId] }),
+      admin,
+    );
     expect(updated.json()).toMatchObject({ code: 0, msg: '更新成功' });
-    expect((await t.get('/api/oa-schedule?startTime=2026-11-26&endTime=2026-11-26', admin)).json().data[0]).toMatchObject({ F_Title: '项目评审（改期）', F_Participants: [zhangsanId] });
+    expect((await t.get('/api/oa-schedule?startTime=2026-11-26&endTime=2026-11-26', admin)).json().data[0]).toMatchObject({
+      F_Title: '项目评审（改期）',
+      F_Participants: [zhangsanId],
+    });
     // Nobody new: no new message.
     expect(await t.deps.db.selectFrom('messages').select('id').where('object_id', '=', id).execute()).toHaveLength(2);
 
@@ -69,7 +84,13 @@ describe('schedule', () => {
     // A user whose roles grant no schedule buttons.
     await t.deps.db
       .insertInto('users')
-      .values({ id: 'no-oa', tenant_id: 'default', account: 'nooa', real_name: '无日程', password_hash: (await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', 'admin').executeTakeFirstOrThrow()).password_hash })
+      .values({
+        id: 'no-oa',
+        tenant_id: 'default',
+        account: 'nooa',
+        real_name: '无日程',
+        password_hash: (await t.deps.db.selectFrom('users').select('password_hash').where('id', '=', 'admin').executeTakeFirstOrThrow()).password_hash,
+      })
       .execute();
     const plain = await t.login('nooa');
     expect((await t.get('/api/oa-schedule', plain)).statusCode).toBe(403);
@@ -87,7 +108,10 @@ describe('schedule', () => {
     expect(unknown.json().msg).toBe('参与人不存在：nobody');
 
     const db = t.deps.db;
-    await db.insertInto('schedules').values({ id: 'lisi-event', tenant_id: 'default', user_id: lisiId, title: '李四的', start_time: new Date(), end_time: new Date() }).execute();
+    await db
+      .insertInto('schedules')
+      .values({ id: 'lisi-event', tenant_id: 'default', user_id: lisiId, title: '李四的', start_time: new Date(), end_time: new Date() })
+      .execute();
     expect((await t.send('PUT', '/api/oa-schedule/lisi-event', event(), admin)).statusCode).toBe(404);
     expect((await t.send('DELETE', '/api/oa-schedule/lisi-event', undefined, admin)).statusCode).toBe(404);
     expect((await t.get('/api/oa-schedule', admin)).json().data.some((e: { F_ScheduleId: string }) => e.F_ScheduleId === 'lisi-event')).toBe(false);

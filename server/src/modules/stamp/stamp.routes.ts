@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyData, envelope, pageResult, stampBody, stampIdParams, stampImgQuery, stampManagerBody, stampQuery, stampRow, stampUsers, stampUsersBody } from '@app/contracts';
+import {
+  emptyData,
+  envelope,
+  pageResult,
+  stampBody,
+  stampIdParams,
+  stampImgQuery,
+  stampManagerBody,
+  stampQuery,
+  stampRow,
+  stampUsers,
+  stampUsersBody,
+} from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { StampService } from './stamp.service.js';
@@ -18,7 +30,12 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
   const tags = ['Stamps'];
 
   r.get('/stamps', {
-    schema: { tags, summary: 'Stamps: every one with the list button, else the ones the caller may use or maintain (EnabledMark=1: may use)', querystring: stampQuery, response: { 200: envelope(pageResult(stampRow)) } },
+    schema: {
+      tags,
+      summary: 'Stamps: every one with the list button, else the ones the caller may use or maintain (EnabledMark=1: may use)',
+      querystring: stampQuery,
+      response: { 200: envelope(pageResult(stampRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -29,7 +46,12 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
 
   r.post('/stamps', {
     bodyLimit: STAMP_BODY_LIMIT,
-    schema: { tags, summary: 'Add a stamp (any user: a personal one); the caller becomes its member and manager', body: stampBody, response: { 200: envelope(z.object({ F_StampId: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Add a stamp (any user: a personal one); the caller becomes its member and manager',
+      body: stampBody,
+      response: { 200: envelope(z.object({ F_StampId: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_StampId: await service.add(authOf(request), request.body) }, 'common.added'),
   });
 
@@ -43,7 +65,13 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
 
   r.put('/stamps/:id', {
     bodyLimit: STAMP_BODY_LIMIT,
-    schema: { tags, summary: 'Edit a stamp; an empty F_Password keeps the old one', params: stampIdParams, body: stampBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Edit a stamp; an empty F_Password keeps the old one',
+      params: stampIdParams,
+      body: stampBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -58,7 +86,10 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
     },
   });
 
-  for (const [path, enabled] of [['enable', true], ['not-enabled', false]] as const) {
+  for (const [path, enabled] of [
+    ['enable', true],
+    ['not-enabled', false],
+  ] as const) {
     r.patch(`/stamps/:id/${path}`, {
       schema: { tags, summary: enabled ? 'Enable a stamp' : 'Disable a stamp', params: stampIdParams, response: { 200: envelope(emptyData) } },
       handler: async (request) => {
@@ -81,13 +112,27 @@ export function stampRoutes(app: FastifyInstance, service: StampService): void {
     schema: { tags, summary: 'Who manages the stamp', params: stampIdParams, response: { 200: envelope(stampUsers) } },
     handler: async (request) => ok(request, await service.users(authOf(request), request.params.id, 'manager'), 'common.fetched'),
   });
-  for (const [path, kind, saved] of [['member', 'member', 'stamp.membersSaved'], ['maintain', 'maintainer', 'stamp.maintainersSaved']] as const) {
+  for (const [path, kind, saved] of [
+    ['member', 'member', 'stamp.membersSaved'],
+    ['maintain', 'maintainer', 'stamp.maintainersSaved'],
+  ] as const) {
     r.get(`/stamps/:id/${path}`, {
-      schema: { tags, summary: kind === 'member' ? 'Who may use the stamp' : 'Who may maintain the stamp', params: stampIdParams, response: { 200: envelope(stampUsers) } },
+      schema: {
+        tags,
+        summary: kind === 'member' ? 'Who may use the stamp' : 'Who may maintain the stamp',
+        params: stampIdParams,
+        response: { 200: envelope(stampUsers) },
+      },
       handler: async (request) => ok(request, await service.users(authOf(request), request.params.id, kind), 'common.fetched'),
     });
     r.put(`/stamps/:id/${path}`, {
-      schema: { tags, summary: kind === 'member' ? 'Set who may use the stamp' : 'Set who may maintain the stamp', params: stampIdParams, body: stampUsersBody, response: { 200: envelope(emptyData) } },
+      schema: {
+        tags,
+        summary: kind === 'member' ? 'Set who may use the stamp' : 'Set who may maintain the stamp',
+        params: stampIdParams,
+        body: stampUsersBody,
+        response: { 200: envelope(emptyData) },
+      },
       handler: async (request) => {
         await service.setUsers(authOf(request), request.params.id, kind, request.body.userIds);
         return ok(request, null, saved);

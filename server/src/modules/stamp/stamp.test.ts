@@ -58,7 +58,11 @@ async function add(token: string, extra: Record<string, unknown> = {}): Promise<
 beforeAll(async () => {
   t = await createTestApp();
   [admin, zhangsan, lisi] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
-  const users = await t.deps.db.selectFrom('users').select(['id', 'account', 'tenant_id']).where('account', 'in', ['admin', 'zhangsan', 'lisi', 'wangwu']).execute();
+  const users = await t.deps.db
+    .selectFrom('users')
+    .select(['id', 'account', 'tenant_id'])
+    .where('account', 'in', ['admin', 'zhangsan', 'lisi', 'wangwu'])
+    .execute();
   ids = Object.fromEntries(users.map((u) => [u.account, u.id]));
   tenantId = users.find((u) => u.account === 'zhangsan')!.tenant_id;
 });
@@ -108,7 +112,17 @@ describe('stamps', () => {
     const id = await add(zhangsan);
     const mine = await t.get('/api/stamps?EnabledMark=1', zhangsan);
     const row = mine.json().data.Rows.find((r: { F_StampId: string }) => r.F_StampId === id);
-    expect(row).toMatchObject({ F_StampName: '张三签名', F_StampType: '1', F_StampAttributes: '0', F_File_Type: 2, F_File: SIGNATURE, EnabledMark: 1, hasPassword: true, canUse: true, canManage: true });
+    expect(row).toMatchObject({
+      F_StampName: '张三签名',
+      F_StampType: '1',
+      F_StampAttributes: '0',
+      F_File_Type: 2,
+      F_File: SIGNATURE,
+      EnabledMark: 1,
+      hasPassword: true,
+      canUse: true,
+      canManage: true,
+    });
     expect(row).not.toHaveProperty('F_Password');
     expect(mine.body).not.toContain('pw-123');
     expect(mine.body).not.toContain('scrypt');
@@ -130,7 +144,10 @@ describe('stamps', () => {
     await expect(verifyStampForUse(db, await authOf('lisi'), id, 'pw-123')).rejects.toMatchObject({ key: 'workflow.stampNotAllowed', status: 403 });
     await expect(verifyStampForUse(db, await authOf('zhangsan'), 'nope', '')).rejects.toBeInstanceOf(AppError);
     // lisi made a member may use it.
-    expect((await t.send('PUT', `/api/stamps/${id}/member`, { userIds: [ids.zhangsan, ids.lisi] }, zhangsan)).json()).toMatchObject({ code: 0, msg: '印章成员已保存' });
+    expect((await t.send('PUT', `/api/stamps/${id}/member`, { userIds: [ids.zhangsan, ids.lisi] }, zhangsan)).json()).toMatchObject({
+      code: 0,
+      msg: '印章成员已保存',
+    });
     expect(await verifyStampForUse(db, await authOf('lisi'), id, 'pw-123')).toBe('ok');
     expect((await t.get(`/api/stamps/${id}/member`, zhangsan)).json().data.userIds.sort()).toEqual([ids.zhangsan, ids.lisi].sort());
     // a member (not manager) may not change it.
@@ -153,7 +170,9 @@ describe('stamps', () => {
     expect(row).toMatchObject({ F_StampId: id, F_File_Type: 1, F_FileId: file });
     expect(row.F_File).toMatch(new RegExp(`^/api/files/${file}\\?sig=`));
     // the edit form sends the address back: accepted as the same file.
-    expect((await t.send('PUT', `/api/stamps/${id}`, body({ F_Password: 'new-pw', F_StampName: '改名', F_File_Type: 1, F_File: row.F_File }), zhangsan)).json()).toMatchObject({ code: 0 });
+    expect(
+      (await t.send('PUT', `/api/stamps/${id}`, body({ F_Password: 'new-pw', F_StampName: '改名', F_File_Type: 1, F_File: row.F_File }), zhangsan)).json(),
+    ).toMatchObject({ code: 0 });
     expect(await verifyStampForUse(t.deps.db, await authOf('zhangsan'), id, 'new-pw')).toBe('ok');
     expect(await verifyStampForUse(t.deps.db, await authOf('zhangsan'), id, 'pw-123')).toBe('wrongPassword');
     const img = await t.get(`/api/stamps/stamp-img?id=${id}`, zhangsan);
@@ -175,7 +194,10 @@ describe('stamps', () => {
     expect((await t.get('/api/stamps?EnabledMark=1', lisi)).json().data.Rows.some((r: { F_StampId: string }) => r.F_StampId === id)).toBe(false);
     expect((await t.send('DELETE', `/api/stamps/${id}`, undefined, lisi)).statusCode).toBe(403);
     expect((await t.get(`/api/stamps/${id}/member`, lisi)).statusCode).toBe(403);
-    expect((await t.send('PATCH', '/api/stamps/set-manager', { stampId: id, userIds: [ids.zhangsan, ids.lisi] }, zhangsan)).json()).toMatchObject({ code: 0, msg: '印章管理者已保存' });
+    expect((await t.send('PATCH', '/api/stamps/set-manager', { stampId: id, userIds: [ids.zhangsan, ids.lisi] }, zhangsan)).json()).toMatchObject({
+      code: 0,
+      msg: '印章管理者已保存',
+    });
     expect((await t.get(`/api/stamps/${id}/manager`, zhangsan)).json().data.userIds.sort()).toEqual([ids.zhangsan, ids.lisi].sort());
     expect((await t.send('PATCH', '/api/stamps/set-manager', { stampId: id, userIds: ['nobody'] }, lisi)).json().msg).toBe('用户【nobody】不存在');
     expect((await t.send('DELETE', `/api/stamps/${id}`, undefined, lisi)).json()).toMatchObject({ code: 0 });
@@ -185,7 +207,11 @@ describe('stamps', () => {
   it('set-default keeps one default per tenant and needs the enable button', async () => {
     const a = await add(admin, { F_StampName: 'A', F_StampAttributes: '1' });
     const b = await add(admin, { F_StampName: 'B' });
-    const defaults = async () => (await t.get('/api/stamps?size=500', admin)).json().data.Rows.filter((r: { F_StampAttributes: string }) => r.F_StampAttributes === '1').map((r: { F_StampId: string }) => r.F_StampId);
+    const defaults = async () =>
+      (await t.get('/api/stamps?size=500', admin))
+        .json()
+        .data.Rows.filter((r: { F_StampAttributes: string }) => r.F_StampAttributes === '1')
+        .map((r: { F_StampId: string }) => r.F_StampId);
     expect(await defaults()).toEqual([a]);
     expect((await t.send('PATCH', `/api/stamps/${b}/set-default`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '已设为默认印章' });
     expect(await defaults()).toEqual([b]);

@@ -20,7 +20,11 @@ export class SubsystemRepository {
         'subsystems.enabled',
         'subsystems.description',
         formatTime('subsystems.created_at').as('created'),
-        eb.selectFrom('modules').select(sql<number>`count(*)::int`.as('n')).whereRef('modules.system_id', '=', 'subsystems.id').as('modules'),
+        eb
+          .selectFrom('modules')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('modules.system_id', '=', 'subsystems.id')
+          .as('modules'),
       ])
       .orderBy('subsystems.sort_code')
       .orderBy('subsystems.id');
@@ -29,7 +33,10 @@ export class SubsystemRepository {
   }
 
   async insert(tenantId: string, id: string, values: SubsystemValues): Promise<void> {
-    await this.db.insertInto('subsystems').values({ id, tenant_id: tenantId, ...values }).execute();
+    await this.db
+      .insertInto('subsystems')
+      .values({ id, tenant_id: tenantId, ...values })
+      .execute();
   }
 
   async update(tenantId: string, id: string, values: SubsystemValues): Promise<boolean> {

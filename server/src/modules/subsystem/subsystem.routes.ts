@@ -13,7 +13,12 @@ export function subsystemRoutes(app: FastifyInstance, service: SubsystemService)
 
   r.get('/subsystem/page', {
     config: { permission: Permission.subsystemList },
-    schema: { tags, summary: "The tenant's sub-systems, paged (keyword: name contains)", querystring: subsystemQuery, response: { 200: envelope(pageResult(subsystemRow)) } },
+    schema: {
+      tags,
+      summary: "The tenant's sub-systems, paged (keyword: name contains)",
+      querystring: subsystemQuery,
+      response: { 200: envelope(pageResult(subsystemRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 

@@ -32,7 +32,14 @@ export class SubsystemService {
   }
 
   private values(input: z.output<typeof subsystemInput>): SubsystemValues {
-    return { name: input.F_Name, index_url: input.F_IndexUrl, icon: input.F_Icon, sort_code: input.F_SortCode, enabled: input.F_EnabledMark === 1, description: input.F_Description };
+    return {
+      name: input.F_Name,
+      index_url: input.F_IndexUrl,
+      icon: input.F_Icon,
+      sort_code: input.F_SortCode,
+      enabled: input.F_EnabledMark === 1,
+      description: input.F_Description,
+    };
   }
 
   async create(auth: AuthContext, input: z.output<typeof subsystemInput>): Promise<string> {

@@ -72,7 +72,13 @@ export class LogRepository {
     if (f.keyword) {
       const pattern = containsPattern(f.keyword);
       query = query.where((eb) =>
-        eb.or([eb('l.url', 'ilike', pattern), eb('l.params', 'ilike', pattern), eb('l.result', 'ilike', pattern), eb('l.account', 'ilike', pattern), eb('l.module', 'ilike', pattern)]),
+        eb.or([
+          eb('l.url', 'ilike', pattern),
+          eb('l.params', 'ilike', pattern),
+          eb('l.result', 'ilike', pattern),
+          eb('l.account', 'ilike', pattern),
+          eb('l.module', 'ilike', pattern),
+        ]),
       );
     }
     if (f.user) query = query.where(sql`lower(l.account)`, '=', f.user.toLowerCase());
@@ -111,9 +117,7 @@ export class LogRepository {
     const system = await this.db
       .deleteFrom('system_logs')
       .where('id', '=', id)
-      .where((eb) =>
-        tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId),
-      )
+      .where((eb) => (tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId)))
       .executeTakeFirst();
     if (Number(system.numDeletedRows) > 0) return true;
     const signIn = await this.db.deleteFrom('login_logs').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
@@ -128,9 +132,7 @@ export class LogRepository {
     const result = await this.db
       .deleteFrom('system_logs')
       .where('category', '=', category)
-      .where((eb) =>
-        tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId),
-      )
+      .where((eb) => (tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId)))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

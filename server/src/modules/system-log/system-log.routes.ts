@@ -12,13 +12,23 @@ export function logRoutes(app: FastifyInstance, service: LogService): void {
 
   r.get('/log', {
     config: { permission: Permission.logList },
-    schema: { tags, summary: 'Sign-in (1), operation (2) or exception (3) logs, newest first', querystring: logQuery, response: { 200: envelope(pageResult(logRow)) } },
+    schema: {
+      tags,
+      summary: 'Sign-in (1), operation (2) or exception (3) logs, newest first',
+      querystring: logQuery,
+      response: { 200: envelope(pageResult(logRow)) },
+    },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.delete('/log/clear/:category', {
     config: { permission: Permission.logClear },
-    schema: { tags, summary: "Clear the tenant's logs of one category", params: logClearParams, response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
+    schema: {
+      tags,
+      summary: "Clear the tenant's logs of one category",
+      params: logClearParams,
+      response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+    },
     handler: async (request) => ok(request, { deleted: await service.clear(authOf(request), request.params.category) }, 'log.cleared'),
   });
 

@@ -21,7 +21,15 @@ export class LogService {
     if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) {
       throw new AppError('error.validation', { detail: 'startTime / endTime: yyyy-MM-dd [HH:mm:ss]' }, 400);
     }
-    return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, category: q.category, keyword: q.keyword || undefined, user: q.user || undefined, from, to });
+    return this.repo.page(auth.tenantId, {
+      page: q.limit,
+      size: q.size,
+      category: q.category,
+      keyword: q.keyword || undefined,
+      user: q.user || undefined,
+      from,
+      to,
+    });
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {

@@ -49,7 +49,10 @@ export class SystemLogWriter {
   private readonly db: Kysely<Database>;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(db: Kysely<Database>, private readonly log: FastifyBaseLogger) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+  ) {
     this.db = db;
   }
 

@@ -36,7 +36,12 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
 
   r.post('/tenant', {
     config: { permission: Permission.tenantAdd },
-    schema: { tags, summary: 'Create a tenant with its root company, admin role and administrator', body: tenantCreateBody, response: { 200: envelope(z.object({ F_TenantId: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Create a tenant with its root company, admin role and administrator',
+      body: tenantCreateBody,
+      response: { 200: envelope(z.object({ F_TenantId: z.string() })) },
+    },
     handler: async (request) => ok(request, { F_TenantId: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
@@ -51,7 +56,12 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
 
   r.delete('/tenant/:id', {
     config: { permission: Permission.tenantDelete },
-    schema: { tags, summary: 'Delete a tenant and everything it owns (not the default tenant)', params: tenantIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a tenant and everything it owns (not the default tenant)',
+      params: tenantIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');
@@ -60,7 +70,12 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
 
   r.patch('/tenant/:id/:status', {
     config: { permission: Permission.tenantStatus },
-    schema: { tags, summary: "Enable (1) or disable (0) a tenant; its users' next calls answer 10401", params: tenantStatusParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Enable (1) or disable (0) a tenant; its users' next calls answer 10401",
+      params: tenantStatusParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.setStatus(authOf(request), request.params.id, request.params.status);
       return ok(request, null, 'common.updated');
@@ -69,13 +84,24 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
 
   r.post('/tenant/user-isexit', {
     config: { permission: Permission.tenantUsers },
-    schema: { tags, summary: 'Does the account exist in the tenant (default tenant when absent)?', body: tenantUserExistsBody, response: { 200: envelope(z.boolean()) } },
+    schema: {
+      tags,
+      summary: 'Does the account exist in the tenant (default tenant when absent)?',
+      body: tenantUserExistsBody,
+      response: { 200: envelope(z.boolean()) },
+    },
     handler: async (request) => ok(request, await service.accountExists(authOf(request), request.body.F_TenantId, request.body.account), 'common.fetched'),
   });
 
   r.get('/tenant/:id/users', {
     config: { permission: Permission.tenantUsers },
-    schema: { tags, summary: 'Users of a tenant, paged', params: tenantIdParams, querystring: tenantUsersQuery, response: { 200: envelope(pageResult(tenantUserRow)) } },
+    schema: {
+      tags,
+      summary: 'Users of a tenant, paged',
+      params: tenantIdParams,
+      querystring: tenantUsersQuery,
+      response: { 200: envelope(pageResult(tenantUserRow)) },
+    },
     handler: async (request) => ok(request, await service.users(authOf(request), request.params.id, request.query), 'common.fetched'),
   });
 
@@ -87,7 +113,13 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
 
   r.patch('/tenant/user/:id', {
     config: { permission: Permission.tenantUsers },
-    schema: { tags, summary: "Enable or disable a tenant's user (disabling revokes their sessions)", params: tenantUserIdParams, body: tenantUserStatusBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Enable or disable a tenant's user (disabling revokes their sessions)",
+      params: tenantUserIdParams,
+      body: tenantUserStatusBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await service.setUserEnabled(authOf(request), request.params.id, request.body.F_EnabledMark === 1);
       return ok(request, null, 'common.updated');

@@ -1,5 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PageResult, TenantRow, TenantUserRow, tenantCreateBody, tenantQuery, tenantUpdateBody, tenantUserCreateBody, tenantUsersQuery } from '@app/contracts';
+import type {
+  PageResult,
+  TenantRow,
+  TenantUserRow,
+  tenantCreateBody,
+  tenantQuery,
+  tenantUpdateBody,
+  tenantUserCreateBody,
+  tenantUsersQuery,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
@@ -40,7 +49,11 @@ export class TenantService {
         't.description',
         formatTime('t.expires_at').as('expires'),
         formatTime('t.created_at').as('created'),
-        eb.selectFrom('users as u').select(sql<number>`count(*)::int`.as('n')).whereRef('u.tenant_id', '=', 't.id').as('users'),
+        eb
+          .selectFrom('users as u')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('u.tenant_id', '=', 't.id')
+          .as('users'),
       ])
       .orderBy('t.is_default', 'desc')
       .orderBy('t.created_at', 'desc')
@@ -78,7 +91,10 @@ export class TenantService {
   }
 
   private async checkCode(db: Db, code: string, selfId: string | null) {
-    let q = db.selectFrom('tenants').select('id').where(sql`lower(code)`, '=', code.toLowerCase());
+    let q = db
+      .selectFrom('tenants')
+      .select('id')
+      .where(sql`lower(code)`, '=', code.toLowerCase());
     if (selfId) q = q.where('id', '<>', selfId);
     if (await q.executeTakeFirst()) throw new AppError('tenant.codeExists', { code }, 409);
   }
@@ -98,7 +114,11 @@ export class TenantService {
   private async setModules(trx: Db, tenantId: string, moduleIds: string[]) {
     const ids = await this.withAncestors(trx, moduleIds);
     await trx.deleteFrom('tenant_modules').where('tenant_id', '=', tenantId).execute();
-    if (ids.length) await trx.insertInto('tenant_modules').values(ids.map((id) => ({ tenant_id: tenantId, module_id: id }))).execute();
+    if (ids.length)
+      await trx
+        .insertInto('tenant_modules')
+        .values(ids.map((id) => ({ tenant_id: tenantId, module_id: id })))
+        .execute();
     const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', tenantId).where('en_code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
     if (!role || ids.length === 0) return;
     const items = await sql<{ type: number; id: string }>`
@@ -130,11 +150,30 @@ export class TenantService {
         })
         .execute();
       const companyId = newId();
-      await trx.insertInto('companies').values({ id: companyId, tenant_id: tenantId, full_name: body.F_FullName, short_name: body.F_FullName, en_code: body.F_EnCode, nature: null }).execute();
+      await trx
+        .insertInto('companies')
+        .values({ id: companyId, tenant_id: tenantId, full_name: body.F_FullName, short_name: body.F_FullName, en_code: body.F_EnCode, nature: null })
+        .execute();
       const roleId = newId();
-      await trx.insertInto('roles').values({ id: roleId, tenant_id: tenantId, full_name: '系统管理员', en_code: ADMIN_ROLE_CODE, description: '租户管理员' }).execute();
+      await trx
+        .insertInto('roles')
+        .values({ id: roleId, tenant_id: tenantId, full_name: '系统管理员', en_code: ADMIN_ROLE_CODE, description: '租户管理员' })
+        .execute();
       const userId = newId();
-      await trx.insertInto('users').values({ id: userId, tenant_id: tenantId, account: body.adminAccount, real_name: body.adminRealName, password_hash: passwordHash, mobile: body.F_Phone || null, email: null, head_icon: null, company_id: companyId }).execute();
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          tenant_id: tenantId,
+          account: body.adminAccount,
+          real_name: body.adminRealName,
+          password_hash: passwordHash,
+          mobile: body.F_Phone || null,
+          email: null,
+          head_icon: null,
+          company_id: companyId,
+        })
+        .execute();
       await trx.insertInto('user_roles').values({ tenant_id: tenantId, user_id: userId, role_id: roleId }).execute();
       await this.setModules(trx, tenantId, body.moduleIds);
     });
@@ -150,7 +189,14 @@ export class TenantService {
       await this.checkCode(trx, body.F_EnCode, id);
       await trx
         .updateTable('tenants')
-        .set({ code: body.F_EnCode, name: body.F_FullName, contact: body.F_Contact, phone: body.F_Phone, description: body.F_Description, expires_at: body.F_ExpireDate })
+        .set({
+          code: body.F_EnCode,
+          name: body.F_FullName,
+          contact: body.F_Contact,
+          phone: body.F_Phone,
+          description: body.F_Description,
+          expires_at: body.F_ExpireDate,
+        })
         .where('id', '=', id)
         .execute();
       if (!tenant.is_default) await this.setModules(trx, id, body.moduleIds);
@@ -168,7 +214,11 @@ export class TenantService {
     await this.db.transaction().execute(async (trx) => {
       const tenant = await this.tenant(trx, id, true);
       if (tenant.is_default && status === 0) throw new AppError('tenant.defaultLocked', {}, 400);
-      await trx.updateTable('tenants').set({ enabled: status === 1 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('tenants')
+        .set({ enabled: status === 1 })
+        .where('id', '=', id)
+        .execute();
     });
     if (status === 0) await this.forgetUsers(id);
   }
@@ -181,8 +231,26 @@ export class TenantService {
       const tenant = await this.tenant(trx, id, true);
       if (tenant.is_default) throw new AppError('tenant.defaultLocked', {}, 400);
       const tables = [
-        'files', 'file_folders', 'sessions', 'sms_codes', 'login_logs', 'client_logs', 'authorizes', 'data_authorizes', 'department_maintainers', 'special_posts',
-        'user_roles', 'user_departments', 'user_posts', 'posts', 'users', 'departments', 'roles', 'companies', 'subsystems', 'tenant_modules',
+        'files',
+        'file_folders',
+        'sessions',
+        'sms_codes',
+        'login_logs',
+        'client_logs',
+        'authorizes',
+        'data_authorizes',
+        'department_maintainers',
+        'special_posts',
+        'user_roles',
+        'user_departments',
+        'user_posts',
+        'posts',
+        'users',
+        'departments',
+        'roles',
+        'companies',
+        'subsystems',
+        'tenant_modules',
       ] as const;
       for (const table of tables) await sql`delete from ${sql.table(table)} where tenant_id = ${id}`.execute(trx);
       await trx.deleteFrom('tenants').where('id', '=', id).execute();
@@ -198,7 +266,12 @@ export class TenantService {
     const tenant = tenantId
       ? await this.tenant(this.db, tenantId)
       : await this.db.selectFrom('tenants').select(['id']).where('is_default', '=', true).executeTakeFirstOrThrow();
-    const row = await this.db.selectFrom('users').select('id').where('tenant_id', '=', tenant.id).where(sql`lower(account)`, '=', account.toLowerCase()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where(sql`lower(account)`, '=', account.toLowerCase())
+      .executeTakeFirst();
     return Boolean(row);
   }
 
@@ -216,7 +289,14 @@ export class TenantService {
         'u.enabled',
         formatTime('u.created_at').as('created'),
         eb
-          .exists(eb.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('ur.user_id').whereRef('ur.user_id', '=', 'u.id').where('r.en_code', '=', ADMIN_ROLE_CODE))
+          .exists(
+            eb
+              .selectFrom('user_roles as ur')
+              .innerJoin('roles as r', 'r.id', 'ur.role_id')
+              .select('ur.user_id')
+              .whereRef('ur.user_id', '=', 'u.id')
+              .where('r.en_code', '=', ADMIN_ROLE_CODE),
+          )
           .as('is_admin'),
       ])
       .where('u.tenant_id', '=', tenantId)
@@ -248,12 +328,42 @@ export class TenantService {
     const userId = newId();
     await this.db.transaction().execute(async (trx) => {
       await this.tenant(trx, body.F_TenantId, true);
-      const exists = await trx.selectFrom('users').select('id').where('tenant_id', '=', body.F_TenantId).where(sql`lower(account)`, '=', body.F_Account.toLowerCase()).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('tenant_id', '=', body.F_TenantId)
+        .where(sql`lower(account)`, '=', body.F_Account.toLowerCase())
+        .executeTakeFirst();
       if (exists) throw new AppError('tenant.accountExists', { account: body.F_Account }, 409);
-      const root = await trx.selectFrom('companies').select('id').where('tenant_id', '=', body.F_TenantId).where('parent_id', '=', '0').orderBy('sort_code').orderBy('created_at').executeTakeFirst();
-      await trx.insertInto('users').values({ id: userId, tenant_id: body.F_TenantId, account: body.F_Account, real_name: body.F_RealName, password_hash: passwordHash, mobile: body.F_Mobile, email: null, head_icon: null, company_id: root?.id ?? null }).execute();
+      const root = await trx
+        .selectFrom('companies')
+        .select('id')
+        .where('tenant_id', '=', body.F_TenantId)
+        .where('parent_id', '=', '0')
+        .orderBy('sort_code')
+        .orderBy('created_at')
+        .executeTakeFirst();
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          tenant_id: body.F_TenantId,
+          account: body.F_Account,
+          real_name: body.F_RealName,
+          password_hash: passwordHash,
+          mobile: body.F_Mobile,
+          email: null,
+          head_icon: null,
+          company_id: root?.id ?? null,
+        })
+        .execute();
       if (body.isAdmin) {
-        const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', body.F_TenantId).where('en_code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
+        const role = await trx
+          .selectFrom('roles')
+          .select('id')
+          .where('tenant_id', '=', body.F_TenantId)
+          .where('en_code', '=', ADMIN_ROLE_CODE)
+          .executeTakeFirst();
         if (role) await trx.insertInto('user_roles').values({ tenant_id: body.F_TenantId, user_id: userId, role_id: role.id }).execute();
       }
     });

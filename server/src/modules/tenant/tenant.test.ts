@@ -45,7 +45,10 @@ describe('tenants', () => {
     expect(await t.deps.db.selectFrom('tenants').select('id').where('code', '=', 'other').executeTakeFirst()).toBeUndefined();
 
     const list = (await t.get('/api/tenant?keyword=ac', admin)).json().data;
-    expect(list).toMatchObject({ Total: 1, Rows: [{ F_TenantId: acmeId, F_EnCode: 'acme', F_EnabledMark: 1, F_IsDefault: 0, F_UserCount: 1, F_ExpireDate: null }] });
+    expect(list).toMatchObject({
+      Total: 1,
+      Rows: [{ F_TenantId: acmeId, F_EnCode: 'acme', F_EnabledMark: 1, F_IsDefault: 0, F_UserCount: 1, F_ExpireDate: null }],
+    });
     expect((await t.get('/api/tenant', admin)).json().data.Total).toBe(2);
 
     const acmeAdmin = await tokenOf('acme');
@@ -61,7 +64,9 @@ describe('tenants', () => {
     expect((await t.get('/api/modules/all', acmeAdmin)).json().data).toEqual(tree);
     expect((await t.get('/api/tenant', acmeAdmin)).statusCode).toBe(403);
     const role = await t.deps.db.selectFrom('roles').select('id').where('tenant_id', '=', acmeId).executeTakeFirstOrThrow();
-    expect((await t.send('POST', '/api/authorizes', { objectId: role.id, objectType: 1, itemJson: { moduleIds: ['system-client-log'] } }, acmeAdmin)).statusCode).toBe(403);
+    expect(
+      (await t.send('POST', '/api/authorizes', { objectId: role.id, objectType: 1, itemJson: { moduleIds: ['system-client-log'] } }, acmeAdmin)).statusCode,
+    ).toBe(403);
     // other tenants' objects are 404 to the platform admin's grant calls
     expect((await t.get(`/api/authorizes/1/${role.id}`, admin)).statusCode).toBe(404);
     expect((await t.get(`/api/data-authorize/1/${role.id}/menu`, admin)).statusCode).toBe(404);
@@ -82,10 +87,17 @@ describe('tenants', () => {
   it('tenant users: exists, list, add, disable, delete', async () => {
     expect((await t.send('POST', '/api/tenant/user-isexit', { account: 'ADMIN' }, admin)).json().data).toBe(true);
     expect((await t.send('POST', '/api/tenant/user-isexit', { F_TenantId: acmeId, account: 'zhangsan' }, admin)).json().data).toBe(false);
-    const added = await t.send('POST', '/api/tenant/user', { F_TenantId: acmeId, F_Account: 'zhangsan', F_RealName: '张三', F_Password: md5Hex('Zs@12345') }, admin);
+    const added = await t.send(
+      'POST',
+      '/api/tenant/user',
+      { F_TenantId: acmeId, F_Account: 'zhangsan', F_RealName: '张三', F_Password: md5Hex('Zs@12345') },
+      admin,
+    );
     expect(added.json().code).toBe(0);
     const userId = added.json().data.F_UserId;
-    expect((await t.send('POST', '/api/tenant/user', { F_TenantId: acmeId, F_Account: 'ZhangSan', F_RealName: 'x', F_Password: md5Hex('x') }, admin)).statusCode).toBe(409);
+    expect(
+      (await t.send('POST', '/api/tenant/user', { F_TenantId: acmeId, F_Account: 'ZhangSan', F_RealName: 'x', F_Password: md5Hex('x') }, admin)).statusCode,
+    ).toBe(409);
     expect((await t.send('POST', '/api/tenant/user-isexit', { F_TenantId: acmeId, account: 'zhangsan' }, admin)).json().data).toBe(true);
     const users = (await t.get(`/api/tenant/${acmeId}/users?keyword=zh`, admin)).json().data;
     expect(users).toMatchObject({ Total: 1, Rows: [{ F_UserId: userId, F_Account: 'zhangsan', F_EnabledMark: 1, F_IsAdmin: 0 }] });

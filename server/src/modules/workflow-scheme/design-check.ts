@@ -18,7 +18,13 @@ const isDeclaration = (name: string) => name === 'xmlns' || name.startsWith('xml
  * Namespaces of engines whose extensions change how a process runs (Camunda 7 and 8, Flowable, Activiti, jBPM).
  * Anything else (Signavio, W4, bpmn.io colours, modeller and tool metadata) never changes a path.
  */
-const ENGINE_NAMESPACES = new Set(['http://camunda.org/schema/1.0/bpmn', 'http://camunda.org/schema/zeebe/1.0', 'http://flowable.org/bpmn', 'http://activiti.org/bpmn', 'http://www.jboss.org/drools']);
+const ENGINE_NAMESPACES = new Set([
+  'http://camunda.org/schema/1.0/bpmn',
+  'http://camunda.org/schema/zeebe/1.0',
+  'http://flowable.org/bpmn',
+  'http://activiti.org/bpmn',
+  'http://www.jboss.org/drools',
+]);
 /** Their usual prefixes: the fallback for a prefix the document uses without declaring it. */
 const ENGINE_PREFIXES = new Set(['camunda', 'zeebe', 'flowable', 'activiti', 'drools']);
 /**
@@ -48,7 +54,12 @@ const NO_EFFECT_NAMES = new Set([
 ]);
 
 /** Written as ENGINE_NAMESPACES are: lower case, http, no trailing slash. */
-const normalisedUri = (uri: string) => uri.trim().toLowerCase().replace(/^https:/, 'http:').replace(/\/+$/, '');
+const normalisedUri = (uri: string) =>
+  uri
+    .trim()
+    .toLowerCase()
+    .replace(/^https:/, 'http:')
+    .replace(/\/+$/, '');
 
 /** Prefix → namespace URI, from the xmlns declarations of the definitions element (where modellers put them). */
 type Namespaces = Map<string, string>;
@@ -98,7 +109,12 @@ class Findings {
   /** A vendor attribute or extension element: 'no effect' wording for what never changes a path. */
   extension(elementId: string | null, type: string, uri: string | undefined, kind: 'attribute' | 'element'): void {
     const effect = effectOf(type, uri);
-    const key = effect === 'none' ? 'workflowScheme.noEffectMetadata' : kind === 'attribute' ? 'workflowScheme.unsupportedAttribute' : 'workflowScheme.unsupportedExtension';
+    const key =
+      effect === 'none'
+        ? 'workflowScheme.noEffectMetadata'
+        : kind === 'attribute'
+          ? 'workflowScheme.unsupportedAttribute'
+          : 'workflowScheme.unsupportedExtension';
     this.add(elementId, type, this.say(key, { name: type, type }), effect);
   }
 }

@@ -39,12 +39,14 @@ async function save(xml: string) {
   expect(res.json(), res.body).toMatchObject({ code: 0 });
   return res.json().data as { F_Id: string; versionId: string; F_Version: number };
 }
-const validate = async (xml: string) => (await t.send('POST', '/api/workflow-scheme-info/validate', { xml }, admin, { 'accept-language': 'en' })).json().data as WfValidateResult;
+const validate = async (xml: string) =>
+  (await t.send('POST', '/api/workflow-scheme-info/validate', { xml }, admin, { 'accept-language': 'en' })).json().data as WfValidateResult;
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, zhangsan] = await Promise.all([t.login('admin'), t.login('zhangsan')]);
-  for (const u of await t.deps.db.selectFrom('users').select(['id', 'account']).where('account', 'in', ['lisi', 'wangwu', 'admin']).execute()) users[u.account] = u.id;
+  for (const u of await t.deps.db.selectFrom('users').select(['id', 'account']).where('account', 'in', ['lisi', 'wangwu', 'admin']).execute())
+    users[u.account] = u.id;
 }, 60_000);
 afterAll(() => t.close());
 

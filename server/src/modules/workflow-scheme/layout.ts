@@ -168,7 +168,13 @@ async function drawDiagrams(definitions: ModdleElement, roots: ModdleElement[], 
       const b = layout.shapes.get(node.id!)!;
       items.push(shape(node, { ...b, x: b.x + dx, y: b.y + dy }, node.$type === 'bpmn:ExclusiveGateway' ? { isMarkerVisible: true } : {}));
     }
-    for (const flow of flows) items.push(edge(flow, layout.edges.get(flow.id!)!.map((p) => ({ x: p.x + dx, y: p.y + dy }))));
+    for (const flow of flows)
+      items.push(
+        edge(
+          flow,
+          layout.edges.get(flow.id!)!.map((p) => ({ x: p.x + dx, y: p.y + dy })),
+        ),
+      );
     return items;
   };
 
@@ -278,10 +284,15 @@ async function layoutContent(nodes: ModdleElement[], flows: ModdleElement[]): Pr
     const tag = node.$type.charAt(5).toLowerCase() + node.$type.slice(6); // bpmn:UserTask → userTask
     const host = ref(node, 'attachedToRef');
     const attached = host && inside.has(host) ? ` attachedToRef="${esc(host.id!)}"` : '';
-    const links = [...(incoming.get(node) ?? []).map((id) => `<incoming>${esc(id)}</incoming>`), ...(outgoing.get(node) ?? []).map((id) => `<outgoing>${esc(id)}</outgoing>`)];
+    const links = [
+      ...(incoming.get(node) ?? []).map((id) => `<incoming>${esc(id)}</incoming>`),
+      ...(outgoing.get(node) ?? []).map((id) => `<outgoing>${esc(id)}</outgoing>`),
+    ];
     return `<${tag} id="${esc(node.id!)}"${attached}>${links.join('')}</${tag}>`;
   });
-  const flowXml = flows.map((f) => `<sequenceFlow id="${esc(f.id!)}" sourceRef="${esc(ref(f, 'sourceRef')!.id!)}" targetRef="${esc(ref(f, 'targetRef')!.id!)}"/>`);
+  const flowXml = flows.map(
+    (f) => `<sequenceFlow id="${esc(f.id!)}" sourceRef="${esc(ref(f, 'sourceRef')!.id!)}" targetRef="${esc(ref(f, 'targetRef')!.id!)}"/>`,
+  );
   const flat = `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="layout" targetNamespace="layout"><process id="layout_process">${nodeXml.join('')}${flowXml.join('')}</process></definitions>`;
 
   const layout: Layout = { shapes: new Map(), edges: new Map() };
@@ -292,7 +303,11 @@ async function layoutContent(nodes: ModdleElement[], flows: ModdleElement[]): Pr
       if (!id) continue;
       const b = item.bounds as Box | undefined;
       if (item.$type === 'bpmndi:BPMNShape' && b) layout.shapes.set(id, { x: b.x, y: b.y, width: b.width, height: b.height });
-      if (item.$type === 'bpmndi:BPMNEdge') layout.edges.set(id, (list(item, 'waypoint') as unknown as Point[]).map((p) => ({ x: p.x, y: p.y })));
+      if (item.$type === 'bpmndi:BPMNEdge')
+        layout.edges.set(
+          id,
+          (list(item, 'waypoint') as unknown as Point[]).map((p) => ({ x: p.x, y: p.y })),
+        );
     }
   }
   fillGaps(nodes, flows, layout);

@@ -45,7 +45,8 @@ export class WorkflowRelationService {
         if (!(await this.repo.scheme(trx, auth.tenantId, body.F_SchemeInfoId))) throw notFound('workflowScheme.notFound');
         if (id && !(await this.repo.relation(trx, auth.tenantId, id))) throw notFound('workflowScheme.relationNotFound');
         const form = await this.schemes.checkedForm(trx, auth, body);
-        if (await this.repo.relationExists(trx, body.F_SchemeInfoId, form.formId, id ?? undefined)) throw new AppError('workflowScheme.relationExists', {}, 409);
+        if (await this.repo.relationExists(trx, body.F_SchemeInfoId, form.formId, id ?? undefined))
+          throw new AppError('workflowScheme.relationExists', {}, 409);
         const row = { ...form, sort: body.F_Sort };
         if (id) await this.repo.updateRelation(trx, auth.tenantId, id, { scheme_id: body.F_SchemeInfoId, ...row });
         else await this.repo.insertRelation(trx, { id: relationId, tenant_id: auth.tenantId, scheme_id: body.F_SchemeInfoId, created_by: auth.userId, ...row });

@@ -57,7 +57,10 @@ export interface RelationInput {
 export class WorkflowSchemeRepository {
   constructor(readonly db: Db) {}
 
-  page(tenantId: string, f: { page: number; size: number; keyword?: string; category?: string; enabled?: boolean }): Promise<{ Rows: WfSchemeRow[]; Total: number }> {
+  page(
+    tenantId: string,
+    f: { page: number; size: number; keyword?: string; category?: string; enabled?: boolean },
+  ): Promise<{ Rows: WfSchemeRow[]; Total: number }> {
     let query = this.rows(tenantId);
     if (f.category) query = query.where('s.category', '=', f.category);
     if (f.enabled !== undefined) query = query.where('s.enabled', '=', f.enabled);
@@ -65,14 +68,7 @@ export class WorkflowSchemeRepository {
       const pattern = containsPattern(f.keyword);
       query = query.where((eb) => eb.or([eb('s.name', 'ilike', pattern), eb('s.code', 'ilike', pattern)]));
     }
-    return fetchPage(
-      query
-        .orderBy('s.category')
-        .orderBy('s.sort_code')
-        .orderBy('s.created_at')
-        .orderBy('s.id'),
-      f,
-    );
+    return fetchPage(query.orderBy('s.category').orderBy('s.sort_code').orderBy('s.created_at').orderBy('s.id'), f);
   }
 
   /** One row of the list shape (for info). */
@@ -115,14 +111,33 @@ export class WorkflowSchemeRepository {
       .selectFrom('wf_schemes')
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .select(['id', 'tenant_id', 'code', 'name', 'category', 'icon', 'description', 'enabled', 'auth_type', 'auth_objects', 'launch_key', 'current_version_id', 'draft_version_id', 'published_at', 'sort_code']);
+      .select([
+        'id',
+        'tenant_id',
+        'code',
+        'name',
+        'category',
+        'icon',
+        'description',
+        'enabled',
+        'auth_type',
+        'auth_objects',
+        'launch_key',
+        'current_version_id',
+        'draft_version_id',
+        'published_at',
+        'sort_code',
+      ]);
     if (lock) query = query.forUpdate();
     return (await query.executeTakeFirst()) as SchemeRecord | undefined;
   }
 
   /** Another scheme of the tenant with this code (case-insensitive). */
   async codeTaken(db: Db, tenantId: string, code: string, exceptId?: string): Promise<boolean> {
-    let query = db.selectFrom('wf_schemes').where('tenant_id', '=', tenantId).where(sql<SqlBool>`lower(code) = lower(${code})`);
+    let query = db
+      .selectFrom('wf_schemes')
+      .where('tenant_id', '=', tenantId)
+      .where(sql<SqlBool>`lower(code) = lower(${code})`);
     if (exceptId) query = query.where('id', '<>', exceptId);
     return (await query.select('id').executeTakeFirst()) !== undefined;
   }
@@ -131,14 +146,22 @@ export class WorkflowSchemeRepository {
     return (await db.selectFrom('wf_schemes').where('tenant_id', '=', tenantId).select('code').execute()).map((r) => r.code);
   }
 
-  async insertScheme(db: Db, row: Omit<SchemeRecord, 'current_version_id' | 'draft_version_id' | 'auth_objects'> & { auth_objects: Forwarder[]; created_by: string }): Promise<void> {
+  async insertScheme(
+    db: Db,
+    row: Omit<SchemeRecord, 'current_version_id' | 'draft_version_id' | 'auth_objects'> & { auth_objects: Forwarder[]; created_by: string },
+  ): Promise<void> {
     await db
       .insertInto('wf_schemes')
       .values({ ...row, auth_objects: JSON.stringify(row.auth_objects), current_version_id: null, draft_version_id: null })
       .execute();
   }
 
-  async updateScheme(db: Db, tenantId: string, id: string, patch: Partial<Omit<SchemeRecord, 'id' | 'tenant_id' | 'auth_objects'>> & { auth_objects?: Forwarder[] }): Promise<void> {
+  async updateScheme(
+    db: Db,
+    tenantId: string,
+    id: string,
+    patch: Partial<Omit<SchemeRecord, 'id' | 'tenant_id' | 'auth_objects'>> & { auth_objects?: Forwarder[] },
+  ): Promise<void> {
     const { auth_objects, ...rest } = patch;
     await db
       .updateTable('wf_schemes')
@@ -185,10 +208,20 @@ export class WorkflowSchemeRepository {
   }
 
   async setCurrentVersion(db: Db, tenantId: string, schemeId: string, versionId: string): Promise<void> {
-    await db.updateTable('wf_schemes').set({ current_version_id: versionId, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', schemeId).execute();
+    await db
+      .updateTable('wf_schemes')
+      .set({ current_version_id: versionId, updated_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', schemeId)
+      .execute();
   }
 
-  versions(tenantId: string, schemeId: string, currentId: string | null, f: { page: number; size: number }): Promise<{ Rows: Omit<WfVersionRow, 'F_DiagramUrl'>[]; Total: number }> {
+  versions(
+    tenantId: string,
+    schemeId: string,
+    currentId: string | null,
+    f: { page: number; size: number },
+  ): Promise<{ Rows: Omit<WfVersionRow, 'F_DiagramUrl'>[]; Total: number }> {
     return fetchPage(
       this.db
         .selectFrom('wf_scheme_versions as v')
@@ -258,7 +291,12 @@ export class WorkflowSchemeRepository {
   }
 
   async moveInstance(db: Db, tenantId: string, instanceId: string, versionId: string, history: { id: string; userId: string; message: string }): Promise<void> {
-    await db.updateTable('wf_instances').set({ version_id: versionId, updated_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', instanceId).execute();
+    await db
+      .updateTable('wf_instances')
+      .set({ version_id: versionId, updated_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', instanceId)
+      .execute();
     const now = new Date();
     await db
       .insertInto('wf_history')
@@ -339,7 +377,17 @@ export class WorkflowSchemeRepository {
   async insertRelation(db: Db, row: { id: string; tenant_id: string; scheme_id: string; created_by: string } & RelationInput): Promise<void> {
     await db
       .insertInto('wf_relations')
-      .values({ id: row.id, tenant_id: row.tenant_id, scheme_id: row.scheme_id, form_id: row.formId, form_type: row.formType, form_url: row.url, name: row.name, sort_code: row.sort, created_by: row.created_by })
+      .values({
+        id: row.id,
+        tenant_id: row.tenant_id,
+        scheme_id: row.scheme_id,
+        form_id: row.formId,
+        form_type: row.formType,
+        form_url: row.url,
+        name: row.name,
+        sort_code: row.sort,
+        created_by: row.created_by,
+      })
       .execute();
   }
 
@@ -363,7 +411,10 @@ export class WorkflowSchemeRepository {
   // ---------------------------------------------------------------- launch
 
   /** Enabled schemes with a current version the user may launch, in category (dictionary) order; one query. */
-  launchable(auth: Pick<AuthContext, 'userId' | 'tenantId'>, f: { category?: string; keyword?: string }): Promise<(WfLaunchableRow & { categorySort: number })[]> {
+  launchable(
+    auth: Pick<AuthContext, 'userId' | 'tenantId'>,
+    f: { category?: string; keyword?: string },
+  ): Promise<(WfLaunchableRow & { categorySort: number })[]> {
     let query = this.db
       .selectFrom('wf_schemes as s')
       .innerJoin('wf_scheme_versions as v', 'v.id', 's.current_version_id')

@@ -59,7 +59,12 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.get(base, {
     config: { permission: Permission.workflowSchemeList },
-    schema: { tags, summary: 'Workflow schemes, paged; keyword on name and code', querystring: wfSchemePageQuery, response: { 200: envelope(pageResult(wfSchemeRow)) } },
+    schema: {
+      tags,
+      summary: 'Workflow schemes, paged; keyword on name and code',
+      querystring: wfSchemePageQuery,
+      response: { 200: envelope(pageResult(wfSchemeRow)) },
+    },
     handler: async (request) => ok(request, await schemes.page(authOf(request), request.query), 'common.fetched'),
   });
 
@@ -79,7 +84,12 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.post(`${base}/new-model`, {
     config: { permission: Permission.workflowSchemeAdd },
-    schema: { tags, summary: 'Create a stopped scheme with a minimal model (start → an approval without approvers → end) to finish in the designer', body: wfNewModelBody, response: { 200: envelope(wfSchemeSaved) } },
+    schema: {
+      tags,
+      summary: 'Create a stopped scheme with a minimal model (start → an approval without approvers → end) to finish in the designer',
+      body: wfNewModelBody,
+      response: { 200: envelope(wfSchemeSaved) },
+    },
     handler: async (request) => ok(request, await schemes.newModel(authOf(request), langOf(request), request.body), 'workflowScheme.saved'),
   });
 
@@ -111,19 +121,35 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.post(`${base}/test-condition`, {
     config: { permission: Permission.workflowSchemeList },
-    schema: { tags, summary: 'Evaluate a flow condition over sample data with the engine\'s expression evaluator', body: wfTestConditionBody, response: { 200: envelope(wfTestConditionResult) } },
+    schema: {
+      tags,
+      summary: "Evaluate a flow condition over sample data with the engine's expression evaluator",
+      body: wfTestConditionBody,
+      response: { 200: envelope(wfTestConditionResult) },
+    },
     handler: (request) => ok(request, testCondition(request.body.expression, request.body.data, langOf(request)), 'common.fetched'),
   });
 
   r.get(`${base}/info/:id`, {
     config: { permission: Permission.workflowSchemeList },
-    schema: { tags, summary: 'A scheme with its current XML, forms, launch authority and signed diagram address', params, response: { 200: envelope(wfSchemeInfo) } },
+    schema: {
+      tags,
+      summary: 'A scheme with its current XML, forms, launch authority and signed diagram address',
+      params,
+      response: { 200: envelope(wfSchemeInfo) },
+    },
     handler: async (request) => ok(request, await schemes.info(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put(`${base}/:id`, {
     config: { permission: Permission.workflowSchemeEdit },
-    schema: { tags, summary: 'Change a scheme; a changed XML adds a version and makes it current', params, body: wfSchemeUpdateBody, response: { 200: envelope(wfSchemeSaved) } },
+    schema: {
+      tags,
+      summary: 'Change a scheme; a changed XML adds a version and makes it current',
+      params,
+      body: wfSchemeUpdateBody,
+      response: { 200: envelope(wfSchemeSaved) },
+    },
     handler: async (request) => {
       const saved = await schemes.update(authOf(request), langOf(request), request.params.id, request.body);
       return ok(request, saved, saved.F_State === 'published' ? 'workflowScheme.saved' : 'workflowScheme.savedDraft');
@@ -132,7 +158,12 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.delete(`${base}/:id`, {
     config: { permission: Permission.workflowSchemeDelete },
-    schema: { tags, summary: 'Delete a scheme (refused while instances run or are suspended; finished instances go with it)', params, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a scheme (refused while instances run or are suspended; finished instances go with it)',
+      params,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await schemes.remove(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');
@@ -176,7 +207,13 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.patch(`${base}/:id/current-version`, {
     config: { permission: Permission.workflowSchemeVersion },
-    schema: { tags, summary: 'Make an older version current (new launches use it; running instances keep theirs)', params, querystring: wfCurrentVersionQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Make an older version current (new launches use it; running instances keep theirs)',
+      params,
+      querystring: wfCurrentVersionQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await schemes.makeCurrent(authOf(request), langOf(request), request.params.id, request.query.versionId);
       return ok(request, null, 'workflowScheme.versionChanged');
@@ -188,7 +225,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
     config: { public: true },
     schema: {
       tags,
-      summary: 'A version\'s diagram as SVG (or its XML with format=xml); signed address F_DiagramUrl, not an envelope',
+      summary: "A version's diagram as SVG (or its XML with format=xml); signed address F_DiagramUrl, not an envelope",
       querystring: wfReadResourceQuery,
       response: { 200: z.any().describe('image/svg+xml or application/xml') },
     },
@@ -201,13 +238,24 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.post(`${base}/change-processversion-test`, {
     config: { permission: Permission.workflowSchemeVersion },
-    schema: { tags, summary: 'Which running instances could move to a version, and the nodes missing for the others', querystring: wfVersionChangeQuery, response: { 200: envelope(z.array(wfVersionChangeTestRow)) } },
-    handler: async (request) => ok(request, await schemes.versionChangeTest(authOf(request), request.query.schemeId, request.query.versionId), 'common.fetched'),
+    schema: {
+      tags,
+      summary: 'Which running instances could move to a version, and the nodes missing for the others',
+      querystring: wfVersionChangeQuery,
+      response: { 200: envelope(z.array(wfVersionChangeTestRow)) },
+    },
+    handler: async (request) =>
+      ok(request, await schemes.versionChangeTest(authOf(request), request.query.schemeId, request.query.versionId), 'common.fetched'),
   });
 
   r.post(`${base}/change-processversion`, {
     config: { permission: Permission.workflowSchemeVersion },
-    schema: { tags, summary: 'Move the movable running instances to a version (one transaction)', querystring: wfVersionChangeQuery, response: { 200: envelope(wfVersionChangeResult) } },
+    schema: {
+      tags,
+      summary: 'Move the movable running instances to a version (one transaction)',
+      querystring: wfVersionChangeQuery,
+      response: { 200: envelope(wfVersionChangeResult) },
+    },
     handler: async (request) => {
       const result = await schemes.versionChange(authOf(request), request.query.schemeId, request.query.versionId);
       return ok(request, result, 'workflowScheme.migrated', result);
@@ -220,7 +268,12 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.get('/workflow-Auth/auth-user/:nwfSchemeInfoId', {
-    schema: { tags, summary: 'Launch authority of a scheme and whether the caller may launch it', params: wfAuthUserParams, response: { 200: envelope(wfAuthUser) } },
+    schema: {
+      tags,
+      summary: 'Launch authority of a scheme and whether the caller may launch it',
+      params: wfAuthUserParams,
+      response: { 200: envelope(wfAuthUser) },
+    },
     handler: async (request) => ok(request, await schemes.authUser(authOf(request), request.params.nwfSchemeInfoId), 'common.fetched'),
   });
 
@@ -229,12 +282,22 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.get('/workflow-relation', {
     config: { permission: Permission.workflowRelationList },
-    schema: { tags: relTags, summary: 'Scheme-form relations, paged; schemeId filter; keyword on names', querystring: wfRelationPageQuery, response: { 200: envelope(pageResult(wfRelationRow)) } },
+    schema: {
+      tags: relTags,
+      summary: 'Scheme-form relations, paged; schemeId filter; keyword on names',
+      querystring: wfRelationPageQuery,
+      response: { 200: envelope(pageResult(wfRelationRow)) },
+    },
     handler: async (request) => ok(request, await relations.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/workflow-relation/formInfo', {
-    schema: { tags: relTags, summary: 'The forms of a scheme in order (for launching)', querystring: wfFormInfoQuery, response: { 200: envelope(z.array(wfRelationRow)) } },
+    schema: {
+      tags: relTags,
+      summary: 'The forms of a scheme in order (for launching)',
+      querystring: wfFormInfoQuery,
+      response: { 200: envelope(z.array(wfRelationRow)) },
+    },
     handler: async (request) => ok(request, await relations.formInfo(authOf(request), request.query.nwfSchemeInfoId), 'common.fetched'),
   });
 
@@ -252,7 +315,13 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.put('/workflow-relation/:id', {
     config: { permission: Permission.workflowRelationEdit },
-    schema: { tags: relTags, summary: 'Change a scheme-form relation', params: wfRelationIdParams, body: wfRelationBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags: relTags,
+      summary: 'Change a scheme-form relation',
+      params: wfRelationIdParams,
+      body: wfRelationBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await relations.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');

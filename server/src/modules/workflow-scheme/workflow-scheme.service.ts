@@ -141,7 +141,15 @@ export class WorkflowSchemeService {
     const info: WfSchemeInfo = {
       ...row,
       F_AuthObjects: scheme.auth_objects,
-      forms: forms.map((f) => ({ F_Id: f.F_Id, F_FormId: f.F_FormId, F_Type: f.F_Type, F_Url: f.F_Url, F_Name: f.F_Name, F_FormName: f.F_FormName, F_Sort: f.F_Sort })),
+      forms: forms.map((f) => ({
+        F_Id: f.F_Id,
+        F_FormId: f.F_FormId,
+        F_Type: f.F_Type,
+        F_Url: f.F_Url,
+        F_Name: f.F_Name,
+        F_FormName: f.F_FormName,
+        F_Sort: f.F_Sort,
+      })),
       F_VersionId: version?.id ?? null,
       xml: version?.xml ?? '',
       F_PublishedVersionId: scheme.published_at ? scheme.current_version_id : null,
@@ -174,7 +182,8 @@ export class WorkflowSchemeService {
         if (body.forms) {
           const relations = await this.checkedForms(trx, auth, body.forms);
           await this.repo.deleteRelationsOf(trx, auth.tenantId, id);
-          for (const r of relations) await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
+          for (const r of relations)
+            await this.repo.insertRelation(trx, { id: newId(), tenant_id: auth.tenantId, scheme_id: id, created_by: auth.userId, ...r });
         }
         // The newest saved design: the draft when there is one. The same XML again adds no version.
         const latestId = scheme.draft_version_id ?? scheme.current_version_id;
@@ -184,7 +193,13 @@ export class WorkflowSchemeService {
         if (xml !== undefined && xml !== latest?.xml) {
           const graph = await this.checkedGraph(trx, auth, lang, xml, code, !body.publish);
           const versionId = newId();
-          saved = { id: versionId, scheme_id: id, version: await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId }), xml, graph };
+          saved = {
+            id: versionId,
+            scheme_id: id,
+            version: await this.repo.insertVersion(trx, { id: versionId, tenant_id: auth.tenantId, scheme_id: id, xml, graph, created_by: auth.userId }),
+            xml,
+            graph,
+          };
           newVersion = true;
         }
         if (!saved) throw notFound('workflowScheme.versionNotFound');
@@ -193,7 +208,8 @@ export class WorkflowSchemeService {
           // Only the scheme's fields changed: what is published stays as it is.
           state = !scheme.published_at ? 'draft' : scheme.draft_version_id ? 'changed' : 'published';
         } else if (body.publish) {
-          if (saved.id !== scheme.current_version_id || !scheme.published_at || scheme.draft_version_id) await this.publishVersion(trx, auth, lang, scheme, saved.id);
+          if (saved.id !== scheme.current_version_id || !scheme.published_at || scheme.draft_version_id)
+            await this.publishVersion(trx, auth, lang, scheme, saved.id);
           state = 'published';
         } else if (!scheme.published_at) {
           // Never published: the draft is the scheme's only design, nothing launches it meanwhile.
@@ -410,7 +426,14 @@ export class WorkflowSchemeService {
 
 /** The 400 of a save: the message names the errors; the data lists every issue, warnings too, with its severity. */
 function invalidDefinition(lang: Lang, issues: DefinitionIssue[]): AppError {
-  const described = issues.map((i) => ({ elementId: i.elementId, message: translate(lang, i.key as MessageKey, i.params ?? {}), severity: i.severity ?? 'error' }));
-  const detail = described.filter((i) => i.severity === 'error').map((i) => i.message).join('；');
+  const described = issues.map((i) => ({
+    elementId: i.elementId,
+    message: translate(lang, i.key as MessageKey, i.params ?? {}),
+    severity: i.severity ?? 'error',
+  }));
+  const detail = described
+    .filter((i) => i.severity === 'error')
+    .map((i) => i.message)
+    .join('；');
   return new AppError('workflowScheme.invalidDefinition', { detail }, 400, { issues: described });
 }

@@ -32,11 +32,50 @@ async function insertForm(name: string, formType: number, url = ''): Promise<str
 /** An instance placed directly in the engine's tables: tokens at `nodes`, an open task at the first. */
 async function insertInstance(schemeId: string, versionId: string, nodes: string[], state: 'running' | 'suspended' | 'completed' = 'running') {
   const id = newId();
-  await t.deps.db.insertInto('wf_instances').values({ id, tenant_id: tenantId, root_id: id, parent_id: null, parent_node_id: null, parent_execution_id: null, scheme_id: schemeId, version_id: versionId, name: `inst ${nodes.join(',')}`, state, starter_id: users.zhangsan!, variables: '{}', form_keys: '[]', related: '[]', recycled_at: null, completed_at: null }).execute();
+  await t.deps.db
+    .insertInto('wf_instances')
+    .values({
+      id,
+      tenant_id: tenantId,
+      root_id: id,
+      parent_id: null,
+      parent_node_id: null,
+      parent_execution_id: null,
+      scheme_id: schemeId,
+      version_id: versionId,
+      name: `inst ${nodes.join(',')}`,
+      state,
+      starter_id: users.zhangsan!,
+      variables: '{}',
+      form_keys: '[]',
+      related: '[]',
+      recycled_at: null,
+      completed_at: null,
+    })
+    .execute();
   for (const [i, node] of nodes.entries()) {
     const exec = newId();
-    await t.deps.db.insertInto('wf_executions').values({ id: exec, tenant_id: tenantId, instance_id: id, parent_id: null, node_id: node, state: 'active', mi: null }).execute();
-    if (i === 0) await t.deps.db.insertInto('wf_tasks').values({ id: newId(), tenant_id: tenantId, instance_id: id, execution_id: exec, node_id: node, assignee_id: users.lisi!, owner_id: null, returned_from: null, btn_value: null, due_at: null, completed_at: null }).execute();
+    await t.deps.db
+      .insertInto('wf_executions')
+      .values({ id: exec, tenant_id: tenantId, instance_id: id, parent_id: null, node_id: node, state: 'active', mi: null })
+      .execute();
+    if (i === 0)
+      await t.deps.db
+        .insertInto('wf_tasks')
+        .values({
+          id: newId(),
+          tenant_id: tenantId,
+          instance_id: id,
+          execution_id: exec,
+          node_id: node,
+          assignee_id: users.lisi!,
+          owner_id: null,
+          returned_from: null,
+          btn_value: null,
+          due_at: null,
+          completed_at: null,
+        })
+        .execute();
   }
   return id;
 }
@@ -44,7 +83,11 @@ async function insertInstance(schemeId: string, versionId: string, nodes: string
 beforeAll(async () => {
   t = await createTestApp();
   [admin, zhangsan, lisi] = await Promise.all([t.login('admin'), t.login('zhangsan'), t.login('lisi')]);
-  for (const u of await t.deps.db.selectFrom('users').select(['id', 'account', 'tenant_id']).where('account', 'in', ['admin', 'lisi', 'zhangsan', 'wangwu']).execute()) {
+  for (const u of await t.deps.db
+    .selectFrom('users')
+    .select(['id', 'account', 'tenant_id'])
+    .where('account', 'in', ['admin', 'lisi', 'zhangsan', 'wangwu'])
+    .execute()) {
     users[u.account] = u.id;
     tenantId = u.tenant_id;
   }
@@ -65,11 +108,25 @@ describe('workflow schemes', () => {
 
   it('creates a scheme with version 1, its forms and a launch key; lists it with the category name', async () => {
     const code = uniq();
-    const saved = await createScheme({ F_Code: code, forms: [{ F_FormId: formA, F_Type: 0 }, { F_FormId: systemForm, F_Type: 1 }] });
+    const saved = await createScheme({
+      F_Code: code,
+      forms: [
+        { F_FormId: formA, F_Type: 0 },
+        { F_FormId: systemForm, F_Type: 1 },
+      ],
+    });
     expect(saved.F_Version).toBe(1);
     const list = (await t.get(`/api/workflow-scheme-info?keyword=${code}`, admin)).json().data;
     expect(list.Total).toBe(1);
-    expect(list.Rows[0]).toMatchObject({ F_Code: code, F_Name: 'Leave', F_Category: 'hr', F_CategoryName: '人事', EnabledMark: 1, F_Version: 1, F_RunningCount: 0 });
+    expect(list.Rows[0]).toMatchObject({
+      F_Code: code,
+      F_Name: 'Leave',
+      F_Category: 'hr',
+      F_CategoryName: '人事',
+      EnabledMark: 1,
+      F_Version: 1,
+      F_RunningCount: 0,
+    });
     expect(list.Rows[0].F_CreateDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await t.get('/api/workflow-scheme-info?F_Category=finance', admin)).json().data.Rows.map((r: { F_Code: string }) => r.F_Code)).not.toContain(code);
 
@@ -94,7 +151,9 @@ describe('workflow schemes', () => {
   });
 
   it('answers an invalid definition with every problem and its element id', async () => {
-    const xml = linear().replace(/<bpmn:extensionElements>.*?<\/bpmn:extensionElements>/, '').replace('<bpmn:sequenceFlow id="f3" sourceRef="finance" targetRef="end" />', '');
+    const xml = linear()
+      .replace(/<bpmn:extensionElements>.*?<\/bpmn:extensionElements>/, '')
+      .replace('<bpmn:sequenceFlow id="f3" sourceRef="finance" targetRef="end" />', '');
     const res = await t.send('POST', '/api/workflow-scheme-info', { F_Code: uniq(), F_Name: 'Broken', xml }, admin, { 'accept-language': 'en' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -116,10 +175,20 @@ describe('workflow schemes', () => {
     const parent = loadFixture('call-parent', users);
     const called = parent.match(/calledElement="([^"]+)"/)?.[1];
     expect(called).toBeTruthy();
-    const bad = await t.send('POST', '/api/workflow-scheme-info', { F_Code: uniq(), F_Name: 'Parent', xml: parent.replace(`calledElement="${called}"`, 'calledElement="nope-nope"') }, admin);
+    const bad = await t.send(
+      'POST',
+      '/api/workflow-scheme-info',
+      { F_Code: uniq(), F_Name: 'Parent', xml: parent.replace(`calledElement="${called}"`, 'calledElement="nope-nope"') },
+      admin,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.issues.some((i: { message: string }) => i.message.includes('nope-nope'))).toBe(true);
-    const good = await t.send('POST', '/api/workflow-scheme-info', { F_Code: uniq(), F_Name: 'Parent', xml: parent.replace(`calledElement="${called}"`, 'calledElement="call-child-code"') }, admin);
+    const good = await t.send(
+      'POST',
+      '/api/workflow-scheme-info',
+      { F_Code: uniq(), F_Name: 'Parent', xml: parent.replace(`calledElement="${called}"`, 'calledElement="call-child-code"') },
+      admin,
+    );
     expect(good.json(), good.body).toMatchObject({ code: 0 });
   });
 
@@ -127,7 +196,8 @@ describe('workflow schemes', () => {
     const s = await createScheme();
     const same = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { F_Name: 'Renamed', xml: linear() }, admin)).json().data;
     expect(same).toMatchObject({ newVersion: false, F_Version: 1, versionId: s.versionId });
-    const changed = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: linear().replace('Finance approval', 'Finance check') }, admin)).json().data;
+    const changed = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: linear().replace('Finance approval', 'Finance check') }, admin)).json()
+      .data;
     expect(changed).toMatchObject({ newVersion: true, F_Version: 2 });
     const info = (await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data;
     expect(info).toMatchObject({ F_Name: 'Renamed', F_Version: 2, F_VersionId: changed.versionId });
@@ -135,7 +205,10 @@ describe('workflow schemes', () => {
 
     const history = (await t.get(`/api/workflow-scheme-info/hisitory?schemeId=${s.F_Id}`, admin)).json().data;
     expect(history.Total).toBe(2);
-    expect(history.Rows.map((r: { F_Version: number; F_IsCurrent: boolean }) => [r.F_Version, r.F_IsCurrent])).toEqual([[2, true], [1, false]]);
+    expect(history.Rows.map((r: { F_Version: number; F_IsCurrent: boolean }) => [r.F_Version, r.F_IsCurrent])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect(history.Rows[0]).toMatchObject({ F_InstanceCount: 0, F_CreateUserName: expect.any(String) });
 
     expect((await t.send('PATCH', `/api/workflow-scheme-info/${s.F_Id}/current-version?versionId=${s.versionId}`, undefined, admin)).json().code).toBe(0);
@@ -154,7 +227,9 @@ describe('workflow schemes', () => {
     // No default approver: never the starter (applicants would approve their own requests).
     expect(info.xml).not.toContain('starter');
     expect(info).toMatchObject({ EnabledMark: 0, F_State: 'draft', F_PublishedVersionId: null });
-    const graph = (await t.deps.db.selectFrom('wf_scheme_versions').where('id', '=', info.F_VersionId).select('graph').executeTakeFirstOrThrow()).graph as { nodes: Record<string, { type: string }> };
+    const graph = (await t.deps.db.selectFrom('wf_scheme_versions').where('id', '=', info.F_VersionId).select('graph').executeTakeFirstOrThrow()).graph as {
+      nodes: Record<string, { type: string }>;
+    };
     expect(graph.nodes.task_1?.type).toBe('userTask');
 
     // A draft is not started by the switch: it is published, which checks it.
@@ -175,7 +250,11 @@ describe('workflow schemes', () => {
 
     // Saved again as a draft (still without approver): kept, still a draft.
     const draftAgain = await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: info.xml.replace('name="审批"', 'name="审批 "'), publish: false }, admin);
-    expect(draftAgain.json()).toMatchObject({ code: 0, msg: '已保存草稿，发布后新发起的流程才会使用', data: { F_Version: 2, F_State: 'draft', newVersion: true } });
+    expect(draftAgain.json()).toMatchObject({
+      code: 0,
+      msg: '已保存草稿，发布后新发起的流程才会使用',
+      data: { F_Version: 2, F_State: 'draft', newVersion: true },
+    });
 
     // With an approver saved in the designer and published, it starts; making the approver-less version current again is refused.
     const withApprover = (info.xml as string).replace(
@@ -183,9 +262,16 @@ describe('workflow schemes', () => {
       `<bpmn:userTask id="task_1" name="审批"><bpmn:extensionElements><wf:config>{&quot;candidates&quot;:[{&quot;type&quot;:&quot;user&quot;,&quot;ids&quot;:[&quot;${users.lisi}&quot;]}]}</wf:config></bpmn:extensionElements>`,
     );
     expect(withApprover).not.toBe(info.xml);
-    expect((await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: withApprover, publish: false }, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 3, F_State: 'draft' } });
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${id}`, { xml: withApprover, publish: false }, admin)).json()).toMatchObject({
+      code: 0,
+      data: { F_Version: 3, F_State: 'draft' },
+    });
     expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data).toMatchObject({ EnabledMark: 0, F_State: 'draft', F_Version: 3 });
-    expect((await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, undefined, admin)).json()).toMatchObject({ code: 0, msg: '发布成功', data: { F_Version: 3, F_State: 'published' } });
+    expect((await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, undefined, admin)).json()).toMatchObject({
+      code: 0,
+      msg: '发布成功',
+      data: { F_Version: 3, F_State: 'published' },
+    });
     expect((await t.get(`/api/workflow-scheme-info/info/${id}`, admin)).json().data).toMatchObject({ EnabledMark: 1, F_State: 'published', F_Version: 3 });
     const back = await t.send('PATCH', `/api/workflow-scheme-info/${id}/current-version?versionId=${info.F_VersionId}`, undefined, admin);
     expect(back.statusCode).toBe(400);
@@ -205,20 +291,35 @@ describe('workflow schemes', () => {
     expect(info).toMatchObject({ F_State: 'changed', F_Version: 1, F_DraftVersion: 2, F_VersionId: draft.data.versionId, F_PublishedVersionId: s.versionId });
     expect(info.xml).toContain('经理审批');
     // The same draft saved twice adds no version; a name-only change leaves the publication alone.
-    expect((await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml, publish: false }, admin)).json().data).toMatchObject({ F_Version: 2, newVersion: false, F_State: 'changed' });
+    expect((await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml, publish: false }, admin)).json().data).toMatchObject({
+      F_Version: 2,
+      newVersion: false,
+      F_State: 'changed',
+    });
     expect((await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { F_Name: '改名' }, admin)).json().data).toMatchObject({ F_State: 'changed' });
     // A launch uses the published version.
     const launched = (await t.send('POST', '/api/workflow-task/create-process', { schemeId: s.F_Id, formValue: [] }, admin)).json();
     expect(launched.code, launched.msg).toBe(0);
-    const instance = await t.deps.db.selectFrom('wf_instances').select('version_id').where('id', '=', launched.data.processInstanceId).executeTakeFirstOrThrow();
+    const instance = await t.deps.db
+      .selectFrom('wf_instances')
+      .select('version_id')
+      .where('id', '=', launched.data.processInstanceId)
+      .executeTakeFirstOrThrow();
     expect(instance.version_id).toBe(s.versionId);
     // Published: the next launch uses it; publishing again has nothing to do.
-    expect((await t.send('POST', `/api/workflow-scheme-info/${s.F_Id}/publish`, undefined, admin)).json()).toMatchObject({ code: 0, data: { F_Version: 2, F_State: 'published' } });
+    expect((await t.send('POST', `/api/workflow-scheme-info/${s.F_Id}/publish`, undefined, admin)).json()).toMatchObject({
+      code: 0,
+      data: { F_Version: 2, F_State: 'published' },
+    });
     const again = await t.send('POST', `/api/workflow-scheme-info/${s.F_Id}/publish`, undefined, admin, { 'accept-language': 'en' });
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe('Scheme "改名" has no unpublished changes');
     const next = (await t.send('POST', '/api/workflow-task/create-process', { schemeId: s.F_Id, formValue: [] }, admin)).json();
-    const nextInstance = await t.deps.db.selectFrom('wf_instances').select('version_id').where('id', '=', next.data.processInstanceId).executeTakeFirstOrThrow();
+    const nextInstance = await t.deps.db
+      .selectFrom('wf_instances')
+      .select('version_id')
+      .where('id', '=', next.data.processInstanceId)
+      .executeTakeFirstOrThrow();
     expect(nextInstance.version_id).toBe(draft.data.versionId);
     // Saving with publish (the API's default) publishes at once, as the original client's save did.
     const direct = (await t.send('PUT', `/api/workflow-scheme-info/${s.F_Id}`, { xml: changedXml.replace('经理审批', '主管审批') }, admin)).json();
@@ -259,16 +360,43 @@ describe('workflow schemes', () => {
     // A pending timer on a boundary event the target lacks also pins an instance.
     const timed = await insertInstance(s.F_Id, s.versionId, ['manager']);
     const task = await t.deps.db.selectFrom('wf_tasks').where('instance_id', '=', timed).select('id').executeTakeFirstOrThrow();
-    await t.deps.db.insertInto('wf_timers').values({ id: newId(), tenant_id: tenantId, instance_id: timed, task_id: task.id, execution_id: null, node_id: 'remind_timer', action: 'remind', due_at: new Date(Date.now() + 3_600_000), fired_at: null }).execute();
+    await t.deps.db
+      .insertInto('wf_timers')
+      .values({
+        id: newId(),
+        tenant_id: tenantId,
+        instance_id: timed,
+        task_id: task.id,
+        execution_id: null,
+        node_id: 'remind_timer',
+        action: 'remind',
+        due_at: new Date(Date.now() + 3_600_000),
+        fired_at: null,
+      })
+      .execute();
 
-    const test = (await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data;
+    const test = (
+      await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)
+    ).json().data;
     expect(test).toHaveLength(3);
     expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === timed)).toMatchObject({ movable: false, missingNodes: ['remind_timer'] });
-    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === movable)).toMatchObject({ movable: true, missingNodes: [], F_Version: 1, state: 'running' });
-    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === stuck)).toMatchObject({ movable: false, missingNodes: ['finance'], F_Version: 1, state: 'suspended' });
+    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === movable)).toMatchObject({
+      movable: true,
+      missingNodes: [],
+      F_Version: 1,
+      state: 'running',
+    });
+    expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === stuck)).toMatchObject({
+      movable: false,
+      missingNodes: ['finance'],
+      F_Version: 1,
+      state: 'suspended',
+    });
     expect(test.map((r: { processInstanceId: string }) => r.processInstanceId)).not.toContain(already);
 
-    const list = (await t.get(`/api/workflow-scheme-info?keyword=${(await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data.F_Code}`, admin)).json().data;
+    const list = (
+      await t.get(`/api/workflow-scheme-info?keyword=${(await t.get(`/api/workflow-scheme-info/info/${s.F_Id}`, admin)).json().data.F_Code}`, admin)
+    ).json().data;
     expect(list.Rows[0].F_RunningCount).toBe(4);
 
     const applied = await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin);
@@ -281,15 +409,22 @@ describe('workflow schemes', () => {
     expect(versions.map((r: { F_InstanceCount: number }) => r.F_InstanceCount)).toEqual([2, 3]);
 
     // Nothing left to move: a second run moves nothing.
-    expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data).toEqual({ moved: 0, skipped: 2 });
-    expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=nope`, undefined, admin)).statusCode).toBe(404);
+    expect(
+      (await t.send('POST', `/api/workflow-scheme-info/change-processversion?schemeId=${s.F_Id}&versionId=${v2.versionId}`, undefined, admin)).json().data,
+    ).toEqual({ moved: 0, skipped: 2 });
+    expect((await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=nope`, undefined, admin)).statusCode).toBe(
+      404,
+    );
   });
 
   it('does not move a token into another sub-process: the node must sit in the same scope in both versions', async () => {
     const s = await createScheme();
     // v2 wraps the finance task in a sub-process: an instance waiting at finance cannot get that scope afterwards.
     const wrapped = linear()
-      .replace(/<bpmn:userTask id="finance"([\s\S]*?)<\/bpmn:userTask>/, '<bpmn:subProcess id="wrap" name="Wrap"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing><bpmn:userTask id="finance"$1</bpmn:userTask></bpmn:subProcess>')
+      .replace(
+        /<bpmn:userTask id="finance"([\s\S]*?)<\/bpmn:userTask>/,
+        '<bpmn:subProcess id="wrap" name="Wrap"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f3</bpmn:outgoing><bpmn:userTask id="finance"$1</bpmn:userTask></bpmn:subProcess>',
+      )
       .replace('sourceRef="manager" targetRef="finance"', 'sourceRef="manager" targetRef="wrap"')
       .replace('sourceRef="finance" targetRef="end"', 'sourceRef="wrap" targetRef="end"')
       .replace(/<bpmn:incoming>f2<\/bpmn:incoming>\s*<bpmn:outgoing>f3<\/bpmn:outgoing>\s*<\/bpmn:userTask>/, '</bpmn:userTask>');
@@ -297,7 +432,9 @@ describe('workflow schemes', () => {
     expect(v2, JSON.stringify(v2)).toMatchObject({ code: 0 });
     const atManager = await insertInstance(s.F_Id, s.versionId, ['manager']);
     const atFinance = await insertInstance(s.F_Id, s.versionId, ['finance']);
-    const test = (await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.data.versionId}`, undefined, admin)).json().data;
+    const test = (
+      await t.send('POST', `/api/workflow-scheme-info/change-processversion-test?schemeId=${s.F_Id}&versionId=${v2.data.versionId}`, undefined, admin)
+    ).json().data;
     expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === atManager)).toMatchObject({ movable: true });
     expect(test.find((r: { processInstanceId: string }) => r.processInstanceId === atFinance)).toMatchObject({ movable: false, missingNodes: ['finance'] });
   });
@@ -322,7 +459,9 @@ describe('workflow relations', () => {
     const created = await t.send('POST', '/api/workflow-relation', { F_SchemeInfoId: s.F_Id, F_FormId: formB, F_Type: 0, F_Sort: 2 }, admin);
     expect(created.json(), created.body).toMatchObject({ code: 0 });
     const id = created.json().data.F_Id as string;
-    const second = (await t.send('POST', '/api/workflow-relation', { F_SchemeInfoId: s.F_Id, F_FormId: formA, F_Type: 0, F_Sort: 1, F_Name: 'Main' }, admin)).json().data.F_Id;
+    const second = (
+      await t.send('POST', '/api/workflow-relation', { F_SchemeInfoId: s.F_Id, F_FormId: formA, F_Type: 0, F_Sort: 1, F_Name: 'Main' }, admin)
+    ).json().data.F_Id;
 
     const list = (await t.get(`/api/workflow-relation?schemeId=${s.F_Id}`, admin)).json().data;
     expect(list.Total).toBe(2);
@@ -350,7 +489,11 @@ describe('launch authority', () => {
     const lisiRole = (await t.deps.db.selectFrom('user_roles').where('user_id', '=', users.lisi!).select('role_id').executeTakeFirstOrThrow()).role_id;
     const open = await createScheme({ F_Name: 'Open to all', F_Category: 'finance' });
     const byRole = await createScheme({ F_Name: 'Managers only', F_AuthType: 1, F_AuthObjects: [{ F_ObjType: '2', F_ObjId: lisiRole, F_ObjName: 'manager' }] });
-    const byUser = await createScheme({ F_Name: 'Zhangsan only', F_AuthType: 1, F_AuthObjects: [{ F_ObjType: '3', F_ObjId: users.zhangsan, F_ObjName: '张三' }] });
+    const byUser = await createScheme({
+      F_Name: 'Zhangsan only',
+      F_AuthType: 1,
+      F_AuthObjects: [{ F_ObjType: '3', F_ObjId: users.zhangsan, F_ObjName: '张三' }],
+    });
 
     const authOf = async (id: string, token: string) => (await t.get(`/api/workflow-Auth/auth-user/${id}`, token)).json().data;
     expect(await authOf(byRole.F_Id, lisi)).toMatchObject({ F_AuthType: 1, canLaunch: true, objects: [{ F_ObjType: '2', F_ObjId: lisiRole }] });
@@ -369,7 +512,10 @@ describe('launch authority', () => {
     expect(ids(l)).toContain(byRole.F_Id);
     expect(ids(l)).not.toContain(byUser.F_Id);
     const groups = z.categories.map((c: { F_Category: string; F_CategoryName: string }) => [c.F_Category, c.F_CategoryName]);
-    expect(groups.slice(0, 2)).toEqual([['hr', '人事'], ['finance', '财务']]);
+    expect(groups.slice(0, 2)).toEqual([
+      ['hr', '人事'],
+      ['finance', '财务'],
+    ]);
     expect(ids(await launchable(zhangsan, '?F_Category=finance'))).toEqual([open.F_Id]);
     expect(ids(await launchable(zhangsan, '?keyword=Zhangsan%20only'))).toEqual([byUser.F_Id]);
 
@@ -384,7 +530,7 @@ describe('launch authority', () => {
     expect(ids(await launchable(zhangsan))).toContain(byUser.F_Id);
 
     // The reusable check the engine uses.
-    const row = (await t.deps.db.selectFrom('wf_schemes').where('id', '=', byRole.F_Id).selectAll().executeTakeFirstOrThrow());
+    const row = await t.deps.db.selectFrom('wf_schemes').where('id', '=', byRole.F_Id).selectAll().executeTakeFirstOrThrow();
     expect(await canLaunch(t.deps.db, { userId: users.lisi!, tenantId }, row)).toBe(true);
     expect(await canLaunch(t.deps.db, { userId: users.zhangsan!, tenantId }, row)).toBe(false);
   });

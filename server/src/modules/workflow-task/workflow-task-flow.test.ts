@@ -31,29 +31,57 @@ describe('workflow task API: flows', () => {
 
   /** Replaces the <wf:config> of one user task by the given configuration. */
   const withConfig = (xml: string, nodeId: string, config: unknown) =>
-    xml.replace(new RegExp(`(<bpmn:userTask id="${nodeId}"[^>]*>\\s*<bpmn:extensionElements><wf:config>)[^<]*(</wf:config>)`), (_, a: string, b: string) => `${a}${JSON.stringify(config).replace(/"/g, '&quot;')}${b}`);
+    xml.replace(
+      new RegExp(`(<bpmn:userTask id="${nodeId}"[^>]*>\\s*<bpmn:extensionElements><wf:config>)[^<]*(</wf:config>)`),
+      (_, a: string, b: string) => `${a}${JSON.stringify(config).replace(/"/g, '&quot;')}${b}`,
+    );
 
   async function deploy(code: string, xml: string, launchKey = '') {
     const parsed = await parseDefinition(xml);
     const schemeId = newId();
     const versionId = newId();
-    await t.deps.db.insertInto('wf_schemes').values({ id: schemeId, tenant_id: 'default', code, name: `${code} scheme`, auth_objects: '[]', current_version_id: null, created_by: null, launch_key: launchKey }).execute();
-    await t.deps.db.insertInto('wf_scheme_versions').values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml, graph: JSON.stringify(parsed.graph), created_by: null }).execute();
+    await t.deps.db
+      .insertInto('wf_schemes')
+      .values({
+        id: schemeId,
+        tenant_id: 'default',
+        code,
+        name: `${code} scheme`,
+        auth_objects: '[]',
+        current_version_id: null,
+        created_by: null,
+        launch_key: launchKey,
+      })
+      .execute();
+    await t.deps.db
+      .insertInto('wf_scheme_versions')
+      .values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml, graph: JSON.stringify(parsed.graph), created_by: null })
+      .execute();
     await t.deps.db.updateTable('wf_schemes').set({ current_version_id: versionId }).where('id', '=', schemeId).execute();
-    await t.deps.db.insertInto('wf_relations').values({ id: newId(), tenant_id: 'default', scheme_id: schemeId, form_id: formId, form_type: 0, name: '申请单', created_by: null }).execute();
+    await t.deps.db
+      .insertInto('wf_relations')
+      .values({ id: newId(), tenant_id: 'default', scheme_id: schemeId, form_id: formId, form_type: 0, name: '申请单', created_by: null })
+      .execute();
     return schemeId;
   }
 
   const formValue = (title: string) => [{ F_FormId: formId, F_Type: 0, formData: { F_Title: title, F_Secret: 'hidden' } }];
   const start = async (account: string, schemeId: string, title: string, extra: Record<string, unknown> = {}) =>
-    data<{ retCode: number; processInstanceId: string }>(await t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: formValue(title), ...extra }, tok[account]));
+    data<{ retCode: number; processInstanceId: string }>(
+      await t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: formValue(title), ...extra }, tok[account]),
+    );
   const todo = async (account: string, instanceId: string) => {
-    const list = data<{ Rows: { taskId: string; processInstanceId: string; taskName: string }[] }>(await t.get('/api/workflow-task/upcoming-task?size=100', tok[account]));
+    const list = data<{ Rows: { taskId: string; processInstanceId: string; taskName: string }[] }>(
+      await t.get('/api/workflow-task/upcoming-task?size=100', tok[account]),
+    );
     return list.Rows.filter((r) => r.processInstanceId === instanceId);
   };
-  const handle = (account: string, taskId: string, extra: Record<string, unknown> = {}) => t.send('POST', '/api/workflow-task/task-handle', { taskId, btnValue: 'agree_', message: 'ok', ...extra }, tok[account]);
+  const handle = (account: string, taskId: string, extra: Record<string, unknown> = {}) =>
+    t.send('POST', '/api/workflow-task/task-handle', { taskId, btnValue: 'agree_', message: 'ok', ...extra }, tok[account]);
   const texts = async (instanceId: string, lang?: string) =>
-    data<{ text: string }[]>(await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.admin, lang ? { 'accept-language': lang } : {})).map((r) => r.text);
+    data<{ text: string }[]>(
+      await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.admin, lang ? { 'accept-language': lang } : {}),
+    ).map((r) => r.text);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -65,13 +93,32 @@ describe('workflow task API: flows', () => {
     const table = uniqueName('wf_apply');
     const field = (n: number, vModel: string) => ({ __vModel__: vModel, __config__: { formId: n, avueType: 'input', label: vModel, bindTable: table } });
     const saved = data<{ F_Id: string }>(
-      await t.send('POST', '/api/form-scheme/customtable', { F_Name: '申请单', F_Type: 0, F_Scheme: { data: [field(1, 'F_Title'), field(2, 'F_Secret')] }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: table, type: 'main' }] }, tok.admin),
+      await t.send(
+        'POST',
+        '/api/form-scheme/customtable',
+        {
+          F_Name: '申请单',
+          F_Type: 0,
+          F_Scheme: { data: [field(1, 'F_Title'), field(2, 'F_Secret')] },
+          tableInfo: [{ dbId: DEFAULT_LINK_ID, name: table, type: 'main' }],
+        },
+        tok.admin,
+      ),
     );
     formId = saved.F_Id;
     const users = { lisi: ids.lisi!, wangwu: ids.wangwu!, admin: ids.admin! };
-    const authority = { [formId]: [{ formId: 1, view: true, edit: true, required: false }, { formId: 2, view: false, edit: false, required: false }] };
+    const authority = {
+      [formId]: [
+        { formId: 1, view: true, edit: true, required: false },
+        { formId: 2, view: false, edit: false, required: false },
+      ],
+    };
     const base = loadFixture('linear', users);
-    linear = await deploy('linear', withConfig(base, 'manager', { candidates: [{ type: 'user', ids: [ids.lisi] }], formAuthority: authority, signation: false }), 'launch-secret');
+    linear = await deploy(
+      'linear',
+      withConfig(base, 'manager', { candidates: [{ type: 'user', ids: [ids.lisi] }], formAuthority: authority, signation: false }),
+      'launch-secret',
+    );
     choice = await deploy('choice', withConfig(base, 'finance', { candidates: [{ type: 'user', ids: [ids.wangwu, ids.admin] }], approverChoice: true }));
     countersign = await deploy('countersign', loadFixture('countersign-parallel', { ...users, zhangsan: ids.zhangsan! }));
     const csXml = loadFixture('countersign-parallel', { ...users, zhangsan: ids.zhangsan! });
@@ -94,9 +141,15 @@ describe('workflow task API: flows', () => {
 
     const [task] = await todo('lisi', id);
     expect(task!.taskName).toBe('Manager approval');
-    const form = data<{ forms: { formData: Record<string, unknown>; primaryKey: string; F_Scheme: { data: unknown[] }; formFieldInfo: { children: { formId: number; view: boolean }[] } }[]; processInfo: { btnInfo: unknown[] } }>(
-      await t.get(`/api/workflow-task/task-form?taskId=${task!.taskId}`, tok.lisi),
-    );
+    const form = data<{
+      forms: {
+        formData: Record<string, unknown>;
+        primaryKey: string;
+        F_Scheme: { data: unknown[] };
+        formFieldInfo: { children: { formId: number; view: boolean }[] };
+      }[];
+      processInfo: { btnInfo: unknown[] };
+    }>(await t.get(`/api/workflow-task/task-form?taskId=${task!.taskId}`, tok.lisi));
     expect(form.forms).toHaveLength(1);
     expect(form.forms[0]!.formData.F_Title).toBe('出差申请');
     expect(form.forms[0]!.formData).not.toHaveProperty('F_Secret');
@@ -104,7 +157,9 @@ describe('workflow task API: flows', () => {
     expect(form.forms[0]!.formFieldInfo.children.find((c) => c.formId === 2)!.view).toBe(false);
     expect(form.processInfo.btnInfo).toHaveLength(2);
     // The starter reading the instance sees every field (no node authority), read only.
-    const starterView = data<{ readOnly: boolean; forms: { formData: Record<string, unknown> }[] }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan));
+    const starterView = data<{ readOnly: boolean; forms: { formData: Record<string, unknown> }[] }>(
+      await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan),
+    );
     expect(starterView.readOnly).toBe(true);
     expect(starterView.forms[0]!.formData.F_Secret).toBe('hidden');
 
@@ -159,7 +214,9 @@ describe('workflow task API: flows', () => {
     const refused = await handle('lisi', task!.taskId);
     expect(refused.json().code).not.toBe(0);
     expect(refused.json().msg).toBe('流程已挂起，暂不能处理');
-    const unfinished = data<{ Rows: { processInstanceId: string; state: string }[] }>(await t.get('/api/workflow-monitor/unfinished-tasks?size=100', tok.admin));
+    const unfinished = data<{ Rows: { processInstanceId: string; state: string }[] }>(
+      await t.get('/api/workflow-monitor/unfinished-tasks?size=100', tok.admin),
+    );
     expect(unfinished.Rows.find((r) => r.processInstanceId === id)!.state).toBe('suspended');
     expect(data(await t.send('POST', '/api/workflow-monitor/resume-process', { processInstanceId: id }, tok.admin))).toBeNull();
     expect(data(await t.send('PATCH', '/api/workflow-monitor/assign', { taskId: task!.taskId, userId: ids.wangwu }, tok.admin))).toBeNull();
@@ -172,7 +229,9 @@ describe('workflow task API: flows', () => {
     expect((await t.send('POST', '/api/workflow-task/recall-process', { processInstanceId: id }, tok.lisi)).json().code).not.toBe(0);
     expect(data(await t.send('POST', '/api/workflow-task/recall-process', { processInstanceId: id }, tok.zhangsan))).toBeNull();
     expect(await todo('lisi', id)).toHaveLength(0);
-    const again = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', '/api/workflow-task/reinitiate-process', { processInstanceId: id }, tok.zhangsan));
+    const again = data<{ retCode: number; processInstanceId: string }>(
+      await t.send('POST', '/api/workflow-task/reinitiate-process', { processInstanceId: id }, tok.zhangsan),
+    );
     expect(again.retCode).toBe(0);
     const running = again.processInstanceId || id;
     expect(await todo('lisi', running)).toHaveLength(1);
@@ -211,13 +270,20 @@ describe('workflow task API: flows', () => {
     // A node without signation refuses.
     const plain = await start('zhangsan', countersign, '不可加签');
     const [other] = await todo('lisi', plain.processInstanceId);
-    expect((await t.send('POST', '/api/workflow-task/signature', { taskId: other!.taskId, userListStr: ids.admin, type: 'add' }, tok.lisi)).json().code).not.toBe(0);
+    expect(
+      (await t.send('POST', '/api/workflow-task/signature', { taskId: other!.taskId, userListStr: ids.admin, type: 'add' }, tok.lisi)).json().code,
+    ).not.toBe(0);
   });
 
   it('change-candidate and again-candidate', async () => {
     const { processInstanceId: id } = await start('zhangsan', linear, '更换审批人');
     const [task] = await todo('lisi', id);
-    const changed = await t.send('PUT', `/api/workflow-task/change-candidate?taskId=${task!.taskId}&oldUserId=${ids.lisi}&newUserId=${ids.wangwu}`, undefined, tok.lisi);
+    const changed = await t.send(
+      'PUT',
+      `/api/workflow-task/change-candidate?taskId=${task!.taskId}&oldUserId=${ids.lisi}&newUserId=${ids.wangwu}`,
+      undefined,
+      tok.lisi,
+    );
     expect(changed.json().code).toBe(0);
     expect(await todo('lisi', id)).toHaveLength(0);
     expect(await todo('wangwu', id)).toHaveLength(1);
@@ -237,15 +303,26 @@ describe('workflow task API: flows', () => {
   it('stamps: validate-signation, wrong password retCode 1, the stamp image in comments and the timeline', async () => {
     const stampId = newId();
     const image = 'data:image/png;base64,iVBORw0KGgo=';
-    await t.deps.db.insertInto('wf_stamps').values({ id: stampId, tenant_id: 'default', name: '李四签名', password_hash: await hashPassword('pw-1'), file_type: 2, file: image, created_by: null }).execute();
+    await t.deps.db
+      .insertInto('wf_stamps')
+      .values({ id: stampId, tenant_id: 'default', name: '李四签名', password_hash: await hashPassword('pw-1'), file_type: 2, file: image, created_by: null })
+      .execute();
     await t.deps.db.insertInto('wf_stamp_users').values({ stamp_id: stampId, user_id: ids.lisi!, kind: 'member', tenant_id: 'default' }).execute();
     expect(data(await t.get(`/api/workflow-task/validate-signation?stampId=${stampId}&password=pw-1`, tok.lisi))).toEqual({ valid: true });
     expect(data(await t.send('POST', '/api/workflow-task/validate-signation', { stampId, password: 'nope' }, tok.lisi))).toEqual({ valid: false });
     expect(data(await t.get(`/api/workflow-task/validate-signation?stampId=${stampId}&password=pw-1`, tok.wangwu))).toEqual({ valid: false });
 
-    const stamped = await deploy('stamped', withConfig(loadFixture('linear', { lisi: ids.lisi!, wangwu: ids.wangwu! }), 'manager', { candidates: [{ type: 'user', ids: [ids.lisi] }], needPassword: true }));
+    const stamped = await deploy(
+      'stamped',
+      withConfig(loadFixture('linear', { lisi: ids.lisi!, wangwu: ids.wangwu! }), 'manager', {
+        candidates: [{ type: 'user', ids: [ids.lisi] }],
+        needPassword: true,
+      }),
+    );
     const { processInstanceId: id } = await start('zhangsan', stamped, '签章');
-    const asked = data<{ processInfo: { nodeInfo: { needpassword: number } } }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan));
+    const asked = data<{ processInfo: { nodeInfo: { needpassword: number } } }>(
+      await t.get(`/api/workflow-task/task-form?processInstanceId=${id}`, tok.zhangsan),
+    );
     expect(asked.processInfo.nodeInfo.needpassword).toBe(1); // a reader: no node
     const [mine] = await todo('lisi', id);
     const form = data<{ processInfo: { nodeInfo: { needpassword: number } } }>(await t.get(`/api/workflow-task/task-form?taskId=${mine!.taskId}`, tok.lisi));
@@ -266,12 +343,23 @@ describe('workflow task API: flows', () => {
     const delegation = newId();
     await t.deps.db
       .insertInto('wf_delegates')
-      .values({ id: delegation, tenant_id: 'default', user_id: ids.lisi!, delegate_user_id: ids.wangwu!, scheme_ids: '[]', start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 3600_000), created_by: null })
+      .values({
+        id: delegation,
+        tenant_id: 'default',
+        user_id: ids.lisi!,
+        delegate_user_id: ids.wangwu!,
+        scheme_ids: '[]',
+        start_at: new Date(Date.now() - 60_000),
+        end_at: new Date(Date.now() + 3600_000),
+        created_by: null,
+      })
       .execute();
     try {
       const { processInstanceId: id } = await start('zhangsan', linear, '委托');
       expect(await todo('lisi', id)).toHaveLength(0);
-      const list = data<{ Rows: { processInstanceId: string; taskId: string; owner: string | null; ownerName: string | null }[] }>(await t.get('/api/workflow-task/upcoming-task?size=100', tok.wangwu));
+      const list = data<{ Rows: { processInstanceId: string; taskId: string; owner: string | null; ownerName: string | null }[] }>(
+        await t.get('/api/workflow-task/upcoming-task?size=100', tok.wangwu),
+      );
       const row = list.Rows.find((r) => r.processInstanceId === id)!;
       expect(row).toMatchObject({ owner: ids.lisi, ownerName: names.lisi });
       expect(data<{ retCode: number }>(await handle('wangwu', row.taskId)).retCode).toBe(0);
@@ -283,7 +371,9 @@ describe('workflow task API: flows', () => {
   });
 
   it('drafts: a launch from a draft deletes it', async () => {
-    const draft = data<{ F_Id: string }>(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: linear, name: '草稿', formValue: formValue('草稿') }, tok.zhangsan));
+    const draft = data<{ F_Id: string }>(
+      await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: linear, name: '草稿', formValue: formValue('草稿') }, tok.zhangsan),
+    );
     await start('zhangsan', linear, '草稿发起', { draftId: draft.F_Id });
     const list = data<{ Rows: { F_Id: string }[] }>(await t.get('/api/workflow-task/getTempfiledInfoList', tok.zhangsan));
     expect(list.Rows.map((r) => r.F_Id)).not.toContain(draft.F_Id);
@@ -293,7 +383,9 @@ describe('workflow task API: flows', () => {
     const { processInstanceId: id } = await start('zhangsan', linear, '传阅测试');
     const [task] = await todo('lisi', id);
     await handle('lisi', task!.taskId, { forwarderList: [{ F_ObjId: ids.admin, F_ObjName: 'admin', F_ObjType: '3' }] });
-    const list = data<{ Rows: { F_Id: string; processInstanceId: string; isRead: boolean }[] }>(await t.get('/api/workflow-task/manual-task?size=100', tok.admin));
+    const list = data<{ Rows: { F_Id: string; processInstanceId: string; isRead: boolean }[] }>(
+      await t.get('/api/workflow-task/manual-task?size=100', tok.admin),
+    );
     const row = list.Rows.find((r) => r.processInstanceId === id)!;
     expect(row.isRead).toBe(false);
     await t.send('POST', `/api/workflow-task/circulation-read/${row.F_Id}`, {}, tok.admin);
@@ -307,10 +399,16 @@ describe('workflow task API: flows', () => {
     const key = instance.form_keys[0]!.F_Id;
     const url = `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${formId}&keyValue=${key}`;
     expect((await t.send('POST', url, undefined, tok.lisi)).statusCode).toBe(404); // someone else's record
-    expect((await t.send('POST', `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${newId()}&keyValue=${key}`, undefined, tok.zhangsan)).json().msg).toBe('表单不属于该流程');
+    expect(
+      (
+        await t.send('POST', `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${newId()}&keyValue=${key}`, undefined, tok.zhangsan)
+      ).json().msg,
+    ).toBe('表单不属于该流程');
     const res = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', url, undefined, tok.zhangsan));
     expect(res.retCode).toBe(0);
-    const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan));
+    const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(
+      await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan),
+    );
     expect(view.forms[0]).toMatchObject({ formData: { F_Title: '已有记录' } });
     expect(key).toBeTruthy();
   });
@@ -322,11 +420,17 @@ describe('workflow task API: flows', () => {
     const url = `/api/workflow-task/create-processform?nwfSchemeInfoId=${linear}&F_FormId=${formId}&keyValue=${key}`;
     const res = data<{ retCode: number; processInstanceId: string }>(await t.send('POST', url, undefined, tok.zhangsan));
     expect(res.retCode).toBe(0);
-    const after = await t.deps.db.selectFrom('wf_instances').select(['form_keys', 'variables']).where('id', '=', res.processInstanceId).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('wf_instances')
+      .select(['form_keys', 'variables'])
+      .where('id', '=', res.processInstanceId)
+      .executeTakeFirstOrThrow();
     expect(after.form_keys).toEqual([expect.objectContaining({ F_FormId: formId, F_Type: 0, F_Id: key })]);
     // the record's values are the form snapshot conditions read
     expect((after.variables as Record<string, Record<string, unknown>>).__form).toMatchObject({ F_Title: '同一记录' });
-    const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan));
+    const view = data<{ forms: { primaryKey: string; formData: Record<string, unknown> }[] }>(
+      await t.get(`/api/workflow-task/task-form?processInstanceId=${res.processInstanceId}`, tok.zhangsan),
+    );
     expect(view.forms[0]).toMatchObject({ primaryKey: key, formData: { F_Title: '同一记录' } });
   });
 
@@ -342,8 +446,16 @@ describe('workflow task API: flows', () => {
   it('/nwfschemeinfo/createProcess: a good sign starts as the account, a replay is refused', async () => {
     const ts = Date.now();
     const sign = createHmac('sha256', 'launch-secret').update(`default:linear:zhangsan:${ts}`).digest('hex');
-    const payload = new URLSearchParams({ tenantCode: 'default', schemeCode: 'linear', account: 'zhangsan', timestamp: String(ts), sign, formData: JSON.stringify(formValue('外部发起')) }).toString();
-    const post = () => t.app.inject({ method: 'POST', url: '/api/nwfschemeinfo/createProcess', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+    const payload = new URLSearchParams({
+      tenantCode: 'default',
+      schemeCode: 'linear',
+      account: 'zhangsan',
+      timestamp: String(ts),
+      sign,
+      formData: JSON.stringify(formValue('外部发起')),
+    }).toString();
+    const post = () =>
+      t.app.inject({ method: 'POST', url: '/api/nwfschemeinfo/createProcess', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
     const ok = await post();
     expect(ok.json()).toMatchObject({ code: 0, data: { retCode: 0 } });
     const id = ok.json().data.processInstanceId as string;
@@ -370,7 +482,13 @@ describe('workflow task API: flows', () => {
       // The metrics count the launch once, not the repeated answers.
       expect((await launched()) - before).toBe(1);
       // A key is the caller's: another user's identical key acts on its own.
-      expect((await t.send('POST', '/api/workflow-task/create-process', { schemeId: linear, formValue: formValue('幂等他人') }, tok.lisi, { 'idempotency-key': key })).json().code).toBe(0);
+      expect(
+        (
+          await t.send('POST', '/api/workflow-task/create-process', { schemeId: linear, formValue: formValue('幂等他人') }, tok.lisi, {
+            'idempotency-key': key,
+          })
+        ).json().code,
+      ).toBe(0);
     });
 
     it('a key of the wrong shape is a 400, a key reused for another action a 409; neither acts', async () => {
@@ -380,13 +498,22 @@ describe('workflow task API: flows', () => {
       const key = `reuse-${newId()}`;
       const first = data<{ processInstanceId: string }>(await launch('键复用', {}, { 'idempotency-key': key }));
       const [task] = await todo('lisi', first.processInstanceId);
-      const reused = await t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.zhangsan, { 'idempotency-key': key });
+      const reused = await t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.zhangsan, {
+        'idempotency-key': key,
+      });
       expect(reused.statusCode).toBe(409);
       expect(await instancesOf('坏键')).toBe(0);
     });
 
     it('ten launches from one draft make one instance; the others are refused and the draft is gone; a made-up draft is refused', async () => {
-      const draft = data<{ F_Id: string }>(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId: linear, name: '并发草稿', formValue: formValue('并发草稿') }, tok.zhangsan));
+      const draft = data<{ F_Id: string }>(
+        await t.send(
+          'POST',
+          '/api/workflow-task/saveOrEditTempfiledInfo',
+          { schemeId: linear, name: '并发草稿', formValue: formValue('并发草稿') },
+          tok.zhangsan,
+        ),
+      );
       const answers = await Promise.all(Array.from({ length: 10 }, () => launch('并发草稿发起', { draftId: draft.F_Id })));
       expect(answers.filter((res) => res.json().code === 0)).toHaveLength(1);
       expect(answers.filter((res) => res.statusCode === 404)).toHaveLength(9);
@@ -401,11 +528,17 @@ describe('workflow task API: flows', () => {
       const { processInstanceId } = await start('zhangsan', linear, '重复审批');
       const [task] = await todo('lisi', processInstanceId);
       const key = `handle-${newId()}`;
-      const send = () => t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.lisi, { 'idempotency-key': key });
+      const send = () =>
+        t.send('POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' }, tok.lisi, { 'idempotency-key': key });
       const [a, b] = await Promise.all([send(), send()]);
       expect(a.json()).toEqual(b.json());
       expect(a.json().code).toBe(0);
-      const approvals = await t.deps.db.selectFrom('wf_history').select('id').where('instance_id', '=', processInstanceId).where('node_id', '=', 'manager').execute();
+      const approvals = await t.deps.db
+        .selectFrom('wf_history')
+        .select('id')
+        .where('instance_id', '=', processInstanceId)
+        .where('node_id', '=', 'manager')
+        .execute();
       expect(approvals).toHaveLength(1);
     });
   });

@@ -30,19 +30,64 @@ describe('workflow task API: reads', () => {
     const id = newId();
     await t.deps.db
       .insertInto('wf_instances')
-      .values({ id, tenant_id: 'default', root_id: id, scheme_id: schemeId, version_id: versionId, name, state: state as 'running', starter_id: ids[starter]!, variables: '{}', form_keys: '[]', related: '[]', created_at: createdAt, completed_at: state === 'completed' ? createdAt : null })
+      .values({
+        id,
+        tenant_id: 'default',
+        root_id: id,
+        scheme_id: schemeId,
+        version_id: versionId,
+        name,
+        state: state as 'running',
+        starter_id: ids[starter]!,
+        variables: '{}',
+        form_keys: '[]',
+        related: '[]',
+        created_at: createdAt,
+        completed_at: state === 'completed' ? createdAt : null,
+      })
       .execute();
     await t.deps.db
       .insertInto('wf_history')
-      .values({ id: newId(), tenant_id: 'default', instance_id: id, node_id: 'start', node_name: 'Start', node_type: 'startEvent', action: 'start', user_id: ids[starter]!, candidates: '[]', next_nodes: JSON.stringify([{ actName: 'manager', activityName: 'Manager approval', activityType: 'userTask' }]), started_at: createdAt, ended_at: createdAt })
+      .values({
+        id: newId(),
+        tenant_id: 'default',
+        instance_id: id,
+        node_id: 'start',
+        node_name: 'Start',
+        node_type: 'startEvent',
+        action: 'start',
+        user_id: ids[starter]!,
+        candidates: '[]',
+        next_nodes: JSON.stringify([{ actName: 'manager', activityName: 'Manager approval', activityType: 'userTask' }]),
+        started_at: createdAt,
+        ended_at: createdAt,
+      })
       .execute();
     return id;
   }
 
   async function task(instance: string, nodeId: string, nodeName: string, users: string[], state: 'open' | 'done' = 'open') {
     const id = newId();
-    await t.deps.db.insertInto('wf_tasks').values({ id, tenant_id: 'default', instance_id: instance, execution_id: newId(), node_id: nodeId, node_name: nodeName, assignee_id: null, owner_id: null, returned_from: null, state }).execute();
-    for (const u of users) await t.deps.db.insertInto('wf_task_users').values({ task_id: id, user_id: ids[u]!, tenant_id: 'default', instance_id: instance, open: state === 'open' }).execute();
+    await t.deps.db
+      .insertInto('wf_tasks')
+      .values({
+        id,
+        tenant_id: 'default',
+        instance_id: instance,
+        execution_id: newId(),
+        node_id: nodeId,
+        node_name: nodeName,
+        assignee_id: null,
+        owner_id: null,
+        returned_from: null,
+        state,
+      })
+      .execute();
+    for (const u of users)
+      await t.deps.db
+        .insertInto('wf_task_users')
+        .values({ task_id: id, user_id: ids[u]!, tenant_id: 'default', instance_id: instance, open: state === 'open' })
+        .execute();
     return id;
   }
 
@@ -54,23 +99,77 @@ describe('workflow task API: reads', () => {
     const parsed = await parseDefinition(xml);
     schemeId = newId();
     versionId = newId();
-    await t.deps.db.insertInto('wf_schemes').values({ id: schemeId, tenant_id: 'default', code: 'linear', name: '线性审批', auth_objects: '[]', current_version_id: null, created_by: null, launch_key: 'secret-key' }).execute();
-    await t.deps.db.insertInto('wf_scheme_versions').values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml, graph: JSON.stringify(parsed.graph), created_by: null }).execute();
+    await t.deps.db
+      .insertInto('wf_schemes')
+      .values({
+        id: schemeId,
+        tenant_id: 'default',
+        code: 'linear',
+        name: '线性审批',
+        auth_objects: '[]',
+        current_version_id: null,
+        created_by: null,
+        launch_key: 'secret-key',
+      })
+      .execute();
+    await t.deps.db
+      .insertInto('wf_scheme_versions')
+      .values({ id: versionId, tenant_id: 'default', scheme_id: schemeId, version: 1, xml, graph: JSON.stringify(parsed.graph), created_by: null })
+      .execute();
     await t.deps.db.updateTable('wf_schemes').set({ current_version_id: versionId }).where('id', '=', schemeId).execute();
 
     instanceId = await instance('zhangsan', '请假-张三', 'running', new Date('2026-11-20T02:00:00Z'));
     const done = await task(instanceId, 'manager', 'Manager approval', ['lisi'], 'done');
     await t.deps.db
       .insertInto('wf_history')
-      .values({ id: newId(), tenant_id: 'default', instance_id: instanceId, task_id: done, node_id: 'manager', node_name: 'Manager approval', node_type: 'userTask', action: 'agree_', user_id: ids.lisi!, btn_value: 'agree_', btn_name: '同意', message: 'ok', candidates: JSON.stringify([ids.lisi]), next_nodes: JSON.stringify([{ actName: 'finance', activityName: 'Finance approval', activityType: 'userTask' }]), ended_at: new Date() })
+      .values({
+        id: newId(),
+        tenant_id: 'default',
+        instance_id: instanceId,
+        task_id: done,
+        node_id: 'manager',
+        node_name: 'Manager approval',
+        node_type: 'userTask',
+        action: 'agree_',
+        user_id: ids.lisi!,
+        btn_value: 'agree_',
+        btn_name: '同意',
+        message: 'ok',
+        candidates: JSON.stringify([ids.lisi]),
+        next_nodes: JSON.stringify([{ actName: 'finance', activityName: 'Finance approval', activityType: 'userTask' }]),
+        ended_at: new Date(),
+      })
       .execute();
     openTaskId = await task(instanceId, 'finance', 'Finance approval', ['wangwu']);
     await t.deps.db
       .insertInto('wf_history')
-      .values({ id: newId(), tenant_id: 'default', instance_id: instanceId, task_id: openTaskId, node_id: 'finance', node_name: 'Finance approval', node_type: 'userTask', action: 'node', candidates: JSON.stringify([ids.wangwu]), next_nodes: '[]' })
+      .values({
+        id: newId(),
+        tenant_id: 'default',
+        instance_id: instanceId,
+        task_id: openTaskId,
+        node_id: 'finance',
+        node_name: 'Finance approval',
+        node_type: 'userTask',
+        action: 'node',
+        candidates: JSON.stringify([ids.wangwu]),
+        next_nodes: '[]',
+      })
       .execute();
     circulationId = newId();
-    await t.deps.db.insertInto('wf_circulations').values({ id: circulationId, tenant_id: 'default', instance_id: instanceId, task_id: done, node_id: 'manager', node_name: 'Manager approval', user_id: ids.admin!, from_user_id: ids.lisi! }).execute();
+    await t.deps.db
+      .insertInto('wf_circulations')
+      .values({
+        id: circulationId,
+        tenant_id: 'default',
+        instance_id: instanceId,
+        task_id: done,
+        node_id: 'manager',
+        node_name: 'Manager approval',
+        user_id: ids.admin!,
+        from_user_id: ids.lisi!,
+      })
+      .execute();
 
     // Paging material: three more instances of zhangsan, one of lisi that zhangsan takes no part in.
     for (let i = 0; i < 3; i++) await instance('zhangsan', `报销-${i}`, 'completed', new Date(`2026-11-0${i + 1}T02:00:00Z`));
@@ -82,7 +181,17 @@ describe('workflow task API: reads', () => {
   it('upcoming-task: the open tasks of the caller only, with the starter and the scheme', async () => {
     const w = data(await t.get('/api/workflow-task/upcoming-task', tok.wangwu)) as { Rows: Record<string, unknown>[]; Total: number };
     expect(w.Total).toBe(1);
-    expect(w.Rows[0]).toMatchObject({ taskId: openTaskId, processInstanceId: instanceId, schemeName: '线性审批', F_SchemeId: schemeId, processName: '请假-张三', taskName: 'Finance approval', startUserId: ids.zhangsan, isSuspended: false, owner: null });
+    expect(w.Rows[0]).toMatchObject({
+      taskId: openTaskId,
+      processInstanceId: instanceId,
+      schemeName: '线性审批',
+      F_SchemeId: schemeId,
+      processName: '请假-张三',
+      taskName: 'Finance approval',
+      startUserId: ids.zhangsan,
+      isSuspended: false,
+      owner: null,
+    });
     const l = data(await t.get('/api/workflow-task/upcoming-task?keyword=%E9%87%87%E8%B4%AD', tok.lisi)) as { Total: number };
     expect(l.Total).toBe(1);
     const none = data(await t.get('/api/workflow-task/upcoming-task?keyword=nothing', tok.lisi)) as { Total: number };
@@ -123,14 +232,20 @@ describe('workflow task API: reads', () => {
   });
 
   it('history-taskList: the sentence of each record in zh and en', async () => {
-    const zh = data(await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.zhangsan)) as { text: string; activityType: string; manualinfos: { account: string }[] }[];
+    const zh = data(await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.zhangsan)) as {
+      text: string;
+      activityType: string;
+      manualinfos: { account: string }[];
+    }[];
     const zsName = (await t.deps.db.selectFrom('users').select('real_name').where('id', '=', ids.zhangsan!).executeTakeFirstOrThrow()).real_name;
     const lsName = (await t.deps.db.selectFrom('users').select('real_name').where('id', '=', ids.lisi!).executeTakeFirstOrThrow()).real_name;
     expect(zh.map((r) => r.text)).toEqual([`${zsName} 创建了流程`, `${lsName} 同意 流转到 Finance approval`, '正在审批']);
     expect(zh.map((r) => r.activityType)).toEqual(['startEvent', 'userTask', 'userTask']);
     expect(zh[1]!.manualinfos[0]!.account).toBe('lisi');
     expect(zh[2]!.manualinfos[0]!.account).toBe('wangwu');
-    const en = data(await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.zhangsan, { 'accept-language': 'en' })) as { text: string }[];
+    const en = data(await t.get(`/api/workflow-task/history-taskList?processInstanceId=${instanceId}`, tok.zhangsan, { 'accept-language': 'en' })) as {
+      text: string;
+    }[];
     expect(en.map((r) => r.text)).toEqual([`${zsName} created the process`, `${lsName} 同意, flowed to Finance approval`, 'Being approved']);
   });
 
@@ -143,27 +258,58 @@ describe('workflow task API: reads', () => {
   });
 
   it('task-form: the approver gets the buttons, others read only', async () => {
-    const mine = data(await t.get(`/api/workflow-task/task-form?taskId=${openTaskId}`, tok.wangwu)) as { readOnly: boolean; processInfo: Record<string, unknown> & { btnInfo: { value: string }[]; nodeInfo: Record<string, unknown>; rejectnode: { activitiId: string }[]; task_comment: unknown[]; roams: unknown[] } };
+    const mine = data(await t.get(`/api/workflow-task/task-form?taskId=${openTaskId}`, tok.wangwu)) as {
+      readOnly: boolean;
+      processInfo: Record<string, unknown> & {
+        btnInfo: { value: string }[];
+        nodeInfo: Record<string, unknown>;
+        rejectnode: { activitiId: string }[];
+        task_comment: unknown[];
+        roams: unknown[];
+      };
+    };
     expect(mine.readOnly).toBe(false);
     expect(mine.processInfo.btnInfo.map((b) => b.value)).toEqual(['agree_', 'reject_']);
-    expect(mine.processInfo.functionBtnInfo).toEqual([{ value: 'printing_', name: '打印' }, { value: 'transfer_', name: '转办' }]);
+    expect(mine.processInfo.functionBtnInfo).toEqual([
+      { value: 'printing_', name: '打印' },
+      { value: 'transfer_', name: '转办' },
+    ]);
     expect(mine.processInfo.nodeInfo).toMatchObject({ needpassword: 1, nodeId: 'finance', nodeName: 'Finance approval', multiInstance: false });
     expect(mine.processInfo.rejectnode.map((n) => n.activitiId)).toEqual(['start', 'manager']);
     expect(mine.processInfo.task_comment).toMatchObject([{ btnValue: 'agree_', message: 'ok', nodeName: 'Manager approval' }]);
     expect(mine.processInfo.roams).toHaveLength(3);
-    const starter = data(await t.get(`/api/workflow-task/task-form?taskId=${openTaskId}`, tok.zhangsan)) as { readOnly: boolean; processInfo: { btnInfo: unknown[] } };
+    const starter = data(await t.get(`/api/workflow-task/task-form?taskId=${openTaskId}`, tok.zhangsan)) as {
+      readOnly: boolean;
+      processInfo: { btnInfo: unknown[] };
+    };
     expect(starter.readOnly).toBe(true);
     expect(starter.processInfo.btnInfo).toEqual([]);
   });
 
   it('getTaskInfo, node-info, get-manualinfo, candidate-users, get-taskcanditeusers, signature-users', async () => {
-    expect(data(await t.get(`/api/workflow-task/getTaskInfo?operation=audit&taskId=${openTaskId}`, tok.wangwu))).toMatchObject({ taskId: openTaskId, nodeId: 'finance', processInstanceId: instanceId, schemeName: '线性审批', instanceState: 'running' });
-    const node = data(await t.get(`/api/workflow-task/node-info?processInstanceId=${instanceId}&nodeId=manager`, tok.wangwu)) as { nodeName: string; approvers: { account: string; done: boolean }[]; records: unknown[] };
+    expect(data(await t.get(`/api/workflow-task/getTaskInfo?operation=audit&taskId=${openTaskId}`, tok.wangwu))).toMatchObject({
+      taskId: openTaskId,
+      nodeId: 'finance',
+      processInstanceId: instanceId,
+      schemeName: '线性审批',
+      instanceState: 'running',
+    });
+    const node = data(await t.get(`/api/workflow-task/node-info?processInstanceId=${instanceId}&nodeId=manager`, tok.wangwu)) as {
+      nodeName: string;
+      approvers: { account: string; done: boolean }[];
+      records: unknown[];
+    };
     expect(node.nodeName).toBe('Manager approval');
     expect(node.approvers).toMatchObject([{ account: 'lisi', done: true }]);
     const manual = data(await t.get(`/api/workflow-task/get-manualinfo?processInstanceId=${instanceId}`, tok.wangwu)) as { account: string; done: boolean }[];
-    expect(manual.map((m) => [m.account, m.done])).toEqual([['lisi', true], ['wangwu', false]]);
-    const cands = data(await t.get(`/api/workflow-task/candidate-users?processInstanceId=${instanceId}`, tok.zhangsan)) as { F_Account: string; taskId: string }[];
+    expect(manual.map((m) => [m.account, m.done])).toEqual([
+      ['lisi', true],
+      ['wangwu', false],
+    ]);
+    const cands = data(await t.get(`/api/workflow-task/candidate-users?processInstanceId=${instanceId}`, tok.zhangsan)) as {
+      F_Account: string;
+      taskId: string;
+    }[];
     expect(cands).toMatchObject([{ F_Account: 'wangwu', taskId: openTaskId }]);
     expect(data(await t.get(`/api/workflow-task/get-taskcanditeusers/taskId=${openTaskId}`, tok.zhangsan))).toMatchObject([{ F_Account: 'wangwu' }]);
     expect(data(await t.get(`/api/workflow-task/signature-users?taskId=${openTaskId}`, tok.wangwu))).toMatchObject([{ F_Account: 'wangwu' }]);
@@ -172,8 +318,24 @@ describe('workflow task API: reads', () => {
   it('attachments: files of the folders given with actions, with signed addresses', async () => {
     const folderId = newId();
     const fileId = newId();
-    await t.deps.db.insertInto('file_folders').values({ id: folderId, tenant_id: 'default', owner_id: ids.lisi!, kind: 1, parent_id: null, deleted_at: null }).execute();
-    await t.deps.db.insertInto('files').values({ id: fileId, tenant_id: 'default', folder_id: folderId, owner_id: ids.lisi!, file_name: '发票.pdf', extension: '.pdf', mime_type: 'application/pdf', size: 10, storage_key: 'x' }).execute();
+    await t.deps.db
+      .insertInto('file_folders')
+      .values({ id: folderId, tenant_id: 'default', owner_id: ids.lisi!, kind: 1, parent_id: null, deleted_at: null })
+      .execute();
+    await t.deps.db
+      .insertInto('files')
+      .values({
+        id: fileId,
+        tenant_id: 'default',
+        folder_id: folderId,
+        owner_id: ids.lisi!,
+        file_name: '发票.pdf',
+        extension: '.pdf',
+        mime_type: 'application/pdf',
+        size: 10,
+        storage_key: 'x',
+      })
+      .execute();
     await t.deps.db.updateTable('wf_history').set({ folder_id: folderId }).where('instance_id', '=', instanceId).where('node_id', '=', 'manager').execute();
     for (const path of ['task-attachments', 'getAnnexInfo']) {
       const files = data(await t.get(`/api/workflow-task/${path}?processInstanceId=${instanceId}`, tok.zhangsan)) as Record<string, string>[];
@@ -184,8 +346,17 @@ describe('workflow task API: reads', () => {
   });
 
   it('drafts: save, change, list own only, delete', async () => {
-    const saved = data(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { schemeId, name: '草稿一', formValue: [{ F_FormId: 'f1', formData: { a: 1 } }] }, tok.zhangsan)) as { F_Id: string };
-    expect(data(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { F_Id: saved.F_Id, schemeId, name: '草稿二', formValue: [] }, tok.zhangsan))).toEqual({ F_Id: saved.F_Id });
+    const saved = data(
+      await t.send(
+        'POST',
+        '/api/workflow-task/saveOrEditTempfiledInfo',
+        { schemeId, name: '草稿一', formValue: [{ F_FormId: 'f1', formData: { a: 1 } }] },
+        tok.zhangsan,
+      ),
+    ) as { F_Id: string };
+    expect(
+      data(await t.send('POST', '/api/workflow-task/saveOrEditTempfiledInfo', { F_Id: saved.F_Id, schemeId, name: '草稿二', formValue: [] }, tok.zhangsan)),
+    ).toEqual({ F_Id: saved.F_Id });
     const list = data(await t.get('/api/workflow-task/getTempfiledInfoList', tok.zhangsan)) as { Rows: Record<string, unknown>[]; Total: number };
     expect(list.Total).toBe(1);
     expect(list.Rows[0]).toMatchObject({ F_Id: saved.F_Id, name: '草稿二', schemeName: '线性审批', formValue: [] });
@@ -222,7 +393,10 @@ describe('workflow task API: reads', () => {
     const rel = data(await t.get('/api/workflow-task/relationTask', tok.zhangsan)) as { Rows: { processName: string }[] };
     expect(rel.Rows.map((r) => r.processName).sort()).toEqual(['报销-1', '报销-2']);
     expect((data(await t.get('/api/workflow-task/relationTask', tok.wangwu)) as { Total: number }).Total).toBe(0);
-    expect(data(await t.get(`/api/workflow-task/relationTask-Info?processInstanceId=${instanceId}`, tok.wangwu))).toMatchObject({ processName: '请假-张三', schemeName: '线性审批' });
+    expect(data(await t.get(`/api/workflow-task/relationTask-Info?processInstanceId=${instanceId}`, tok.wangwu))).toMatchObject({
+      processName: '请假-张三',
+      schemeName: '线性审批',
+    });
   });
 
   it('monitor lists: the whole tenant, by permission', async () => {
@@ -253,7 +427,12 @@ describe('workflow task API: reads', () => {
   it('/nwfschemeinfo/createProcess refuses a wrong sign, an old or future timestamp and a scheme without a key', async () => {
     const sign = (ts: number, key = 'secret-key', account = 'zhangsan') => createHmac('sha256', key).update(`default:linear:${account}:${ts}`).digest('hex');
     const post = (fields: Record<string, string | number>) =>
-      t.app.inject({ method: 'POST', url: '/api/nwfschemeinfo/createProcess', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]))).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/nwfschemeinfo/createProcess',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]))).toString(),
+      });
     const now = Date.now();
     const base = { tenantCode: 'default', schemeCode: 'linear', account: 'zhangsan', formData: '[]' };
     const wrong = await post({ ...base, timestamp: now, sign: sign(now, 'other') });

@@ -270,9 +270,26 @@ export class WorkflowTaskRepository {
 
   async counts(tenantId: string, userId: string) {
     const [upcoming, circulated, drafts] = await Promise.all([
-      this.db.selectFrom('wf_task_users').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('open', '=', true).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      this.db.selectFrom('wf_circulations').where('tenant_id', '=', tenantId).where('user_id', '=', userId).where('read_at', 'is', null).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      this.db.selectFrom('wf_drafts').where('tenant_id', '=', tenantId).where('user_id', '=', userId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('wf_task_users')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('open', '=', true)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('wf_circulations')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('wf_drafts')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { upcoming: upcoming.n, circulatedUnread: circulated.n, drafts: drafts.n };
   }
@@ -321,7 +338,14 @@ export class WorkflowTaskRepository {
     const newKey = newId();
     await this.db
       .insertInto('wf_drafts')
-      .values({ id: newKey, tenant_id: tenantId, user_id: userId, scheme_id: values.scheme_id, name: values.name, form_value: JSON.stringify(values.form_value) })
+      .values({
+        id: newKey,
+        tenant_id: tenantId,
+        user_id: userId,
+        scheme_id: values.scheme_id,
+        name: values.name,
+        form_value: JSON.stringify(values.form_value),
+      })
       .execute();
     return newKey;
   }
@@ -337,7 +361,13 @@ export class WorkflowTaskRepository {
   }
 
   async markRead(tenantId: string, id: string): Promise<void> {
-    await this.db.updateTable('wf_circulations').set({ read_at: new Date() }).where('tenant_id', '=', tenantId).where('id', '=', id).where('read_at', 'is', null).execute();
+    await this.db
+      .updateTable('wf_circulations')
+      .set({ read_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .execute();
   }
 
   // ---------- instances, tasks, history ----------
@@ -347,7 +377,12 @@ export class WorkflowTaskRepository {
   }
 
   schemeByCode(tenantId: string, code: string) {
-    return this.db.selectFrom('wf_schemes').where('tenant_id', '=', tenantId).where(sql`lower(code)`, '=', code.toLowerCase()).selectAll().executeTakeFirst();
+    return this.db
+      .selectFrom('wf_schemes')
+      .where('tenant_id', '=', tenantId)
+      .where(sql`lower(code)`, '=', code.toLowerCase())
+      .selectAll()
+      .executeTakeFirst();
   }
 
   instance(tenantId: string, id: string): Promise<InstanceRecord | undefined> {
@@ -355,12 +390,32 @@ export class WorkflowTaskRepository {
       .selectFrom('wf_instances')
       .where('tenant_id', '=', tenantId)
       .where('id', '=', id)
-      .select(['id', 'tenant_id', 'root_id', 'parent_id', 'scheme_id', 'version_id', 'name', 'state', 'starter_id', 'form_keys', 'related', 'recycled_at', 'created_at', 'completed_at'])
+      .select([
+        'id',
+        'tenant_id',
+        'root_id',
+        'parent_id',
+        'scheme_id',
+        'version_id',
+        'name',
+        'state',
+        'starter_id',
+        'form_keys',
+        'related',
+        'recycled_at',
+        'created_at',
+        'completed_at',
+      ])
       .executeTakeFirst();
   }
 
   async graph(tenantId: string, versionId: string): Promise<unknown> {
-    const row = await this.db.selectFrom('wf_scheme_versions').where('tenant_id', '=', tenantId).where('id', '=', versionId).select(['graph', 'xml']).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('wf_scheme_versions')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', versionId)
+      .select(['graph', 'xml'])
+      .executeTakeFirst();
     return row?.graph;
   }
 
@@ -401,7 +456,13 @@ export class WorkflowTaskRepository {
   }
 
   async mayActOn(taskId: string, userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('wf_task_users').where('task_id', '=', taskId).where('user_id', '=', userId).where('open', '=', true).select('task_id').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('wf_task_users')
+      .where('task_id', '=', taskId)
+      .where('user_id', '=', userId)
+      .where('open', '=', true)
+      .select('task_id')
+      .executeTakeFirst();
     return !!row;
   }
 
@@ -419,8 +480,26 @@ export class WorkflowTaskRepository {
       .selectFrom('wf_history')
       .where('instance_id', '=', instanceId)
       .select([
-        'id', 'seq', 'task_id', 'node_id', 'node_name', 'node_type', 'action', 'user_id', 'owner_id', 'btn_value', 'btn_name', 'message',
-        'stamp_id', 'folder_id', 'multi_instance', 'candidates', 'next_nodes', 'field_changes', 'started_at', 'ended_at',
+        'id',
+        'seq',
+        'task_id',
+        'node_id',
+        'node_name',
+        'node_type',
+        'action',
+        'user_id',
+        'owner_id',
+        'btn_value',
+        'btn_name',
+        'message',
+        'stamp_id',
+        'folder_id',
+        'multi_instance',
+        'candidates',
+        'next_nodes',
+        'field_changes',
+        'started_at',
+        'ended_at',
         formatTime('started_at').as('time'),
         formatTime('ended_at').as('endTime'),
       ])
@@ -440,14 +519,22 @@ export class WorkflowTaskRepository {
         'u.id',
         'u.account',
         'u.real_name',
-        sql<string>`coalesce((select d.full_name from user_departments ud join departments d on d.id = ud.department_id where ud.user_id = u.id order by d.full_name limit 1), '')`.as('departmentName'),
+        sql<string>`coalesce((select d.full_name from user_departments ud join departments d on d.id = ud.department_id where ud.user_id = u.id order by d.full_name limit 1), '')`.as(
+          'departmentName',
+        ),
       ])
       .execute();
     return new Map(rows.map((r) => [r.id, r]));
   }
 
   userByAccount(tenantId: string, account: string) {
-    return this.db.selectFrom('users').where('tenant_id', '=', tenantId).where('account', '=', account).where('enabled', '=', true).select(['id', 'account']).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .where('tenant_id', '=', tenantId)
+      .where('account', '=', account)
+      .where('enabled', '=', true)
+      .select(['id', 'account'])
+      .executeTakeFirst();
   }
 
   tenantByCode(code: string) {
@@ -455,7 +542,14 @@ export class WorkflowTaskRepository {
   }
 
   relations(tenantId: string, schemeId: string) {
-    return this.db.selectFrom('wf_relations').where('tenant_id', '=', tenantId).where('scheme_id', '=', schemeId).selectAll().orderBy('sort_code').orderBy('created_at').execute();
+    return this.db
+      .selectFrom('wf_relations')
+      .where('tenant_id', '=', tenantId)
+      .where('scheme_id', '=', schemeId)
+      .selectAll()
+      .orderBy('sort_code')
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Files of the attachment folders given with actions (wf_history.folder_id). */

@@ -53,7 +53,15 @@ import type { AppMetrics, WorkflowAction } from '../../core/metrics.js';
 import { isReplayedAnswer } from '../../core/idempotency.js';
 
 const processBody = z.object({ processInstanceId: z.string().trim().min(1).max(64) });
-const candidateUser = z.object({ taskId: z.string(), nodeId: z.string(), nodeName: z.string(), F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string(), departmentName: z.string() });
+const candidateUser = z.object({
+  taskId: z.string(),
+  nodeId: z.string(),
+  nodeName: z.string(),
+  F_UserId: z.string(),
+  F_RealName: z.string(),
+  F_Account: z.string(),
+  departmentName: z.string(),
+});
 const signerRow = z.object({ taskId: z.string(), F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string() });
 const taskIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 const relationInfo = z.object({
@@ -83,18 +91,37 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   // ---------- actions ----------
 
   r.post(`${P}/create-process`, {
-    schema: { tags, summary: 'Launch a process (ActionResult: retCode 2 asks for next-node approvers and changes nothing); an Idempotency-Key header makes a repeat answer the first result', body: createProcessBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, counted('create_process', await tasks.start(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
+    schema: {
+      tags,
+      summary:
+        'Launch a process (ActionResult: retCode 2 asks for next-node approvers and changes nothing); an Idempotency-Key header makes a repeat answer the first result',
+      body: createProcessBody,
+      response: { 200: envelope(actionResult) },
+    },
+    handler: async (request) =>
+      ok(request, counted('create_process', await tasks.start(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
   });
 
   r.post(`${P}/create-processform`, {
-    schema: { tags, summary: 'Launch over an existing record of one of the scheme forms (form_keys point to it)', querystring: createProcessFormQuery, response: { 200: envelope(actionResult) } },
+    schema: {
+      tags,
+      summary: 'Launch over an existing record of one of the scheme forms (form_keys point to it)',
+      querystring: createProcessFormQuery,
+      response: { 200: envelope(actionResult) },
+    },
     handler: async (request) => ok(request, counted('create_process', await tasks.startOverRecord(authOf(request), request.query)), 'common.ok'),
   });
 
   r.post(`${P}/task-handle`, {
-    schema: { tags, summary: 'Handle a task (retCode 1 wrong signature password, 2 choose approvers: success envelopes, nothing changed); an Idempotency-Key header makes a repeat answer the first result', body: taskHandleBody, response: { 200: envelope(actionResult) } },
-    handler: async (request) => ok(request, counted('task_handle', await tasks.engine.handle(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
+    schema: {
+      tags,
+      summary:
+        'Handle a task (retCode 1 wrong signature password, 2 choose approvers: success envelopes, nothing changed); an Idempotency-Key header makes a repeat answer the first result',
+      body: taskHandleBody,
+      response: { 200: envelope(actionResult) },
+    },
+    handler: async (request) =>
+      ok(request, counted('task_handle', await tasks.engine.handle(authOf(request), request.body, idempotencyKeyOf(request))), 'common.ok'),
   });
 
   r.post(`${P}/recall-process`, {
@@ -106,14 +133,27 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   });
 
   r.post(`${P}/reinitiate-process`, {
-    schema: { tags, summary: 'The starter starts a recalled (or rejected-to-start) instance again', body: processBody, response: { 200: envelope(actionResult) } },
+    schema: {
+      tags,
+      summary: 'The starter starts a recalled (or rejected-to-start) instance again',
+      body: processBody,
+      response: { 200: envelope(actionResult) },
+    },
     handler: async (request) => ok(request, await tasks.engine.reinitiate(authOf(request), request.body.processInstanceId), 'common.ok'),
   });
 
   r.post(`${P}/signature`, {
-    schema: { tags, summary: 'Add or subtract countersign signers (userListStr: comma-joined user ids)', body: signatureBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Add or subtract countersign signers (userListStr: comma-joined user ids)',
+      body: signatureBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
-      const userIds = request.body.userListStr.split(',').map((s) => s.trim()).filter(Boolean);
+      const userIds = request.body.userListStr
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const input = { taskId: request.body.taskId, userIds };
       if (request.body.type === 'add') await tasks.engine.addSigners(authOf(request), input);
       else await tasks.engine.removeSigners(authOf(request), input);
@@ -122,12 +162,22 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   });
 
   r.get(`${P}/signature-users`, {
-    schema: { tags, summary: 'The current signers of the countersign node of a task (open tasks of that node)', querystring: taskIdQuery, response: { 200: envelope(z.array(signerRow)) } },
+    schema: {
+      tags,
+      summary: 'The current signers of the countersign node of a task (open tasks of that node)',
+      querystring: taskIdQuery,
+      response: { 200: envelope(z.array(signerRow)) },
+    },
     handler: async (request) => ok(request, await tasks.signers(authOf(request), request.query.taskId), 'common.fetched'),
   });
 
   r.put(`${P}/change-candidate`, {
-    schema: { tags, summary: 'Replace one candidate of an open task by another user', querystring: changeCandidateQuery, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Replace one candidate of an open task by another user',
+      querystring: changeCandidateQuery,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await tasks.engine.changeCandidate(authOf(request), request.query);
       return ok(request, null, 'workflowTask.candidateChanged');
@@ -170,7 +220,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   });
 
   r.delete(`${P}/delete-processinstance/:id`, {
-    schema: { tags, summary: 'Delete a recycled instance for good (its starter, or a holder of workflow.monitor.suspend)', params: idParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a recycled instance for good (its starter, or a holder of workflow.monitor.suspend)',
+      params: idParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await tasks.deleteInstance(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');
@@ -180,7 +235,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   // ---------- drafts ----------
 
   r.post(`${P}/saveOrEditTempfiledInfo`, {
-    schema: { tags, summary: 'Save a launch draft (F_Id given: change the own draft)', body: workflowDraftBody, response: { 200: envelope(z.object({ F_Id: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'Save a launch draft (F_Id given: change the own draft)',
+      body: workflowDraftBody,
+      response: { 200: envelope(z.object({ F_Id: z.string() })) },
+    },
     handler: async (request) => ok(request, await tasks.saveDraft(authOf(request), request.body), 'workflowTask.draftSaved'),
   });
 
@@ -200,7 +260,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   // ---------- lists ----------
 
   r.get(`${P}/upcoming-task`, {
-    schema: { tags, summary: 'Open tasks the caller may act on (wf_task_users_todo)', querystring: page, response: { 200: envelope(pageResult(upcomingTaskRow)) } },
+    schema: {
+      tags,
+      summary: 'Open tasks the caller may act on (wf_task_users_todo)',
+      querystring: page,
+      response: { 200: envelope(pageResult(upcomingTaskRow)) },
+    },
     handler: async (request) => ok(request, await tasks.upcoming(authOf(request), request.query), 'common.fetched'),
   });
   r.get(`${P}/history-task`, {
@@ -208,7 +273,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.history(authOf(request), request.query), 'common.fetched'),
   });
   r.get(`${P}/my-task`, {
-    schema: { tags, summary: 'Instances the caller started (not recycled), with state and current nodes', querystring: page, response: { 200: envelope(pageResult(instanceRow)) } },
+    schema: {
+      tags,
+      summary: 'Instances the caller started (not recycled), with state and current nodes',
+      querystring: page,
+      response: { 200: envelope(pageResult(instanceRow)) },
+    },
     handler: async (request) => ok(request, await tasks.mine(authOf(request), request.query), 'common.fetched'),
   });
   r.get(`${P}/recycle-task`, {
@@ -216,7 +286,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.recycled(authOf(request), request.query), 'common.fetched'),
   });
   r.get(`${P}/manual-task`, {
-    schema: { tags, summary: 'Instances circulated to the caller, with read receipts', querystring: page, response: { 200: envelope(pageResult(circulationRow)) } },
+    schema: {
+      tags,
+      summary: 'Instances circulated to the caller, with read receipts',
+      querystring: page,
+      response: { 200: envelope(pageResult(circulationRow)) },
+    },
     handler: async (request) => ok(request, await tasks.circulated(authOf(request), request.query), 'common.fetched'),
   });
   r.post(`${P}/circulation-read/:id`, {
@@ -231,23 +306,39 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.counts(authOf(request)), 'common.fetched'),
   });
   r.get(`${P}/relationTask`, {
-    schema: { tags, summary: 'Finished instances the caller started or handled (to link as preceding)', querystring: page, response: { 200: envelope(pageResult(relationTaskRow)) } },
+    schema: {
+      tags,
+      summary: 'Finished instances the caller started or handled (to link as preceding)',
+      querystring: page,
+      response: { 200: envelope(pageResult(relationTaskRow)) },
+    },
     handler: async (request) => ok(request, await tasks.relatable(authOf(request), request.query), 'common.fetched'),
   });
 
   // ---------- reads of the approval screen ----------
 
   r.get(`${P}/task-form`, {
-    schema: { tags, summary: "The instance's forms (the node's field authority) and process info; by taskId, or processInstanceId read-only", querystring: taskFormQuery, response: { 200: envelope(taskFormAnswer) } },
+    schema: {
+      tags,
+      summary: "The instance's forms (the node's field authority) and process info; by taskId, or processInstanceId read-only",
+      querystring: taskFormQuery,
+      response: { 200: envelope(taskFormAnswer) },
+    },
     handler: async (request) => ok(request, await tasks.taskForm(authOf(request), langOf(request), request.query), 'common.fetched'),
   });
   r.get(`${P}/history-taskList`, {
-    schema: { tags, summary: 'Timeline records with their sentence (zh / en by Accept-Language)', querystring: processInstanceQuery, response: { 200: envelope(z.array(timelineRecord)) } },
+    schema: {
+      tags,
+      summary: 'Timeline records with their sentence (zh / en by Accept-Language)',
+      querystring: processInstanceQuery,
+      response: { 200: envelope(z.array(timelineRecord)) },
+    },
     handler: async (request) => ok(request, await tasks.timelineOf(authOf(request), langOf(request), request.query.processInstanceId), 'common.fetched'),
   });
   r.get(`${P}/node-info`, {
     schema: { tags, summary: 'One node of an instance: its records and approvers', querystring: nodeInfoQuery, response: { 200: envelope(nodeInfoAnswer) } },
-    handler: async (request) => ok(request, await tasks.nodeInfo(authOf(request), langOf(request), request.query.processInstanceId, request.query.nodeId), 'common.fetched'),
+    handler: async (request) =>
+      ok(request, await tasks.nodeInfo(authOf(request), langOf(request), request.query.processInstanceId, request.query.nodeId), 'common.fetched'),
   });
   r.get(`${P}/get-manualinfo`, {
     schema: {
@@ -256,16 +347,27 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
       querystring: processInstanceQuery.extend({ nodeId: z.string().trim().max(100).optional() }),
       response: { 200: envelope(z.array(manualInfo)) },
     },
-    handler: async (request) => ok(request, await tasks.approvers(authOf(request), request.query.processInstanceId, request.query.nodeId || undefined), 'common.fetched'),
+    handler: async (request) =>
+      ok(request, await tasks.approvers(authOf(request), request.query.processInstanceId, request.query.nodeId || undefined), 'common.fetched'),
   });
   for (const path of ['task-attachments', 'getAnnexInfo']) {
     r.get(`${P}/${path}`, {
-      schema: { tags, summary: 'Files attached during approval (signed addresses)', querystring: processInstanceQuery, response: { 200: envelope(z.array(taskAttachment)) } },
+      schema: {
+        tags,
+        summary: 'Files attached during approval (signed addresses)',
+        querystring: processInstanceQuery,
+        response: { 200: envelope(z.array(taskAttachment)) },
+      },
       handler: async (request) => ok(request, await tasks.attachments(authOf(request), request.query.processInstanceId), 'common.fetched'),
     });
   }
   r.get(`${P}/relationTask-Info`, {
-    schema: { tags, summary: 'A linked (preceding) instance: summary and form keys', querystring: processInstanceQuery, response: { 200: envelope(relationInfo) } },
+    schema: {
+      tags,
+      summary: 'A linked (preceding) instance: summary and form keys',
+      querystring: processInstanceQuery,
+      response: { 200: envelope(relationInfo) },
+    },
     handler: async (request) => ok(request, await tasks.relationInfo(authOf(request), request.query.processInstanceId), 'common.fetched'),
   });
   r.get(`${P}/getTaskInfo`, {
@@ -274,14 +376,20 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   });
   r.get(`${P}/candidate-users`, {
     schema: { tags, summary: 'Users of the open tasks of an instance', querystring: processInstanceQuery, response: { 200: envelope(z.array(candidateUser)) } },
-    handler: async (request) => ok(request, await tasks.candidateUsers(authOf(request), { processInstanceId: request.query.processInstanceId }), 'common.fetched'),
+    handler: async (request) =>
+      ok(request, await tasks.candidateUsers(authOf(request), { processInstanceId: request.query.processInstanceId }), 'common.fetched'),
   });
   r.get(`${P}/get-taskcanditeusers/taskId=:id`, {
     schema: { tags, summary: 'Users who may act on one open task', params: taskIdParams, response: { 200: envelope(z.array(candidateUser)) } },
     handler: async (request) => ok(request, await tasks.candidateUsers(authOf(request), { taskId: request.params.id }), 'common.fetched'),
   });
   r.get(`${P}/validate-signation`, {
-    schema: { tags, summary: 'May the caller sign with the stamp, and is the password right', querystring: validateSignationBody, response: { 200: envelope(validSignation) } },
+    schema: {
+      tags,
+      summary: 'May the caller sign with the stamp, and is the password right',
+      querystring: validateSignationBody,
+      response: { 200: envelope(validSignation) },
+    },
     handler: async (request) => ok(request, await tasks.validateSignation(authOf(request), request.query.stampId, request.query.password), 'common.fetched'),
   });
   r.post(`${P}/validate-signation`, {
@@ -289,7 +397,12 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.validateSignation(authOf(request), request.body.stampId, request.body.password), 'common.fetched'),
   });
   r.get(`${P}/view-process-url`, {
-    schema: { tags, summary: 'A signed address of the diagram (valid one hour) for <img src>', querystring: processInstanceQuery, response: { 200: envelope(signedAddress) } },
+    schema: {
+      tags,
+      summary: 'A signed address of the diagram (valid one hour) for <img src>',
+      querystring: processInstanceQuery,
+      response: { 200: envelope(signedAddress) },
+    },
     handler: async (request) => {
       const instance = await tasks.visibleInstance(authOf(request), request.query.processInstanceId);
       return ok(request, { url: tasks.diagrams.url(instance.id) }, 'common.fetched');
@@ -330,12 +443,22 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
   const mtags = ['Workflow: monitor'];
   r.get('/workflow-monitor/finished-tasks', {
     config: { permission: Permission.workflowMonitorList },
-    schema: { tags: mtags, summary: 'Finished instances of the tenant', querystring: workflowMonitorPageQuery, response: { 200: envelope(pageResult(instanceRow)) } },
+    schema: {
+      tags: mtags,
+      summary: 'Finished instances of the tenant',
+      querystring: workflowMonitorPageQuery,
+      response: { 200: envelope(pageResult(instanceRow)) },
+    },
     handler: async (request) => ok(request, await tasks.monitor(authOf(request), true, request.query), 'common.fetched'),
   });
   r.get('/workflow-monitor/unfinished-tasks', {
     config: { permission: Permission.workflowMonitorList },
-    schema: { tags: mtags, summary: 'Running and suspended instances of the tenant', querystring: workflowMonitorPageQuery, response: { 200: envelope(pageResult(instanceRow)) } },
+    schema: {
+      tags: mtags,
+      summary: 'Running and suspended instances of the tenant',
+      querystring: workflowMonitorPageQuery,
+      response: { 200: envelope(pageResult(instanceRow)) },
+    },
     handler: async (request) => ok(request, await tasks.monitor(authOf(request), false, request.query), 'common.fetched'),
   });
   r.post('/workflow-monitor/suspend-process', {

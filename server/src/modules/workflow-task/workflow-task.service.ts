@@ -59,7 +59,10 @@ function nodeConfig(node: WfNode | undefined): UserTaskConfig {
 /** Signed diagram addresses: `/api/workflow-task/view-process?processInstanceId=&expires=&sig=` loads in an <img>. */
 export class DiagramLinks {
   private readonly signer: Signer;
-  constructor(secret: Uint8Array, private readonly ttlMs = 3600_000) {
+  constructor(
+    secret: Uint8Array,
+    private readonly ttlMs = 3600_000,
+  ) {
     this.signer = new Signer(secret, 'workflow-instance-diagram');
   }
   url(id: string, now = Date.now()): string {
@@ -176,7 +179,11 @@ export class WorkflowTaskService {
     const scheme = await this.repo.scheme(auth.tenantId, body.schemeId);
     if (!scheme) throw notFound('workflow.schemeNotFound');
     if (body.F_Id) await this.ownDraft(auth, body.F_Id);
-    const id = await this.repo.saveDraft(auth.tenantId, auth.userId, body.F_Id || null, { scheme_id: scheme.id, name: body.name || scheme.name, form_value: body.formValue });
+    const id = await this.repo.saveDraft(auth.tenantId, auth.userId, body.F_Id || null, {
+      scheme_id: scheme.id,
+      name: body.name || scheme.name,
+      form_value: body.formValue,
+    });
     return { F_Id: id };
   }
 
@@ -206,7 +213,11 @@ export class WorkflowTaskService {
     }
     // The instance's form key is the record itself (no copy): its values become the form snapshot only.
     const formKeys = [{ F_FormId: relation.form_id, F_Type: relation.form_type, F_UrlAddress: relation.form_url || undefined, F_Id: q.keyValue }];
-    return this.engine.start(auth, { schemeId: q.nwfSchemeInfoId, formValue: [], userJson: [], relationTaskList: [], message: '', fileValue: '' }, { formKeys, formValues: formData });
+    return this.engine.start(
+      auth,
+      { schemeId: q.nwfSchemeInfoId, formValue: [], userJson: [], relationTaskList: [], message: '', fileValue: '' },
+      { formKeys, formValues: formData },
+    );
   }
 
   async signers(auth: AuthContext, taskId: string) {
@@ -214,8 +225,16 @@ export class WorkflowTaskService {
     await this.visibleInstance(auth, task.instance_id);
     const open = (await this.repo.openTasks(auth.tenantId, task.instance_id)).filter((t) => t.node_id === task.node_id);
     const links = await this.repo.taskUserIds(open.map((t) => t.id));
-    const users = await this.repo.users(auth.tenantId, links.map((l) => l.user_id));
-    return links.map((l) => ({ taskId: l.task_id, F_UserId: l.user_id, F_RealName: users.get(l.user_id)?.real_name ?? '', F_Account: users.get(l.user_id)?.account ?? '' }));
+    const users = await this.repo.users(
+      auth.tenantId,
+      links.map((l) => l.user_id),
+    );
+    return links.map((l) => ({
+      taskId: l.task_id,
+      F_UserId: l.user_id,
+      F_RealName: users.get(l.user_id)?.real_name ?? '',
+      F_Account: users.get(l.user_id)?.account ?? '',
+    }));
   }
 
   /**
@@ -269,8 +288,10 @@ export class WorkflowTaskService {
     const nameOf = (id: string | null) => (id ? (users.get(id)?.real_name ?? id) : '');
     const sep = translate(lang, 'workflowTask.listSeparator');
     const stamps = await this.stampAddresses(auth, history.map((h) => h.stamp_id ?? '').filter(Boolean));
-    const people = (list: string[]) => list.map((id) => ({ departmentName: users.get(id)?.departmentName ?? '', account: users.get(id)?.account ?? '', realName: nameOf(id) }));
-    const labelled = (multi: boolean, type: string, text: string) => (multi && type === 'userTask' ? translate(lang, 'workflowTask.countersignText', { text }) : text);
+    const people = (list: string[]) =>
+      list.map((id) => ({ departmentName: users.get(id)?.departmentName ?? '', account: users.get(id)?.account ?? '', realName: nameOf(id) }));
+    const labelled = (multi: boolean, type: string, text: string) =>
+      multi && type === 'userTask' ? translate(lang, 'workflowTask.countersignText', { text }) : text;
     const records: TimelineRecord[] = history.map((h) => {
       const approver =
         h.owner_id && h.user_id && h.owner_id !== h.user_id
@@ -290,7 +311,9 @@ export class WorkflowTaskService {
         text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: nameOf(h.candidates?.[1] ?? null) });
       else {
         const button = h.btn_name ?? (h.btn_value && h.action !== 'auto' ? h.btn_value : actionLabel);
-        text = next.length ? translate(lang, 'workflowTask.timelineFlow', { approver, button, next: next.join(sep) }) : translate(lang, 'workflowTask.timelineDone', { approver, button });
+        text = next.length
+          ? translate(lang, 'workflowTask.timelineFlow', { approver, button, next: next.join(sep) })
+          : translate(lang, 'workflowTask.timelineDone', { approver, button });
         text = text.trim();
       }
       return {
@@ -356,7 +379,10 @@ export class WorkflowTaskService {
 
   private async comments(auth: AuthContext, history: HistoryRecord[]): Promise<TaskComment[]> {
     const done = history.filter((h) => h.task_id && h.btn_value && h.ended_at);
-    const users = await this.repo.users(auth.tenantId, done.map((h) => h.user_id ?? ''));
+    const users = await this.repo.users(
+      auth.tenantId,
+      done.map((h) => h.user_id ?? ''),
+    );
     const stamps = await this.stampAddresses(auth, done.map((h) => h.stamp_id ?? '').filter(Boolean));
     return done.map((h) => ({
       nodeId: h.node_id,
@@ -375,7 +401,10 @@ export class WorkflowTaskService {
     const byFolder = new Map<string, HistoryRecord>();
     for (const h of rows) if (h.folder_id && !byFolder.has(h.folder_id)) byFolder.set(h.folder_id, h);
     const files = await this.repo.files(auth.tenantId, [...byFolder.keys()]);
-    const users = await this.repo.users(auth.tenantId, files.map((f) => f.owner_id));
+    const users = await this.repo.users(
+      auth.tenantId,
+      files.map((f) => f.owner_id),
+    );
     return files.map((f) => ({
       F_Id: f.id,
       fileName: f.file_name,
@@ -391,7 +420,11 @@ export class WorkflowTaskService {
   private rejectNodes(graph: WfGraph, node: WfNode | undefined, config: UserTaskConfig, history: HistoryRecord[]): RejectNode[] {
     const entry = (n: WfNode): RejectNode => ({ activityName: n.name, activityType: activityType(n.type), activitiId: n.id });
     if (!node) return [];
-    if (config.rejectTargets.length) return config.rejectTargets.map((id) => graph.nodes[id]).filter((n): n is WfNode => !!n).map(entry);
+    if (config.rejectTargets.length)
+      return config.rejectTargets
+        .map((id) => graph.nodes[id])
+        .filter((n): n is WfNode => !!n)
+        .map(entry);
     const passed = new Set(history.filter((h) => h.node_type === 'userTask' && h.btn_value && h.node_id !== node.id).map((h) => h.node_id));
     const out: RejectNode[] = [];
     const start = graph.nodes[graph.startNodeId];
@@ -476,7 +509,10 @@ export class WorkflowTaskService {
     const processInfo: ProcessInfo = {
       btnInfo: mayAct ? config.buttons : [],
       functionBtnInfo: mayAct
-        ? [...(config.print ? [{ value: BTN_PRINT, name: lang === 'en' ? 'Print' : '打印' }] : []), ...(config.transfer ? [{ value: BTN_TRANSFER, name: lang === 'en' ? 'Transfer' : '转办' }] : [])]
+        ? [
+            ...(config.print ? [{ value: BTN_PRINT, name: lang === 'en' ? 'Print' : '打印' }] : []),
+            ...(config.transfer ? [{ value: BTN_TRANSFER, name: lang === 'en' ? 'Transfer' : '转办' }] : []),
+          ]
         : [],
       rejectnode: mayAct ? this.rejectNodes(graph, node, config, history) : [],
       nodeInfo: {
@@ -574,7 +610,10 @@ export class WorkflowTaskService {
       tasks = await this.repo.openTasks(auth.tenantId, instance.id);
     }
     const links = await this.repo.taskUserIds(tasks.map((t) => t.id));
-    const users = await this.repo.users(auth.tenantId, links.map((l) => l.user_id));
+    const users = await this.repo.users(
+      auth.tenantId,
+      links.map((l) => l.user_id),
+    );
     const byTask = new Map(tasks.map((t) => [t.id, t]));
     return links.map((l) => ({
       taskId: l.task_id,
@@ -627,7 +666,10 @@ export class WorkflowTaskService {
   // ---------- tokenless launch ----------
 
   /** POST /nwfschemeinfo/createProcess: the signed launch key (see docs "Task API"). */
-  async publicLaunch(body: { tenantCode: string; schemeCode: string; account: string; formData: string; timestamp: number; sign: string }, now = Date.now()): Promise<ActionResult> {
+  async publicLaunch(
+    body: { tenantCode: string; schemeCode: string; account: string; formData: string; timestamp: number; sign: string },
+    now = Date.now(),
+  ): Promise<ActionResult> {
     const refuse = () => new AppError('workflowTask.launchRefused', {}, 403);
     const tenant = await this.repo.tenantByCode(body.tenantCode);
     if (!tenant) throw refuse();
@@ -639,7 +681,10 @@ export class WorkflowTaskService {
     if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected))) throw refuse();
     let formValue: FormValueEntry[];
     try {
-      formValue = z.array(formValueEntry).max(20).parse(JSON.parse(body.formData || '[]'));
+      formValue = z
+        .array(formValueEntry)
+        .max(20)
+        .parse(JSON.parse(body.formData || '[]'));
     } catch {
       throw new AppError('workflowTask.badFormData');
     }

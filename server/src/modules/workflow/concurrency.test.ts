@@ -21,7 +21,10 @@ type Answer = { code: number; msg: string; data: unknown };
 /** countersign-parallel with a user task (admin) after the countersign, so "the next task is created once" shows. */
 function countersignThenTask(users: Record<string, string>): string {
   const xml = loadFixture('countersign-parallel', users)
-    .replace(/<bpmn:sequenceFlow id="f2" sourceRef="sign" targetRef="end" \/>/, '<bpmn:sequenceFlow id="f2" sourceRef="sign" targetRef="after" /><bpmn:sequenceFlow id="f9" sourceRef="after" targetRef="end" />')
+    .replace(
+      /<bpmn:sequenceFlow id="f2" sourceRef="sign" targetRef="end" \/>/,
+      '<bpmn:sequenceFlow id="f2" sourceRef="sign" targetRef="after" /><bpmn:sequenceFlow id="f9" sourceRef="after" targetRef="end" />',
+    )
     .replace(
       /(<bpmn:endEvent id="end"[^>]*>\s*)<bpmn:incoming>f2<\/bpmn:incoming>/,
       `<bpmn:userTask id="after" name="After countersign"><bpmn:extensionElements><wf:config>{"candidates":[{"type":"user","ids":["${users.admin}"]}]}</wf:config></bpmn:extensionElements><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>f9</bpmn:outgoing></bpmn:userTask>$1<bpmn:incoming>f9</bpmn:incoming>`,
@@ -93,7 +96,8 @@ describe('workflow concurrency, in-process', () => {
     expect(body.code, body.msg).toBe(0);
     return body.data.processInstanceId as string;
   };
-  const handle = async (taskId: string, account: string): Promise<Answer> => (await t.send('POST', '/api/workflow-task/task-handle', handleBody(taskId), tokens[account])).json();
+  const handle = async (taskId: string, account: string): Promise<Answer> =>
+    (await t.send('POST', '/api/workflow-task/task-handle', handleBody(taskId), tokens[account])).json();
 
   it('two countersign approvers at the same instant: two agreements, the node completes once, the next task is created once', async () => {
     const plain = await deploy(t, 'cc_countersign', loadFixture('countersign-parallel', users));
@@ -166,11 +170,16 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const [s1, s2] = cluster.servers;
     const plain = await deploy(cluster.app, 'pc_countersign', loadFixture('countersign-parallel', users));
     const withNext = await deploy(cluster.app, 'pc_countersign_next', countersignThenTask(users));
-    const ids = [...(await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, plain)))), ...(await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, withNext))))];
+    const ids = [
+      ...(await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, plain)))),
+      ...(await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, withNext)))),
+    ];
     const open = await openTasksOf(db, ids);
     expect(open).toHaveLength(ids.length * 2);
     // lisi's approvals through process 1, wangwu's through process 2, all at once.
-    const answers = await Promise.all(open.map(async (task) => ({ taskId: task.id, answer: (await handle(task.user_id === users.lisi ? s1 : s2, task.id, task.user_id)).body })));
+    const answers = await Promise.all(
+      open.map(async (task) => ({ taskId: task.id, answer: (await handle(task.user_id === users.lisi ? s1 : s2, task.id, task.user_id)).body })),
+    );
     expect(answers.filter((a) => a.answer.code !== 0).map((a) => a.answer.msg)).toEqual([]);
     const states = await instanceStates(db, ids);
     ids.forEach((id, n) => {
@@ -186,7 +195,9 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const linear = await deploy(cluster.app, 'pc_linear_100', loadFixture('linear', users));
     const id = await start(cluster.servers[0], linear);
     const [task] = await openTasksOf(db, [id]);
-    const answers = await Promise.all(Array.from({ length: 100 }, async (_, i) => ({ taskId: task.id, answer: (await handle(cluster.servers[i % 2], task.id, task.user_id)).body })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => ({ taskId: task.id, answer: (await handle(cluster.servers[i % 2], task.id, task.user_id)).body })),
+    );
     expect(tally(answers).get(task.id)).toBe(1);
     expect(answers.filter((a) => a.answer.msg === TASK_CLOSED)).toHaveLength(99);
     const state = (await instanceStates(db, [id])).get(id)!;
@@ -215,9 +226,14 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
       if (open.length === 0) break;
       // Every open task approved two to four times, copies spread over both processes, all fired at once; the first
       // round alone makes at least 200 calls (75 open tasks: 25 linear + 50 parallel).
-      const calls = shuffle(open.flatMap((task, i) => Array.from({ length: 2 + ((i + round) % 3) }, (_, k) => ({ task, server: (i + k) % 2 ? s1 : s2 }))), round + 1);
+      const calls = shuffle(
+        open.flatMap((task, i) => Array.from({ length: 2 + ((i + round) % 3) }, (_, k) => ({ task, server: (i + k) % 2 ? s1 : s2 }))),
+        round + 1,
+      );
       if (round === 0) expect(calls.length).toBeGreaterThanOrEqual(200);
-      const answers = await Promise.all(calls.map(async ({ task, server }) => ({ taskId: task.id, answer: (await handle(server, task.id, task.user_id)).body })));
+      const answers = await Promise.all(
+        calls.map(async ({ task, server }) => ({ taskId: task.id, answer: (await handle(server, task.id, task.user_id)).body })),
+      );
       totalCalls += calls.length;
       const perTask = tally(answers);
       // Each task open before the round was approved exactly once.
@@ -232,7 +248,12 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     expect(successes).toBe(25 * 2 + 25 * 2);
     expect([...states.values()].filter((s) => s.state !== 'completed').map((s) => s.id)).toEqual([]);
     expect(totalCalls).toBeGreaterThanOrEqual(200);
-    const leftOpen = await db.selectFrom('wf_task_users').select(sql<number>`count(*)::int`.as('n')).where('instance_id', 'in', ids).where('open', '=', true).executeTakeFirstOrThrow();
+    const leftOpen = await db
+      .selectFrom('wf_task_users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('instance_id', 'in', ids)
+      .where('open', '=', true)
+      .executeTakeFirstOrThrow();
     expect(leftOpen.n).toBe(0);
   }, 120_000);
 
@@ -243,8 +264,14 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const open = await openTasksOf(db, ids);
     expect(open).toHaveLength(20);
     // Every timer falls due now: the pollers of both processes (every 5 s), this app's engine and lisi race for the tasks.
-    await db.updateTable('wf_timers').set({ due_at: new Date(Date.now() - 1000) }).where('instance_id', 'in', ids).execute();
-    const human = Promise.all(open.filter((_, i) => i % 2 === 0).map(async (task, i) => ({ taskId: task.id, answer: (await handle(i % 2 ? s1 : s2, task.id, task.user_id)).body })));
+    await db
+      .updateTable('wf_timers')
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where('instance_id', 'in', ids)
+      .execute();
+    const human = Promise.all(
+      open.filter((_, i) => i % 2 === 0).map(async (task, i) => ({ taskId: task.id, answer: (await handle(i % 2 ? s1 : s2, task.id, task.user_id)).body })),
+    );
     const fired = await Promise.all([engineOf(cluster.app.deps).fireDueTimers(), engineOf(cluster.app.deps).fireDueTimers()]);
     const humans = await human;
     tally(humans);
@@ -311,7 +338,10 @@ describe.skipIf(!PG_ADMIN_URL)(`workflow concurrency, two server processes on on
     const parents = await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? s1 : s2, parentScheme)));
     const children = await db.selectFrom('wf_instances').select(['id', 'parent_id']).where('parent_id', 'in', parents).execute();
     expect(children).toHaveLength(10);
-    const open = await openTasksOf(db, children.map((c) => c.id));
+    const open = await openTasksOf(
+      db,
+      children.map((c) => c.id),
+    );
     expect(open).toHaveLength(10);
     const results = await Promise.all(
       open.map(async (task, i) => {

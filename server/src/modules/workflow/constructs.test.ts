@@ -28,7 +28,12 @@ describe('workflow constructs through the API', () => {
   async function save(name: FixtureName, code: string = name) {
     const xml = loadFixture(name, { lisi: ids.lisi!, wangwu: ids.wangwu!, admin: ids.admin! });
     const saved = data<{ F_Id: string }>(
-      await t.send('POST', '/api/workflow-scheme-info', { F_Code: code, F_Name: `${name} 流程`, xml, forms: [{ F_FormId: formId, F_Type: 0, F_Name: '申请单' }] }, tok.admin),
+      await t.send(
+        'POST',
+        '/api/workflow-scheme-info',
+        { F_Code: code, F_Name: `${name} 流程`, xml, forms: [{ F_FormId: formId, F_Type: 0, F_Name: '申请单' }] },
+        tok.admin,
+      ),
     );
     schemes[name] = saved.F_Id;
     return saved.F_Id;
@@ -36,7 +41,12 @@ describe('workflow constructs through the API', () => {
 
   const launch = async (name: FixtureName, values: Record<string, unknown> = {}) => {
     const result = data<{ retCode: number; processInstanceId: string }>(
-      await t.send('POST', '/api/workflow-task/create-process', { schemeId: schemes[name], formValue: [{ F_FormId: formId, F_Type: 0, formData: { reason: '测试', days: '1', amount: '0', ...values } }] }, tok.zhangsan),
+      await t.send(
+        'POST',
+        '/api/workflow-task/create-process',
+        { schemeId: schemes[name], formValue: [{ F_FormId: formId, F_Type: 0, formData: { reason: '测试', days: '1', amount: '0', ...values } }] },
+        tok.zhangsan,
+      ),
     );
     expect(result.retCode).toBe(0);
     return result.processInstanceId;
@@ -46,7 +56,9 @@ describe('workflow constructs through the API', () => {
   async function open(instanceId: string): Promise<string[]> {
     const seen: string[] = [];
     for (const account of ['admin', 'lisi', 'wangwu', 'zhangsan']) {
-      const list = data<{ Rows: { taskId: string; processInstanceId: string; taskName: string; nodeId?: string }[] }>(await t.get('/api/workflow-task/upcoming-task?size=200', tok[account]));
+      const list = data<{ Rows: { taskId: string; processInstanceId: string; taskName: string; nodeId?: string }[] }>(
+        await t.get('/api/workflow-task/upcoming-task?size=200', tok[account]),
+      );
       for (const row of list.Rows.filter((r) => r.processInstanceId === instanceId)) seen.push(`${account}:${row.taskName}`);
     }
     return seen.sort();
@@ -60,7 +72,14 @@ describe('workflow constructs through the API', () => {
   }
 
   async function act(account: string, instanceId: string, btnValue = 'agree_', extra: Record<string, unknown> = {}) {
-    const result = data<{ retCode: number }>(await t.send('POST', '/api/workflow-task/task-handle', { taskId: await taskOf(account, instanceId), btnValue, message: `${account} ${btnValue}`, ...extra }, tok[account]));
+    const result = data<{ retCode: number }>(
+      await t.send(
+        'POST',
+        '/api/workflow-task/task-handle',
+        { taskId: await taskOf(account, instanceId), btnValue, message: `${account} ${btnValue}`, ...extra },
+        tok[account],
+      ),
+    );
     expect(result.retCode).toBe(0);
   }
 
@@ -79,7 +98,12 @@ describe('workflow constructs through the API', () => {
       await t.send(
         'POST',
         '/api/form-scheme/customtable',
-        { F_Name: '申请单', F_Type: 0, F_Scheme: { data: [field(1, 'reason'), field(2, 'days'), field(3, 'amount')] }, tableInfo: [{ dbId: DEFAULT_LINK_ID, name: table, type: 'main' }] },
+        {
+          F_Name: '申请单',
+          F_Type: 0,
+          F_Scheme: { data: [field(1, 'reason'), field(2, 'days'), field(3, 'amount')] },
+          tableInfo: [{ dbId: DEFAULT_LINK_ID, name: table, type: 'main' }],
+        },
         tok.admin,
       ),
     ).F_Id;
@@ -199,9 +223,17 @@ describe('workflow constructs through the API', () => {
   it('timer boundary, remind: after the deadline the approver gets a reminder and the task stays', async () => {
     await save('timer-remind');
     const id = await launch('timer-remind');
-    const before = await t.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', ids.lisi!).executeTakeFirstOrThrow();
+    const before = await t.deps.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ids.lisi!)
+      .executeTakeFirstOrThrow();
     expect(await engineOf(t.deps).fireDueTimers(new Date(Date.now() + 2 * 3600_000))).toBeGreaterThanOrEqual(1);
-    const after = await t.deps.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', ids.lisi!).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ids.lisi!)
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBeGreaterThan(Number(before.n));
     expect((await open(id)).map((s) => s.split(':')[0])).toEqual(['lisi']);
     // A timer fires once.
@@ -220,11 +252,18 @@ describe('workflow constructs through the API', () => {
     const id = await launch('reject');
     await act('lisi', id);
     await act('wangwu', id);
-    const reject = await t.send('POST', '/api/workflow-task/task-handle', { taskId: await taskOf('admin', id), btnValue: 'reject_', message: '退回' }, tok.admin);
+    const reject = await t.send(
+      'POST',
+      '/api/workflow-task/task-handle',
+      { taskId: await taskOf('admin', id), btnValue: 'reject_', message: '退回' },
+      tok.admin,
+    );
     expect(reject.json().msg).toBe('未选择驳回节点');
     await act('admin', id, 'reject_', { rejectNodeId: 'step1' });
     expect((await open(id)).map((s) => s.split(':')[0])).toEqual(['lisi']);
-    const start = (await t.deps.db.selectFrom('wf_history').select('node_id').where('instance_id', '=', id).where('node_type', '=', 'startEvent').executeTakeFirstOrThrow()).node_id;
+    const start = (
+      await t.deps.db.selectFrom('wf_history').select('node_id').where('instance_id', '=', id).where('node_type', '=', 'startEvent').executeTakeFirstOrThrow()
+    ).node_id;
     await act('lisi', id, 'reject_', { rejectNodeId: start });
     expect((await open(id)).map((s) => s.split(':')[0])).toEqual(['zhangsan']);
     await act('zhangsan', id);

@@ -47,7 +47,10 @@ function Lock() {
     navigate('/login', { replace: true });
   };
   return (
-    <div data-testid="lock-page" style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(160deg,#0f2027,#203a43,#2c5364)' }}>
+    <div
+      data-testid="lock-page"
+      style={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(160deg,#0f2027,#203a43,#2c5364)' }}
+    >
       <div style={{ width: 340, textAlign: 'center', color: '#fff' }}>
         <Avatar size={88} icon={<UserOutlined />} src={session?.userInfo.F_HeadIcon || undefined} />
         <Typography.Title level={3} style={{ color: '#fff', marginTop: 16 }}>

@@ -46,7 +46,13 @@ function FullscreenButton() {
   };
   return (
     <Tooltip title={full ? t('fullscreen.exit') : t('fullscreen.enter')}>
-      <Button type="text" icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} data-testid="fullscreen-button" className="app-hide-xs" />
+      <Button
+        type="text"
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+        data-testid="fullscreen-button"
+        className="app-hide-xs"
+      />
     </Tooltip>
   );
 }
@@ -127,11 +133,12 @@ function Shell() {
       <UserMenu />
     </div>
   );
-  const emptyTip = isSuccess && menu.length === 0 ? (
-    <div className="app-menu-empty" data-testid="menu-empty">
-      {t('layout:menu.empty')}
-    </div>
-  ) : null;
+  const emptyTip =
+    isSuccess && menu.length === 0 ? (
+      <div className="app-menu-empty" data-testid="menu-empty">
+        {t('layout:menu.empty')}
+      </div>
+    ) : null;
 
   return (
     <AntLayout className={`app-shell theme-${shellTheme.name}`} style={{ height: '100%' }}>
@@ -149,12 +156,19 @@ function Shell() {
           <div className={`app-logo app-logo-${shellTheme.menuTheme}`} data-testid="sidebar-logo">
             {collapsed ? t('common:siteSubtitle') : t('common:siteTitle')}
           </div>
-          {isLoading ? <Spin style={{ display: 'block', margin: 24 }} /> : <NavMenu items={sideItems} mode="inline" theme={shellTheme.menuTheme} testId="side-menu" onChosen={onChosen} collapsed={collapsed} />}
+          {isLoading ? (
+            <Spin style={{ display: 'block', margin: 24 }} />
+          ) : (
+            <NavMenu items={sideItems} mode="inline" theme={shellTheme.menuTheme} testId="side-menu" onChosen={onChosen} collapsed={collapsed} />
+          )}
           {emptyTip}
         </AntLayout.Sider>
       )}
       <AntLayout style={{ minWidth: 0 }}>
-        <AntLayout.Header className="app-header" style={{ background: shellTheme.headerBg, color: shellTheme.headerText, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <AntLayout.Header
+          className="app-header"
+          style={{ background: shellTheme.headerBg, color: shellTheme.headerText, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        >
           {top ? (
             <div className={`app-logo app-logo-top`} style={{ color: shellTheme.headerText }}>
               {level <= 1 ? t('common:siteSubtitle') : t('common:siteTitle')}

@@ -77,11 +77,24 @@ export function MenuSearch({ menu }: { menu: MenuItem[] }) {
             if (e.key === 'Escape') setText('');
           }}
         />
-        {focused && text.trim() && (
-          results.length ? <Results items={results} onPick={pick} testPrefix="menu-search" /> : <div className="app-search-results app-search-empty" style={colours}>{t('layout:search.empty')}</div>
-        )}
+        {focused &&
+          text.trim() &&
+          (results.length ? (
+            <Results items={results} onPick={pick} testPrefix="menu-search" />
+          ) : (
+            <div className="app-search-results app-search-empty" style={colours}>
+              {t('layout:search.empty')}
+            </div>
+          ))}
       </div>
-      <Button type="text" icon={<SearchOutlined />} data-testid="menu-search-open" title={t('layout:search.open')} onClick={() => setOverlay(true)} className="app-hide-xs" />
+      <Button
+        type="text"
+        icon={<SearchOutlined />}
+        data-testid="menu-search-open"
+        title={t('layout:search.open')}
+        onClick={() => setOverlay(true)}
+        className="app-hide-xs"
+      />
       {overlay && (
         <div className="app-search-overlay" data-testid="menu-search-overlay" onClick={() => setOverlay(false)}>
           <div className="app-search-overlay-box" onClick={(e) => e.stopPropagation()}>
@@ -95,7 +108,14 @@ export function MenuSearch({ menu }: { menu: MenuItem[] }) {
               onChange={(e) => setOverlayText(e.target.value)}
               onKeyDown={(e) => e.key === 'Enter' && overlayResults[0] && pick(overlayResults[0])}
             />
-            {overlayText.trim() && (overlayResults.length ? <Results items={overlayResults} onPick={pick} testPrefix="menu-search-overlay" /> : <div className="app-search-empty" style={colours}>{t('layout:search.empty')}</div>)}
+            {overlayText.trim() &&
+              (overlayResults.length ? (
+                <Results items={overlayResults} onPick={pick} testPrefix="menu-search-overlay" />
+              ) : (
+                <div className="app-search-empty" style={colours}>
+                  {t('layout:search.empty')}
+                </div>
+              ))}
             <div className="app-search-hint">{t('layout:search.escHint')}</div>
           </div>
         </div>

@@ -48,7 +48,9 @@ export function NavMenu({
       return { key, icon: <MenuIcon name={item.icon} />, label };
     });
   const menuItems = build(items);
-  const selected = leaves(items).filter((i) => matchesRoute(i, pathname)).map((i) => `leaf:${i.F_ModuleId}`);
+  const selected = leaves(items)
+    .filter((i) => matchesRoute(i, pathname))
+    .map((i) => `leaf:${i.F_ModuleId}`);
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const item = byKey.get(key);
     if (!item) return;

@@ -76,5 +76,4 @@ describe('tag bar', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/wel/index'));
     expect(tabsStore.get().map((t) => t.value)).toEqual(['/wel/index']);
   });
-
 });

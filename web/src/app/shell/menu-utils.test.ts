@@ -52,7 +52,9 @@ describe('menu path rules', () => {
 
 describe('menu search', () => {
   const tree = [
-    item('personal', '/personal', [item('info', '/info', [], { F_FullName: '个人信息' }), item('set', '/info/setting', [], { F_FullName: '个人设置' })], { F_FullName: '个人中心' }),
+    item('personal', '/personal', [item('info', '/info', [], { F_FullName: '个人信息' }), item('set', '/info/setting', [], { F_FullName: '个人设置' })], {
+      F_FullName: '个人中心',
+    }),
     item('sys', '/system', [item('online', '/system/online-user', [], { F_FullName: 'Online users' })], { F_FullName: 'System' }),
   ];
   const label = (i: MenuItem) => (i.F_ModuleId === 'info' ? 'User info' : i.F_FullName);

@@ -63,9 +63,7 @@ export function menuLabel(item: MenuItem, t: T): string {
 export function searchMenu(items: MenuItem[], text: string, translate: (item: MenuItem) => string): MenuItem[] {
   const q = text.trim().toLowerCase();
   if (!q) return [];
-  return leaves(items).filter((i) =>
-    [translate(i), i.F_FullName, i.label].some((l) => (l ?? '').toLowerCase().startsWith(q)),
-  );
+  return leaves(items).filter((i) => [translate(i), i.F_FullName, i.label].some((l) => (l ?? '').toLowerCase().startsWith(q)));
 }
 
 export function queryString(query: Record<string, string> | undefined): string {

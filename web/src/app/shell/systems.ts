@@ -27,11 +27,7 @@ export function homeOf(system: Subsystem): string {
   return system.F_IndexUrl || '/wel/hotFunc';
 }
 
-export function scheduleAutoSelect(
-  systems: Subsystem[],
-  currentId: string,
-  choose: (s: Subsystem) => void,
-): () => void {
+export function scheduleAutoSelect(systems: Subsystem[], currentId: string, choose: (s: Subsystem) => void): () => void {
   const target = autoSelectTarget(systems, currentId);
   if (!target) return () => undefined;
   const id = setTimeout(() => choose(target), AUTO_SELECT_DELAY_MS);

@@ -51,7 +51,11 @@ export const THEMES: ShellTheme[] = [
     menuTheme: 'dark',
     headerBg: '#141414',
     headerText: 'rgba(255,255,255,0.85)',
-    config: (p) => ({ algorithm: antdTheme.darkAlgorithm, token: { colorPrimary: p, colorInfo: p, borderRadius: 4 }, components: { Layout: { headerBg: '#141414', bodyBg: '#000000' }, Menu: { darkItemBg: '#141414', darkPopupBg: '#1f1f1f' } } }),
+    config: (p) => ({
+      algorithm: antdTheme.darkAlgorithm,
+      token: { colorPrimary: p, colorInfo: p, borderRadius: 4 },
+      components: { Layout: { headerBg: '#141414', bodyBg: '#000000' }, Menu: { darkItemBg: '#141414', darkPopupBg: '#1f1f1f' } },
+    }),
   },
   {
     name: 'simpleTheme',
@@ -60,7 +64,10 @@ export const THEMES: ShellTheme[] = [
     menuTheme: 'light',
     headerBg: '#ffffff',
     headerText: 'rgba(0,0,0,0.85)',
-    config: (p) => ({ algorithm: antdTheme.compactAlgorithm, token: { colorPrimary: p === DEFAULT_COLOUR ? '#13c2c2' : p, borderRadius: 2, colorBgLayout: '#ffffff' } }),
+    config: (p) => ({
+      algorithm: antdTheme.compactAlgorithm,
+      token: { colorPrimary: p === DEFAULT_COLOUR ? '#13c2c2' : p, borderRadius: 2, colorBgLayout: '#ffffff' },
+    }),
   },
   {
     name: 'eveningTheme',
@@ -73,7 +80,14 @@ export const THEMES: ShellTheme[] = [
       algorithm: antdTheme.darkAlgorithm,
       // Links follow the amber primary (antd's default blue falls under 3:1 on the violet panels), and text on the
       // amber (primary buttons, the selected menu item) is the dark violet: white on amber is under 3:1.
-      token: { colorPrimary: p === DEFAULT_COLOUR ? '#e6a23c' : p, colorLink: p === DEFAULT_COLOUR ? '#e6a23c' : p, borderRadius: 6, colorBgBase: '#16152b', colorBgContainer: '#232145', colorBgElevated: '#2b2950' },
+      token: {
+        colorPrimary: p === DEFAULT_COLOUR ? '#e6a23c' : p,
+        colorLink: p === DEFAULT_COLOUR ? '#e6a23c' : p,
+        borderRadius: 6,
+        colorBgBase: '#16152b',
+        colorBgContainer: '#232145',
+        colorBgElevated: '#2b2950',
+      },
       components: {
         Layout: { headerBg: '#1d1b3a', bodyBg: '#16152b' },
         Menu: { darkItemBg: '#1d1b3a', darkPopupBg: '#2b2950', darkItemSelectedBg: '#e6a23c', darkItemSelectedColor: '#16152b' },

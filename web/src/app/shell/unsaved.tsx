@@ -85,7 +85,10 @@ export function useUnsavedChanges(dirty: boolean): { saved: () => void; leave: (
 export function LeaveGuard() {
   const { modal } = App.useApp();
   const { t } = useTranslation('layout');
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   const asking = useRef(false);
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;

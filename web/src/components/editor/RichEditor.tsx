@@ -152,7 +152,13 @@ function Toolbar({ editor }: { editor: Editor }) {
     selector: ({ editor: e }) => ({
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
-      block: (e.isActive('heading', { level: 1 }) ? 'h1' : e.isActive('heading', { level: 2 }) ? 'h2' : e.isActive('heading', { level: 3 }) ? 'h3' : 'paragraph') as Block,
+      block: (e.isActive('heading', { level: 1 })
+        ? 'h1'
+        : e.isActive('heading', { level: 2 })
+          ? 'h2'
+          : e.isActive('heading', { level: 3 })
+            ? 'h3'
+            : 'paragraph') as Block,
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       underline: e.isActive('underline'),
@@ -171,7 +177,10 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   const setBlock = (b: Block) => {
     if (b === 'paragraph') chain().setParagraph().run();
-    else chain().toggleHeading({ level: Number(b.slice(1)) as 1 | 2 | 3 }).run();
+    else
+      chain()
+        .toggleHeading({ level: Number(b.slice(1)) as 1 | 2 | 3 })
+        .run();
   };
   return (
     <div className="rich-editor-toolbar" role="toolbar" aria-label={t('toolbar')}>
@@ -280,7 +289,12 @@ function ColourTool({ editor, kind, current }: { editor: Editor; kind: 'color' |
     else (c ? chain.setBackgroundColor(c) : chain.unsetBackgroundColor()).run();
     setOpen(false);
   };
-  const icon = kind === 'color' ? <FontColorsOutlined style={current ? { color: current } : undefined} /> : <BgColorsOutlined style={current ? { boxShadow: `inset 0 -3px 0 ${current}` } : undefined} />;
+  const icon =
+    kind === 'color' ? (
+      <FontColorsOutlined style={current ? { color: current } : undefined} />
+    ) : (
+      <BgColorsOutlined style={current ? { boxShadow: `inset 0 -3px 0 ${current}` } : undefined} />
+    );
   return (
     <Popover
       open={open}
@@ -289,7 +303,15 @@ function ColourTool({ editor, kind, current }: { editor: Editor; kind: 'color' |
       content={
         <div className="rich-editor-swatches" data-testid={`rich-editor-swatches-${kind}`}>
           {(kind === 'color' ? COLOURS : BACKGROUNDS).map((c) => (
-            <button key={c} type="button" aria-label={c} className="rich-editor-swatch" style={{ background: c }} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(c)} />
+            <button
+              key={c}
+              type="button"
+              aria-label={c}
+              className="rich-editor-swatch"
+              style={{ background: c }}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(c)}
+            />
           ))}
           <Button size="small" type="link" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(null)}>
             {t(kind === 'color' ? 'colorDefault' : 'backgroundNone')}
@@ -336,11 +358,7 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
       destroyOnHidden
       content={
         <Form form={form} layout="inline" onFinish={apply} data-testid="rich-editor-link-form" style={{ width: 360 }}>
-          <Form.Item
-            name="href"
-            style={{ flex: 1, marginInlineEnd: 8 }}
-            rules={[addressRule(isAllowedLink, t('linkInvalid'))]}
-          >
+          <Form.Item name="href" style={{ flex: 1, marginInlineEnd: 8 }} rules={[addressRule(isAllowedLink, t('linkInvalid'))]}>
             <Input autoFocus placeholder="https://" aria-label={t('linkUrl')} data-testid="rich-editor-link-url" />
           </Form.Item>
           <Space size={4}>
@@ -378,7 +396,11 @@ function ImageTool({ editor }: { editor: Editor }) {
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const apply = ({ src, alt }: { src: string; alt?: string }) => {
-    editor.chain().focus().setImage({ src: src.trim(), alt: alt?.trim() || undefined }).run();
+    editor
+      .chain()
+      .focus()
+      .setImage({ src: src.trim(), alt: alt?.trim() || undefined })
+      .run();
     form.resetFields();
     setOpen(false);
   };
@@ -405,11 +427,7 @@ function ImageTool({ editor }: { editor: Editor }) {
       destroyOnHidden
       content={
         <Form form={form} layout="vertical" onFinish={apply} data-testid="rich-editor-image-form" style={{ width: 360 }}>
-          <Form.Item
-            name="src"
-            label={t('imageUrl')}
-            rules={[addressRule(isAllowedImage, t('imageInvalid'))]}
-          >
+          <Form.Item name="src" label={t('imageUrl')} rules={[addressRule(isAllowedImage, t('imageInvalid'))]}>
             <Input autoFocus placeholder="https://" data-testid="rich-editor-image-url" />
           </Form.Item>
           <Form.Item name="alt" label={t('imageAlt')}>
@@ -423,7 +441,14 @@ function ImageTool({ editor }: { editor: Editor }) {
               {t('imageUpload')}
             </Button>
           </Space>
-          <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} style={{ display: 'none' }} data-testid="rich-editor-image-file" onChange={(e) => void upload(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            style={{ display: 'none' }}
+            data-testid="rich-editor-image-file"
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
         </Form>
       }
     >

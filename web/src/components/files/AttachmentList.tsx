@@ -36,7 +36,14 @@ export function formatSize(bytes: number): string {
 const imageExt = /\.(bmp|jpe?g|png|gif|svg|webp)$/i;
 
 /** Spec 7 + 9: attachments table, name column 380, action column 100, preview and download. */
-export function AttachmentList<F extends ListedFile>({ files, loading, onDelete, deleteRefusal, showSize, testId = 'attachment-list' }: AttachmentListProps<F>) {
+export function AttachmentList<F extends ListedFile>({
+  files,
+  loading,
+  onDelete,
+  deleteRefusal,
+  showSize,
+  testId = 'attachment-list',
+}: AttachmentListProps<F>) {
   const { t } = useTranslation('files');
   const { message } = App.useApp();
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
@@ -87,19 +94,42 @@ export function AttachmentList<F extends ListedFile>({ files, loading, onDelete,
             width: 100,
             render: (_: unknown, f: F) => (
               <Space size={0}>
-                <Button type="link" size="small" style={{ paddingInline: 2 }} onClick={() => open(f)} data-testid={`attachment-preview-${f.F_Id ?? f.F_FileName}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ paddingInline: 2 }}
+                  onClick={() => open(f)}
+                  data-testid={`attachment-preview-${f.F_Id ?? f.F_FileName}`}
+                >
                   {t('preview')}
                 </Button>
-                <Button type="link" size="small" style={{ paddingInline: 2 }} onClick={() => void download(f)} data-testid={`attachment-download-${f.F_Id ?? f.F_FileName}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ paddingInline: 2 }}
+                  onClick={() => void download(f)}
+                  data-testid={`attachment-download-${f.F_Id ?? f.F_FileName}`}
+                >
                   {t('download')}
                 </Button>
                 {onDelete && deleteRefusal && (
-                  <Button type="link" size="small" style={{ paddingInline: 2 }} danger onClick={() => void message.error(deleteRefusal)} data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ paddingInline: 2 }}
+                    danger
+                    onClick={() => void message.error(deleteRefusal)}
+                    data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}
+                  >
                     {t('delete')}
                   </Button>
                 )}
                 {onDelete && !deleteRefusal && (
-                  <Popconfirm title={t('deleteConfirm', { name: f.F_FileName })} onConfirm={() => onDelete(f)} okButtonProps={{ 'data-testid': 'attachment-delete-ok' } as { danger?: boolean }}>
+                  <Popconfirm
+                    title={t('deleteConfirm', { name: f.F_FileName })}
+                    onConfirm={() => onDelete(f)}
+                    okButtonProps={{ 'data-testid': 'attachment-delete-ok' } as { danger?: boolean }}
+                  >
                     <Button type="link" size="small" style={{ paddingInline: 2 }} danger data-testid={`attachment-delete-${f.F_Id ?? f.F_FileName}`}>
                       {t('delete')}
                     </Button>

@@ -7,7 +7,13 @@ import { annex } from './test-util';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const file = (over: Partial<PreviewableFile>): PreviewableFile => ({ F_FileName: 'a', url: '/api/files/x1?sig=abcdefghijkl', previewKind: 'none', viewerUrl: null, ...over });
+const file = (over: Partial<PreviewableFile>): PreviewableFile => ({
+  F_FileName: 'a',
+  url: '/api/files/x1?sig=abcdefghijkl',
+  previewKind: 'none',
+  viewerUrl: null,
+  ...over,
+});
 const dialog = () => screen.getByRole('dialog');
 
 describe('FilePreviewModal', () => {
@@ -26,13 +32,18 @@ describe('FilePreviewModal', () => {
   });
 
   it('fetches text and shows it as plain text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<b>不是 HTML</b>')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<b>不是 HTML</b>')),
+    );
     renderWithApp(<FilePreviewModal file={file({ F_FileName: 'a.txt', previewKind: 'text' })} onClose={() => undefined} />);
     expect((await screen.findByTestId('preview-text')).textContent).toBe('<b>不是 HTML</b>');
   });
 
   it("office files open in the configured viewer, else '暂不支持预览！'; the dialog is 80% wide", () => {
-    const view = renderWithApp(<FilePreviewModal file={file({ F_FileName: 'a.docx', previewKind: 'office', viewerUrl: 'https://viewer/?src=x' })} onClose={() => undefined} />);
+    const view = renderWithApp(
+      <FilePreviewModal file={file({ F_FileName: 'a.docx', previewKind: 'office', viewerUrl: 'https://viewer/?src=x' })} onClose={() => undefined} />,
+    );
     expect(document.querySelector('iframe')?.getAttribute('src')).toBe('https://viewer/?src=x');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('80%');
     view.unmount();

@@ -32,7 +32,12 @@ function TextPreview({ url }: { url: string }) {
     return () => controller.abort();
   }, [url]);
   if (state.error) return <Alert type="error" showIcon title={t('previewLoadFailed')} />;
-  if (state.text === undefined) return <Spin tip={t('previewLoading')}><div style={{ height: 80 }} /></Spin>;
+  if (state.text === undefined)
+    return (
+      <Spin tip={t('previewLoading')}>
+        <div style={{ height: 80 }} />
+      </Spin>
+    );
   return (
     <pre data-testid="preview-text" style={{ maxHeight: '70vh', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: 0 }}>
       {state.text}

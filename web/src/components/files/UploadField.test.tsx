@@ -150,10 +150,13 @@ describe('UploadField', () => {
     let files = [annex(), annex({ F_Id: 'x2', F_FileName: '其他.txt' })];
     const calls = stubApi([
       [/^GET \/annexes-files\/url\/f1$/, () => files],
-      [/^DELETE \/annexes-files\/x1$/, () => {
-        files = files.filter((f) => f.F_Id !== 'x1');
-        return null;
-      }],
+      [
+        /^DELETE \/annexes-files\/x1$/,
+        () => {
+          files = files.filter((f) => f.F_Id !== 'x1');
+          return null;
+        },
+      ],
     ]);
     renderField({}, 'f1');
     fireEvent.click(await screen.findByTestId('attachment-delete-x1'));

@@ -108,7 +108,10 @@ export function UploadField({
     try {
       const result = await uploadFiles(chosen, { folderId, purpose, limit, unit, accept, formField, multiple: chosen.length > 1, onProgress: setPercent });
       // Seed the list so the new files show at once; the refetch brings anything another tab added.
-      qc.setQueryData<AnnexFile[]>(annexFilesKey(result.FolderId), (old) => [...(old ?? []), ...result.Files.filter((f) => !old?.some((o) => o.F_Id === f.F_Id))]);
+      qc.setQueryData<AnnexFile[]>(annexFilesKey(result.FolderId), (old) => [
+        ...(old ?? []),
+        ...result.Files.filter((f) => !old?.some((o) => o.F_Id === f.F_Id)),
+      ]);
       void qc.invalidateQueries({ queryKey: annexFilesKey(result.FolderId) });
       if (result.FolderId !== folderId) onChange?.(result.FolderId);
       void message.success(t('uploadSuccess'));

@@ -2,8 +2,19 @@ import { vi } from 'vitest';
 import type { AnnexFile } from '@app/contracts';
 
 export const annex = (over: Partial<AnnexFile> = {}): AnnexFile => ({
-  F_Id: 'x1', F_FolderId: 'f1', F_FileName: '报告.pdf', F_FileExtensions: '.pdf', F_FileType: 'application/pdf', F_FileSize: 1234, F_Remark: '',
-  F_CreateDate: '2026-11-23 09:00:00', F_CreateUserId: 'u1', F_CreateUserName: 'Admin', url: '/api/files/x1?sig=abcdefghijkl', previewKind: 'pdf', viewerUrl: null,
+  F_Id: 'x1',
+  F_FolderId: 'f1',
+  F_FileName: '报告.pdf',
+  F_FileExtensions: '.pdf',
+  F_FileType: 'application/pdf',
+  F_FileSize: 1234,
+  F_Remark: '',
+  F_CreateDate: '2026-11-23 09:00:00',
+  F_CreateUserId: 'u1',
+  F_CreateUserName: 'Admin',
+  url: '/api/files/x1?sig=abcdefghijkl',
+  previewKind: 'pdf',
+  viewerUrl: null,
   ...over,
 });
 

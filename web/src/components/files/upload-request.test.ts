@@ -7,7 +7,12 @@ import { signInForTest } from '../../test/session';
 import { annex, stubXhr } from './test-util';
 import { downloadFile, UPLOAD_STALL_MS, uploadFiles } from './upload-request';
 
-const result = (folderId = 'f1'): UploadResult => ({ FileUrl: '/api/files/x1?sig=abcdefghijkl', FileIds: ['x1'], FolderId: folderId, Files: [annex({ F_FolderId: folderId })] });
+const result = (folderId = 'f1'): UploadResult => ({
+  FileUrl: '/api/files/x1?sig=abcdefghijkl',
+  FileIds: ['x1'],
+  FolderId: folderId,
+  Files: [annex({ F_FolderId: folderId })],
+});
 const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '' });
 const file = (name = 'a.txt', text = 'hello') => new File([text], name, { type: 'text/plain' });
 
@@ -32,7 +37,9 @@ describe('uploadFiles', () => {
       x.respond(ok(result()));
     });
     const progress: number[] = [];
-    await expect(uploadFiles([file()], { folderId: 'f1', purpose: 'news', limit: 3, unit: 'MB', accept: '.txt', remark: 'r', onProgress: (p) => progress.push(p) })).resolves.toEqual(result());
+    await expect(
+      uploadFiles([file()], { folderId: 'f1', purpose: 'news', limit: 3, unit: 'MB', accept: '.txt', remark: 'r', onProgress: (p) => progress.push(p) }),
+    ).resolves.toEqual(result());
     expect(sent[0].method).toBe('POST');
     expect(sent[0].url).toBe('/api/upload/f1?purpose=news&limit=3&unit=MB&accept=.txt');
     expect(sent[0].headers.Authorization).toBe('Bearer t1');
@@ -116,7 +123,10 @@ describe('downloadFile', () => {
   });
 
   it("a failed fetch rejects with '下载失败'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 404 })),
+    );
     await expect(downloadFile('/api/files/x', 'a.txt')).rejects.toThrow('下载失败');
   });
 });

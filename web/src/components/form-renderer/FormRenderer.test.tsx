@@ -206,7 +206,10 @@ describe('authority', () => {
 
 describe('validation messages', () => {
   async function messageAfterValidate(field: FormField, value?: unknown): Promise<string> {
-    const { container, handle } = renderForm(schemeOf([field]), { mode: 'edit', initialValues: value === undefined ? {} : { [field.__vModel__ ?? '']: value } });
+    const { container, handle } = renderForm(schemeOf([field]), {
+      mode: 'edit',
+      initialValues: value === undefined ? {} : { [field.__vModel__ ?? '']: value },
+    });
     await errorsOf(() => handle().validate());
     return fieldEl(container, field.__vModel__ ?? '').querySelector('.fr-explain')?.textContent ?? '';
   }
@@ -311,8 +314,27 @@ describe('computed fields', () => {
 
   it('is computed from initial values (edit) and inside a tab that was never opened', () => {
     const price = fld('number', 'F_Price');
-    const doubled = fld('computation', 'F_Double', { computationalConfiguration: [{ formId: idOf(price), name: 'p' }, { formId: 0, name: '*' }, { formId: 0, name: '2' }] });
-    const tabs = fld('tabs', undefined, {}, { option: { column: [{ label: '一', prop: 't1' }, { label: '二', prop: 't2' }] }, childrenObj: { t1: [price], t2: [doubled] } });
+    const doubled = fld('computation', 'F_Double', {
+      computationalConfiguration: [
+        { formId: idOf(price), name: 'p' },
+        { formId: 0, name: '*' },
+        { formId: 0, name: '2' },
+      ],
+    });
+    const tabs = fld(
+      'tabs',
+      undefined,
+      {},
+      {
+        option: {
+          column: [
+            { label: '一', prop: 't1' },
+            { label: '二', prop: 't2' },
+          ],
+        },
+        childrenObj: { t1: [price], t2: [doubled] },
+      },
+    );
     const { handle } = renderForm(schemeOf([tabs]), { mode: 'edit', initialValues: { F_Price: '1.005' } });
     expect(handle().getValues().F_Double).toBe('2.01');
   });
@@ -327,7 +349,21 @@ describe('tabs and the runtime', () => {
     });
     const a = fld('input', 'F_A');
     const b = fld('input', 'F_B');
-    const tabs = fld('tabs', undefined, {}, { option: { column: [{ label: '基本', prop: 't1' }, { label: '其他', prop: 't2' }] }, childrenObj: { t1: [a], t2: [b] }, tabsType: 'card' });
+    const tabs = fld(
+      'tabs',
+      undefined,
+      {},
+      {
+        option: {
+          column: [
+            { label: '基本', prop: 't1' },
+            { label: '其他', prop: 't2' },
+          ],
+        },
+        childrenObj: { t1: [a], t2: [b] },
+        tabsType: 'card',
+      },
+    );
     const { container, handle } = renderForm(schemeOf([fld('rate', 'F_Probe'), tabs]), { mode: 'edit' });
     expect(screen.getByRole('tab', { name: '基本' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '其他' })).toBeTruthy();
@@ -347,7 +383,10 @@ describe('tabs and the runtime', () => {
 
 describe('layout', () => {
   it('spans, label width and position, required stars', () => {
-    const scheme = schemeOf([fld('input', 'F_A', {}, { span: 12, label: '甲', required: true }), fld('input', 'F_B', {}, { span: 8, label: '乙', showLabel: false })], { labelWidth: 90 });
+    const scheme = schemeOf(
+      [fld('input', 'F_A', {}, { span: 12, label: '甲', required: true }), fld('input', 'F_B', {}, { span: 8, label: '乙', showLabel: false })],
+      { labelWidth: 90 },
+    );
     const { container } = renderForm(scheme);
     expect(fieldEl(container, 'F_A').className).toContain('fr-col-12');
     expect(fieldEl(container, 'F_B').className).toContain('fr-col-8');

@@ -12,7 +12,13 @@ function itemsScheme(config: Record<string, unknown> = {}) {
   const amount = fld(
     'computation',
     'F_Amount',
-    { computationalConfiguration: [{ formId: idOf(price), name: '单价' }, { formId: 0, name: '*' }, { formId: idOf(qty), name: '数量' }] },
+    {
+      computationalConfiguration: [
+        { formId: idOf(price), name: '单价' },
+        { formId: 0, name: '*' },
+        { formId: idOf(qty), name: '数量' },
+      ],
+    },
     { label: '金额' },
   );
   return schemeOf([fld('table', 'items', {}, { label: '明细', children: [item, price, qty, amount], ...config })]);
@@ -113,7 +119,13 @@ describe('sub-table', () => {
   it('a column formula may read a main-form field; rows recompute when it changes', () => {
     const rate = fld('number', 'F_Rate');
     const qty = fld('number', 'F_Qty');
-    const cost = fld('computation', 'F_Cost', { computationalConfiguration: [{ formId: idOf(qty), name: 'q' }, { formId: 0, name: '*' }, { formId: idOf(rate), name: 'r' }] });
+    const cost = fld('computation', 'F_Cost', {
+      computationalConfiguration: [
+        { formId: idOf(qty), name: 'q' },
+        { formId: 0, name: '*' },
+        { formId: idOf(rate), name: 'r' },
+      ],
+    });
     const scheme = schemeOf([rate, fld('table', 'items', {}, { children: [qty, cost] })]);
     const { container, handle } = renderForm(scheme, { mode: 'edit', initialValues: { F_Rate: '2', items: [{ F_Qty: '3' }, { F_Qty: '4' }] } });
     expect(handle().getValues().items).toEqual([
@@ -140,8 +152,18 @@ describe('sub-table', () => {
   });
 
   it('a press on a plain select cell opens the real select', async () => {
-    const kind = fld('select', 'F_Kind', { __slot__: { options: [{ label: '办公', value: 'o' }, { label: '差旅', value: 't' }] } });
-    const { container, handle } = renderForm(schemeOf([fld('table', 'items', {}, { children: [kind] })]), { mode: 'edit', initialValues: { items: [{ F_Kind: 'o' }] } });
+    const kind = fld('select', 'F_Kind', {
+      __slot__: {
+        options: [
+          { label: '办公', value: 'o' },
+          { label: '差旅', value: 't' },
+        ],
+      },
+    });
+    const { container, handle } = renderForm(schemeOf([fld('table', 'items', {}, { children: [kind] })]), {
+      mode: 'edit',
+      initialValues: { items: [{ F_Kind: 'o' }] },
+    });
     fireEvent.mouseDown(fieldEl(container, 'items').querySelector('[data-cell="F_Kind"] input') as HTMLInputElement);
     const option = await waitFor(() => {
       const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === '差旅');

@@ -47,7 +47,16 @@ export const SubTable = memo(function SubTable({ field }: { field: FormField }) 
   const auth = authorityOf(field, authority);
   if (!auth.view) return null;
   const readOnly = formReadOnly || !auth.edit || !!field.disabled;
-  const totals = showsTotals(field, columns) ? columns.map((c) => (isNumeric(c) ? totalOf(c, rows.map((r) => ownValue(r, vModelOf(c)))) : '')) : null;
+  const totals = showsTotals(field, columns)
+    ? columns.map((c) =>
+        isNumeric(c)
+          ? totalOf(
+              c,
+              rows.map((r) => ownValue(r, vModelOf(c))),
+            )
+          : '',
+      )
+    : null;
   const config = field.__config__;
   return (
     <GridCol span={config.span ?? 24} data-field={key}>
@@ -124,7 +133,15 @@ const SubTableRow = memo(function SubTableRow({ table, row, index, columns, read
       ))}
       {!readOnly && (
         <td>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('table.delete')} title={t('table.delete')} onClick={() => store.removeRow(table, index)} />
+          <Button
+            type="text"
+            danger
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={t('table.delete')}
+            title={t('table.delete')}
+            onClick={() => store.removeRow(table, index)}
+          />
         </td>
       )}
     </tr>

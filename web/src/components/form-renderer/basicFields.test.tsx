@@ -33,7 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('text fields', () => {
   it('input: prepend / append, maxlength, word count, clearable, placeholder', () => {
-    const scheme = schemeOf([fld('input', 'F_A', { placeholder: '请输入', maxlength: 10, 'show-word-limit': true, clearable: true, __slot__: { prepend: 'http://', append: '.com' } })]);
+    const scheme = schemeOf([
+      fld('input', 'F_A', { placeholder: '请输入', maxlength: 10, 'show-word-limit': true, clearable: true, __slot__: { prepend: 'http://', append: '.com' } }),
+    ]);
     const { container, handle } = renderForm(scheme);
     const input = inputOf(container, 'F_A');
     expect(input.placeholder).toBe('请输入');
@@ -136,7 +138,9 @@ describe('options', () => {
 
 describe('switch, slider, rate', () => {
   it('switch stores its active / inactive value and shows the texts', () => {
-    const scheme = schemeOf([fld('switch', 'F_W', { 'active-value': '1', 'inactive-value': '0', 'active-text': '开', 'inactive-text': '关' }, { defaultValue: '0' })]);
+    const scheme = schemeOf([
+      fld('switch', 'F_W', { 'active-value': '1', 'inactive-value': '0', 'active-text': '开', 'inactive-text': '关' }, { defaultValue: '0' }),
+    ]);
     const { container, handle } = renderForm(scheme);
     const sw = fieldEl(container, 'F_W').querySelector('button[role="switch"]') as HTMLElement;
     expect(sw.textContent).toContain('关');

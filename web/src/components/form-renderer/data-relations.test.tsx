@@ -35,10 +35,16 @@ const cities = [
   { label: '南京', value: 'nj', province: 'js' },
 ];
 
-function show(data: FormField[], relations: DataRelationRow[], opts: { mode?: FormMode; initialValues?: Record<string, unknown>; extra?: Parameters<typeof stubApi>[0] } = {}) {
+function show(
+  data: FormField[],
+  relations: DataRelationRow[],
+  opts: { mode?: FormMode; initialValues?: Record<string, unknown>; extra?: Parameters<typeof stubApi>[0] } = {},
+) {
   const calls = stubApi([[/^GET \/data-relation\/form\/s1$/, () => relations], ...(opts.extra ?? [])]);
   const ref = createRef<FormRendererHandle>();
-  const view = renderWithApp(<FormRenderer ref={ref} scheme={schemeOf(data)} mode={opts.mode ?? 'add'} initialValues={opts.initialValues} source={{ schemeId: 's1' }} />);
+  const view = renderWithApp(
+    <FormRenderer ref={ref} scheme={schemeOf(data)} mode={opts.mode ?? 'add'} initialValues={opts.initialValues} source={{ schemeId: 's1' }} />,
+  );
   return { ...view, calls, values: () => ref.current!.getValues() };
 }
 
@@ -70,7 +76,9 @@ describe('data relations in the renderer', () => {
   it('a multi-value source matches any of its values; a multi-value target keeps the values still offered', async () => {
     const province = fld('checkbox', 'F_Provinces', { __slot__: { options: provinces } });
     const city = fld('checkbox', 'F_Cities', { __slot__: { options: cities } });
-    const { container, values } = show([province, city], [relation(province, city, 'province')], { initialValues: { F_Provinces: 'zj,js', F_Cities: 'hz,nj' } });
+    const { container, values } = show([province, city], [relation(province, city, 'province')], {
+      initialValues: { F_Provinces: 'zj,js', F_Cities: 'hz,nj' },
+    });
     await waitFor(() => expect(labels(fieldEl(container, 'F_Cities'))).toEqual(['杭州', '宁波', '南京']));
     fireEvent.click(radio(fieldEl(container, 'F_Provinces'), '浙江'));
     await waitFor(() => expect(labels(fieldEl(container, 'F_Cities'))).toEqual(['南京']));
@@ -81,18 +89,39 @@ describe('data relations in the renderer', () => {
     const province = fld('radio', 'F_Province', { __slot__: { options: provinces } });
     const city = fld('radio', 'F_City', { __slot__: { options: cities } });
     const other = fld('radio', 'F_Other', { __slot__: { options: cities } });
-    const { container, values } = show([province, city, other], [relation(province, city, 'province'), relation(province, other, 'province', { F_EnabledMark: 0 })], {
-      mode: 'look',
-      initialValues: { F_Province: 'js', F_City: 'hz' },
-    });
+    const { container, values } = show(
+      [province, city, other],
+      [relation(province, city, 'province'), relation(province, other, 'province', { F_EnabledMark: 0 })],
+      {
+        mode: 'look',
+        initialValues: { F_Province: 'js', F_City: 'hz' },
+      },
+    );
     await waitFor(() => expect(labels(fieldEl(container, 'F_City'))).toEqual(['南京']));
     expect(labels(fieldEl(container, 'F_Other'))).toEqual(['杭州', '宁波', '南京']);
     expect(values().F_City).toBe('hz');
   });
 
   it('dictionary options: filtered by an item column (F_ParentId here)', async () => {
-    const item = (id: string, name: string, value: string, parent: string) => ({ F_ItemDetailId: id, F_ItemId: 'city', F_ParentId: parent, F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '' });
-    const province = fld('radio', 'F_Province', { __slot__: { options: [{ label: '浙江', value: 'p1' }, { label: '江苏', value: 'p2' }] } });
+    const item = (id: string, name: string, value: string, parent: string) => ({
+      F_ItemDetailId: id,
+      F_ItemId: 'city',
+      F_ParentId: parent,
+      F_ItemName: name,
+      F_ItemValue: value,
+      F_ItemCode: value,
+      F_SortCode: 0,
+      F_EnabledMark: 1,
+      F_Description: '',
+    });
+    const province = fld('radio', 'F_Province', {
+      __slot__: {
+        options: [
+          { label: '浙江', value: 'p1' },
+          { label: '江苏', value: 'p2' },
+        ],
+      },
+    });
     const city = fld('radio', 'F_City', {}, { dataType: 'dataItem', dataItem: 'City' });
     const { container } = show([province, city], [relation(province, city, 'F_ParentId')], {
       extra: [[/^GET \/data-items\/City\/detail$/, () => [item('p1', '浙江', 'zj', '0'), item('c1', '杭州', 'hz', 'p1'), item('c2', '南京', 'nj', 'p2')]]],
@@ -106,7 +135,12 @@ describe('data relations in the renderer', () => {
     const city = fld('select', 'F_City', {}, { dataType: 'dataSource', dataSource: 'cities', showField: 'F_Name', saveField: 'F_Code' });
     const cityId = city.__config__.formId;
     const { container, calls } = show([province, city], [relation(province, city, 'F_Province')], {
-      extra: [[new RegExp(`^GET /form-scheme/s1/field-options/${cityId}$`), (url) => ({ rows: url.searchParams.get('parentValue') === 'zj' ? [{ F_Code: 'hz', F_Name: '杭州' }] : [{ F_Code: 'nj', F_Name: '南京' }] })]],
+      extra: [
+        [
+          new RegExp(`^GET /form-scheme/s1/field-options/${cityId}$`),
+          (url) => ({ rows: url.searchParams.get('parentValue') === 'zj' ? [{ F_Code: 'hz', F_Name: '杭州' }] : [{ F_Code: 'nj', F_Name: '南京' }] }),
+        ],
+      ],
     });
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/data-relation/form/s1'));
     await new Promise((r) => setTimeout(r, 50));

@@ -49,7 +49,8 @@ function StoredFormCascade({ schemeId, store, readOnly, children }: { schemeId: 
     const mainFields = store.model.mainByFormId;
     for (const relation of Array.isArray(data) ? data : []) {
       // Both ends must be main-form fields of the scheme shown (a relation of another version is ignored).
-      if (relation.F_EnabledMark === 1 && mainFields.has(relation.F_TargetFormId) && mainFields.has(relation.F_SourceFormId)) byTarget.set(relation.F_TargetFormId, relation);
+      if (relation.F_EnabledMark === 1 && mainFields.has(relation.F_TargetFormId) && mainFields.has(relation.F_SourceFormId))
+        byTarget.set(relation.F_TargetFormId, relation);
     }
     return { byTarget, store, readOnly, pending: isPending };
   }, [data, store, readOnly, isPending]);

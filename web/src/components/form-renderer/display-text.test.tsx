@@ -8,12 +8,34 @@ import { useDisplayText } from './display-text';
 import { field } from './fields/rich/test-util';
 
 const item = (value: string, name: string) => ({
-  F_ItemDetailId: value, F_ItemId: 'i', F_ParentId: '0', F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
+  F_ItemDetailId: value,
+  F_ItemId: 'i',
+  F_ParentId: '0',
+  F_ItemName: name,
+  F_ItemValue: value,
+  F_ItemCode: value,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_Description: '',
 });
 
 const fields: FormField[] = [
-  field('select', 101, 'color', { __slot__: { options: [{ label: '红', value: 'r' }, { label: '绿', value: 'g' }] } }),
-  field('checkbox', 102, 'tags', { __slot__: { options: [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }] } }),
+  field('select', 101, 'color', {
+    __slot__: {
+      options: [
+        { label: '红', value: 'r' },
+        { label: '绿', value: 'g' },
+      ],
+    },
+  }),
+  field('checkbox', 102, 'tags', {
+    __slot__: {
+      options: [
+        { label: '甲', value: 'a' },
+        { label: '乙', value: 'b' },
+      ],
+    },
+  }),
   field('radio', 103, 'level', {}, { dataType: 'dataItem', dataItem: 'Level' }),
   field('select', 104, 'customer', {}, { dataType: 'dataSql', sql: 'select 1', saveField: 'F_Id', showField: 'F_Name' }),
   field('switch', 105, 'on', { 'active-value': '1', 'inactive-value': '0', 'active-text': '开启' }),
@@ -65,13 +87,28 @@ function routes() {
   return stubApi([
     [/^GET \/data-items\/Level\/detail$/, () => [item('1', '一级'), item('2', '二级')]],
     [/^GET \/form-scheme\/s1\/field-options\/104$/, () => ({ rows: [{ F_Id: 'c1', F_Name: '客户一' }] })],
-    [/^GET \/users\/multi\//, () => [{ F_UserId: 'u1', F_Account: 'a1', F_RealName: '张三' }, { F_UserId: 'u2', F_Account: 'a2', F_RealName: '李四' }]],
-    [/^GET \/companies\/departments\/tree$/, () => [{ id: 'c1', type: 'company', title: '总公司', children: [{ id: 'd1', type: 'department', title: '财务部', children: [] }] }]],
+    [
+      /^GET \/users\/multi\//,
+      () => [
+        { F_UserId: 'u1', F_Account: 'a1', F_RealName: '张三' },
+        { F_UserId: 'u2', F_Account: 'a2', F_RealName: '李四' },
+      ],
+    ],
+    [
+      /^GET \/companies\/departments\/tree$/,
+      () => [{ id: 'c1', type: 'company', title: '总公司', children: [{ id: 'd1', type: 'department', title: '财务部', children: [] }] }],
+    ],
     [/^GET \/companies\/tree$/, () => [{ F_CompanyId: 'c9', F_FullName: '分公司', children: [] }]],
     [/^GET \/areas\/province$/, () => [{ F_AreaId: '11', F_AreaName: '北京市' }]],
     [/^GET \/areas\/11\/child$/, () => [{ F_AreaId: '1101', F_AreaName: '市辖区' }]],
     [/^GET \/areas\/1101\/child$/, () => [{ F_AreaId: '110101', F_AreaName: '东城区' }]],
-    [/^GET \/annexes-files\/url\/folder1$/, () => [{ F_Id: 'f1', F_FileName: 'a.pdf' }, { F_Id: 'f2', F_FileName: 'b.png' }]],
+    [
+      /^GET \/annexes-files\/url\/folder1$/,
+      () => [
+        { F_Id: 'f1', F_FileName: 'a.pdf' },
+        { F_Id: 'f2', F_FileName: 'b.png' },
+      ],
+    ],
   ]);
 }
 

@@ -6,7 +6,15 @@ import { api } from '../../lib/api';
 import { DICTIONARY_KEY } from '../dictionary';
 import { annexFilesKey } from '../files/UploadField';
 import { useOrgNames } from './fields/rich/OrgFields';
-import { dictionaryOptions, FIELD_OPTIONS_KEY, flattenOptions, optionSourceOf, rowOptions, type FieldOption, type FieldOptionRows } from './fields/rich/options';
+import {
+  dictionaryOptions,
+  FIELD_OPTIONS_KEY,
+  flattenOptions,
+  optionSourceOf,
+  rowOptions,
+  type FieldOption,
+  type FieldOptionRows,
+} from './fields/rich/options';
 
 /**
  * Text of a stored value as people read it (published list cells, print view): option labels
@@ -26,7 +34,7 @@ const OPTION_TYPES = new Set(['select', 'radio', 'checkbox', 'asso-select', 'cas
 const USERS_PER_CALL = 50;
 
 /** useQueries `combine`: the data of each query, structurally shared, so it is a stable dependency. */
-const dataOf = <T,>(results: { data?: T }[]): (T | undefined)[] => results.map((r) => r.data);
+const dataOf = <T>(results: { data?: T }[]): (T | undefined)[] => results.map((r) => r.data);
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
@@ -67,7 +75,14 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
 
   const places = useMemo(() => flattenFields(fields).map((p) => p.field), [fields]);
   const dictionaryCodes = useMemo(
-    () => [...new Set(places.filter((f) => OPTION_TYPES.has(f.__config__.avueType) && optionSourceOf(f) === 'dataItem').map((f) => f.__config__.dataItem ?? '').filter(Boolean))],
+    () => [
+      ...new Set(
+        places
+          .filter((f) => OPTION_TYPES.has(f.__config__.avueType) && optionSourceOf(f) === 'dataItem')
+          .map((f) => f.__config__.dataItem ?? '')
+          .filter(Boolean),
+      ),
+    ],
     [places],
   );
   const serverFields = useMemo(
@@ -91,10 +106,16 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
     queries: serverFields.map((field) => {
       const formId = field.__config__.formId;
       return {
-        queryKey: source ? [FIELD_OPTIONS_KEY, source.schemeId, source.versionId ?? '', formId, ''] : [FIELD_OPTIONS_KEY, 'preview', formId, JSON.stringify(field.__config__), ''],
+        queryKey: source
+          ? [FIELD_OPTIONS_KEY, source.schemeId, source.versionId ?? '', formId, '']
+          : [FIELD_OPTIONS_KEY, 'preview', formId, JSON.stringify(field.__config__), ''],
         queryFn: () =>
           source
-            ? api.get<FieldOptionRows>(`/form-scheme/${encodeURIComponent(source.schemeId)}/field-options/${formId}`, { keyword: '', versionId: source.versionId }, { silent: true })
+            ? api.get<FieldOptionRows>(
+                `/form-scheme/${encodeURIComponent(source.schemeId)}/field-options/${formId}`,
+                { keyword: '', versionId: source.versionId },
+                { silent: true },
+              )
             : api.post<FieldOptionRows>('/form-scheme/field-options', { field, keyword: '' }, { silent: true }),
         retry: false,
         staleTime: 60_000,

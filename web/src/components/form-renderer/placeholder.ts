@@ -24,10 +24,11 @@ function resource(lng: string, key: string): string | undefined {
 /** Every generic prefix ("请输入", "请选择", "Please enter ", …). */
 export function placeholderPrefixes(): string[] {
   const out = new Set<string>(OLDER_PREFIXES);
-  for (const lng of LANGS) for (const key of ['defaults.pleaseInput', 'defaults.pleaseSelect']) {
-    const v = resource(lng, key);
-    if (v) out.add(v);
-  }
+  for (const lng of LANGS)
+    for (const key of ['defaults.pleaseInput', 'defaults.pleaseSelect']) {
+      const v = resource(lng, key);
+      if (v) out.add(v);
+    }
   return [...out];
 }
 

@@ -1,4 +1,14 @@
-import { computationReferences, computeField, defaultRowValues, defaultValues, ownValue, setOwnValue, type FieldError, type FormField, type FormValues } from '@app/contracts';
+import {
+  computationReferences,
+  computeField,
+  defaultRowValues,
+  defaultValues,
+  ownValue,
+  setOwnValue,
+  type FieldError,
+  type FormField,
+  type FormValues,
+} from '@app/contracts';
 import { type FormModel, vModelOf } from './model';
 
 type Listener = () => void;
@@ -183,7 +193,10 @@ export class FormStore {
     const rows = this.rows(table);
     const row = rows[index];
     if (!row || Object.is(ownValue(row, column), value)) return;
-    this.set(table, rows.map((r, i) => (i === index ? this.computeRow(table, { ...row, [column]: value }, row) : r)));
+    this.set(
+      table,
+      rows.map((r, i) => (i === index ? this.computeRow(table, { ...row, [column]: value }, row) : r)),
+    );
   }
 
   /** Sets cells of one row by formId (a bound select inside a sub-table copies into its own row). */
@@ -196,7 +209,10 @@ export class FormStore {
       const column = (this.model.columns.get(table) ?? []).find((c) => c.__config__.formId === Number(formId));
       if (column?.__vModel__) setOwnValue(next, column.__vModel__, value);
     }
-    this.set(table, rows.map((r, i) => (i === index ? this.computeRow(table, next, row) : r)));
+    this.set(
+      table,
+      rows.map((r, i) => (i === index ? this.computeRow(table, next, row) : r)),
+    );
   }
 
   /** Value of a formId for a row: a column of the same table reads the row, anything else the main form. */

@@ -10,8 +10,17 @@ import type { FormMode, FormRendererHandle } from './types';
 let nextFormId = 1000;
 
 /** A field of the given type; keys beside __config__ in `over`, config keys in `config` (label defaults to vModel). */
-export function fld(avueType: FormField['__config__']['avueType'], vModel: string | undefined, over: Record<string, unknown> = {}, config: Record<string, unknown> = {}): FormField {
-  return { ...(vModel ? { __vModel__: vModel } : {}), ...over, __config__: { formId: nextFormId++, avueType, label: vModel ?? avueType, ...config } } as unknown as FormField;
+export function fld(
+  avueType: FormField['__config__']['avueType'],
+  vModel: string | undefined,
+  over: Record<string, unknown> = {},
+  config: Record<string, unknown> = {},
+): FormField {
+  return {
+    ...(vModel ? { __vModel__: vModel } : {}),
+    ...over,
+    __config__: { formId: nextFormId++, avueType, label: vModel ?? avueType, ...config },
+  } as unknown as FormField;
 }
 
 export const schemeOf = (data: FormField[], formConf: Record<string, unknown> = {}): FormSchemeContent =>

@@ -45,7 +45,10 @@ export function visibleValues(values: FormValues, hidden: Hidden): FormValues {
     .filter(([key]) => !hidden.main.has(key))
     .map(([key, value]) => {
       const columns = hidden.columns.get(key);
-      const shownValue = columns && Array.isArray(value) ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !columns.has(column)))) : value;
+      const shownValue =
+        columns && Array.isArray(value)
+          ? value.map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !columns.has(column))))
+          : value;
       return [key, shownValue];
     });
   // fromEntries defines own properties, also for a field named __proto__ (a plain assignment would set the prototype).

@@ -56,7 +56,9 @@ export function AreaPicker({ value, names, onChange, placeholder, disabled }: Ar
       value={ids}
       placeholder={placeholder ?? t('area.placeholder')}
       displayRender={(labels, selected) =>
-        selected && selected.length === labels.length && selected.every(Boolean) ? labels.join(' / ') : (names ?? '').split(',').filter(Boolean).join(' / ') || labels.join(' / ')
+        selected && selected.length === labels.length && selected.every(Boolean)
+          ? labels.join(' / ')
+          : (names ?? '').split(',').filter(Boolean).join(' / ') || labels.join(' / ')
       }
       onChange={(v, sel) => {
         const list = (sel ?? []) as AreaOption[];

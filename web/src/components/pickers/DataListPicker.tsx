@@ -52,7 +52,16 @@ function DataListDialog<T extends object>({ title, queryKey, rowKey, columns, fe
     >
       <div data-testid="data-list-picker">
         {searchable && (
-          <Input.Search allowClear placeholder={t('common:keyword')} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} style={{ width: 240, marginBottom: 8 }} data-testid="data-list-picker-search" />
+          <Input.Search
+            allowClear
+            placeholder={t('common:keyword')}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+            style={{ width: 240, marginBottom: 8 }}
+            data-testid="data-list-picker-search"
+          />
         )}
         <Table<T>
           size="small"
@@ -61,7 +70,13 @@ function DataListDialog<T extends object>({ title, queryKey, rowKey, columns, fe
           columns={columns}
           dataSource={q.data?.Rows ?? []}
           rowSelection={{ type: 'radio', selectedRowKeys: chosen ? [key(chosen)] : [], onChange: (_, rows) => setChosen(rows[0] ?? null) }}
-          onRow={(r) => ({ onClick: () => setChosen(r), 'data-testid': `data-list-picker-row-${key(r)}`, style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(r) =>
+            ({
+              onClick: () => setChosen(r),
+              'data-testid': `data-list-picker-row-${key(r)}`,
+              style: { cursor: 'pointer' },
+            }) as React.HTMLAttributes<HTMLElement>
+          }
           pagination={{ current: page, pageSize: DATA_LIST_PAGE_SIZE, total: q.data?.Total ?? 0, onChange: setPage, showSizeChanger: false, size: 'small' }}
         />
       </div>

@@ -38,9 +38,7 @@ export function ForwarderTable({ initialRows = [], value, onChange, excludeUserI
   };
   const add = (type: ForwarderRow['F_ObjType'], objects: { id: string; name: string }[]) => {
     const have = new Set(rows.map((r) => `${r.F_ObjType}:${r.F_ObjId}`));
-    const added = objects
-      .filter((o) => !have.has(`${type}:${o.id}`))
-      .map((o) => ({ F_Id: newRowId(), F_ObjId: o.id, F_ObjName: o.name, F_ObjType: type }));
+    const added = objects.filter((o) => !have.has(`${type}:${o.id}`)).map((o) => ({ F_Id: newRowId(), F_ObjId: o.id, F_ObjName: o.name, F_ObjType: type }));
     set([...rows, ...added]);
     setOpen(null);
   };
@@ -73,20 +71,50 @@ export function ForwarderTable({ initialRows = [], value, onChange, excludeUserI
             width: 90,
             render: (_, r) =>
               fixed.has(r.F_Id) ? null : (
-                <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => set(rows.filter((x) => x.F_Id !== r.F_Id))} data-testid={`forwarder-delete-${r.F_ObjId}`}>
+                <Button
+                  size="small"
+                  type="link"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => set(rows.filter((x) => x.F_Id !== r.F_Id))}
+                  data-testid={`forwarder-delete-${r.F_ObjId}`}
+                >
                   {t('delete')}
                 </Button>
               ),
           },
         ]}
       />
-      <PostPicker open={open === 'post'} onCancel={() => setOpen(null)} onOk={(posts) => add('1', posts.map((p) => ({ id: p.F_PostId, name: p.F_Name })))} />
-      <RolePicker open={open === 'role'} onCancel={() => setOpen(null)} onOk={(roles) => add('2', roles.map((r) => ({ id: r.F_RoleId, name: r.F_FullName })))} />
+      <PostPicker
+        open={open === 'post'}
+        onCancel={() => setOpen(null)}
+        onOk={(posts) =>
+          add(
+            '1',
+            posts.map((p) => ({ id: p.F_PostId, name: p.F_Name })),
+          )
+        }
+      />
+      <RolePicker
+        open={open === 'role'}
+        onCancel={() => setOpen(null)}
+        onOk={(roles) =>
+          add(
+            '2',
+            roles.map((r) => ({ id: r.F_RoleId, name: r.F_FullName })),
+          )
+        }
+      />
       <UserPicker
         open={open === 'person'}
         excludeUserIds={excludeUserIds}
         onCancel={() => setOpen(null)}
-        onOk={(_, users) => add('3', users.map((u) => ({ id: u.F_UserId, name: u.F_RealName || u.F_Account })))}
+        onOk={(_, users) =>
+          add(
+            '3',
+            users.map((u) => ({ id: u.F_UserId, name: u.F_RealName || u.F_Account })),
+          )
+        }
       />
     </div>
   );

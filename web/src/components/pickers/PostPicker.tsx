@@ -55,13 +55,15 @@ function PostPickerDialog({ value, single, onOk, onCancel }: PostPickerProps) {
     >
       <div data-testid="post-picker" style={{ display: 'flex', gap: 12, minHeight: 360 }}>
         <div style={{ width: 240, flex: 'none', borderRight: '1px solid rgba(5,5,5,0.06)', overflow: 'auto', maxHeight: 480 }}>
-          {companies.data && <Tree
-            blockNode
-            defaultExpandAll
-            treeData={companyTreeData(companies.data ?? [])}
-            selectedKeys={current ? [current] : []}
-            onSelect={(keys) => keys[0] && setCompanyId(String(keys[0]))}
-          />}
+          {companies.data && (
+            <Tree
+              blockNode
+              defaultExpandAll
+              treeData={companyTreeData(companies.data ?? [])}
+              selectedKeys={current ? [current] : []}
+              onSelect={(keys) => keys[0] && setCompanyId(String(keys[0]))}
+            />
+          )}
         </div>
         <div style={{ flex: 1 }}>
           {rows.length === 0 ? (
@@ -74,8 +76,7 @@ function PostPickerDialog({ value, single, onOk, onCancel }: PostPickerProps) {
                 onClick={() => toggle(node)}
                 style={{ padding: '4px 8px', paddingLeft: 8 + depth * 20, cursor: 'pointer' }}
               >
-                <Checkbox checked={chosen.has(node.F_PostId)} /> <span>{node.F_Name}</span>{' '}
-                <Typography.Text type="secondary">{node.EnCode}</Typography.Text>
+                <Checkbox checked={chosen.has(node.F_PostId)} /> <span>{node.F_Name}</span> <Typography.Text type="secondary">{node.EnCode}</Typography.Text>
               </div>
             ))
           )}

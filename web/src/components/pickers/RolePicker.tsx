@@ -66,7 +66,9 @@ function RolePickerDialog({ value, single, onOk, onCancel }: RolePickerProps) {
           loading={q.isFetching}
           dataSource={rows}
           pagination={{ pageSize: 8, size: 'small', showSizeChanger: false }}
-          onRow={(r) => ({ onClick: () => toggle(r), 'data-testid': `role-picker-row-${r.F_RoleId}`, style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(r) =>
+            ({ onClick: () => toggle(r), 'data-testid': `role-picker-row-${r.F_RoleId}`, style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>
+          }
           columns={[
             { key: 'check', width: 40, render: (_, r) => <Checkbox checked={chosen.has(r.F_RoleId)} /> },
             { title: t('role.name'), dataIndex: 'F_FullName' },

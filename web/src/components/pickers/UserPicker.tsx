@@ -112,7 +112,12 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
       width={960}
       title={title ?? t('user.title')}
       onCancel={onCancel}
-      onOk={() => onOk(selected.map((u) => u.F_UserId), selected)}
+      onOk={() =>
+        onOk(
+          selected.map((u) => u.F_UserId),
+          selected,
+        )
+      }
       okText={t('common:ok')}
       cancelText={t('common:cancel')}
       okButtonProps={{ 'data-testid': 'user-picker-ok' } as Record<string, string>}
@@ -165,13 +170,21 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
             rowKey="F_UserId"
             loading={list.isFetching}
             dataSource={rows}
-            onRow={(u) => ({ onClick: () => toggle(u), 'data-testid': `user-picker-row-${u.F_UserId}`, style: { cursor: u.F_EnabledMark === 0 ? 'not-allowed' : 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+            onRow={(u) =>
+              ({
+                onClick: () => toggle(u),
+                'data-testid': `user-picker-row-${u.F_UserId}`,
+                style: { cursor: u.F_EnabledMark === 0 ? 'not-allowed' : 'pointer' },
+              }) as React.HTMLAttributes<HTMLElement>
+            }
             pagination={{ current: page, pageSize: PICKER_PAGE_SIZE, total: list.data?.Total ?? 0, onChange: setPage, size: 'small', showSizeChanger: false }}
             columns={[
               {
                 key: 'check',
                 width: 40,
-                render: (_, u) => <Checkbox checked={chosen.has(u.F_UserId)} disabled={u.F_EnabledMark === 0} data-testid={`user-picker-check-${u.F_UserId}`} />,
+                render: (_, u) => (
+                  <Checkbox checked={chosen.has(u.F_UserId)} disabled={u.F_EnabledMark === 0} data-testid={`user-picker-check-${u.F_UserId}`} />
+                ),
               },
               {
                 title: t('user.realName'),
@@ -193,10 +206,17 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
             ]}
           />
           <div style={{ marginTop: 8 }}>
-            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>{t('user.selected', { count: selected.length })}</Typography.Text>
+            <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 4 }}>
+              {t('user.selected', { count: selected.length })}
+            </Typography.Text>
             <div data-testid="user-picker-selected" style={{ minHeight: 32, display: 'flex', flexWrap: 'wrap', gap: 4 }}>
               {selected.map((u) => (
-                <Tag key={u.F_UserId} closable onClose={() => setSelected(selected.filter((s) => s.F_UserId !== u.F_UserId))} data-testid={`user-picker-selected-${u.F_UserId}`}>
+                <Tag
+                  key={u.F_UserId}
+                  closable
+                  onClose={() => setSelected(selected.filter((s) => s.F_UserId !== u.F_UserId))}
+                  data-testid={`user-picker-selected-${u.F_UserId}`}
+                >
                   {u.F_RealName || u.F_Account}
                 </Tag>
               ))}

@@ -11,12 +11,33 @@ import type { OrgNode, UserBrief } from './types';
 afterEach(() => vi.unstubAllGlobals());
 
 const tree: OrgNode[] = [
-  { id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [{ id: 'd1', parentId: '0', title: '研发部', type: 'department', companyId: 'c1', children: [] }] },
+  {
+    id: 'c1',
+    parentId: '0',
+    title: '总公司',
+    type: 'company',
+    companyId: 'c1',
+    children: [{ id: 'd1', parentId: '0', title: '研发部', type: 'department', companyId: 'c1', children: [] }],
+  },
 ];
 const u = (id: string, name: string, account: string, extra: Partial<UserBrief> = {}): UserBrief => ({
-  F_UserId: id, F_Account: account, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部', ...extra,
+  F_UserId: id,
+  F_Account: account,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: 1,
+  F_CompanyId: 'c1',
+  F_DepartmentName: '研发部',
+  ...extra,
 });
-const users = [u('u1', '张三', 'zhangsan'), u('u2', '李四', 'lisi', { F_Gender: 1 }), u('u3', '王五', 'wangwu', { F_EnabledMark: 0 }), u('me', '本人', 'me'), u('u4', '张三丰', 'zsf')];
+const users = [
+  u('u1', '张三', 'zhangsan'),
+  u('u2', '李四', 'lisi', { F_Gender: 1 }),
+  u('u3', '王五', 'wangwu', { F_EnabledMark: 0 }),
+  u('me', '本人', 'me'),
+  u('u4', '张三丰', 'zsf'),
+];
 
 function stubOrg() {
   return stubApi([
@@ -27,7 +48,8 @@ function stubOrg() {
   ]);
 }
 
-const selectedNames = () => Array.from(screen.getByTestId('user-picker-selected').querySelectorAll('[data-testid^="user-picker-selected-"]')).map((e) => e.textContent);
+const selectedNames = () =>
+  Array.from(screen.getByTestId('user-picker-selected').querySelectorAll('[data-testid^="user-picker-selected-"]')).map((e) => e.textContent);
 
 describe('UserPicker', () => {
   it('allows one person in single mode with the spec message', async () => {
@@ -116,7 +138,9 @@ describe('DataListPicker', () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, name: `行${i}` }));
     const fetch = vi.fn(async (q: { limit: number; size: number }) => ({ Rows: rows.slice((q.limit - 1) * q.size, q.limit * q.size), Total: rows.length }));
     const onOk = vi.fn();
-    renderWithApp(<DataListPicker open queryKey="t" rowKey="id" columns={[{ title: 'name', dataIndex: 'name' }]} fetch={fetch} onOk={onOk} onCancel={() => undefined} />);
+    renderWithApp(
+      <DataListPicker open queryKey="t" rowKey="id" columns={[{ title: 'name', dataIndex: 'name' }]} fetch={fetch} onOk={onOk} onCancel={() => undefined} />,
+    );
     await screen.findByTestId('data-list-picker-row-r7');
     expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ limit: 1, size: 8 }));
     expect(screen.queryByTestId('data-list-picker-row-r8')).toBeNull();
@@ -131,7 +155,14 @@ describe('DataListPicker', () => {
 
 describe('AreaPicker', () => {
   it('loads provinces first and each level on demand', async () => {
-    const area = (id: string, name: string, level: number) => ({ F_AreaId: id, F_AreaName: name, F_ParentId: '0', F_Level: level, F_SortCode: 0, hasChildren: level < 3 });
+    const area = (id: string, name: string, level: number) => ({
+      F_AreaId: id,
+      F_AreaName: name,
+      F_ParentId: '0',
+      F_Level: level,
+      F_SortCode: 0,
+      hasChildren: level < 3,
+    });
     const calls = stubApi([
       [/^GET \/areas\/province$/, () => [area('11', '北京市', 1)]],
       [/^GET \/areas\/11\/child$/, () => [area('1101', '市辖区', 2)]],
@@ -156,7 +187,11 @@ describe('ResizablePanel', () => {
   it('clamps the dragged width to 200..800 px', () => {
     expect(clampWidth(50)).toBe(200);
     expect(clampWidth(5000)).toBe(800);
-    renderWithApp(<ResizablePanel side={<div>side</div>} defaultWidth={300}>main</ResizablePanel>);
+    renderWithApp(
+      <ResizablePanel side={<div>side</div>} defaultWidth={300}>
+        main
+      </ResizablePanel>,
+    );
     const side = screen.getByTestId('resizable-panel-side');
     const handle = screen.getByTestId('resizable-panel-handle');
     expect(side.style.width).toBe('300px');
@@ -177,7 +212,13 @@ describe('ResizablePanel', () => {
     window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width'), media: query })) as typeof window.matchMedia;
     try {
       renderWithApp(
-        <ResizablePanel side={<div className="ant-tree-node-content-wrapper" data-testid="node">技术部</div>}>
+        <ResizablePanel
+          side={
+            <div className="ant-tree-node-content-wrapper" data-testid="node">
+              技术部
+            </div>
+          }
+        >
           <div data-testid="main">main</div>
         </ResizablePanel>,
       );

@@ -22,7 +22,14 @@ export interface TreeData {
 }
 
 export function orgTreeData(nodes: OrgNode[]): TreeData[] {
-  return nodes.map((n) => ({ key: `${n.type}:${n.id}`, title: n.title, type: n.type, id: n.id, companyId: n.companyId, children: orgTreeData(n.children ?? []) }));
+  return nodes.map((n) => ({
+    key: `${n.type}:${n.id}`,
+    title: n.title,
+    type: n.type,
+    id: n.id,
+    companyId: n.companyId,
+    children: orgTreeData(n.children ?? []),
+  }));
 }
 
 export function companyTreeData(nodes: CompanyNode[]): TreeData[] {

@@ -27,10 +27,16 @@ function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) =>
     }
   };
   return (
-    <Form layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => {
+    <Form
+      layout="vertical"
+      onFinish={finish}
+      requiredMark={false}
+      size="large"
+      onValuesChange={(c: { code?: string }) => {
         onEdit();
         if ('code' in c) onTenant(c.code ?? '');
-      }}>
+      }}
+    >
       <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
         <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
       </Form.Item>
@@ -84,10 +90,17 @@ function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => v
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} size="large" onValuesChange={(c: { code?: string }) => {
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={finish}
+      requiredMark={false}
+      size="large"
+      onValuesChange={(c: { code?: string }) => {
         onEdit();
         if ('code' in c) onTenant(c.code ?? '');
-      }}>
+      }}
+    >
       <Form.Item name="phone" label={t('phone')} rules={[{ required: true, pattern: /^1\d{10}$/, message: t('phoneInvalid') }]}>
         <Input data-testid="login-phone" placeholder={t('phonePlaceholder')} maxLength={11} />
       </Form.Item>
@@ -118,7 +131,15 @@ type Method = 'account' | 'phone';
  * antd's Tabs or Segmented, which would add their own code to the sign-in screen's first download for two labels
  * on a card that is always light.
  */
-function MethodSwitch({ value, onChange, options }: { value: Method; onChange: (value: Method) => void; options: { value: Method; label: string; testId: string }[] }) {
+function MethodSwitch({
+  value,
+  onChange,
+  options,
+}: {
+  value: Method;
+  onChange: (value: Method) => void;
+  options: { value: Method; label: string; testId: string }[];
+}) {
   return (
     <div role="tablist" style={{ display: 'flex', gap: 2, padding: 2, marginBottom: 16, borderRadius: 6, background: '#f0f2f5' }}>
       {options.map((option) => {
@@ -171,7 +192,17 @@ export default function LoginPage() {
     signIn(r);
   };
   return (
-    <div data-testid="login-page" style={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)', padding: 16 }}>
+    <div
+      data-testid="login-page"
+      style={{
+        minHeight: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: 'linear-gradient(135deg,#1d3b72 0%,#409EFF 100%)',
+        padding: 16,
+      }}
+    >
       <div style={{ width: 400, maxWidth: '100%', background: '#fff', borderRadius: 8, padding: '32px 32px 24px', boxShadow: '0 8px 32px rgba(0,0,0,.2)' }}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 8 }}>
           <h1 style={{ margin: 0, fontSize: 22 }}>{t('common:siteTitle')}</h1>
@@ -181,7 +212,11 @@ export default function LoginPage() {
         </div>
         <p style={{ color: '#888', marginTop: 0 }}>{t('subtitle')}</p>
         {error && (
-          <div role="alert" data-testid="login-error" style={{ margin: '0 0 16px', padding: '8px 12px', borderRadius: 6, border: '1px solid #ffccc7', background: '#fff2f0', color: '#a8071a' }}>
+          <div
+            role="alert"
+            data-testid="login-error"
+            style={{ margin: '0 0 16px', padding: '8px 12px', borderRadius: 6, border: '1px solid #ffccc7', background: '#fff2f0', color: '#a8071a' }}
+          >
             {error}
           </div>
         )}
@@ -196,7 +231,11 @@ export default function LoginPage() {
             { value: 'phone', label: t('tabPhone'), testId: 'login-tab-phone' },
           ]}
         />
-        {method === 'account' ? <AccountForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} /> : <PhoneForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} />}
+        {method === 'account' ? (
+          <AccountForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} />
+        ) : (
+          <PhoneForm onDone={done} onTenant={setTenantCode} onEdit={() => setError('')} />
+        )}
         <div style={{ textAlign: 'center', marginTop: 12 }}>
           <ClueLink tenantCode={() => tenantCode} />
         </div>

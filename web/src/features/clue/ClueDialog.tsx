@@ -52,18 +52,27 @@ export default function ClueDialog({ open, setOpen, tenantCode }: { open: boolea
       >
         <p style={{ color: '#888', marginTop: 0 }}>{t('clue.hint')}</p>
         <Form form={form} layout="vertical" requiredMark={false}>
-          <Form.Item name="name" label={t('clue.name')} rules={[{ required: true, whitespace: true, message: t('clue.badName') }, { max: CLUE_LIMITS.name, message: t('clue.badName') }]}>
+          <Form.Item
+            name="name"
+            label={t('clue.name')}
+            rules={[
+              { required: true, whitespace: true, message: t('clue.badName') },
+              { max: CLUE_LIMITS.name, message: t('clue.badName') },
+            ]}
+          >
             <Input data-testid="clue-name" maxLength={CLUE_LIMITS.name} />
           </Form.Item>
-          <Form.Item
-            name="phone"
-            label={t('clue.phone')}
-            dependencies={['email']}
-            rules={[{ pattern: CLUE_PHONE, message: t('clue.badPhone') }, needsOne]}
-          >
+          <Form.Item name="phone" label={t('clue.phone')} dependencies={['email']} rules={[{ pattern: CLUE_PHONE, message: t('clue.badPhone') }, needsOne]}>
             <Input data-testid="clue-phone" maxLength={CLUE_LIMITS.phone} />
           </Form.Item>
-          <Form.Item name="email" label={t('clue.email')} rules={[{ type: 'email', message: t('clue.badEmail') }, { max: CLUE_LIMITS.email, message: t('clue.badEmail') }]}>
+          <Form.Item
+            name="email"
+            label={t('clue.email')}
+            rules={[
+              { type: 'email', message: t('clue.badEmail') },
+              { max: CLUE_LIMITS.email, message: t('clue.badEmail') },
+            ]}
+          >
             <Input data-testid="clue-email" maxLength={CLUE_LIMITS.email} />
           </Form.Item>
           <Form.Item name="company" label={t('clue.company')} rules={[{ max: CLUE_LIMITS.company, message: t('clue.badCompany') }]}>

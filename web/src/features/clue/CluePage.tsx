@@ -62,14 +62,24 @@ export default function CluePage() {
         { title: t('clue.phone'), dataIndex: 'F_Phone' },
         { title: t('clue.email'), dataIndex: 'F_Email' },
         { title: t('clue.company'), dataIndex: 'F_Company' },
-        { title: t('clue.message'), dataIndex: 'F_Message', render: (v: string) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>{v}</Typography.Text> },
+        {
+          title: t('clue.message'),
+          dataIndex: 'F_Message',
+          render: (v: string) => (
+            <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
+              {v}
+            </Typography.Text>
+          ),
+        },
         { title: t('clue.ip'), dataIndex: 'F_IPAddress' },
         {
           title: t('clue.state'),
           dataIndex: 'F_Handled',
           render: (v: number, r: ClueRow) =>
             v === 1 ? (
-              <Tag color="green" title={[r.F_HandledUserName, r.F_HandledDate].filter(Boolean).join(' ')}>{t('clue.handled')}</Tag>
+              <Tag color="green" title={[r.F_HandledUserName, r.F_HandledDate].filter(Boolean).join(' ')}>
+                {t('clue.handled')}
+              </Tag>
             ) : (
               <Tag color="orange">{t('clue.new')}</Tag>
             ),
@@ -87,7 +97,13 @@ export default function CluePage() {
                       </Button>
                     )}
                     {canDelete && (
-                      <Button type="link" size="small" danger data-testid={`clue-delete-${r.F_Id}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/clue/${encodeURIComponent(r.F_Id)}`), refresh)}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        data-testid={`clue-delete-${r.F_Id}`}
+                        onClick={() => confirmDelete(r.F_Name, () => api.del(`/clue/${encodeURIComponent(r.F_Id)}`), refresh)}
+                      >
                         {t('common:delete')}
                       </Button>
                     )}

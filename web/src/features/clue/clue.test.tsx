@@ -15,8 +15,18 @@ afterEach(async () => {
 });
 
 const row = (over: Partial<ClueRow> = {}): ClueRow => ({
-  F_Id: 'c1', F_Name: '王小明', F_Phone: '13800000000', F_Email: 'wang@example.com', F_Company: '小明科技', F_Message: '想了解',
-  F_IPAddress: '10.0.0.1', F_Handled: 0, F_HandledUserName: null, F_HandledDate: null, F_CreateDate: '2026-11-27 10:00:00', ...over,
+  F_Id: 'c1',
+  F_Name: '王小明',
+  F_Phone: '13800000000',
+  F_Email: 'wang@example.com',
+  F_Company: '小明科技',
+  F_Message: '想了解',
+  F_IPAddress: '10.0.0.1',
+  F_Handled: 0,
+  F_HandledUserName: null,
+  F_HandledDate: null,
+  F_CreateDate: '2026-11-27 10:00:00',
+  ...over,
 });
 
 describe('leave your contact (sign-in page)', () => {

@@ -40,12 +40,31 @@ export default function DataSourcePage() {
         rowTestId={(r) => `source-row-${r.F_Code}`}
         keywordPlaceholder={t('source.keyword')}
         fetch={(q) => api.get<PageResult<DataSource>>('/data-sources', q)}
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.dataSourceAdd, testId: 'source-add', onClick: () => setEditing({ id: null, values: { F_DbId: 'local', F_Params: [] } }) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: P.dataSourceAdd,
+            testId: 'source-add',
+            onClick: () => setEditing({ id: null, values: { F_DbId: 'local', F_Params: [] } }),
+          },
+        ]}
         columns={[
           { title: t('source.code'), dataIndex: 'F_Code' },
           { title: t('source.name'), dataIndex: 'F_Name' },
           { title: t('source.link'), dataIndex: 'F_DbId', render: (v: string) => linkName(v) },
-          { title: t('source.sql'), dataIndex: 'F_Sql', ellipsis: true, width: 320, render: (v: string) => <Typography.Text style={{ ...mono, fontSize: 12 }}>{v}</Typography.Text> },
+          {
+            title: t('source.sql'),
+            dataIndex: 'F_Sql',
+            ellipsis: true,
+            width: 320,
+            render: (v: string) => <Typography.Text style={{ ...mono, fontSize: 12 }}>{v}</Typography.Text>,
+          },
           { title: t('source.params'), dataIndex: 'F_Params', render: (ps: DataSource['F_Params']) => ps.map((p) => <Tag key={p.name}>@{p.name}</Tag>) },
           { title: t('source.tree'), key: 'tree', render: (_, r) => (r.F_IdField && r.F_ParentField ? `${r.F_IdField} / ${r.F_ParentField}` : '') },
           { title: t('common:description'), dataIndex: 'F_Description', ellipsis: true },
@@ -64,7 +83,13 @@ export default function DataSourcePage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`source-delete-${r.F_Code}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-sources/${r.F_Id}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`source-delete-${r.F_Code}`}
+                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-sources/${r.F_Id}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -82,13 +107,23 @@ export default function DataSourcePage() {
         onClose={() => setEditing(null)}
         testId="source-form"
         onSubmit={async (v) => {
-          const body: DataSourceBody = { ...v, F_Params: v.F_Params ?? [], F_IdField: v.F_IdField ?? '', F_ParentField: v.F_ParentField ?? '', F_Description: v.F_Description ?? '' };
+          const body: DataSourceBody = {
+            ...v,
+            F_Params: v.F_Params ?? [],
+            F_IdField: v.F_IdField ?? '',
+            F_ParentField: v.F_ParentField ?? '',
+            F_Description: v.F_Description ?? '',
+          };
           if (editing?.id) await api.put(`/data-sources/${editing.id}`, body);
           else await api.post('/data-sources', body);
           await refresh();
         }}
       >
-        <Form.Item name="F_Code" label={t('source.code')} rules={[...required(t('source.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}>
+        <Form.Item
+          name="F_Code"
+          label={t('source.code')}
+          rules={[...required(t('source.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}
+        >
           <Input maxLength={50} data-testid="source-code" />
         </Form.Item>
         <Form.Item name="F_Name" label={t('source.name')} rules={required(t('source.name'))}>
@@ -106,7 +141,11 @@ export default function DataSourcePage() {
               <Flex vertical gap={8}>
                 {fields.map((f) => (
                   <Flex key={f.key} gap={8} align="flex-start">
-                    <Form.Item name={[f.name, 'name']} rules={[...required(t('source.paramName')), { pattern: NAME_PATTERN, message: t('design.namePattern') }]} style={{ margin: 0, flex: 1 }}>
+                    <Form.Item
+                      name={[f.name, 'name']}
+                      rules={[...required(t('source.paramName')), { pattern: NAME_PATTERN, message: t('design.namePattern') }]}
+                      style={{ margin: 0, flex: 1 }}
+                    >
                       <Input prefix="@" placeholder={t('source.paramName')} data-testid={`source-param-name-${f.name}`} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'label']} style={{ margin: 0, flex: 1 }}>
@@ -118,7 +157,13 @@ export default function DataSourcePage() {
                     <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common:delete')} />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', label: '', defaultValue: '' })} data-testid="source-param-add" style={{ width: 160 }}>
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ name: '', label: '', defaultValue: '' })}
+                  data-testid="source-param-add"
+                  style={{ width: 160 }}
+                >
                   {t('source.addParam')}
                 </Button>
               </Flex>
@@ -143,7 +188,14 @@ export default function DataSourcePage() {
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </FormModal>
-      <Modal open={!!previewing} title={previewing ? t('source.previewTitle', { name: previewing.F_Name }) : ''} width={1100} footer={null} onCancel={() => setPreviewing(null)} destroyOnHidden>
+      <Modal
+        open={!!previewing}
+        title={previewing ? t('source.previewTitle', { name: previewing.F_Name }) : ''}
+        width={1100}
+        footer={null}
+        onCancel={() => setPreviewing(null)}
+        destroyOnHidden
+      >
         {previewing && <SourcePreview source={previewing} />}
       </Modal>
     </>
@@ -172,7 +224,13 @@ function SourcePreview({ source }: { source: DataSource }) {
     queryFn: () =>
       api.get<SourcePage>(
         `/data-sources/${source.F_Id}/data`,
-        { limit: applied.limit, size: applied.size, params: JSON.stringify(applied.params), field: applied.keyword ? applied.field : undefined, keyword: applied.field ? applied.keyword : undefined },
+        {
+          limit: applied.limit,
+          size: applied.size,
+          params: JSON.stringify(applied.params),
+          field: applied.keyword ? applied.field : undefined,
+          keyword: applied.field ? applied.keyword : undefined,
+        },
         { silent: true },
       ),
     placeholderData: keepPreviousData,
@@ -224,8 +282,23 @@ function SourcePreview({ source }: { source: DataSource }) {
           </Space.Compact>
         ))}
         <Space.Compact>
-          <Select allowClear placeholder={t('source.searchField')} value={field} onChange={setField} options={fields.map((f) => ({ value: f, label: f }))} style={{ width: 160 }} data-testid="preview-field" />
-          <Input placeholder={t('source.searchKeyword')} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={apply} style={{ width: 180 }} data-testid="preview-keyword" />
+          <Select
+            allowClear
+            placeholder={t('source.searchField')}
+            value={field}
+            onChange={setField}
+            options={fields.map((f) => ({ value: f, label: f }))}
+            style={{ width: 160 }}
+            data-testid="preview-field"
+          />
+          <Input
+            placeholder={t('source.searchKeyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onPressEnter={apply}
+            style={{ width: 180 }}
+            data-testid="preview-keyword"
+          />
         </Space.Compact>
         <Button type="primary" icon={<SearchOutlined />} onClick={apply} data-testid="preview-run">
           {t('source.run')}
@@ -246,7 +319,13 @@ function SourcePreview({ source }: { source: DataSource }) {
                 <Empty />
               ) : (
                 // Keyed by the answer so each new tree opens fully expanded.
-                <ResultGrid key={tree.dataUpdatedAt} testId="source-preview-tree" tree fields={fields} rows={tree.data as unknown as Record<string, unknown>[]} />
+                <ResultGrid
+                  key={tree.dataUpdatedAt}
+                  testId="source-preview-tree"
+                  tree
+                  fields={fields}
+                  rows={tree.data as unknown as Record<string, unknown>[]}
+                />
               ),
             },
           ]}

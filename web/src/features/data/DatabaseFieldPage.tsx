@@ -30,7 +30,11 @@ export default function DatabaseFieldPage() {
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: P.fieldAdd,
             testId: 'field-add',
@@ -41,7 +45,11 @@ export default function DatabaseFieldPage() {
           { title: t('field.name'), dataIndex: 'F_FieldName', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
           { title: t('field.type'), dataIndex: 'F_DataType' },
           { title: t('field.length'), dataIndex: 'F_Length', render: (v: number | null) => v ?? '' },
-          { title: t('field.nullable'), dataIndex: 'F_Nullable', render: (v: boolean) => (v ? <Tag>{t('common:yes')}</Tag> : <Tag color="orange">{t('common:no')}</Tag>) },
+          {
+            title: t('field.nullable'),
+            dataIndex: 'F_Nullable',
+            render: (v: boolean) => (v ? <Tag>{t('common:yes')}</Tag> : <Tag color="orange">{t('common:no')}</Tag>),
+          },
           { title: t('field.default'), dataIndex: 'F_DefaultValue' },
           { title: t('field.remark'), dataIndex: 'F_Remark' },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
@@ -56,7 +64,13 @@ export default function DatabaseFieldPage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`field-delete-${r.F_FieldName}`} onClick={() => confirmDelete(r.F_FieldName, () => api.del(`/database-field/${r.F_Id}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`field-delete-${r.F_FieldName}`}
+                    onClick={() => confirmDelete(r.F_FieldName, () => api.del(`/database-field/${r.F_Id}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -73,7 +87,12 @@ export default function DatabaseFieldPage() {
         onClose={() => setEditing(null)}
         testId="field-form"
         onSubmit={async (v) => {
-          const body = { ...v, F_Length: v.F_DataType === 'varchar' ? (v.F_Length ?? null) : null, F_DefaultValue: v.F_DefaultValue ?? '', F_Remark: v.F_Remark ?? '' };
+          const body = {
+            ...v,
+            F_Length: v.F_DataType === 'varchar' ? (v.F_Length ?? null) : null,
+            F_DefaultValue: v.F_DefaultValue ?? '',
+            F_Remark: v.F_Remark ?? '',
+          };
           if (editing?.id) await api.put(`/database-field/${editing.id}`, body);
           else await api.post('/database-field', body);
           await refresh();

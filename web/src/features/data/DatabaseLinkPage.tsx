@@ -27,13 +27,16 @@ interface LinkListRow {
   link: DatabaseLinkRow;
 }
 
-const matches = (l: DatabaseLinkRow, keyword: string) => [l.F_DBAlias, l.F_ServerAddress, l.F_DBName, l.F_GroupName].some((v) => v.toLowerCase().includes(keyword));
+const matches = (l: DatabaseLinkRow, keyword: string) =>
+  [l.F_DBAlias, l.F_ServerAddress, l.F_DBName, l.F_GroupName].some((v) => v.toLowerCase().includes(keyword));
 
 /** Links come grouped from the server (platform link first); the page is cut here so a group never loses its header. */
 async function fetchLinks(q: { limit: number; size: number; keyword?: string }) {
   const groups = await api.get<LinkGroup[]>('/database-links/group');
   const keyword = (q.keyword ?? '').trim().toLowerCase();
-  const flat = groups.flatMap((g) => g.children.filter((l) => !keyword || matches(l, keyword)).map((link) => ({ key: link.F_Id, group: g.F_GroupName, span: 1, link })));
+  const flat = groups.flatMap((g) =>
+    g.children.filter((l) => !keyword || matches(l, keyword)).map((link) => ({ key: link.F_Id, group: g.F_GroupName, span: 1, link })),
+  );
   const page = flat.slice((q.limit - 1) * q.size, q.limit * q.size);
   page.forEach((row, i) => {
     if (i > 0 && page[i - 1].group === row.group) row.span = 0;
@@ -68,7 +71,22 @@ export default function DatabaseLinkPage() {
       return;
     }
     const { F_Id, F_DBAlias, F_DbType, F_ServerAddress, F_Port, F_DBName, F_Schema, F_UserName, F_QueryRole, F_GroupName, F_Description, F_SortCode } = link;
-    setEditing({ id: F_Id, values: { F_DBAlias, F_DbType: F_DbType as DbType, F_ServerAddress, F_Port, F_DBName, F_Schema, F_UserName, F_QueryRole, F_GroupName, F_Description, F_SortCode } });
+    setEditing({
+      id: F_Id,
+      values: {
+        F_DBAlias,
+        F_DbType: F_DbType as DbType,
+        F_ServerAddress,
+        F_Port,
+        F_DBName,
+        F_Schema,
+        F_UserName,
+        F_QueryRole,
+        F_GroupName,
+        F_Description,
+        F_SortCode,
+      },
+    });
   };
   return (
     <>
@@ -79,7 +97,20 @@ export default function DatabaseLinkPage() {
         rowTestId={(r) => `link-row-${r.link.F_Id}`}
         keywordPlaceholder={t('link.keyword')}
         fetch={fetchLinks}
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.linkAdd, testId: 'link-add', onClick: () => openForm(null) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: P.linkAdd,
+            testId: 'link-add',
+            onClick: () => openForm(null),
+          },
+        ]}
         columns={[
           { title: t('link.group'), key: 'group', width: 120, onCell: (r) => ({ rowSpan: r.span }), render: (_, r) => r.group || t('link.noGroup') },
           {
@@ -123,7 +154,13 @@ export default function DatabaseLinkPage() {
                   </Button>
                 )}
                 {can.del && !link.F_IsDefault && (
-                  <Button type="link" size="small" danger data-testid={`link-delete-${link.F_Id}`} onClick={() => confirmDelete(link.F_DBAlias, () => api.del(`/database-links/${link.F_Id}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`link-delete-${link.F_Id}`}
+                    onClick={() => confirmDelete(link.F_DBAlias, () => api.del(`/database-links/${link.F_Id}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -173,7 +210,9 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
   };
   const runTest = async () => {
     setTest(null);
-    const v = await form.validateFields(['F_DbType', 'F_ServerAddress', 'F_Port', 'F_DBName']).then(() => form.getFieldsValue(CONNECTION_FIELDS as unknown as (keyof LinkForm)[]) as Partial<LinkForm>);
+    const v = await form
+      .validateFields(['F_DbType', 'F_ServerAddress', 'F_Port', 'F_DBName'])
+      .then(() => form.getFieldsValue(CONNECTION_FIELDS as unknown as (keyof LinkForm)[]) as Partial<LinkForm>);
     setTesting(true);
     try {
       const query: Record<string, string | number | undefined> = { id: linkId ?? undefined };
@@ -220,7 +259,12 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
         <Input maxLength={63} data-testid="link-query-role" />
       </Form.Item>
       <Form.Item name="F_GroupName" label={t('link.group')}>
-        <AutoComplete options={groupNames.map((g) => ({ value: g }))} maxLength={100} data-testid="link-group" filterOption={(input, o) => String(o?.value ?? '').includes(input)} />
+        <AutoComplete
+          options={groupNames.map((g) => ({ value: g }))}
+          maxLength={100}
+          data-testid="link-group"
+          filterOption={(input, o) => String(o?.value ?? '').includes(input)}
+        />
       </Form.Item>
       <Form.Item name="F_SortCode" label={t('common:sortCode')}>
         <InputNumber />

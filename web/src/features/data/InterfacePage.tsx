@@ -41,7 +41,11 @@ export default function InterfacePage() {
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: P.interfaceAdd,
             testId: 'iface-add',
@@ -52,7 +56,13 @@ export default function InterfacePage() {
           { title: t('iface.code'), dataIndex: 'F_Code' },
           { title: t('iface.name'), dataIndex: 'F_Name' },
           { title: t('iface.method'), dataIndex: 'F_Method', width: 90, render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
-          { title: t('iface.url'), dataIndex: 'F_Url', ellipsis: true, width: 320, render: (v: string) => <Typography.Text style={{ ...mono, fontSize: 12 }}>{v}</Typography.Text> },
+          {
+            title: t('iface.url'),
+            dataIndex: 'F_Url',
+            ellipsis: true,
+            width: 320,
+            render: (v: string) => <Typography.Text style={{ ...mono, fontSize: 12 }}>{v}</Typography.Text>,
+          },
           { title: t('iface.responsePath'), dataIndex: 'F_ResponsePath' },
           { title: t('iface.timeout'), dataIndex: 'F_TimeoutMs', render: (v: number) => `${v} ms` },
           { title: t('common:description'), dataIndex: 'F_Description', ellipsis: true },
@@ -73,7 +83,13 @@ export default function InterfacePage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`iface-delete-${r.F_Code}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/interface/${r.F_Id}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`iface-delete-${r.F_Code}`}
+                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/interface/${r.F_Id}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -91,13 +107,23 @@ export default function InterfacePage() {
         onClose={() => setEditing(null)}
         testId="iface-form"
         onSubmit={async (v) => {
-          const body: InterfaceBody = { ...v, F_Headers: v.F_Headers ?? [], F_BodyTemplate: v.F_BodyTemplate ?? '', F_ResponsePath: v.F_ResponsePath ?? '', F_Description: v.F_Description ?? '' };
+          const body: InterfaceBody = {
+            ...v,
+            F_Headers: v.F_Headers ?? [],
+            F_BodyTemplate: v.F_BodyTemplate ?? '',
+            F_ResponsePath: v.F_ResponsePath ?? '',
+            F_Description: v.F_Description ?? '',
+          };
           if (editing?.id) await api.put(`/interface/${editing.id}`, body);
           else await api.post('/interface', body);
           await refresh();
         }}
       >
-        <Form.Item name="F_Code" label={t('iface.code')} rules={[...required(t('iface.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}>
+        <Form.Item
+          name="F_Code"
+          label={t('iface.code')}
+          rules={[...required(t('iface.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}
+        >
           <Input maxLength={50} data-testid="iface-code" />
         </Form.Item>
         <Form.Item name="F_Name" label={t('iface.name')} rules={required(t('iface.name'))}>
@@ -108,7 +134,12 @@ export default function InterfacePage() {
             <Form.Item name="F_Method" rules={required(t('iface.method'))}>
               <Select style={{ width: 110 }} options={interfaceMethods.map((m) => ({ value: m, label: m }))} data-testid="iface-method" />
             </Form.Item>
-            <Form.Item name="F_Url" rules={[...required(t('iface.url')), { pattern: /^https?:\/\//i, message: t('iface.urlPattern') }]} style={{ flex: 1 }} extra={t('iface.urlHelp', { ph: '{{name}}' })}>
+            <Form.Item
+              name="F_Url"
+              rules={[...required(t('iface.url')), { pattern: /^https?:\/\//i, message: t('iface.urlPattern') }]}
+              style={{ flex: 1 }}
+              extra={t('iface.urlHelp', { ph: '{{name}}' })}
+            >
               <Input maxLength={2000} placeholder="https://example.com/api/items?code={{code}}" data-testid="iface-url" style={mono} />
             </Form.Item>
           </Space.Compact>
@@ -119,7 +150,11 @@ export default function InterfacePage() {
               <Flex vertical gap={8}>
                 {fields.map((f) => (
                   <Flex key={f.key} gap={8} align="flex-start">
-                    <Form.Item name={[f.name, 'name']} rules={[...required(t('iface.headerName')), { pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, message: t('iface.headerPattern') }]} style={{ margin: 0, width: 220 }}>
+                    <Form.Item
+                      name={[f.name, 'name']}
+                      rules={[...required(t('iface.headerName')), { pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, message: t('iface.headerPattern') }]}
+                      style={{ margin: 0, width: 220 }}
+                    >
                       <Input placeholder={t('iface.headerName')} data-testid={`iface-header-name-${f.name}`} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'value']} style={{ margin: 0, flex: 1 }}>
@@ -128,7 +163,13 @@ export default function InterfacePage() {
                     <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common:delete')} />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} style={{ width: 160 }} data-testid="iface-header-add">
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ name: '', value: '' })}
+                  style={{ width: 160 }}
+                  data-testid="iface-header-add"
+                >
                   {t('iface.addHeader')}
                 </Button>
               </Flex>
@@ -148,7 +189,14 @@ export default function InterfacePage() {
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </FormModal>
-      <Modal open={!!testing} title={testing ? t('iface.testTitle', { name: testing.F_Name }) : ''} width={860} footer={null} onCancel={() => setTesting(null)} destroyOnHidden>
+      <Modal
+        open={!!testing}
+        title={testing ? t('iface.testTitle', { name: testing.F_Name }) : ''}
+        width={860}
+        footer={null}
+        onCancel={() => setTesting(null)}
+        destroyOnHidden
+      >
         {testing && <InterfaceTest row={testing} />}
       </Modal>
     </>

@@ -65,7 +65,13 @@ export function SqlConsolePanel({ linkId }: { linkId: string }) {
         data-testid="sql-text"
       />
       <Flex gap={8} align="center" wrap>
-        <Input value={params} onChange={(e) => setParams(e.target.value)} placeholder={t('sql.paramsPlaceholder')} style={{ ...mono, flex: 1, minWidth: 240 }} data-testid="sql-params" />
+        <Input
+          value={params}
+          onChange={(e) => setParams(e.target.value)}
+          placeholder={t('sql.paramsPlaceholder')}
+          style={{ ...mono, flex: 1, minWidth: 240 }}
+          data-testid="sql-params"
+        />
         <Space>
           <Button type="primary" icon={<CaretRightOutlined />} loading={busy} disabled={!sql.trim()} onClick={() => void run()} data-testid="sql-run">
             {t('sql.run')}
@@ -85,7 +91,9 @@ export function SqlConsolePanel({ linkId }: { linkId: string }) {
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('sql.help')}
       </Typography.Text>
-      {error && <Alert type="error" showIcon title={t('sql.failed')} description={<span style={{ whiteSpace: 'pre-wrap' }}>{error}</span>} data-testid="sql-error" />}
+      {error && (
+        <Alert type="error" showIcon title={t('sql.failed')} description={<span style={{ whiteSpace: 'pre-wrap' }}>{error}</span>} data-testid="sql-error" />
+      )}
       {result && (
         <>
           <Space size="large" data-testid="sql-stats">

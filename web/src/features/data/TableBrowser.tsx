@@ -59,7 +59,9 @@ function Browser({ linkId }: { linkId: string }) {
           loading={tables.isFetching}
           dataSource={tables.data?.Rows ?? []}
           showHeader={false}
-          onRow={(r) => ({ onClick: () => setTable(r.name), style: { cursor: 'pointer' }, 'data-testid': `browser-table-${r.name}` }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(r) =>
+            ({ onClick: () => setTable(r.name), style: { cursor: 'pointer' }, 'data-testid': `browser-table-${r.name}` }) as React.HTMLAttributes<HTMLElement>
+          }
           rowClassName={(r) => (r.name === table ? 'ant-table-row-selected' : '')}
           columns={[
             {
@@ -81,7 +83,9 @@ function Browser({ linkId }: { linkId: string }) {
           pagination={{ current: page, pageSize: TABLE_PAGE, total: tables.data?.Total ?? 0, size: 'small', simple: true, onChange: setPage }}
         />
       </Card>
-      <div style={{ flex: 1, minWidth: 0 }}>{table ? <TableDetail key={table} linkId={linkId} table={table} /> : <Empty description={t('browser.pick')} style={{ marginTop: 80 }} />}</div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {table ? <TableDetail key={table} linkId={linkId} table={table} /> : <Empty description={t('browser.pick')} style={{ marginTop: 80 }} />}
+      </div>
     </Flex>
   );
 }
@@ -102,7 +106,9 @@ function TableDetail({ linkId, table }: { linkId: string; table: string }) {
     queryKey: ['link-table-data', linkId, table, page],
     queryFn: async () => {
       const after = cursors[page.limit];
-      const r = await api.get<TableData>(`/database-links/${linkId}/tables/${table}/datas`, after === undefined ? page : { size: page.size, after }, { silent: true });
+      const r = await api.get<TableData>(`/database-links/${linkId}/tables/${table}/datas`, after === undefined ? page : { size: page.size, after }, {
+        silent: true,
+      });
       const next = r.Next;
       if (next !== null) setCursors((c) => (c[page.limit + 1] === next ? c : { ...c, [page.limit + 1]: next }));
       return r;
@@ -135,7 +141,11 @@ function TableDetail({ linkId, table }: { linkId: string; table: string }) {
                   { title: t('browser.f_column'), dataIndex: 'f_column', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
                   { title: t('browser.f_datatype'), dataIndex: 'f_datatype' },
                   { title: t('browser.f_length'), dataIndex: 'f_length', render: (v: number | null) => v ?? '' },
-                  { title: t('browser.f_defaults'), dataIndex: 'f_defaults', render: (v: string | null) => (v === null ? '' : <Typography.Text code>{v}</Typography.Text>) },
+                  {
+                    title: t('browser.f_defaults'),
+                    dataIndex: 'f_defaults',
+                    render: (v: string | null) => (v === null ? '' : <Typography.Text code>{v}</Typography.Text>),
+                  },
                   { title: t('browser.f_identity'), dataIndex: 'f_identity', align: 'center', render: yes },
                   { title: t('browser.f_key'), dataIndex: 'f_key', align: 'center', render: (v: boolean) => (v ? <Tag color="gold">PK</Tag> : null) },
                   { title: t('browser.f_isnullable'), dataIndex: 'f_isnullable', align: 'center', render: yes },

@@ -3,7 +3,17 @@ import { Alert, App, Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, M
 import { DeleteOutlined, FolderOpenOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { columnDataTypes, type ColumnDataType, type DatabaseLinkRow, type DraftRow, type FieldRow, type PageResult, type ReleaseResult, type ReleasedTable, type TableDesign } from '@app/contracts';
+import {
+  columnDataTypes,
+  type ColumnDataType,
+  type DatabaseLinkRow,
+  type DraftRow,
+  type FieldRow,
+  type PageResult,
+  type ReleaseResult,
+  type ReleasedTable,
+  type TableDesign,
+} from '@app/contracts';
 import { api } from '../../lib/api';
 import { useDeleteConfirm } from '../../components/crud';
 import { errorMessage } from './shared';
@@ -103,7 +113,10 @@ export function Designer({ linkId }: { linkId: string }) {
   const tableName = Form.useWatch('tableName', form);
   const confirmDelete = useDeleteConfirm();
   const drafts = useQuery({ queryKey: ['design-drafts', linkId], queryFn: () => api.get<DraftRow[]>('/database-draft', { linkId }, { silent: true }) });
-  const tables = useQuery({ queryKey: ['design-tables', linkId], queryFn: () => api.get<{ name: string; comment: string }[]>(`/database-links/${linkId}/tables`, undefined, { silent: true }) });
+  const tables = useQuery({
+    queryKey: ['design-tables', linkId],
+    queryFn: () => api.get<{ name: string; comment: string }[]>(`/database-links/${linkId}/tables`, undefined, { silent: true }),
+  });
 
   const load = (design: TableDesign, releasedParts: { columns: string[]; indexes: string[] } | null) => {
     form.setFieldsValue(fromDesign(design));
@@ -175,7 +188,16 @@ export function Designer({ linkId }: { linkId: string }) {
     const have = new Set(current.map((c) => c.name?.toLowerCase()));
     const added = rows
       .filter((r) => !have.has(r.F_FieldName.toLowerCase()))
-      .map((r): ColumnForm => ({ name: r.F_FieldName, dataType: r.F_DataType, length: r.F_Length, nullable: r.F_Nullable, primaryKey: false, identity: false, defaultValue: r.F_DefaultValue, comment: r.F_Remark }));
+      .map((r): ColumnForm => ({
+        name: r.F_FieldName,
+        dataType: r.F_DataType,
+        length: r.F_Length,
+        nullable: r.F_Nullable,
+        primaryKey: false,
+        identity: false,
+        defaultValue: r.F_DefaultValue,
+        comment: r.F_Remark,
+      }));
     form.setFieldValue('columns', [...current, ...added]);
   };
   const columnNames = columns.map((c) => c?.name).filter((n): n is string => !!n && NAME_PATTERN.test(n));
@@ -193,14 +215,21 @@ export function Designer({ linkId }: { linkId: string }) {
         <Select
           showSearch
           value={null}
-          placeholder={<><FolderOpenOutlined /> {t('design.open')}</>}
+          placeholder={
+            <>
+              <FolderOpenOutlined /> {t('design.open')}
+            </>
+          }
           style={{ width: 300 }}
           data-testid="design-open"
           loading={drafts.isFetching || tables.isFetching}
           onChange={(v: string) => void open(v)}
           options={[
             { label: t('design.drafts'), options: (drafts.data ?? []).map((d) => ({ value: `draft:${d.F_TableName}`, label: d.F_TableName })) },
-            { label: t('design.tables'), options: (tables.data ?? []).map((tb) => ({ value: `table:${tb.name}`, label: tb.comment ? `${tb.name} (${tb.comment})` : tb.name })) },
+            {
+              label: t('design.tables'),
+              options: (tables.data ?? []).map((tb) => ({ value: `table:${tb.name}`, label: tb.comment ? `${tb.name} (${tb.comment})` : tb.name })),
+            },
           ]}
         />
         <Button
@@ -215,7 +244,17 @@ export function Designer({ linkId }: { linkId: string }) {
         </Button>
         <div style={{ flex: 1 }} />
         {!!tableName && drafts.data?.some((d) => d.F_TableName === tableName) && (
-          <Button danger data-testid="design-delete-draft" onClick={() => confirmDelete(t('design.draftName', { name: tableName }), () => api.del('/database-draft', { query: { linkId, tableName } }), () => drafts.refetch())}>
+          <Button
+            danger
+            data-testid="design-delete-draft"
+            onClick={() =>
+              confirmDelete(
+                t('design.draftName', { name: tableName }),
+                () => api.del('/database-draft', { query: { linkId, tableName } }),
+                () => drafts.refetch(),
+              )
+            }
+          >
             {t('design.deleteDraft')}
           </Button>
         )}
@@ -227,7 +266,16 @@ export function Designer({ linkId }: { linkId: string }) {
         </Button>
       </Flex>
       {(tables.error ?? drafts.error) && <Alert type="error" showIcon title={errorMessage(tables.error ?? drafts.error)} style={{ marginBottom: 12 }} />}
-      {outcome && <Alert type={outcome.ok ? 'success' : 'error'} showIcon closable={{ onClose: () => setOutcome(null) }} title={outcome.text} style={{ marginBottom: 12 }} data-testid="design-outcome" />}
+      {outcome && (
+        <Alert
+          type={outcome.ok ? 'success' : 'error'}
+          showIcon
+          closable={{ onClose: () => setOutcome(null) }}
+          title={outcome.text}
+          style={{ marginBottom: 12 }}
+          data-testid="design-outcome"
+        />
+      )}
       {released && <Alert type="info" showIcon title={t('design.releasedHelp')} style={{ marginBottom: 12 }} />}
       <Form<DesignForm> form={form} initialValues={newDesign()} layout="vertical" component="div">
         <Flex gap={12}>
@@ -271,8 +319,16 @@ export function Designer({ linkId }: { linkId: string }) {
                             key: 'type',
                             width: 130,
                             render: (_, f) => (
-                              <Form.Item name={[f.name, 'dataType']} rules={[{ required: true, message: t('common:required', { label: t('design.column.type') }) }]} style={{ margin: 0 }}>
-                                <Select disabled={isReleased(f.name)} options={columnDataTypes.map((d) => ({ value: d, label: d }))} data-testid={`design-col-type-${f.name}`} />
+                              <Form.Item
+                                name={[f.name, 'dataType']}
+                                rules={[{ required: true, message: t('common:required', { label: t('design.column.type') }) }]}
+                                style={{ margin: 0 }}
+                              >
+                                <Select
+                                  disabled={isReleased(f.name)}
+                                  options={columnDataTypes.map((d) => ({ value: d, label: d }))}
+                                  data-testid={`design-col-type-${f.name}`}
+                                />
                               </Form.Item>
                             ),
                           },
@@ -295,7 +351,13 @@ export function Designer({ linkId }: { linkId: string }) {
                                 );
                               return (
                                 <Form.Item name={[f.name, 'length']} noStyle>
-                                  <InputNumber min={1} max={4000} placeholder={type === 'varchar' ? '255' : ''} disabled={type !== 'varchar' || isReleased(f.name)} style={{ width: 100 }} />
+                                  <InputNumber
+                                    min={1}
+                                    max={4000}
+                                    placeholder={type === 'varchar' ? '255' : ''}
+                                    disabled={type !== 'varchar' || isReleased(f.name)}
+                                    style={{ width: 100 }}
+                                  />
                                 </Form.Item>
                               );
                             },
@@ -307,7 +369,10 @@ export function Designer({ linkId }: { linkId: string }) {
                             align: 'center' as const,
                             render: (_: unknown, f: { name: number }) => (
                               <Form.Item name={[f.name, k]} valuePropName="checked" noStyle>
-                                <Checkbox disabled={isReleased(f.name) || (k === 'identity' && !['int', 'bigint'].includes(columns[f.name]?.dataType ?? ''))} data-testid={`design-col-${k}-${f.name}`} />
+                                <Checkbox
+                                  disabled={isReleased(f.name) || (k === 'identity' && !['int', 'bigint'].includes(columns[f.name]?.dataType ?? ''))}
+                                  data-testid={`design-col-${k}-${f.name}`}
+                                />
                               </Form.Item>
                             ),
                           })),
@@ -334,12 +399,37 @@ export function Designer({ linkId }: { linkId: string }) {
                           {
                             key: 'x',
                             width: 48,
-                            render: (_, f) => <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={isReleased(f.name)} onClick={() => remove(f.name)} aria-label={t('common:delete')} />,
+                            render: (_, f) => (
+                              <Button
+                                type="text"
+                                danger
+                                size="small"
+                                icon={<DeleteOutlined />}
+                                disabled={isReleased(f.name)}
+                                onClick={() => remove(f.name)}
+                                aria-label={t('common:delete')}
+                              />
+                            ),
                           },
                         ]}
                       />
                       <Space style={{ marginTop: 8 }}>
-                        <Button icon={<PlusOutlined />} data-testid="design-add-column" onClick={() => add({ name: '', dataType: 'varchar', length: 255, nullable: true, primaryKey: false, identity: false, defaultValue: '', comment: '' })}>
+                        <Button
+                          icon={<PlusOutlined />}
+                          data-testid="design-add-column"
+                          onClick={() =>
+                            add({
+                              name: '',
+                              dataType: 'varchar',
+                              length: 255,
+                              nullable: true,
+                              primaryKey: false,
+                              identity: false,
+                              defaultValue: '',
+                              comment: '',
+                            })
+                          }
+                        >
                           {t('design.addColumn')}
                         </Button>
                         <Button icon={<ProfileOutlined />} data-testid="design-pick-fields" onClick={() => setPicking(true)}>
@@ -381,7 +471,11 @@ export function Designer({ linkId }: { linkId: string }) {
                             title: t('design.index.columns'),
                             key: 'columns',
                             render: (_, f) => (
-                              <Form.Item name={[f.name, 'columns']} rules={[{ required: true, message: t('common:required', { label: t('design.index.columns') }) }]} style={{ margin: 0 }}>
+                              <Form.Item
+                                name={[f.name, 'columns']}
+                                rules={[{ required: true, message: t('common:required', { label: t('design.index.columns') }) }]}
+                                style={{ margin: 0 }}
+                              >
                                 <Select mode="multiple" disabled={isReleasedIndex(f.name)} options={columnNames.map((n) => ({ value: n, label: n }))} />
                               </Form.Item>
                             ),
@@ -397,10 +491,29 @@ export function Designer({ linkId }: { linkId: string }) {
                               </Form.Item>
                             ),
                           },
-                          { key: 'x', width: 48, render: (_, f) => <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={isReleasedIndex(f.name)} onClick={() => remove(f.name)} aria-label={t('common:delete')} /> },
+                          {
+                            key: 'x',
+                            width: 48,
+                            render: (_, f) => (
+                              <Button
+                                type="text"
+                                danger
+                                size="small"
+                                icon={<DeleteOutlined />}
+                                disabled={isReleasedIndex(f.name)}
+                                onClick={() => remove(f.name)}
+                                aria-label={t('common:delete')}
+                              />
+                            ),
+                          },
                         ]}
                       />
-                      <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} data-testid="design-add-index" onClick={() => add({ name: '', columns: [], unique: false })}>
+                      <Button
+                        icon={<PlusOutlined />}
+                        style={{ marginTop: 8 }}
+                        data-testid="design-add-index"
+                        onClick={() => add({ name: '', columns: [], unique: false })}
+                      >
                         {t('design.addIndex')}
                       </Button>
                     </>

@@ -11,10 +11,34 @@ import { SqlConsolePanel } from './SqlConsole';
 import { TableBrowser } from './TableBrowser';
 
 const link = (over: Partial<DatabaseLinkRow>): DatabaseLinkRow => ({
-  F_Id: 'l1', F_DBAlias: 'ERP', F_DbType: 'postgresql', F_ServerAddress: '10.0.0.5', F_Port: 5432, F_DBName: 'erp', F_Schema: '', F_UserName: 'reader',
-  F_HasPassword: true, F_QueryRole: '', F_GroupName: 'prod', F_Description: '', F_SortCode: 0, F_CreateDate: null, F_IsDefault: false, ...over,
+  F_Id: 'l1',
+  F_DBAlias: 'ERP',
+  F_DbType: 'postgresql',
+  F_ServerAddress: '10.0.0.5',
+  F_Port: 5432,
+  F_DBName: 'erp',
+  F_Schema: '',
+  F_UserName: 'reader',
+  F_HasPassword: true,
+  F_QueryRole: '',
+  F_GroupName: 'prod',
+  F_Description: '',
+  F_SortCode: 0,
+  F_CreateDate: null,
+  F_IsDefault: false,
+  ...over,
 });
-const platform = link({ F_Id: 'local', F_DBAlias: '平台数据库', F_DbType: 'platform', F_ServerAddress: '', F_Port: 0, F_DBName: '', F_UserName: '', F_GroupName: '', F_IsDefault: true });
+const platform = link({
+  F_Id: 'local',
+  F_DBAlias: '平台数据库',
+  F_DbType: 'platform',
+  F_ServerAddress: '',
+  F_Port: 0,
+  F_DBName: '',
+  F_UserName: '',
+  F_GroupName: '',
+  F_IsDefault: true,
+});
 const groups = () => [
   { F_GroupName: '', children: [platform] },
   { F_GroupName: 'prod', children: [link({})] },
@@ -75,7 +99,13 @@ describe('database links', { timeout: SLOW }, () => {
     fireEvent.click(within(form).getByTestId('link-test'));
     expect((await screen.findByTestId('link-test-result')).textContent).toContain('连接成功（12 ms）');
     const test = calls.find((c) => c.path === '/database-links/test')!;
-    expect(Object.fromEntries(test.url.searchParams)).toEqual({ F_DbType: 'mysql', F_ServerAddress: 'db.example.com', F_Port: '3306', F_DBName: 'sales', F_UserName: 'ro' });
+    expect(Object.fromEntries(test.url.searchParams)).toEqual({
+      F_DbType: 'mysql',
+      F_ServerAddress: 'db.example.com',
+      F_Port: '3306',
+      F_DBName: 'sales',
+      F_UserName: 'ro',
+    });
 
     refuse = true;
     fireEvent.change(within(form).getByTestId('link-host'), { target: { value: '127.0.0.1' } });
@@ -127,8 +157,14 @@ describe('database links', { timeout: SLOW }, () => {
 
 describe('SQL console', { timeout: SLOW }, () => {
   const result = (over: object = {}) => ({
-    fields: [{ name: 'id', dataType: 'int4' }, { name: 'name', dataType: 'text' }],
-    rows: [{ id: 1, name: 'a' }, { id: 2, name: null }],
+    fields: [
+      { name: 'id', dataType: 'int4' },
+      { name: 'name', dataType: 'text' },
+    ],
+    rows: [
+      { id: 1, name: 'a' },
+      { id: 2, name: null },
+    ],
     truncated: false,
     durationMs: 7,
     maxRows: 1000,
@@ -160,7 +196,12 @@ describe('SQL console', { timeout: SLOW }, () => {
   it("shows the server's msg inline and drops the old result", async () => {
     signInForTest([P.linkQuery]);
     let fail = false;
-    stubData([[/^GET \/database-links\/l1\/datas$/, () => (fail ? new Fail('查询被拒绝：只能执行只读查询 (cannot execute DROP TABLE in a read-only transaction)') : result())]]);
+    stubData([
+      [
+        /^GET \/database-links\/l1\/datas$/,
+        () => (fail ? new Fail('查询被拒绝：只能执行只读查询 (cannot execute DROP TABLE in a read-only transaction)') : result()),
+      ],
+    ]);
     renderWithApp(<SqlConsolePanel linkId="l1" />);
     fireEvent.change(screen.getByTestId('sql-text'), { target: { value: 'select 1' } });
     fireEvent.click(screen.getByTestId('sql-run'));
@@ -192,8 +233,28 @@ describe('table browser', { timeout: SLOW }, () => {
       [
         /^GET \/database-links\/l1\/tables\/orders\/columns$/,
         () => [
-          { f_number: 1, f_column: 'id', f_datatype: 'integer', f_length: null, f_defaults: null, f_identity: true, f_key: true, f_isnullable: false, f_remark: '编号' },
-          { f_number: 2, f_column: 'title', f_datatype: 'varchar', f_length: 200, f_defaults: "'无'", f_identity: false, f_key: false, f_isnullable: true, f_remark: '标题' },
+          {
+            f_number: 1,
+            f_column: 'id',
+            f_datatype: 'integer',
+            f_length: null,
+            f_defaults: null,
+            f_identity: true,
+            f_key: true,
+            f_isnullable: false,
+            f_remark: '编号',
+          },
+          {
+            f_number: 2,
+            f_column: 'title',
+            f_datatype: 'varchar',
+            f_length: 200,
+            f_defaults: "'无'",
+            f_identity: false,
+            f_key: false,
+            f_isnullable: true,
+            f_remark: '标题',
+          },
         ],
       ],
       [
@@ -208,7 +269,8 @@ describe('table browser', { timeout: SLOW }, () => {
     renderWithApp(<TableBrowser link={link({})} onClose={() => undefined} />);
     fireEvent.click(await screen.findByTestId('browser-table-orders'));
     const columns = await screen.findByTestId('browser-columns');
-    for (const h of ['序号', '字段名', '类型', '长度', '默认值', '自增', '主键', '可空', '说明']) expect(within(columns).getByText(h, { selector: 'th' })).toBeTruthy();
+    for (const h of ['序号', '字段名', '类型', '长度', '默认值', '自增', '主键', '可空', '说明'])
+      expect(within(columns).getByText(h, { selector: 'th' })).toBeTruthy();
     expect(await within(columns).findByText('标题')).toBeTruthy();
     expect(within(columns).getByText("'无'")).toBeTruthy();
     expect(within(columns).getByText('PK')).toBeTruthy();
@@ -221,6 +283,10 @@ describe('table browser', { timeout: SLOW }, () => {
     fireEvent.click(data.querySelector('.ant-pagination-item-3')!);
     expect(await within(data).findByText('t45')).toBeTruthy();
     const pages = calls.filter((c) => c.path.endsWith('/datas')).map((c) => Object.fromEntries(c.url.searchParams));
-    expect(pages).toEqual([{ limit: '1', size: '20' }, { size: '20', after: '20' }, { size: '20', after: '40' }]);
+    expect(pages).toEqual([
+      { limit: '1', size: '20' },
+      { size: '20', after: '20' },
+      { size: '20', after: '40' },
+    ]);
   });
 });

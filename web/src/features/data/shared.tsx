@@ -32,7 +32,20 @@ export function cellText(v: unknown): ReactNode {
 export function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   return (
-    <pre data-testid={testId} style={{ margin: 0, maxHeight: 320, overflow: 'auto', background: 'rgba(0,0,0,0.03)', padding: 8, borderRadius: 4, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    <pre
+      data-testid={testId}
+      style={{
+        margin: 0,
+        maxHeight: 320,
+        overflow: 'auto',
+        background: 'rgba(0,0,0,0.03)',
+        padding: 8,
+        borderRadius: 4,
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+      }}
+    >
       {text === undefined ? 'undefined' : text}
     </pre>
   );

@@ -25,8 +25,16 @@ const findOption = (text: string) => waitFor(() => screen.getAllByText(text).fin
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 
 const source: DataSource = {
-  F_Id: 's1', F_Code: 'dept', F_Name: '部门', F_DbId: 'local', F_Sql: 'select id, name, parent from dept where kind = @kind',
-  F_Params: [{ name: 'kind', label: '类型', defaultValue: 'a' }], F_IdField: 'id', F_ParentField: 'parent', F_Description: '', F_CreateDate: '2026-11-23 08:00:00',
+  F_Id: 's1',
+  F_Code: 'dept',
+  F_Name: '部门',
+  F_DbId: 'local',
+  F_Sql: 'select id, name, parent from dept where kind = @kind',
+  F_Params: [{ name: 'kind', label: '类型', defaultValue: 'a' }],
+  F_IdField: 'id',
+  F_ParentField: 'parent',
+  F_Description: '',
+  F_CreateDate: '2026-11-23 08:00:00',
 };
 
 describe('data sources', { timeout: SLOW }, () => {
@@ -40,9 +48,16 @@ describe('data sources', { timeout: SLOW }, () => {
         (url) => {
           const kind = (JSON.parse(url.searchParams.get('params') ?? '{}') as { kind: string }).kind;
           return {
-            Rows: [{ id: 1, name: `root-${kind}`, parent: null }, { id: 2, name: `child-${kind}`, parent: 1 }],
+            Rows: [
+              { id: 1, name: `root-${kind}`, parent: null },
+              { id: 2, name: `child-${kind}`, parent: 1 },
+            ],
             Total: 2,
-            fields: [{ name: 'id', dataType: 'int4' }, { name: 'name', dataType: 'text' }, { name: 'parent', dataType: 'int4' }],
+            fields: [
+              { name: 'id', dataType: 'int4' },
+              { name: 'name', dataType: 'text' },
+              { name: 'parent', dataType: 'int4' },
+            ],
             durationMs: 4,
           };
         },
@@ -98,8 +113,14 @@ describe('data sources', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      F_Code: 'dept', F_Name: '部门', F_DbId: 'local', F_Sql: 'select * from dept where kind = @kind',
-      F_Params: [{ name: 'kind', label: '', defaultValue: 'a' }], F_IdField: 'id', F_ParentField: 'parent', F_Description: '',
+      F_Code: 'dept',
+      F_Name: '部门',
+      F_DbId: 'local',
+      F_Sql: 'select * from dept where kind = @kind',
+      F_Params: [{ name: 'kind', label: '', defaultValue: 'a' }],
+      F_IdField: 'id',
+      F_ParentField: 'parent',
+      F_Description: '',
     });
   });
 
@@ -117,8 +138,17 @@ describe('data sources', { timeout: SLOW }, () => {
 });
 
 const iface: InterfaceRow = {
-  F_Id: 'i1', F_Code: 'weather', F_Name: '天气', F_Method: 'POST', F_Url: 'https://api.example.com/w?city={{city}}', F_Headers: [{ name: 'X-Key', value: 'k' }],
-  F_BodyTemplate: '{"day": "{{day}}", "city": "{{city}}"}', F_ResponsePath: 'data.temp', F_TimeoutMs: 5000, F_Description: '', F_CreateDate: '2026-11-23 08:00:00',
+  F_Id: 'i1',
+  F_Code: 'weather',
+  F_Name: '天气',
+  F_Method: 'POST',
+  F_Url: 'https://api.example.com/w?city={{city}}',
+  F_Headers: [{ name: 'X-Key', value: 'k' }],
+  F_BodyTemplate: '{"day": "{{day}}", "city": "{{city}}"}',
+  F_ResponsePath: 'data.temp',
+  F_TimeoutMs: 5000,
+  F_Description: '',
+  F_CreateDate: '2026-11-23 08:00:00',
 };
 
 describe('interfaces', { timeout: SLOW }, () => {
@@ -168,12 +198,19 @@ describe('interfaces', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      F_Code: 'stock', F_Name: '库存', F_Method: 'GET', F_Url: 'https://erp.example.com/stock/{{sku}}', F_Headers: [{ name: 'Authorization', value: 'Bearer x' }],
-      F_BodyTemplate: '', F_ResponsePath: 'data.qty', F_TimeoutMs: 5000, F_Description: '',
+      F_Code: 'stock',
+      F_Name: '库存',
+      F_Method: 'GET',
+      F_Url: 'https://erp.example.com/stock/{{sku}}',
+      F_Headers: [{ name: 'Authorization', value: 'Bearer x' }],
+      F_BodyTemplate: '',
+      F_ResponsePath: 'data.qty',
+      F_TimeoutMs: 5000,
+      F_Description: '',
     });
   });
 
-  it("shows the refusal inline and no test button without the permission", async () => {
+  it('shows the refusal inline and no test button without the permission', async () => {
     signInForTest([P.interfaceList, P.interfaceTest]);
     stubData([
       [/^GET \/interface\/page$/, () => page([iface])],
@@ -219,7 +256,24 @@ describe('table designer', { timeout: SLOW }, () => {
     const calls = stubData([
       [/^GET \/database-draft$/, () => drafts],
       [/^GET \/database-links\/local\/tables$/, () => []],
-      [/^GET \/database-field$/, () => page([{ F_Id: 'f1', F_FieldName: 'F_Name', F_DataType: 'varchar', F_Length: 50, F_Nullable: true, F_DefaultValue: '', F_Remark: '名称', F_SortCode: 0, F_CreateDate: '', F_ModifyDate: '' }])],
+      [
+        /^GET \/database-field$/,
+        () =>
+          page([
+            {
+              F_Id: 'f1',
+              F_FieldName: 'F_Name',
+              F_DataType: 'varchar',
+              F_Length: 50,
+              F_Nullable: true,
+              F_DefaultValue: '',
+              F_Remark: '名称',
+              F_SortCode: 0,
+              F_CreateDate: '',
+              F_ModifyDate: '',
+            },
+          ]),
+      ],
       [/^POST \/database-draft$/, () => ((drafts = [{ F_Id: 'd1', F_DbLinkId: 'local', F_TableName: 'orders' }]), { F_Id: 'd1' })],
       [/^DELETE \/database-draft$/, () => ((drafts = []), null)],
       [/^POST \/database-links\/release$/, () => ({ F_TableName: 'orders', created: true, addedColumns: [], addedIndexes: [] })],
@@ -235,10 +289,16 @@ describe('table designer', { timeout: SLOW }, () => {
 
     fireEvent.click(screen.getByTestId('design-save-draft'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/database-draft')).toBe(true));
-    const draft = calls.find((c) => c.path === '/database-draft' && c.method === 'POST')!.body as { linkId: string; design: { tableName: string; columns: { name: string; length: number | null }[] } };
+    const draft = calls.find((c) => c.path === '/database-draft' && c.method === 'POST')!.body as {
+      linkId: string;
+      design: { tableName: string; columns: { name: string; length: number | null }[] };
+    };
     expect(draft.linkId).toBe('local');
     expect(draft.design.tableName).toBe('orders');
-    expect(draft.design.columns.map((c) => [c.name, c.length])).toEqual([['F_Id', 64], ['F_Name', 50]]);
+    expect(draft.design.columns.map((c) => [c.name, c.length])).toEqual([
+      ['F_Id', 64],
+      ['F_Name', 50],
+    ]);
 
     fireEvent.click(await screen.findByTestId('design-delete-draft'));
     fireEvent.click(await screen.findByTestId('delete-ok'));
@@ -257,7 +317,24 @@ describe('common fields', { timeout: SLOW }, () => {
   it('adds a field (length only for varchar) and hides edit and delete without their permission', async () => {
     signInForTest([P.fieldList, P.fieldAdd]);
     const calls = stubData([
-      [/^GET \/database-field$/, () => page([{ F_Id: 'f1', F_FieldName: 'F_Name', F_DataType: 'varchar', F_Length: 50, F_Nullable: true, F_DefaultValue: '', F_Remark: '名称', F_SortCode: 0, F_CreateDate: '', F_ModifyDate: '' }])],
+      [
+        /^GET \/database-field$/,
+        () =>
+          page([
+            {
+              F_Id: 'f1',
+              F_FieldName: 'F_Name',
+              F_DataType: 'varchar',
+              F_Length: 50,
+              F_Nullable: true,
+              F_DefaultValue: '',
+              F_Remark: '名称',
+              F_SortCode: 0,
+              F_CreateDate: '',
+              F_ModifyDate: '',
+            },
+          ]),
+      ],
       [/^POST \/database-field$/, () => ({ F_Id: 'f2' })],
     ]);
     renderWithApp(<DatabaseFieldPage />);
@@ -271,6 +348,14 @@ describe('common fields', { timeout: SLOW }, () => {
     fireEvent.click(await findOption('int'));
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ F_FieldName: 'F_Qty', F_DataType: 'int', F_Length: null, F_Nullable: true, F_DefaultValue: '', F_Remark: '', F_SortCode: 0 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      F_FieldName: 'F_Qty',
+      F_DataType: 'int',
+      F_Length: null,
+      F_Nullable: true,
+      F_DefaultValue: '',
+      F_Remark: '',
+      F_SortCode: 0,
+    });
   });
 });

@@ -33,7 +33,8 @@ export function stubData(routes: [RegExp, Handler][]): Call[] {
       calls.push({ method, path, url, body, headers: { ...(init.headers as Record<string, string> | undefined) } });
       const route = routes.find(([re]) => re.test(`${method} ${path}`));
       const answer = route ? route[1](url, body) : new Fail(`no stub for ${method} ${path}`, 10404);
-      const envelope = answer instanceof Fail ? { code: answer.code, success: false, data: null, msg: answer.msg } : { code: 200, success: true, data: answer, msg: '' };
+      const envelope =
+        answer instanceof Fail ? { code: answer.code, success: false, data: null, msg: answer.msg } : { code: 200, success: true, data: answer, msg: '' };
       return new Response(JSON.stringify(envelope), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );

@@ -1,5 +1,24 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Breadcrumb, Button, Card, Empty, Form, Input, Modal, Progress, Space, Spin, Table, Tag, Tooltip, Tree, TreeSelect, theme, type TableProps } from 'antd';
+import {
+  App,
+  Breadcrumb,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Progress,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Tree,
+  TreeSelect,
+  theme,
+  type TableProps,
+} from 'antd';
 import {
   ArrowLeftOutlined,
   ClearOutlined,
@@ -39,7 +58,8 @@ const KEY = ['fileManager'] as const;
 /** Same rule as the server's name schema, so the dialog says what is wrong before the call. */
 const BAD_NAME = /[\\/:*?"<>|\u0000-\u001f]/; // eslint-disable-line no-control-regex
 
-type View = { mode: 'folder'; folderId: string | null } | { mode: 'search'; folderId: string | null; keyword: string } | { mode: 'trash'; folderId: string | null };
+type View =
+  { mode: 'folder'; folderId: string | null } | { mode: 'search'; folderId: string | null; keyword: string } | { mode: 'trash'; folderId: string | null };
 
 function FileIcon({ item, size = 18 }: { item: FileManagerItem; size?: number }) {
   const style = { fontSize: size };
@@ -81,7 +101,15 @@ function toTree(nodes: FolderTreeNode[], disabledFrom: string | null, inDisabled
 
 const isEditable = (item: FileManagerItem) => !item.F_IsFolder && item.previewKind === 'text' && (item.F_FileSize ?? 0) <= EDITABLE_TEXT_MAX_BYTES;
 
-function NameModal({ state, onClose, onSubmit }: { state: { title: string; label: string; name: string; extra?: string; editing: boolean } | null; onClose: () => void; onSubmit: (name: string) => Promise<unknown> }) {
+function NameModal({
+  state,
+  onClose,
+  onSubmit,
+}: {
+  state: { title: string; label: string; name: string; extra?: string; editing: boolean } | null;
+  onClose: () => void;
+  onSubmit: (name: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation('fileManager');
   return (
     <FormModal<{ name: string }>
@@ -100,7 +128,10 @@ function NameModal({ state, onClose, onSubmit }: { state: { title: string; label
         extra={state?.extra}
         rules={[
           { required: true, whitespace: true, message: t('nameRequired') },
-          { validator: (_, v: string | undefined) => (v && (BAD_NAME.test(v) || v.trim() === '.' || v.trim() === '..') ? Promise.reject(new Error(t('nameInvalid'))) : Promise.resolve()) },
+          {
+            validator: (_, v: string | undefined) =>
+              v && (BAD_NAME.test(v) || v.trim() === '.' || v.trim() === '..') ? Promise.reject(new Error(t('nameInvalid'))) : Promise.resolve(),
+          },
         ]}
       >
         <Input maxLength={200} autoFocus data-testid="fm-name-input" />
@@ -109,7 +140,17 @@ function NameModal({ state, onClose, onSubmit }: { state: { title: string; label
   );
 }
 
-function MoveModal({ item, tree, onClose, onMoved }: { item: FileManagerItem | null; tree: FolderTreeNode[]; onClose: () => void; onMoved: () => Promise<unknown> }) {
+function MoveModal({
+  item,
+  tree,
+  onClose,
+  onMoved,
+}: {
+  item: FileManagerItem | null;
+  tree: FolderTreeNode[];
+  onClose: () => void;
+  onMoved: () => Promise<unknown>;
+}) {
   const { t } = useTranslation('fileManager');
   // A folder cannot go into itself or below itself: that part of the tree is shown but not selectable.
   const treeData = useMemo<TreeData[]>(
@@ -140,7 +181,12 @@ function MoveModal({ item, tree, onClose, onMoved }: { item: FileManagerItem | n
 function EditTextModal({ item, onClose, onSaved }: { item: FileManagerItem; onClose: () => void; onSaved: () => Promise<unknown> }) {
   const { t } = useTranslation('fileManager');
   const { message } = App.useApp();
-  const { data } = useQuery({ queryKey: [...KEY, 'edit', item.F_Id], queryFn: () => api.get<EditFileResult>(`${BASE}/EditFile/${item.F_Id}`), gcTime: 0, staleTime: 0 });
+  const { data } = useQuery({
+    queryKey: [...KEY, 'edit', item.F_Id],
+    queryFn: () => api.get<EditFileResult>(`${BASE}/EditFile/${item.F_Id}`),
+    gcTime: 0,
+    staleTime: 0,
+  });
   const [content, setContent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const text = content ?? data?.content;
@@ -269,18 +315,37 @@ export default function FileManagerPage() {
   const actions = (r: FileManagerItem) => {
     if (trashView) {
       return [
-        can.del && link(`fm-restore-${r.F_Id}`, t('restore'), () => confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => api.put(`${BASE}/restoreFile/${r.F_Id}`), t('restored'))),
-        can.del && link(`fm-purge-${r.F_Id}`, t('deleteForever'), () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => api.del(`${BASE}/Delete/${r.F_Id}`), t('deleted'), true), true),
+        can.del &&
+          link(`fm-restore-${r.F_Id}`, t('restore'), () =>
+            confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => api.put(`${BASE}/restoreFile/${r.F_Id}`), t('restored')),
+          ),
+        can.del &&
+          link(
+            `fm-purge-${r.F_Id}`,
+            t('deleteForever'),
+            () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => api.del(`${BASE}/Delete/${r.F_Id}`), t('deleted'), true),
+            true,
+          ),
       ];
     }
     return [
       r.F_IsFolder && link(`fm-open-${r.F_Id}`, t('open'), () => openFolder(r.F_Id)),
-      !r.F_IsFolder && link(`fm-preview-${r.F_Id}`, t('preview'), () => setPreview({ F_FileName: r.F_Name, url: r.url!, previewKind: r.previewKind ?? 'none', viewerUrl: r.viewerUrl })),
-      !r.F_IsFolder && link(`fm-download-${r.F_Id}`, t('download'), () => void downloadFile(r.url!, r.F_Name).catch((err: Error) => void message.error(err.message))),
+      !r.F_IsFolder &&
+        link(`fm-preview-${r.F_Id}`, t('preview'), () =>
+          setPreview({ F_FileName: r.F_Name, url: r.url!, previewKind: r.previewKind ?? 'none', viewerUrl: r.viewerUrl }),
+        ),
+      !r.F_IsFolder &&
+        link(`fm-download-${r.F_Id}`, t('download'), () => void downloadFile(r.url!, r.F_Name).catch((err: Error) => void message.error(err.message))),
       can.edit && isEditable(r) && link(`fm-edit-${r.F_Id}`, t('edit'), () => setEditing(r)),
       can.edit && link(`fm-rename-${r.F_Id}`, t('rename'), () => setNaming({ kind: 'rename', item: r })),
       can.edit && link(`fm-move-${r.F_Id}`, t('move'), () => setMoving(r)),
-      can.del && link(`fm-delete-${r.F_Id}`, t('delete'), () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => api.del(`${BASE}/logicDelete/${r.F_Id}`), t('trashed')), true),
+      can.del &&
+        link(
+          `fm-delete-${r.F_Id}`,
+          t('delete'),
+          () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => api.del(`${BASE}/logicDelete/${r.F_Id}`), t('trashed')),
+          true,
+        ),
     ];
   };
 
@@ -303,25 +368,42 @@ export default function FileManagerPage() {
         </Space>
       ),
     },
-    { title: t('colSize'), dataIndex: 'F_FileSize', width: 110, render: (v: number | null, r) => (r.F_IsFolder || v === null ? <span style={{ color: token.colorTextQuaternary }}>—</span> : formatSize(v)) },
-    trashView
-      ? { title: t('colDeleted'), dataIndex: 'F_DeleteDate', width: 180 }
-      : { title: t('colModified'), dataIndex: 'F_ModifyDate', width: 180 },
+    {
+      title: t('colSize'),
+      dataIndex: 'F_FileSize',
+      width: 110,
+      render: (v: number | null, r) => (r.F_IsFolder || v === null ? <span style={{ color: token.colorTextQuaternary }}>—</span> : formatSize(v)),
+    },
+    trashView ? { title: t('colDeleted'), dataIndex: 'F_DeleteDate', width: 180 } : { title: t('colModified'), dataIndex: 'F_ModifyDate', width: 180 },
     {
       title: t('colActions'),
       key: 'actions',
       width: trashView ? 170 : 330,
-      render: (_, r) => <Space size={0} wrap={false}>{actions(r).filter(Boolean)}</Space>,
+      render: (_, r) => (
+        <Space size={0} wrap={false}>
+          {actions(r).filter(Boolean)}
+        </Space>
+      ),
     },
   ];
 
   const crumbs: { key: string; title: ReactNode; onClick?: () => void }[] = [
-    { key: ROOT, title: <span data-testid="fm-crumb-root"><HomeOutlined /> {t('allFiles')}</span>, onClick: () => openFolder(null) },
+    {
+      key: ROOT,
+      title: (
+        <span data-testid="fm-crumb-root">
+          <HomeOutlined /> {t('allFiles')}
+        </span>
+      ),
+      onClick: () => openFolder(null),
+    },
   ];
   if (view.mode === 'trash') crumbs.push({ key: 'trash', title: t('trash') });
   // A search covers every folder, so its trail does not name the folder it was started from.
   else if (view.mode === 'search') crumbs.push({ key: 'search', title: t('searchResult', { keyword: view.keyword }) });
-  else for (const n of index.pathTo(view.folderId)) crumbs.push({ key: n.F_Id, title: <span data-testid={`fm-crumb-${n.F_Id}`}>{n.F_Name}</span>, onClick: () => openFolder(n.F_Id) });
+  else
+    for (const n of index.pathTo(view.folderId))
+      crumbs.push({ key: n.F_Id, title: <span data-testid={`fm-crumb-${n.F_Id}`}>{n.F_Name}</span>, onClick: () => openFolder(n.F_Id) });
 
   const treeData = useMemo(
     () => [{ key: ROOT, value: ROOT, title: t('allFiles'), icon: <HomeOutlined />, isLeaf: false, children: toTree(tree, null) }],
@@ -332,7 +414,15 @@ export default function FileManagerPage() {
   return (
     <Card size="small" data-testid="file-manager-page" styles={{ body: { padding: 0 } }}>
       <div style={{ display: 'flex', minHeight: 'calc(100vh - 190px)' }}>
-        <aside style={{ width: 248, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, padding: '12px 8px', background: token.colorFillQuaternary }}>
+        <aside
+          style={{
+            width: 248,
+            flex: 'none',
+            borderRight: `1px solid ${token.colorBorderSecondary}`,
+            padding: '12px 8px',
+            background: token.colorFillQuaternary,
+          }}
+        >
           <div style={{ padding: '0 8px 8px', fontWeight: 600, color: token.colorTextSecondary }}>{t('folders')}</div>
           <Tree<TreeData>
             data-testid="fm-tree"
@@ -396,7 +486,13 @@ export default function FileManagerPage() {
             ) : (
               <>
                 {can.add && (
-                  <Button type="primary" icon={<CloudUploadOutlined />} loading={progress !== null} onClick={() => fileInput.current?.click()} data-testid="fm-upload">
+                  <Button
+                    type="primary"
+                    icon={<CloudUploadOutlined />}
+                    loading={progress !== null}
+                    onClick={() => fileInput.current?.click()}
+                    data-testid="fm-upload"
+                  >
                     {t('upload')}
                   </Button>
                 )}
@@ -430,7 +526,14 @@ export default function FileManagerPage() {
               />
             )}
           </div>
-          <input ref={fileInput} type="file" multiple style={{ display: 'none' }} data-testid="fm-file-input" onChange={(e) => void upload(Array.from(e.target.files ?? []))} />
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            style={{ display: 'none' }}
+            data-testid="fm-file-input"
+            onChange={(e) => void upload(Array.from(e.target.files ?? []))}
+          />
           {progress !== null && (
             <div data-testid="fm-upload-progress" style={{ marginBottom: 12 }}>
               <span style={{ color: token.colorTextSecondary }}>{t('uploading', { percent: progress })}</span>
@@ -444,7 +547,12 @@ export default function FileManagerPage() {
             columns={columns}
             dataSource={list.data?.Rows ?? []}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-            onRow={(r) => ({ 'data-testid': `fm-row-${r.F_Id}`, onDoubleClick: () => r.F_IsFolder && !trashView && openFolder(r.F_Id) }) as React.HTMLAttributes<HTMLElement>}
+            onRow={(r) =>
+              ({
+                'data-testid': `fm-row-${r.F_Id}`,
+                onDoubleClick: () => r.F_IsFolder && !trashView && openFolder(r.F_Id),
+              }) as React.HTMLAttributes<HTMLElement>
+            }
             scroll={{ x: 'max-content' }}
             pagination={{
               current: paging.page,

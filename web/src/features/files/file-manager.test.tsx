@@ -25,12 +25,26 @@ const item = (over: Partial<FileManagerItem> & { F_Id: string; F_Name: string })
   ...over,
 });
 const folder = (id: string, name: string, parent: string | null = null) =>
-  item({ F_Id: id, F_Name: name, F_IsFolder: true, F_ParentId: parent, F_FileSize: null, F_FileExtensions: null, F_FileType: null, url: null, previewKind: null });
+  item({
+    F_Id: id,
+    F_Name: name,
+    F_IsFolder: true,
+    F_ParentId: parent,
+    F_FileSize: null,
+    F_FileExtensions: null,
+    F_FileType: null,
+    url: null,
+    previewKind: null,
+  });
 
 const tree: FolderTreeNode[] = [
   { F_Id: 'd1', F_Name: '项目文档', F_ParentId: null, children: [{ F_Id: 'd2', F_Name: '2026 年度', F_ParentId: 'd1', children: [] }] },
 ];
-const rootRows = [folder('d1', '项目文档'), item({ F_Id: 'f1', F_Name: 'notes.txt', F_FileSize: 1536 }), item({ F_Id: 'f2', F_Name: 'logo.png', F_FileExtensions: '.png', F_FileType: 'image/png', previewKind: 'image', F_FileSize: 3 * 1024 * 1024 })];
+const rootRows = [
+  folder('d1', '项目文档'),
+  item({ F_Id: 'f1', F_Name: 'notes.txt', F_FileSize: 1536 }),
+  item({ F_Id: 'f2', F_Name: 'logo.png', F_FileExtensions: '.png', F_FileType: 'image/png', previewKind: 'image', F_FileSize: 3 * 1024 * 1024 }),
+];
 const d1Rows = [folder('d2', '2026 年度', 'd1'), item({ F_Id: 'f3', F_Name: '周报.txt', F_ParentId: 'd1' })];
 const trashRows = [item({ F_Id: 't1', F_Name: 'old.txt', F_DeleteDate: '2026-11-23 10:00:00' })];
 
@@ -41,7 +55,14 @@ function fakeServer() {
     [
       /^GET \/file-manager\/queryFileAndFileFolder$/,
       (url) => {
-        const rows = url.searchParams.get('trash') === '1' ? trashRows : url.searchParams.get('keyword') ? [rootRows[1]] : url.searchParams.get('parentId') === 'd1' ? d1Rows : rootRows;
+        const rows =
+          url.searchParams.get('trash') === '1'
+            ? trashRows
+            : url.searchParams.get('keyword')
+              ? [rootRows[1]]
+              : url.searchParams.get('parentId') === 'd1'
+                ? d1Rows
+                : rootRows;
         return { Rows: rows, Total: rows.length };
       },
     ],
@@ -85,7 +106,8 @@ describe('file manager page', () => {
     fakeServer();
     renderWithApp(<FileManagerPage />);
     expect(await screen.findByTestId('fm-row-f1')).toBeTruthy();
-    for (const id of ['fm-upload', 'fm-new-folder', 'fm-rename-f1', 'fm-move-f1', 'fm-edit-f1', 'fm-delete-f1']) expect(screen.queryByTestId(id), id).toBeNull();
+    for (const id of ['fm-upload', 'fm-new-folder', 'fm-rename-f1', 'fm-move-f1', 'fm-edit-f1', 'fm-delete-f1'])
+      expect(screen.queryByTestId(id), id).toBeNull();
     expect(screen.getByTestId('fm-preview-f1')).toBeTruthy();
     expect(screen.getByTestId('fm-download-f1')).toBeTruthy();
     fireEvent.click(screen.getByTestId('fm-trash'));

@@ -4,7 +4,14 @@ import { fileManagerPermissions } from './permissions';
 
 export const fileManagerFeature: Feature = {
   name: 'files',
-  routes: [{ path: '/office-automation/files/index', page: lazyWithTexts(() => import('./FileManagerPage'), ['fileManager', 'files']), titleKey: 'menu:files', menuCode: 'oa.files' }],
+  routes: [
+    {
+      path: '/office-automation/files/index',
+      page: lazyWithTexts(() => import('./FileManagerPage'), ['fileManager', 'files']),
+      titleKey: 'menu:files',
+      menuCode: 'oa.files',
+    },
+  ],
   menuKeys: ['oa.files'],
   permissions: Object.values(fileManagerPermissions),
 };

@@ -162,7 +162,14 @@ function PrintTable({ field, columns, rows, text }: { field: FormField; columns:
   const { t } = useTranslation('formPrint');
   // The renderer's rule: number and computed columns are summed (decimal-exact) when the table shows totals.
   const totals = showsTotals(field, columns)
-    ? columns.map((c) => (c.__config__.avueType === 'number' || isComputed(c) ? totalOf(c, rows.map((r) => r[c.__vModel__ ?? ''])) : ''))
+    ? columns.map((c) =>
+        c.__config__.avueType === 'number' || isComputed(c)
+          ? totalOf(
+              c,
+              rows.map((r) => r[c.__vModel__ ?? '']),
+            )
+          : '',
+      )
     : null;
   return (
     <table className="fp-subtable" data-testid={`print-table-${field.__vModel__}`}>

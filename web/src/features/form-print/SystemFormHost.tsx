@@ -65,7 +65,8 @@ export function SystemFormHost({ form, keyValue, mode, authority, ref }: SystemF
     [notLoaded],
   );
 
-  if (form.F_Type === FORM_TYPE.address) return <AddressForm ref={inner} formId={form.F_Id} address={form.F_Url} keyValue={keyValue} mode={mode} authority={authority} />;
+  if (form.F_Type === FORM_TYPE.address)
+    return <AddressForm ref={inner} formId={form.F_Id} address={form.F_Url} keyValue={keyValue} mode={mode} authority={authority} />;
   if (!definition || component === 'failed') return <Alert type="warning" showIcon title={notLoaded} data-testid="system-form-not-loaded" />;
   if (!component)
     return (

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRef } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { formRelationSetting, Permission, type FormField, type FormSchemeDetail, type FormSchemeOption, type FormSchemeRow, type PublishedPageInfo } from '@app/contracts';
+import {
+  formRelationSetting,
+  Permission,
+  type FormField,
+  type FormSchemeDetail,
+  type FormSchemeOption,
+  type FormSchemeRow,
+  type PublishedPageInfo,
+} from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
 import { endSession } from '../../lib/session';
@@ -25,17 +33,50 @@ afterEach(() => {
 });
 
 const field = (formId: number, vModel: string, label: string, required = false) =>
-  ({ __vModel__: vModel, __config__: { formId, avueType: 'input', tag: 'el-input', label, required, bindTable: 'demo_leave', bindTableField: vModel } }) as unknown as FormField;
+  ({
+    __vModel__: vModel,
+    __config__: { formId, avueType: 'input', tag: 'el-input', label, required, bindTable: 'demo_leave', bindTableField: vModel },
+  }) as unknown as FormField;
 
 const form = (over: Partial<FormSchemeDetail> = {}): FormSchemeDetail => ({
-  F_Id: 'f1', F_Name: '请假单', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-  F_SchemeId: 'v2', F_Version: 2, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true,
+  F_Id: 'f1',
+  F_Name: '请假单',
+  F_Type: 0,
+  F_Category: '',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: 'v2',
+  F_Version: 2,
+  F_CreateUserName: null,
+  F_CreateDate: null,
+  F_ModifyDate: null,
+  F_HasTables: true,
   F_Scheme: { data: [field(1, 'F_Name', '姓名', true), field(2, 'F_Reason', '事由')] },
   tableInfo: [{ dbId: 'local', name: 'demo_leave', comment: '', type: 'main', primaryKey: 'F_Id' }],
   ...over,
 });
-const noticeForm = form({ F_Id: 's1', F_Name: '通知表单', F_Type: 1, F_Url: 'oaNotice', F_SchemeId: 'sv1', F_Version: 1, F_HasTables: false, F_Scheme: { data: [] }, tableInfo: [] });
-const option = (f: FormSchemeDetail): FormSchemeOption => ({ F_Id: f.F_Id, F_Name: f.F_Name, F_Type: f.F_Type, F_Category: f.F_Category, F_Url: f.F_Url, F_SchemeId: f.F_SchemeId });
+const noticeForm = form({
+  F_Id: 's1',
+  F_Name: '通知表单',
+  F_Type: 1,
+  F_Url: 'oaNotice',
+  F_SchemeId: 'sv1',
+  F_Version: 1,
+  F_HasTables: false,
+  F_Scheme: { data: [] },
+  tableInfo: [],
+});
+const option = (f: FormSchemeDetail): FormSchemeOption => ({
+  F_Id: f.F_Id,
+  F_Name: f.F_Name,
+  F_Type: f.F_Type,
+  F_Category: f.F_Category,
+  F_Url: f.F_Url,
+  F_SchemeId: f.F_SchemeId,
+});
 
 function Location() {
   const loc = useLocation();
@@ -98,7 +139,9 @@ describe('SystemFormHost', { timeout: SLOW }, () => {
       key = await ref.current!.save();
     });
     expect(key).toBe('k5');
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/leave', { formData: expect.objectContaining({ F_Name: '张三' }) }]]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/leave', { formData: expect.objectContaining({ F_Name: '张三' }) }],
+    ]);
   });
 });
 
@@ -108,10 +151,13 @@ describe('/parser', { timeout: SLOW }, () => {
     let stored: unknown = null;
     const calls = stubData([
       [/^GET \/form-scheme\/f1\/info$/, () => form()],
-      [/^POST \/form-scheme\/f1\/instance-form-list$/, (_url, body) => {
-        stored = (body as { formData: unknown }).formData;
-        return { primaryKey: 'k1' };
-      }],
+      [
+        /^POST \/form-scheme\/f1\/instance-form-list$/,
+        (_url, body) => {
+          stored = (body as { formData: unknown }).formData;
+          return { primaryKey: 'k1' };
+        },
+      ],
       [/^GET \/form-scheme\/f1\/instance-form-list\/k1$/, () => ({ primaryKey: 'k1', formData: stored })],
       [/^PUT \/form-scheme\/f1\/instance-form-list\/k1$/, () => null],
     ]);
@@ -161,7 +207,18 @@ describe('/parser', { timeout: SLOW }, () => {
     const calls = stubData([
       [/^GET \/form-scheme\/s1\/info$/, () => noticeForm],
       [/^POST \/notice$/, () => ({ F_NoticeId: 'n1' })],
-      [/^GET \/notice\/n1$/, () => ({ F_NoticeId: 'n1', F_FullHead: '停电通知', F_Content: '周六停电', F_SendTime: null, F_EnabledMark: 0, F_CreateUserName: null, F_CreateDate: '2026-11-24 08:00:00' })],
+      [
+        /^GET \/notice\/n1$/,
+        () => ({
+          F_NoticeId: 'n1',
+          F_FullHead: '停电通知',
+          F_Content: '周六停电',
+          F_SendTime: null,
+          F_EnabledMark: 0,
+          F_CreateUserName: null,
+          F_CreateDate: '2026-11-24 08:00:00',
+        }),
+      ],
     ]);
     show(<ParserPage />, '/parser?formId=s1');
     expect(await screen.findByTestId('system-form-oaNotice')).toBeTruthy();
@@ -181,15 +238,24 @@ describe('/system-form/<address>Form', { timeout: SLOW }, () => {
     const calls = stubData([
       [/^GET \/form-scheme\/systemform$/, () => [option(form({ F_Id: 'f9', F_Type: 2, F_Url: 'other' })), option(noticeForm)]],
       [/^GET \/form-scheme\/s1\/info$/, () => noticeForm],
-      [/^POST \/notice$/, (_url, body) => {
-        notices.n7 = body as { F_FullHead: string; F_Content: string };
-        return { F_NoticeId: 'n7' };
-      }],
-      [/^PUT \/notice\/n7$/, (_url, body) => {
-        notices.n7 = body as { F_FullHead: string; F_Content: string };
-        return null;
-      }],
-      [/^GET \/notice\/n7$/, () => ({ F_NoticeId: 'n7', ...notices.n7, F_SendTime: null, F_EnabledMark: 0, F_CreateUserName: null, F_CreateDate: '2026-11-24 08:00:00' })],
+      [
+        /^POST \/notice$/,
+        (_url, body) => {
+          notices.n7 = body as { F_FullHead: string; F_Content: string };
+          return { F_NoticeId: 'n7' };
+        },
+      ],
+      [
+        /^PUT \/notice\/n7$/,
+        (_url, body) => {
+          notices.n7 = body as { F_FullHead: string; F_Content: string };
+          return null;
+        },
+      ],
+      [
+        /^GET \/notice\/n7$/,
+        () => ({ F_NoticeId: 'n7', ...notices.n7, F_SendTime: null, F_EnabledMark: 0, F_CreateUserName: null, F_CreateDate: '2026-11-24 08:00:00' }),
+      ],
     ]);
     show(<SystemFormPage />, '/system-form/oaNoticeForm', '/system-form/*');
     const title = (await screen.findByTestId('notice-form-title')) as HTMLInputElement;
@@ -239,7 +305,11 @@ describe('/system-form/<address>Form', { timeout: SLOW }, () => {
 
 describe('/form-detail/index', { timeout: SLOW }, () => {
   const page = (buttons: PublishedPageInfo['setting']['buttons']): PublishedPageInfo => ({
-    F_Id: 'r1', F_Name: '请假列表', F_ModuleId: 'form-app-r1', F_EnCode: 'forms.app.r1', form: form(),
+    F_Id: 'r1',
+    F_Name: '请假列表',
+    F_ModuleId: 'form-app-r1',
+    F_EnCode: 'forms.app.r1',
+    form: form(),
     setting: formRelationSetting.parse({ columns: [{ field: 'F_Name', label: '姓名' }], buttons }),
   });
 
@@ -251,7 +321,11 @@ describe('/form-detail/index', { timeout: SLOW }, () => {
       [/^GET \/form-relation\/r1\/print\/k1$/, () => null],
     ]);
     const { container } = show(<FormDetailPage />, '/form-detail/index?relationId=r1&keyValue=k1');
-    await waitFor(() => expect(container.querySelector('[data-field="F_Name"]')?.querySelector('input')?.value ?? container.querySelector('[data-field="F_Name"]')?.textContent).toContain('王五'));
+    await waitFor(() =>
+      expect(
+        container.querySelector('[data-field="F_Name"]')?.querySelector('input')?.value ?? container.querySelector('[data-field="F_Name"]')?.textContent,
+      ).toContain('王五'),
+    );
     expect(screen.getByText('请假列表')).toBeTruthy();
     expect(screen.queryByTestId('form-submit')).toBeNull();
     fireEvent.click(screen.getByTestId('form-detail-print'));
@@ -286,8 +360,21 @@ describe('/form-detail/index', { timeout: SLOW }, () => {
 
 describe('form scheme list: system forms', { timeout: SLOW }, () => {
   const row = (over: Partial<FormSchemeRow>): FormSchemeRow => ({
-    F_Id: 's1', F_Name: '通知表单', F_Type: 1, F_Category: 'oa', F_Url: 'oaNotice', F_Description: '', F_SortCode: 3, F_EnabledMark: 1, F_IsDefault: 0,
-    F_SchemeId: 'sv1', F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: false,
+    F_Id: 's1',
+    F_Name: '通知表单',
+    F_Type: 1,
+    F_Category: 'oa',
+    F_Url: 'oaNotice',
+    F_Description: '',
+    F_SortCode: 3,
+    F_EnabledMark: 1,
+    F_IsDefault: 0,
+    F_SchemeId: 'sv1',
+    F_Version: 1,
+    F_CreateUserName: null,
+    F_CreateDate: null,
+    F_ModifyDate: null,
+    F_HasTables: false,
     ...over,
   });
   const ALL = [Permission.formList, Permission.formAdd, Permission.formEdit, Permission.formDelete, Permission.formData, Permission.formHistory];
@@ -297,10 +384,13 @@ describe('form scheme list: system forms', { timeout: SLOW }, () => {
     let registered = false;
     const calls = stubData([
       [/^GET \/form-scheme\/page$/, () => (registered ? { Rows: [row({})], Total: 1 } : { Rows: [], Total: 0 })],
-      [/^POST \/form-scheme$/, () => {
-        registered = true;
-        return { F_Id: 's1', F_SchemeId: 'sv1', F_Version: 1, tables: [] };
-      }],
+      [
+        /^POST \/form-scheme$/,
+        () => {
+          registered = true;
+          return { F_Id: 's1', F_SchemeId: 'sv1', F_Version: 1, tables: [] };
+        },
+      ],
     ]);
     show(<FormSchemePage />, '/quick-development/form-design/index');
     fireEvent.click(await screen.findByTestId('form-register-system'));

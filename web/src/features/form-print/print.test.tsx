@@ -14,8 +14,24 @@ await loadEveryLocale();
 
 const tabs = {
   __config__: {
-    formId: 120, avueType: 'tabs', tag: '', label: 'tabs', showLabel: true, labelWidth: 120, span: 24, layout: 'rowFormItem', required: false, view: true, edit: true, regList: [],
-    option: { column: [{ label: '基本信息', prop: 't1' }, { label: '其他', prop: 't2' }] },
+    formId: 120,
+    avueType: 'tabs',
+    tag: '',
+    label: 'tabs',
+    showLabel: true,
+    labelWidth: 120,
+    span: 24,
+    layout: 'rowFormItem',
+    required: false,
+    view: true,
+    edit: true,
+    regList: [],
+    option: {
+      column: [
+        { label: '基本信息', prop: 't1' },
+        { label: '其他', prop: 't2' },
+      ],
+    },
     childrenObj: {
       t1: [field('input', 121, 'inTab', {}, { label: '页内字段', span: 12 }), field('input', 122, 'secret', {}, { label: '保密', span: 12 })],
       t2: [field('input', 123, 'hiddenTab', {}, { label: '不打印' })],
@@ -23,10 +39,20 @@ const tabs = {
   },
 } as unknown as FormField;
 
-const items = field('table', 130, 'items', {}, {
-  label: '明细',
-  children: [field('input', 131, 'name', {}, { label: '品名' }), field('number', 132, 'qty', {}, { label: '数量' }), field('input', 133, 'note', {}, { label: '备注' })],
-});
+const items = field(
+  'table',
+  130,
+  'items',
+  {},
+  {
+    label: '明细',
+    children: [
+      field('input', 131, 'name', {}, { label: '品名' }),
+      field('number', 132, 'qty', {}, { label: '数量' }),
+      field('input', 133, 'note', {}, { label: '备注' }),
+    ],
+  },
+);
 
 const scheme: FormField[] = [
   field('input', 101, 'title', {}, { label: '标题', span: 12 }),
@@ -40,8 +66,22 @@ const scheme: FormField[] = [
 const data = (over: Partial<PrintData> = {}): PrintData => ({
   title: '采购单',
   form: {
-    F_Id: 'form1', F_Name: '采购', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 'v1',
-    F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true, tableInfo: [],
+    F_Id: 'form1',
+    F_Name: '采购',
+    F_Type: 0,
+    F_Category: '',
+    F_Url: '',
+    F_Description: '',
+    F_SortCode: 0,
+    F_EnabledMark: 1,
+    F_IsDefault: 0,
+    F_SchemeId: 'v1',
+    F_Version: 1,
+    F_CreateUserName: null,
+    F_CreateDate: null,
+    F_ModifyDate: null,
+    F_HasTables: true,
+    tableInfo: [],
     F_Scheme: { data: scheme, formConf: { labelWidth: 100 } } as PrintData['form']['F_Scheme'],
   },
   formData: {
@@ -52,7 +92,10 @@ const data = (over: Partial<PrintData> = {}): PrintData => ({
     inTab: '在页签里',
     secret: '不可见',
     hiddenTab: '也不可见',
-    items: [{ name: '笔', qty: '2', note: '' }, { name: '纸', qty: '3.5', note: '' }],
+    items: [
+      { name: '笔', qty: '2', note: '' },
+      { name: '纸', qty: '3.5', note: '' },
+    ],
   },
   viewable: [101, 102, 103, 104, 121, 130, 131, 132],
   setting: printSetting.parse({ title: '' }),
@@ -68,19 +111,16 @@ afterEach(() => {
 describe('print layout', () => {
   it('lays printable fields out in rows of 24, the last field of a row filling it', () => {
     const rows = printRows(printItems(scheme, new Set(data().viewable)));
-    const shape = rows.map((row) => row.map(({ item, span }) => `${item.kind === 'field' ? item.field.__vModel__ : item.kind === 'table' ? item.field.__vModel__ : item.title}:${span}`));
-    expect(shape).toEqual([
-      ['title:12', 'color:12'],
-      ['urgent:24'],
-      ['body:24'],
-      ['基本信息:24'],
-      ['inTab:24'],
-      ['items:24'],
-    ]);
+    const shape = rows.map((row) =>
+      row.map(({ item, span }) => `${item.kind === 'field' ? item.field.__vModel__ : item.kind === 'table' ? item.field.__vModel__ : item.title}:${span}`),
+    );
+    expect(shape).toEqual([['title:12', 'color:12'], ['urgent:24'], ['body:24'], ['基本信息:24'], ['inTab:24'], ['items:24']]);
   });
 
   it('blocks a form without fields and a record without printable fields (spec 5)', () => {
-    expect(printBlock(data({ form: { ...data().form, F_Scheme: { data: [], formConf: {} } as unknown as PrintData['form']['F_Scheme'] } }))).toBe('schemeInvalid');
+    expect(printBlock(data({ form: { ...data().form, F_Scheme: { data: [], formConf: {} } as unknown as PrintData['form']['F_Scheme'] } }))).toBe(
+      'schemeInvalid',
+    );
     expect(printBlock(data({ viewable: [] }))).toBe('noAuthority');
     expect(printBlock(data())).toBeNull();
     const view = renderWithApp(<PrintView data={data({ viewable: [] })} />);

@@ -62,10 +62,22 @@ export function ImportDialog({ open, relationId, name, onClose, onImported }: Im
   // Offered when the refusals kept good rows from being stored.
   const canKeepValid = !!r && !report.keptValid && r.errors.length > 0 && r.total > r.errors.length;
   return (
-    <Modal open={open} title={t('importTitle')} width={720} onCancel={close} footer={<Button onClick={close}>{t('close')}</Button>} destroyOnHidden data-testid="import-dialog">
+    <Modal
+      open={open}
+      title={t('importTitle')}
+      width={720}
+      onCancel={close}
+      footer={<Button onClick={close}>{t('close')}</Button>}
+      destroyOnHidden
+      data-testid="import-dialog"
+    >
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Flex wrap gap={8}>
-          <Button icon={<DownloadOutlined />} onClick={() => void publishedApi.template(relationId, `${name}-${t('template')}.xlsx`).catch(() => undefined)} data-testid="import-template">
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void publishedApi.template(relationId, `${name}-${t('template')}.xlsx`).catch(() => undefined)}
+            data-testid="import-template"
+          >
             {t('downloadTemplate')}
           </Button>
           <Button type="primary" icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()} data-testid="import-choose">
@@ -83,7 +95,11 @@ export function ImportDialog({ open, relationId, name, onClose, onImported }: Im
               e.target.value = '';
             }}
           />
-          {file && <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>{file.name}</Typography.Text>}
+          {file && (
+            <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+              {file.name}
+            </Typography.Text>
+          )}
         </Flex>
         <Typography.Text type="secondary">{t('importHint')}</Typography.Text>
         {r && (
@@ -101,7 +117,13 @@ export function ImportDialog({ open, relationId, name, onClose, onImported }: Im
                 title={t('nothingStored')}
                 action={
                   canKeepValid && (
-                    <Button size="small" type="primary" loading={busy} onClick={() => file && void send(file, true).catch(() => undefined)} data-testid="import-keep-valid">
+                    <Button
+                      size="small"
+                      type="primary"
+                      loading={busy}
+                      onClick={() => file && void send(file, true).catch(() => undefined)}
+                      data-testid="import-keep-valid"
+                    >
                       {t('keepValid')}
                     </Button>
                   )

@@ -123,7 +123,12 @@ function PublishedList({ relationId, info }: { relationId: string; info: Publish
         confirmDelete(name || row.F_Id, () => publishedApi.remove(relationId, row.F_Id), refresh);
       }
     };
-    const icons: Partial<Record<ListButton, React.ReactNode>> = { edit: <EditOutlined />, view: <EyeOutlined />, delete: <DeleteOutlined />, print: <PrinterOutlined /> };
+    const icons: Partial<Record<ListButton, React.ReactNode>> = {
+      edit: <EditOutlined />,
+      view: <EyeOutlined />,
+      delete: <DeleteOutlined />,
+      print: <PrinterOutlined />,
+    };
     columns.push({
       key: '__actions',
       title: t('common:actions'),
@@ -154,7 +159,8 @@ function PublishedList({ relationId, info }: { relationId: string; info: Publish
 
   const toolbar: ToolbarButton[] = [];
   if (has('add')) toolbar.push({ key: 'add', label: t('add'), primary: true, onClick: () => setRecord({ mode: 'add' }) });
-  if (has('export')) toolbar.push({ key: 'export', label: t('export'), onClick: (q) => publishedApi.exportList(relationId, q, `${info.F_Name}.xlsx`).catch(() => undefined) });
+  if (has('export'))
+    toolbar.push({ key: 'export', label: t('export'), onClick: (q) => publishedApi.exportList(relationId, q, `${info.F_Name}.xlsx`).catch(() => undefined) });
   if (has('import')) toolbar.push({ key: 'import', label: t('import'), onClick: () => setImporting(true) });
 
   return (

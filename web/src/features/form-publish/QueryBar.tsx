@@ -126,7 +126,19 @@ function SwitchSelect({ spec, value, onChange }: ControlProps) {
 }
 
 /** The renderer's own control (user / org / area pickers, date and time range pickers), its value as the form stores it. */
-function RendererControl({ field, runtime, value, onChange, width }: { field: FormField; runtime: FormRuntime; value?: unknown; onChange?: (v: unknown) => void; width: number }) {
+function RendererControl({
+  field,
+  runtime,
+  value,
+  onChange,
+  width,
+}: {
+  field: FormField;
+  runtime: FormRuntime;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  width: number;
+}) {
   const Component = fieldRegistry[field.__config__.avueType] as FieldComponent;
   return (
     <div style={{ width, maxWidth: '100%' }}>
@@ -145,9 +157,19 @@ function PairInput({ value, onChange, number }: { value?: unknown; onChange?: (v
   };
   const part = (i: number) =>
     number ? (
-      <InputNumber value={(pair[i] as number | null) ?? null} onChange={(v) => set(i, v)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ flex: 1, minWidth: 0 }} />
+      <InputNumber
+        value={(pair[i] as number | null) ?? null}
+        onChange={(v) => set(i, v)}
+        placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')}
+        style={{ flex: 1, minWidth: 0 }}
+      />
     ) : (
-      <Input value={(pair[i] as string | null) ?? ''} onChange={(e) => set(i, e.target.value)} placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')} style={{ flex: 1, minWidth: 0 }} />
+      <Input
+        value={(pair[i] as string | null) ?? ''}
+        onChange={(e) => set(i, e.target.value)}
+        placeholder={t(i === 0 ? 'rangeFrom' : 'rangeTo')}
+        style={{ flex: 1, minWidth: 0 }}
+      />
     );
   return (
     <Space.Compact style={{ width: RANGE_WIDTH, maxWidth: '100%' }}>

@@ -20,7 +20,20 @@ function systemField(name: SystemFieldName, label: string): FormField {
     __vModel__: name,
     type: 'daterange',
     'value-format': 'yyyy-MM-dd',
-    __config__: { formId: SYSTEM_FORM_IDS[name], avueType: 'date', label, tag: '', showLabel: true, labelWidth: 120, span: 24, layout: 'colFormItem', required: false, view: true, edit: false, regList: [] },
+    __config__: {
+      formId: SYSTEM_FORM_IDS[name],
+      avueType: 'date',
+      label,
+      tag: '',
+      showLabel: true,
+      labelWidth: 120,
+      span: 24,
+      layout: 'colFormItem',
+      required: false,
+      view: true,
+      edit: false,
+      regList: [],
+    },
   } as FormField;
 }
 

@@ -7,7 +7,13 @@ import type { Feature } from '../../app/feature';
  */
 export const formPublishFeature: Feature = {
   name: 'formPublish',
-  routes: [{ path: '/form-publish/*', page: lazyWithTexts(() => import('./PublishedListPage'), ['files', 'formFields', 'formPrint', 'formPublish', 'formRenderer', 'pickers']), titleKey: 'menu:formApps' }],
+  routes: [
+    {
+      path: '/form-publish/*',
+      page: lazyWithTexts(() => import('./PublishedListPage'), ['files', 'formFields', 'formPrint', 'formPublish', 'formRenderer', 'pickers']),
+      titleKey: 'menu:formApps',
+    },
+  ],
   menuKeys: [],
   permissions: [],
 };

@@ -25,16 +25,49 @@ const field = (formId: number, vModel: string, avueType: string, label: string, 
   ({
     __vModel__: vModel,
     ...extra,
-    __config__: { formId, avueType, tag: '', label, showLabel: true, labelWidth: 120, span: 24, layout: 'colFormItem', required: false, view: true, edit: true, regList: [] },
+    __config__: {
+      formId,
+      avueType,
+      tag: '',
+      label,
+      showLabel: true,
+      labelWidth: 120,
+      span: 24,
+      layout: 'colFormItem',
+      required: false,
+      view: true,
+      edit: true,
+      regList: [],
+    },
   }) as FormField;
 
 const form: FormSchemeDetail = {
-  F_Id: 'form1', F_Name: '报销单', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-  F_SchemeId: 'ver3', F_Version: 3, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true,
+  F_Id: 'form1',
+  F_Name: '报销单',
+  F_Type: 0,
+  F_Category: '',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: 'ver3',
+  F_Version: 3,
+  F_CreateUserName: null,
+  F_CreateDate: null,
+  F_ModifyDate: null,
+  F_HasTables: true,
   F_Scheme: {
     data: [
       field(1, 'F_Reason', 'input', '报销事由'),
-      field(2, 'F_Kind', 'select', '类别', { __slot__: { options: [{ label: '差旅', value: 'trip' }, { label: '办公', value: 'office' }] } }),
+      field(2, 'F_Kind', 'select', '类别', {
+        __slot__: {
+          options: [
+            { label: '差旅', value: 'trip' },
+            { label: '办公', value: 'office' },
+          ],
+        },
+      }),
       field(3, 'F_Price', 'number', '单价'),
       field(4, 'F_Code', 'input', '编号'),
     ],
@@ -51,7 +84,12 @@ function pageInfo(setting: Partial<Parameters<typeof formRelationSetting.parse>[
     form,
     setting: formRelationSetting.parse({
       queryFields: [{ field: 'F_Reason' }, { field: 'F_Kind', label: '费用类别' }, { field: 'F_Price' }, { field: 'F_Code', match: 'in' }],
-      columns: [{ field: 'F_Reason' }, { field: 'F_Kind', label: '费用类别', width: 120 }, { field: 'F_Price', sortable: true, align: 'right' }, { field: 'F_CreateDate' }],
+      columns: [
+        { field: 'F_Reason' },
+        { field: 'F_Kind', label: '费用类别', width: 120 },
+        { field: 'F_Price', sortable: true, align: 'right' },
+        { field: 'F_CreateDate' },
+      ],
       buttons: ['add', 'edit', 'view', 'delete', 'export', 'import', 'print'],
       pageSize: 10,
       ...setting,
@@ -90,9 +128,15 @@ function stub(routes: [RegExp, (url: URL, call: Call) => Answer][]): Call[] {
       if (answer instanceof Response) return answer;
       if (answer && typeof answer === 'object' && 'fail' in answer) {
         const f = answer as { fail: string; status?: number };
-        return new Response(JSON.stringify({ code: f.status === 404 ? 10404 : 10400, success: false, data: null, msg: f.fail }), { status: f.status ?? 400, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ code: f.status === 404 ? 10404 : 10400, success: false, data: null, msg: f.fail }), {
+          status: f.status ?? 400,
+          headers: { 'content-type': 'application/json' },
+        });
       }
-      return new Response(JSON.stringify({ code: 200, success: true, data: answer ?? null, msg: '' }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 200, success: true, data: answer ?? null, msg: '' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -145,7 +189,8 @@ describe('published list page', { timeout: SLOW }, () => {
     expect(cells.slice(0, 4)).toEqual(['客户拜访', '差旅', '19.99', '2026-11-24 08:00:00']);
     expect(within(screen.getByTestId('published-row-k2')).getByText('办公')).toBeTruthy();
     // Buttons.
-    for (const id of ['toolbar-add', 'toolbar-export', 'toolbar-import', 'row-edit-k1', 'row-view-k1', 'row-delete-k1', 'row-print-k1']) expect(screen.getByTestId(id)).toBeTruthy();
+    for (const id of ['toolbar-add', 'toolbar-export', 'toolbar-import', 'row-edit-k1', 'row-view-k1', 'row-delete-k1', 'row-print-k1'])
+      expect(screen.getByTestId(id)).toBeTruthy();
     expect(screen.getByText('共 23 条')).toBeTruthy();
     expect(Object.fromEntries(listCalls(calls)[0].url.searchParams)).toEqual({ limit: '1', size: '10' });
     // Search with nothing changed reads the list again (rows added meanwhile show up).
@@ -157,7 +202,8 @@ describe('published list page', { timeout: SLOW }, () => {
     stub([infoRoute(pageInfo({ buttons: ['edit'] })), listRoute()]);
     show();
     await screen.findByTestId('row-edit-k1');
-    for (const id of ['toolbar-add', 'toolbar-export', 'toolbar-import', 'row-view-k1', 'row-delete-k1', 'row-print-k1']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['toolbar-add', 'toolbar-export', 'toolbar-import', 'row-view-k1', 'row-delete-k1', 'row-print-k1'])
+      expect(screen.queryByTestId(id)).toBeNull();
   });
 
   it('a page the user may not open shows a 404 result', async () => {
@@ -281,7 +327,10 @@ describe('published list page', { timeout: SLOW }, () => {
           () =>
             new Response(new Blob(['xlsx']), {
               status: 200,
-              headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename=\"x.xlsx\"; filename*=UTF-8''%E6%8A%A5%E9%94%80.xlsx" },
+              headers: {
+                'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                'content-disposition': 'attachment; filename="x.xlsx"; filename*=UTF-8\'\'%E6%8A%A5%E9%94%80.xlsx',
+              },
             }),
         ],
       ]);

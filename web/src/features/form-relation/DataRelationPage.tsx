@@ -67,17 +67,40 @@ export default function DataRelationPage() {
         fetch={(q) => api.get<PageResult<DataRelationRow>>('/data-relation', q)}
         filters={
           <Form.Item name="F_FormId">
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 200 }} placeholder={t('form')} options={formOptions} data-testid="data-relation-filter-form" />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 200 }}
+              placeholder={t('form')}
+              options={formOptions}
+              data-testid="data-relation-filter-form"
+            />
           </Form.Item>
         }
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: Permission.dataRelationEdit, onClick: () => setEditing({}) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: Permission.dataRelationEdit,
+            onClick: () => setEditing({}),
+          },
+        ]}
         columns={[
           { title: t('name'), dataIndex: 'F_Name' },
           { title: t('form'), dataIndex: 'F_FormName', render: (v: string | null) => v ?? <Tag>{t('formMissing')}</Tag> },
           { title: t('sourceField'), dataIndex: 'F_SourceFormId', render: (v: number, r) => <FieldLabel formId={r.F_FormId} fieldId={v} /> },
           { title: t('targetField'), dataIndex: 'F_TargetFormId', render: (v: number, r) => <FieldLabel formId={r.F_FormId} fieldId={v} /> },
           { title: t('filterField'), dataIndex: 'F_FilterField' },
-          { title: t('common:enabled'), dataIndex: 'F_EnabledMark', render: (v: number) => (v === 1 ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>) },
+          {
+            title: t('common:enabled'),
+            dataIndex: 'F_EnabledMark',
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>),
+          },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           {
             title: t('common:actions'),
@@ -91,7 +114,13 @@ export default function DataRelationPage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`data-relation-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-relation/${r.F_Id}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`data-relation-delete-${r.F_Name}`}
+                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-relation/${r.F_Id}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -106,9 +135,7 @@ export default function DataRelationPage() {
         width={720}
         title={editing?.F_Id ? t('dataEditTitle') : t('dataAddTitle')}
         initialValues={
-          editing?.F_Id
-            ? { ...editing, F_EnabledMark: editing.F_EnabledMark === 1 }
-            : { F_EnabledMark: true, F_Description: '', F_FilterField: '' }
+          editing?.F_Id ? { ...editing, F_EnabledMark: editing.F_EnabledMark === 1 } : { F_EnabledMark: true, F_Description: '', F_FilterField: '' }
         }
         onSubmit={save}
         onClose={() => setEditing(null)}
@@ -167,7 +194,12 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
       >
         <Select showSearch={{ optionFilterProp: 'label' }} loading={info.isFetching} options={targets.map(fieldOption)} data-testid="data-relation-target" />
       </Form.Item>
-      <Form.Item name="F_FilterField" label={t('filterField')} rules={[...required(t('filterField')), { whitespace: true, message: t('requiredField', { label: t('filterField') }) }]} extra={t('filterHint')}>
+      <Form.Item
+        name="F_FilterField"
+        label={t('filterField')}
+        rules={[...required(t('filterField')), { whitespace: true, message: t('requiredField', { label: t('filterField') }) }]}
+        extra={t('filterHint')}
+      >
         <AutoComplete options={suggestions.map((s) => ({ value: s }))} maxLength={64} data-testid="data-relation-filter" />
       </Form.Item>
       <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">

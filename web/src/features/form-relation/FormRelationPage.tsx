@@ -44,7 +44,19 @@ export default function FormRelationPage() {
             />
           </Form.Item>
         }
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: Permission.formRelationAdd, onClick: () => setEditing('') }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: Permission.formRelationAdd,
+            onClick: () => setEditing(''),
+          },
+        ]}
         columns={[
           {
             title: t('name'),
@@ -59,7 +71,11 @@ export default function FormRelationPage() {
           { title: t('form'), dataIndex: 'F_FormName', render: (v: string | null) => v ?? <Tag>{t('formMissing')}</Tag> },
           { title: t('parent'), dataIndex: 'F_ParentName', render: (v: string | null, r) => v ?? r.F_ParentId },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode' },
-          { title: t('common:enabled'), dataIndex: 'F_EnabledMark', render: (v: number) => (v === 1 ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>) },
+          {
+            title: t('common:enabled'),
+            dataIndex: 'F_EnabledMark',
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:yes')}</Tag> : <Tag>{t('common:no')}</Tag>),
+          },
           { title: t('creator'), dataIndex: 'F_CreateUserName' },
           { title: t('modifyDate'), key: 'modified', render: (_, r) => r.F_ModifyDate ?? r.F_CreateDate ?? '' },
           {
@@ -74,7 +90,13 @@ export default function FormRelationPage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`relation-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-relation/${r.F_Id}`), afterDelete)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`relation-delete-${r.F_Name}`}
+                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-relation/${r.F_Id}`), afterDelete)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}

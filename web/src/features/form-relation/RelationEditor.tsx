@@ -1,11 +1,46 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, AutoComplete, Button, Checkbox, ColorPicker, Drawer, Form, Input, InputNumber, Radio, Select, Space, Spin, Switch, Tabs, TreeSelect, Typography, type FormInstance } from 'antd';
+import {
+  Alert,
+  App,
+  AutoComplete,
+  Button,
+  Checkbox,
+  ColorPicker,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tabs,
+  TreeSelect,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  CONDITION_OPERATORS, CONDITION_TOKENS, defaultMatchOf, LIST_BUTTONS, PAGE_SIZES, PRINT_DEFAULT_BORDER, PRINT_STYLES, PRINT_TYPE_PAGE, PRINT_TYPES, QUERY_MATCHES,
-  type DataCondition, type FormRelationBody, type FormRelationDetail, type FormRelationSaved, type ListButton, type ModuleNode, type QueryMatch,
+  CONDITION_OPERATORS,
+  CONDITION_TOKENS,
+  defaultMatchOf,
+  LIST_BUTTONS,
+  PAGE_SIZES,
+  PRINT_DEFAULT_BORDER,
+  PRINT_STYLES,
+  PRINT_TYPE_PAGE,
+  PRINT_TYPES,
+  QUERY_MATCHES,
+  type DataCondition,
+  type FormRelationBody,
+  type FormRelationDetail,
+  type FormRelationSaved,
+  type ListButton,
+  type ModuleNode,
+  type QueryMatch,
 } from '@app/contracts';
 import { api } from '../../lib/api';
 import { MenuIcon } from '../../app/shell/icons';
@@ -33,12 +68,31 @@ interface EditorValues {
 const DEFAULT_PARENT = 'form-apps';
 type TabKey = 'base' | 'columns' | 'query' | 'buttons' | 'conditions' | 'print';
 /** Which tab shows a form value (a refused save opens the tab of its first error). */
-const TAB_OF: Record<string, TabKey> = { columns: 'columns', queryFields: 'query', sortField: 'buttons', sortOrder: 'buttons', buttons: 'buttons', pageSize: 'buttons', conditions: 'conditions', print: 'print' };
+const TAB_OF: Record<string, TabKey> = {
+  columns: 'columns',
+  queryFields: 'query',
+  sortField: 'buttons',
+  sortOrder: 'buttons',
+  buttons: 'buttons',
+  pageSize: 'buttons',
+  conditions: 'conditions',
+  print: 'print',
+};
 
 function blank(): EditorValues {
   return {
-    F_Name: '', F_ParentId: DEFAULT_PARENT, F_Icon: 'FileTextOutlined', F_SortCode: 0, F_EnabledMark: true, F_Description: '',
-    columns: [], queryFields: [], sortOrder: 'desc', buttons: ['add', 'edit', 'view', 'delete'], pageSize: 20, conditions: [],
+    F_Name: '',
+    F_ParentId: DEFAULT_PARENT,
+    F_Icon: 'FileTextOutlined',
+    F_SortCode: 0,
+    F_EnabledMark: true,
+    F_Description: '',
+    columns: [],
+    queryFields: [],
+    sortOrder: 'desc',
+    buttons: ['add', 'edit', 'view', 'delete'],
+    pageSize: 20,
+    conditions: [],
     print: { style: 0, type: 1, titleUnderline: true, borderColor: PRINT_DEFAULT_BORDER, title: '' },
   };
 }
@@ -46,10 +100,20 @@ function blank(): EditorValues {
 function fromDetail(d: FormRelationDetail): EditorValues {
   const s = d.F_Setting;
   return {
-    F_Name: d.F_Name, F_FormId: d.F_FormId, F_ParentId: d.F_ParentId, F_Icon: d.F_Icon, F_SortCode: d.F_SortCode, F_EnabledMark: d.F_EnabledMark === 1, F_Description: d.F_Description,
+    F_Name: d.F_Name,
+    F_FormId: d.F_FormId,
+    F_ParentId: d.F_ParentId,
+    F_Icon: d.F_Icon,
+    F_SortCode: d.F_SortCode,
+    F_EnabledMark: d.F_EnabledMark === 1,
+    F_Description: d.F_Description,
     columns: s.columns.map((c) => ({ ...c, width: c.width ?? null })),
     queryFields: s.queryFields.map((q) => ({ field: q.field, label: q.label, match: q.match ?? 'eq' })),
-    sortField: s.sort?.field, sortOrder: s.sort?.order ?? 'desc', buttons: s.buttons, pageSize: s.pageSize, conditions: s.conditions,
+    sortField: s.sort?.field,
+    sortOrder: s.sort?.order ?? 'desc',
+    buttons: s.buttons,
+    pageSize: s.pageSize,
+    conditions: s.conditions,
     print: { ...s.print, titleUnderline: s.print.titleUnderline === 1 },
   };
 }
@@ -64,12 +128,22 @@ function toBody(v: EditorValues, workflowSchemeId: string): FormRelationBody {
     F_EnabledMark: v.F_EnabledMark ? 1 : 0,
     F_Description: v.F_Description ?? '',
     F_Setting: {
-      columns: v.columns.map((c) => ({ field: c.field, label: c.label ?? '', align: c.align ?? 'left', sortable: !!c.sortable, ...(c.width ? { width: c.width } : {}) })),
+      columns: v.columns.map((c) => ({
+        field: c.field,
+        label: c.label ?? '',
+        align: c.align ?? 'left',
+        sortable: !!c.sortable,
+        ...(c.width ? { width: c.width } : {}),
+      })),
       queryFields: v.queryFields.map((q) => ({ field: q.field, label: q.label ?? '', match: q.match })),
       sort: v.sortField ? { field: v.sortField, order: v.sortOrder ?? 'asc' } : null,
       buttons: v.buttons ?? [],
       pageSize: v.pageSize as FormRelationBody['F_Setting']['pageSize'],
-      conditions: (v.conditions ?? []).map((c) => ({ field: c.field, operator: c.operator, value: c.operator === 'empty' || c.operator === 'notEmpty' ? '' : (c.value ?? '') })),
+      conditions: (v.conditions ?? []).map((c) => ({
+        field: c.field,
+        operator: c.operator,
+        value: c.operator === 'empty' || c.operator === 'notEmpty' ? '' : (c.value ?? ''),
+      })),
       print: {
         style: v.print.style as FormRelationBody['F_Setting']['print']['style'],
         type: v.print.type as FormRelationBody['F_Setting']['print']['type'],
@@ -121,18 +195,24 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
   const fields = useMemo(() => listFieldsOf(info.data, (f) => t(`system.${f}`)), [info.data, t]);
   const noTables = !!info.data && !info.data.tableInfo.some((table) => table.type === 'main');
 
-  const parents = useQuery({ queryKey: ['form-relation-parents'], queryFn: () => api.get<ModuleNode[]>('/modules', { systemId: '0' }, { silent: true }), retry: false });
+  const parents = useQuery({
+    queryKey: ['form-relation-parents'],
+    queryFn: () => api.get<ModuleNode[]>('/modules', { systemId: '0' }, { silent: true }),
+    retry: false,
+  });
   const parentTree = useMemo(() => {
     const tree = parents.data ? groupsOf(parents.data) : [];
     // Without the menu administration's list, the default group is still offered (and the current parent kept).
     if (!tree.length) tree.push({ value: DEFAULT_PARENT, title: t('formApps'), children: [] });
-    if (detail && detail.F_ParentId !== DEFAULT_PARENT && !JSON.stringify(tree).includes(`"${detail.F_ParentId}"`)) tree.push({ value: detail.F_ParentId, title: detail.F_ParentName ?? detail.F_ParentId, children: [] });
+    if (detail && detail.F_ParentId !== DEFAULT_PARENT && !JSON.stringify(tree).includes(`"${detail.F_ParentId}"`))
+      tree.push({ value: detail.F_ParentId, title: detail.F_ParentName ?? detail.F_ParentId, children: [] });
     return tree;
   }, [parents.data, detail, t]);
 
   const formOptions = useMemo(() => {
     const list = (forms.data ?? []).map((f) => ({ value: f.F_Id, label: f.F_Name, disabled: withTables.data ? !withTables.data.has(f.F_Id) : false }));
-    if (detail && !list.some((o) => o.value === detail.F_FormId)) list.push({ value: detail.F_FormId, label: detail.F_FormName ?? detail.F_FormId, disabled: false });
+    if (detail && !list.some((o) => o.value === detail.F_FormId))
+      list.push({ value: detail.F_FormId, label: detail.F_FormName ?? detail.F_FormId, disabled: false });
     return list;
   }, [forms.data, withTables.data, detail]);
 
@@ -152,7 +232,9 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
     setBusy(true);
     try {
       const body = toBody(values, workflowSchemeId);
-      const saved = detail ? await api.put<FormRelationSaved>(`/form-relation/${detail.F_Id}`, body) : await api.post<FormRelationSaved>('/form-relation', body);
+      const saved = detail
+        ? await api.put<FormRelationSaved>(`/form-relation/${detail.F_Id}`, body)
+        : await api.post<FormRelationSaved>('/form-relation', body);
       const done = t(detail ? 'common:updated' : 'common:added');
       void message.success(saved.indexes.length ? `${done}${t('indexesMade', { names: saved.indexes.join(', ') })}` : done);
       // The published page shows in the menu at once.
@@ -187,11 +269,21 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
             label={t('form')}
             rules={[
               ...required(t('form')),
-              { validator: async () => { if (noTables) throw new Error(t('formNoTables')); } },
+              {
+                validator: async () => {
+                  if (noTables) throw new Error(t('formNoTables'));
+                },
+              },
             ]}
             extra={t('formHint')}
           >
-            <Select showSearch={{ optionFilterProp: 'label' }} options={formOptions} loading={forms.isLoading} placeholder={t('formPlaceholder')} data-testid="relation-form" />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={formOptions}
+              loading={forms.isLoading}
+              placeholder={t('formPlaceholder')}
+              data-testid="relation-form"
+            />
           </Form.Item>
           {noTables && <Alert type="warning" showIcon title={t('formNoTables')} style={{ marginBottom: 16 }} data-testid="relation-form-no-tables" />}
           <Form.Item name="F_ParentId" label={t('parent')} rules={required(t('parent'))}>
@@ -200,7 +292,12 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
           <Form.Item noStyle shouldUpdate={(a, b) => a.F_Icon !== b.F_Icon}>
             {({ getFieldValue }) => (
               <Form.Item name="F_Icon" label={t('icon')}>
-                <Input maxLength={100} placeholder="FileTextOutlined" prefix={<MenuIcon name={String(getFieldValue('F_Icon') ?? '')} />} data-testid="relation-icon" />
+                <Input
+                  maxLength={100}
+                  placeholder="FileTextOutlined"
+                  prefix={<MenuIcon name={String(getFieldValue('F_Icon') ?? '')} />}
+                  data-testid="relation-icon"
+                />
               </Form.Item>
             )}
           </Form.Item>
@@ -238,10 +335,21 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
           <Form.Item label={t('sort')} extra={t('sortHint')}>
             <Space>
               <Form.Item name="sortField" noStyle>
-                <Select allowClear style={{ width: 220 }} placeholder={t('sortDefault')} options={fields.map((f) => ({ value: f.field, label: f.label }))} data-testid="relation-sort-field" />
+                <Select
+                  allowClear
+                  style={{ width: 220 }}
+                  placeholder={t('sortDefault')}
+                  options={fields.map((f) => ({ value: f.field, label: f.label }))}
+                  data-testid="relation-sort-field"
+                />
               </Form.Item>
               <Form.Item name="sortOrder" noStyle>
-                <Radio.Group options={[{ value: 'asc', label: t('asc') }, { value: 'desc', label: t('desc') }]} />
+                <Radio.Group
+                  options={[
+                    { value: 'asc', label: t('asc') },
+                    { value: 'desc', label: t('desc') },
+                  ]}
+                />
               </Form.Item>
             </Space>
           </Form.Item>
@@ -260,7 +368,10 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
           <Form.Item name={['print', 'type']} label={t('printType')}>
             <Select
               style={{ width: 200 }}
-              options={PRINT_TYPES.map((p) => ({ value: p, label: t('paper', { size: PRINT_TYPE_PAGE[p].size, orientation: t(PRINT_TYPE_PAGE[p].landscape ? 'landscape' : 'portrait') }) }))}
+              options={PRINT_TYPES.map((p) => ({
+                value: p,
+                label: t('paper', { size: PRINT_TYPE_PAGE[p].size, orientation: t(PRINT_TYPE_PAGE[p].landscape ? 'landscape' : 'portrait') }),
+              }))}
               data-testid="relation-print-type"
             />
           </Form.Item>
@@ -311,7 +422,14 @@ function AddField({ prefix, fields, used, max, onPick }: { prefix: string; field
   const free = fields.filter((f) => !used.includes(f.field));
   return (
     <Space style={{ marginTop: 8 }}>
-      <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={used.length >= max || free.length === 0} onClick={() => setAdding(true)} data-testid={`${prefix}-add`}>
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        disabled={used.length >= max || free.length === 0}
+        onClick={() => setAdding(true)}
+        data-testid={`${prefix}-add`}
+      >
         {t('addField')}
       </Button>
       {adding && (
@@ -345,13 +463,49 @@ function FieldName({ label, field }: { label: string; field: string }) {
   );
 }
 
-function MoveButtons({ index, count, move, remove, name }: { index: number; count: number; move: (a: number, b: number) => void; remove: (n: number) => void; name: number }) {
+function MoveButtons({
+  index,
+  count,
+  move,
+  remove,
+  name,
+}: {
+  index: number;
+  count: number;
+  move: (a: number, b: number) => void;
+  remove: (n: number) => void;
+  name: number;
+}) {
   const { t } = useTranslation('formRelation');
   return (
     <Space size={0}>
-      <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('moveUp')} title={t('moveUp')} />
-      <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === count - 1} onClick={() => move(index, index + 1)} aria-label={t('moveDown')} title={t('moveDown')} />
-      <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(name)} aria-label={t('common:delete')} title={t('common:delete')} />
+      <Button
+        size="small"
+        type="text"
+        icon={<ArrowUpOutlined />}
+        disabled={index === 0}
+        onClick={() => move(index, index - 1)}
+        aria-label={t('moveUp')}
+        title={t('moveUp')}
+      />
+      <Button
+        size="small"
+        type="text"
+        icon={<ArrowDownOutlined />}
+        disabled={index === count - 1}
+        onClick={() => move(index, index + 1)}
+        aria-label={t('moveDown')}
+        title={t('moveDown')}
+      />
+      <Button
+        size="small"
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        onClick={() => remove(name)}
+        aria-label={t('common:delete')}
+        title={t('common:delete')}
+      />
     </Space>
   );
 }
@@ -383,7 +537,11 @@ function ColumnsTab({ fields, label, form }: { fields: ListField[]; label: (f: s
                   <InputNumber size="small" min={40} max={1000} placeholder={t('width')} style={{ width: 90 }} data-testid={`relation-column-${field}-width`} />
                 </Form.Item>
                 <Form.Item name={[name, 'align']} noStyle>
-                  <Select size="small" style={{ width: 90 }} options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`align.${a}`) }))} />
+                  <Select
+                    size="small"
+                    style={{ width: 90 }}
+                    options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`align.${a}`) }))}
+                  />
                 </Form.Item>
                 <Form.Item name={[name, 'sortable']} valuePropName="checked" noStyle>
                   <Checkbox data-testid={`relation-column-${field}-sortable`}>{t('sortable')}</Checkbox>
@@ -421,7 +579,12 @@ function QueryTab({ fields, label, form }: { fields: ListField[]; label: (f: str
                   <Input size="small" style={{ width: 160 }} maxLength={100} placeholder={t('columnLabel')} />
                 </Form.Item>
                 <Form.Item name={[name, 'match']} noStyle>
-                  <Select size="small" style={{ width: 150 }} options={QUERY_MATCHES.map((m) => ({ value: m, label: t(`match.${m}`) }))} data-testid={`relation-query-${field}-match`} />
+                  <Select
+                    size="small"
+                    style={{ width: 150 }}
+                    options={QUERY_MATCHES.map((m) => ({ value: m, label: t(`match.${m}`) }))}
+                    data-testid={`relation-query-${field}-match`}
+                  />
                 </Form.Item>
                 <MoveButtons index={index} count={items.length} move={move} remove={remove} name={name} />
               </div>
@@ -452,10 +615,21 @@ function ConditionsTab({ fields }: { fields: ListField[] }) {
             {items.map(({ key, name }) => (
               <div key={key} style={rowStyle} data-testid={`relation-condition-${name}`}>
                 <Form.Item name={[name, 'field']} rules={required(t('conditionField'))} style={{ marginBottom: 0 }}>
-                  <Select size="small" style={{ width: 200 }} placeholder={t('conditionField')} options={fields.map((f) => ({ value: f.field, label: f.label }))} data-testid={`relation-condition-${name}-field`} />
+                  <Select
+                    size="small"
+                    style={{ width: 200 }}
+                    placeholder={t('conditionField')}
+                    options={fields.map((f) => ({ value: f.field, label: f.label }))}
+                    data-testid={`relation-condition-${name}-field`}
+                  />
                 </Form.Item>
                 <Form.Item name={[name, 'operator']} style={{ marginBottom: 0 }}>
-                  <Select size="small" style={{ width: 120 }} options={CONDITION_OPERATORS.map((o) => ({ value: o, label: t(`operator.${o}`) }))} data-testid={`relation-condition-${name}-operator`} />
+                  <Select
+                    size="small"
+                    style={{ width: 120 }}
+                    options={CONDITION_OPERATORS.map((o) => ({ value: o, label: t(`operator.${o}`) }))}
+                    data-testid={`relation-condition-${name}-operator`}
+                  />
                 </Form.Item>
                 <Form.Item noStyle shouldUpdate>
                   {({ getFieldValue }) => {
@@ -475,10 +649,25 @@ function ConditionsTab({ fields }: { fields: ListField[] }) {
                     );
                   }}
                 </Form.Item>
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(name)} aria-label={t('common:delete')} title={t('common:delete')} />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(name)}
+                  aria-label={t('common:delete')}
+                  title={t('common:delete')}
+                />
               </div>
             ))}
-            <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={items.length >= 20} onClick={() => add({ field: undefined, operator: 'eq', value: '' })} data-testid="relation-condition-add">
+            <Button
+              size="small"
+              type="dashed"
+              icon={<PlusOutlined />}
+              disabled={items.length >= 20}
+              onClick={() => add({ field: undefined, operator: 'eq', value: '' })}
+              data-testid="relation-condition-add"
+            >
               {t('addCondition')}
             </Button>
           </div>

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Permission, type DataRelationRow, type FormField, type FormRelationBody, type FormRelationDetail, type FormRelationRow, type FormSchemeDetail, type ModuleNode } from '@app/contracts';
+import {
+  Permission,
+  type DataRelationRow,
+  type FormField,
+  type FormRelationBody,
+  type FormRelationDetail,
+  type FormRelationRow,
+  type FormSchemeDetail,
+  type ModuleNode,
+} from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
 import { endSession } from '../../lib/session';
@@ -27,35 +36,89 @@ const scheme: FormSchemeDetail['F_Scheme'] = {
     fld(101, 'F_Reason', 'input', '事由'),
     fld(102, 'F_Price', 'number', '单价'),
     {
-      __config__: { formId: 103, avueType: 'tabs', label: 'tabs', option: { column: [{ label: 'A', prop: 'a' }] }, childrenObj: { a: [fld(104, 'F_Kind', 'select', '类别', { __slot__: { options: [{ label: '甲', value: '1', group: 'g1' }] } })] } },
+      __config__: {
+        formId: 103,
+        avueType: 'tabs',
+        label: 'tabs',
+        option: { column: [{ label: 'A', prop: 'a' }] },
+        childrenObj: { a: [fld(104, 'F_Kind', 'select', '类别', { __slot__: { options: [{ label: '甲', value: '1', group: 'g1' }] } })] },
+      },
     } as unknown as FormField,
     fld(105, 'F_Province', 'radio', '省份'),
-    { __vModel__: 'items', __config__: { formId: 110, avueType: 'table', label: '明细', children: [fld(111, 'F_Item', 'input', '项目')] } } as unknown as FormField,
+    {
+      __vModel__: 'items',
+      __config__: { formId: 110, avueType: 'table', label: '明细', children: [fld(111, 'F_Item', 'input', '项目')] },
+    } as unknown as FormField,
   ],
 };
 
 const info = (over: Partial<FormSchemeDetail> = {}): FormSchemeDetail => ({
-  F_Id: 'f1', F_Name: '费用报销', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 'v1', F_Version: 1,
-  F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true, F_Scheme: scheme,
+  F_Id: 'f1',
+  F_Name: '费用报销',
+  F_Type: 0,
+  F_Category: '',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: 'v1',
+  F_Version: 1,
+  F_CreateUserName: null,
+  F_CreateDate: null,
+  F_ModifyDate: null,
+  F_HasTables: true,
+  F_Scheme: scheme,
   tableInfo: [{ dbId: 'local', name: 'expense', comment: '', type: 'main', primaryKey: 'F_Id' }],
   ...over,
 });
 
 const relationRow = (over: Partial<FormRelationRow> = {}): FormRelationRow => ({
-  F_Id: 'r1', F_Name: '报销台账', F_FormId: 'f1', F_FormName: '费用报销', F_ParentId: 'form-apps', F_ParentName: '业务表单', F_ModuleId: 'form-app-r1', F_EnCode: 'forms.app.r1',
-  F_Icon: 'FileTextOutlined', F_SortCode: 3, F_EnabledMark: 1, F_Description: '', F_CreateUserName: '管理员', F_CreateDate: '2026-11-24 08:00:00', F_ModifyDate: '2026-11-24 09:00:00',
+  F_Id: 'r1',
+  F_Name: '报销台账',
+  F_FormId: 'f1',
+  F_FormName: '费用报销',
+  F_ParentId: 'form-apps',
+  F_ParentName: '业务表单',
+  F_ModuleId: 'form-app-r1',
+  F_EnCode: 'forms.app.r1',
+  F_Icon: 'FileTextOutlined',
+  F_SortCode: 3,
+  F_EnabledMark: 1,
+  F_Description: '',
+  F_CreateUserName: '管理员',
+  F_CreateDate: '2026-11-24 08:00:00',
+  F_ModifyDate: '2026-11-24 09:00:00',
   ...over,
 });
 
 const modules = [
   { F_ModuleId: 'form-apps', F_FullName: '业务表单', F_Target: 'expand', children: [] },
-  { F_ModuleId: 'qd', F_FullName: '快速开发', F_Target: 'expand', children: [{ F_ModuleId: 'form-relation', F_FullName: '表单发布', F_Target: '', children: [] }] },
+  {
+    F_ModuleId: 'qd',
+    F_FullName: '快速开发',
+    F_Target: 'expand',
+    children: [{ F_ModuleId: 'form-relation', F_FullName: '表单发布', F_Target: '', children: [] }],
+  },
 ] as unknown as ModuleNode[];
 
 /** The routes every editor needs: designed forms, which have tables, a form's scheme and the menu groups. */
 const formRoutes = (infoOf: (id: string) => FormSchemeDetail = () => info()): Parameters<typeof stubData>[0] => [
-  [/^GET \/form-scheme$/, () => [{ F_Id: 'f1', F_Name: '费用报销', F_Type: 0, F_Category: '', F_Url: '', F_SchemeId: 'v1' }, { F_Id: 'f2', F_Name: '无表单', F_Type: 0, F_Category: '', F_Url: '', F_SchemeId: 'v2' }]],
-  [/^GET \/form-scheme\/page$/, () => page([{ ...info(), F_Id: 'f1', F_HasTables: true }, { ...info(), F_Id: 'f2', F_Name: '无表单', F_HasTables: false }])],
+  [
+    /^GET \/form-scheme$/,
+    () => [
+      { F_Id: 'f1', F_Name: '费用报销', F_Type: 0, F_Category: '', F_Url: '', F_SchemeId: 'v1' },
+      { F_Id: 'f2', F_Name: '无表单', F_Type: 0, F_Category: '', F_Url: '', F_SchemeId: 'v2' },
+    ],
+  ],
+  [
+    /^GET \/form-scheme\/page$/,
+    () =>
+      page([
+        { ...info(), F_Id: 'f1', F_HasTables: true },
+        { ...info(), F_Id: 'f2', F_Name: '无表单', F_HasTables: false },
+      ]),
+  ],
   [/^GET \/form-scheme\/f\d\/info$/, (url) => infoOf(url.pathname.split('/')[3])],
   [/^GET \/modules$/, () => modules],
 ];
@@ -83,7 +146,12 @@ const ALL_RELATION = [Permission.formRelationList, Permission.formRelationAdd, P
 describe('form relation screen', { timeout: SLOW }, () => {
   it('lists relations with form, parent menu, enabled and modified date; without the keys no add, edit or delete', async () => {
     signInForTest([Permission.formRelationList]);
-    const calls = stubData([[/^GET \/form-relation$/, () => page([relationRow(), relationRow({ F_Id: 'r2', F_Name: '停用台账', F_EnabledMark: 0, F_FormName: null, F_ModifyDate: null })])]]);
+    const calls = stubData([
+      [
+        /^GET \/form-relation$/,
+        () => page([relationRow(), relationRow({ F_Id: 'r2', F_Name: '停用台账', F_EnabledMark: 0, F_FormName: null, F_ModifyDate: null })]),
+      ],
+    ]);
     renderWithApp(<FormRelationPage />);
     const row = await screen.findByTestId('relation-row-报销台账');
     for (const text of ['费用报销', '业务表单', '是', '2026-11-24 09:00:00']) expect(within(row).getByText(text)).toBeTruthy();
@@ -94,83 +162,96 @@ describe('form relation screen', { timeout: SLOW }, () => {
     expect(calls[0].url.searchParams.get('limit')).toBe('1');
   });
 
-  it('publishes a form: base data, columns with order and sortable, a query field, buttons, page size, a condition and print style; the answer names the indexes', { timeout: 3 * SLOW }, async () => {
-    signInForTest(ALL_RELATION);
-    let posted: FormRelationBody | undefined;
-    const calls = stubData([
-      [/^GET \/form-relation$/, () => page([])],
-      [/^POST \/form-relation$/, (_, body) => {
-        posted = body as FormRelationBody;
-        return { F_Id: 'r9', F_ModuleId: 'form-app-r9', F_EnCode: 'forms.app.r9', indexes: ['ix_expense_ab12'] };
-      }],
-      ...formRoutes(),
-    ]);
-    renderWithApp(<FormRelationPage />);
-    fireEvent.click(await screen.findByTestId('toolbar-add'));
-    fireEvent.change(await screen.findByTestId('relation-name'), { target: { value: '报销台账' } });
-    await choose('relation-form', '费用报销');
-    // Forms without tables cannot be chosen.
-    const noTables = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '无表单')!;
-    expect(noTables.className).toContain('disabled');
-    await waitFor(() => expect(calls.some((c) => c.path === '/form-scheme/f1/info')).toBe(true));
-
-    fireEvent.click(screen.getByTestId('relation-tab-columns'));
-    // Main-form fields (tabs opened) and the system columns; not the sub-table or its column.
-    fireEvent.click(screen.getByTestId('relation-columns-add'));
-    fireEvent.mouseDown(within(await screen.findByTestId('relation-columns-field-new')).getByRole('combobox'));
-    await waitFor(() => expect(openOptions().map((o) => o.textContent)).toEqual(['事由', '单价', '类别', '省份', '创建时间', '修改时间']));
-    fireEvent.keyDown(within(screen.getByTestId('relation-columns-field-new')).getByRole('combobox'), { key: 'Escape' });
-    await choose('relation-columns-field-new', '单价');
-    fireEvent.click(screen.getByTestId('relation-columns-add'));
-    await choose('relation-columns-field-new', '事由');
-    fireEvent.click(screen.getByTestId('relation-columns-add'));
-    await choose('relation-columns-field-new', '创建时间');
-    fireEvent.click(within(screen.getByTestId('relation-column-F_Price')).getByTestId('relation-column-F_Price-sortable'));
-    fireEvent.change(screen.getByTestId('relation-column-F_Price-width'), { target: { value: '120' } });
-    // 事由 moves up to be first.
-    fireEvent.click(within(screen.getByTestId('relation-column-F_Reason')).getByLabelText('上移'));
-
-    fireEvent.click(screen.getByTestId('relation-tab-query'));
-    fireEvent.click(screen.getByTestId('relation-query-add'));
-    await choose('relation-query-field-new', '单价');
-    expect(within(screen.getByTestId('relation-query-F_Price')).getByText('范围')).toBeTruthy();
-
-    fireEvent.click(screen.getByTestId('relation-tab-buttons'));
-    expect(screen.queryByTestId('relation-button-workflow')).toBeNull();
-    fireEvent.click(screen.getByTestId('relation-button-export'));
-    fireEvent.click(screen.getByTestId('relation-button-delete'));
-    await choose('relation-pagesize', '50');
-
-    fireEvent.click(screen.getByTestId('relation-tab-conditions'));
-    fireEvent.click(screen.getByTestId('relation-condition-add'));
-    await choose('relation-condition-0-field', '省份');
-    fireEvent.change(within(screen.getByTestId('relation-condition-0-value')).getByRole('combobox'), { target: { value: '@companyId' } });
-
-    fireEvent.click(screen.getByTestId('relation-tab-print'));
-    await choose('relation-print-style', '公文');
-    await choose('relation-print-type', 'A4 横向');
-
-    fireEvent.click(screen.getByTestId('relation-save'));
-    expect(await screen.findByText('新增成功，已建索引：ix_expense_ab12')).toBeTruthy();
-    expect(posted).toEqual({
-      F_Name: '报销台账', F_FormId: 'f1', F_ParentId: 'form-apps', F_Icon: 'FileTextOutlined', F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
-      F_Setting: {
-        columns: [
-          { field: 'F_Reason', label: '', align: 'left', sortable: false },
-          { field: 'F_Price', label: '', align: 'left', sortable: true, width: 120 },
-          { field: 'F_CreateDate', label: '', align: 'left', sortable: false },
+  it(
+    'publishes a form: base data, columns with order and sortable, a query field, buttons, page size, a condition and print style; the answer names the indexes',
+    { timeout: 3 * SLOW },
+    async () => {
+      signInForTest(ALL_RELATION);
+      let posted: FormRelationBody | undefined;
+      const calls = stubData([
+        [/^GET \/form-relation$/, () => page([])],
+        [
+          /^POST \/form-relation$/,
+          (_, body) => {
+            posted = body as FormRelationBody;
+            return { F_Id: 'r9', F_ModuleId: 'form-app-r9', F_EnCode: 'forms.app.r9', indexes: ['ix_expense_ab12'] };
+          },
         ],
-        queryFields: [{ field: 'F_Price', label: '', match: 'range' }],
-        sort: null,
-        buttons: ['add', 'edit', 'view', 'export'],
-        pageSize: 50,
-        conditions: [{ field: 'F_Province', operator: 'eq', value: '@companyId' }],
-        print: { style: 1, type: 2, titleUnderline: 1, borderColor: '#7e7e7e', title: '' },
-        workflowSchemeId: '',
-      },
-    });
-    await waitFor(() => expect(screen.queryByTestId('relation-save')).toBeNull());
-  });
+        ...formRoutes(),
+      ]);
+      renderWithApp(<FormRelationPage />);
+      fireEvent.click(await screen.findByTestId('toolbar-add'));
+      fireEvent.change(await screen.findByTestId('relation-name'), { target: { value: '报销台账' } });
+      await choose('relation-form', '费用报销');
+      // Forms without tables cannot be chosen.
+      const noTables = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '无表单')!;
+      expect(noTables.className).toContain('disabled');
+      await waitFor(() => expect(calls.some((c) => c.path === '/form-scheme/f1/info')).toBe(true));
+
+      fireEvent.click(screen.getByTestId('relation-tab-columns'));
+      // Main-form fields (tabs opened) and the system columns; not the sub-table or its column.
+      fireEvent.click(screen.getByTestId('relation-columns-add'));
+      fireEvent.mouseDown(within(await screen.findByTestId('relation-columns-field-new')).getByRole('combobox'));
+      await waitFor(() => expect(openOptions().map((o) => o.textContent)).toEqual(['事由', '单价', '类别', '省份', '创建时间', '修改时间']));
+      fireEvent.keyDown(within(screen.getByTestId('relation-columns-field-new')).getByRole('combobox'), { key: 'Escape' });
+      await choose('relation-columns-field-new', '单价');
+      fireEvent.click(screen.getByTestId('relation-columns-add'));
+      await choose('relation-columns-field-new', '事由');
+      fireEvent.click(screen.getByTestId('relation-columns-add'));
+      await choose('relation-columns-field-new', '创建时间');
+      fireEvent.click(within(screen.getByTestId('relation-column-F_Price')).getByTestId('relation-column-F_Price-sortable'));
+      fireEvent.change(screen.getByTestId('relation-column-F_Price-width'), { target: { value: '120' } });
+      // 事由 moves up to be first.
+      fireEvent.click(within(screen.getByTestId('relation-column-F_Reason')).getByLabelText('上移'));
+
+      fireEvent.click(screen.getByTestId('relation-tab-query'));
+      fireEvent.click(screen.getByTestId('relation-query-add'));
+      await choose('relation-query-field-new', '单价');
+      expect(within(screen.getByTestId('relation-query-F_Price')).getByText('范围')).toBeTruthy();
+
+      fireEvent.click(screen.getByTestId('relation-tab-buttons'));
+      expect(screen.queryByTestId('relation-button-workflow')).toBeNull();
+      fireEvent.click(screen.getByTestId('relation-button-export'));
+      fireEvent.click(screen.getByTestId('relation-button-delete'));
+      await choose('relation-pagesize', '50');
+
+      fireEvent.click(screen.getByTestId('relation-tab-conditions'));
+      fireEvent.click(screen.getByTestId('relation-condition-add'));
+      await choose('relation-condition-0-field', '省份');
+      fireEvent.change(within(screen.getByTestId('relation-condition-0-value')).getByRole('combobox'), { target: { value: '@companyId' } });
+
+      fireEvent.click(screen.getByTestId('relation-tab-print'));
+      await choose('relation-print-style', '公文');
+      await choose('relation-print-type', 'A4 横向');
+
+      fireEvent.click(screen.getByTestId('relation-save'));
+      expect(await screen.findByText('新增成功，已建索引：ix_expense_ab12')).toBeTruthy();
+      expect(posted).toEqual({
+        F_Name: '报销台账',
+        F_FormId: 'f1',
+        F_ParentId: 'form-apps',
+        F_Icon: 'FileTextOutlined',
+        F_SortCode: 0,
+        F_EnabledMark: 1,
+        F_Description: '',
+        F_Setting: {
+          columns: [
+            { field: 'F_Reason', label: '', align: 'left', sortable: false },
+            { field: 'F_Price', label: '', align: 'left', sortable: true, width: 120 },
+            { field: 'F_CreateDate', label: '', align: 'left', sortable: false },
+          ],
+          queryFields: [{ field: 'F_Price', label: '', match: 'range' }],
+          sort: null,
+          buttons: ['add', 'edit', 'view', 'export'],
+          pageSize: 50,
+          conditions: [{ field: 'F_Province', operator: 'eq', value: '@companyId' }],
+          print: { style: 1, type: 2, titleUnderline: 1, borderColor: '#7e7e7e', title: '' },
+          workflowSchemeId: '',
+        },
+      });
+      await waitFor(() => expect(screen.queryByTestId('relation-save')).toBeNull());
+    },
+  );
 
   it('refuses to save without a name, a form or a column (Chinese messages, the tab of the first error opens)', async () => {
     signInForTest(ALL_RELATION);
@@ -217,10 +298,13 @@ describe('form relation screen', { timeout: SLOW }, () => {
     const calls = stubData([
       [/^GET \/form-relation$/, () => page([relationRow()])],
       [/^GET \/form-relation\/r1$/, () => detail],
-      [/^PUT \/form-relation\/r1$/, (_, body) => {
-        put = body as FormRelationBody;
-        return { F_Id: 'r1', F_ModuleId: 'form-app-r1', F_EnCode: 'forms.app.r1', indexes: [] };
-      }],
+      [
+        /^PUT \/form-relation\/r1$/,
+        (_, body) => {
+          put = body as FormRelationBody;
+          return { F_Id: 'r1', F_ModuleId: 'form-app-r1', F_EnCode: 'forms.app.r1', indexes: [] };
+        },
+      ],
       [/^DELETE \/form-relation\/r1$/, () => null],
       ...formRoutes(),
     ]);
@@ -232,7 +316,11 @@ describe('form relation screen', { timeout: SLOW }, () => {
     fireEvent.change(screen.getByTestId('relation-name'), { target: { value: '报销台账二' } });
     fireEvent.click(screen.getByTestId('relation-save'));
     expect(await screen.findByText('更新成功')).toBeTruthy();
-    expect(put).toMatchObject({ F_Name: '报销台账二', F_SortCode: 3, F_Setting: { ...detail.F_Setting, columns: [{ field: 'F_Reason', label: '事由列', align: 'center', sortable: false }] } });
+    expect(put).toMatchObject({
+      F_Name: '报销台账二',
+      F_SortCode: 3,
+      F_Setting: { ...detail.F_Setting, columns: [{ field: 'F_Reason', label: '事由列', align: 'center', sortable: false }] },
+    });
 
     fireEvent.click(await screen.findByTestId('relation-delete-报销台账'));
     fireEvent.click(await screen.findByTestId('delete-ok'));
@@ -242,7 +330,16 @@ describe('form relation screen', { timeout: SLOW }, () => {
 });
 
 const dataRow = (over: Partial<DataRelationRow> = {}): DataRelationRow => ({
-  F_Id: 'd1', F_FormId: 'f1', F_FormName: '费用报销', F_Name: '省份类别', F_SourceFormId: 105, F_TargetFormId: 104, F_FilterField: 'group', F_EnabledMark: 1, F_Description: '', F_CreateDate: '2026-11-24 08:00:00',
+  F_Id: 'd1',
+  F_FormId: 'f1',
+  F_FormName: '费用报销',
+  F_Name: '省份类别',
+  F_SourceFormId: 105,
+  F_TargetFormId: 104,
+  F_FilterField: 'group',
+  F_EnabledMark: 1,
+  F_Description: '',
+  F_CreateDate: '2026-11-24 08:00:00',
   ...over,
 });
 
@@ -258,7 +355,14 @@ describe('data relation screen', { timeout: SLOW }, () => {
     for (const text of ['费用报销', '类别', 'group', '是']) expect(within(row).getByText(text)).toBeTruthy();
     await choose('data-relation-filter-form', '费用报销');
     fireEvent.click(screen.getByTestId('list-search'));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/data-relation').at(-1)!.url.searchParams.get('F_FormId')).toBe('f1'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/data-relation')
+          .at(-1)!
+          .url.searchParams.get('F_FormId'),
+      ).toBe('f1'),
+    );
   });
 
   it('adds a relation with a new id by PUT: option fields only as targets, filter suggestions from the target options', async () => {
@@ -267,10 +371,13 @@ describe('data relation screen', { timeout: SLOW }, () => {
     let put: { path: string; body: unknown } | undefined;
     stubData([
       [/^GET \/data-relation$/, () => page([])],
-      [/^PUT \/data-relation\/[\w-]+$/, (url, body) => {
-        put = { path: url.pathname, body };
-        return null;
-      }],
+      [
+        /^PUT \/data-relation\/[\w-]+$/,
+        (url, body) => {
+          put = { path: url.pathname, body };
+          return null;
+        },
+      ],
       ...formRoutes(),
     ]);
     renderWithApp(<DataRelationPage />);

@@ -6,9 +6,27 @@ import type { Feature } from '../../app/feature';
 export const formRelationFeature: Feature = {
   name: 'formRelation',
   routes: [
-    { path: '/quick-development/form-relation/index', page: lazyWithTexts(() => import('./FormRelationPage'), ['formRelation']), titleKey: 'menu:formRelation', menuCode: 'forms.relation' },
-    { path: '/quick-development/data-relation/index', page: lazyWithTexts(() => import('./DataRelationPage'), ['formRelation']), titleKey: 'menu:dataRelation', menuCode: 'forms.dataRelation' },
+    {
+      path: '/quick-development/form-relation/index',
+      page: lazyWithTexts(() => import('./FormRelationPage'), ['formRelation']),
+      titleKey: 'menu:formRelation',
+      menuCode: 'forms.relation',
+    },
+    {
+      path: '/quick-development/data-relation/index',
+      page: lazyWithTexts(() => import('./DataRelationPage'), ['formRelation']),
+      titleKey: 'menu:dataRelation',
+      menuCode: 'forms.dataRelation',
+    },
   ],
   menuKeys: ['forms.relation', 'forms.dataRelation'],
-  permissions: [Permission.formRelationList, Permission.formRelationAdd, Permission.formRelationEdit, Permission.formRelationDelete, Permission.dataRelationList, Permission.dataRelationEdit, Permission.dataRelationDelete],
+  permissions: [
+    Permission.formRelationList,
+    Permission.formRelationAdd,
+    Permission.formRelationEdit,
+    Permission.formRelationDelete,
+    Permission.dataRelationList,
+    Permission.dataRelationEdit,
+    Permission.dataRelationDelete,
+  ],
 };

@@ -1,5 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { flattenFields, isContainer, LIST_SYSTEM_FIELDS, type FieldType, type FormField, type FormSchemeDetail, type FormSchemeOption, type FormSchemeRow, type PageResult } from '@app/contracts';
+import {
+  flattenFields,
+  isContainer,
+  LIST_SYSTEM_FIELDS,
+  type FieldType,
+  type FormField,
+  type FormSchemeDetail,
+  type FormSchemeOption,
+  type FormSchemeRow,
+  type PageResult,
+} from '@app/contracts';
 import { api } from '../../lib/api';
 
 /** ListPage key of the form relation list. */
@@ -49,7 +59,13 @@ export function listFieldsOf(detail: FormSchemeDetail | undefined, systemLabel: 
   if (!detail) return [];
   const own = flattenFields(detail.F_Scheme.data)
     .filter((p) => !p.table && !isContainer(p.field) && !!p.field.__vModel__)
-    .map((p) => ({ field: p.field.__vModel__!, formId: p.field.__config__.formId, label: p.field.__config__.label || p.field.__vModel__!, type: p.field.__config__.avueType, config: p.field }));
+    .map((p) => ({
+      field: p.field.__vModel__!,
+      formId: p.field.__config__.formId,
+      label: p.field.__config__.label || p.field.__vModel__!,
+      type: p.field.__config__.avueType,
+      config: p.field,
+    }));
   return [...own, ...LIST_SYSTEM_FIELDS.map((f) => ({ field: f, formId: 0, label: systemLabel(f), type: 'system' as const }))];
 }
 

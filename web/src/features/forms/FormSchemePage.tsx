@@ -4,7 +4,15 @@ import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_TYPE, type FormSchemeBody, type FormSchemeDetail, type FormSchemeHistoryRow, type FormSchemeRow, type FormSchemeSaved, type PageResult } from '@app/contracts';
+import {
+  FORM_TYPE,
+  type FormSchemeBody,
+  type FormSchemeDetail,
+  type FormSchemeHistoryRow,
+  type FormSchemeRow,
+  type FormSchemeSaved,
+  type PageResult,
+} from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -84,7 +92,11 @@ export default function FormSchemePage() {
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: P.add,
             testId: 'form-add',
@@ -92,7 +104,11 @@ export default function FormSchemePage() {
           },
           {
             key: 'register',
-            label: <><AppstoreAddOutlined /> {t('registerSystem')}</>,
+            label: (
+              <>
+                <AppstoreAddOutlined /> {t('registerSystem')}
+              </>
+            ),
             permission: P.add,
             testId: 'form-register-system',
             onClick: () => setRegistering(null),
@@ -108,7 +124,12 @@ export default function FormSchemePage() {
             dataIndex: 'F_EnabledMark',
             render: (v: number, r) =>
               can.enable ? (
-                <Switch size="small" checked={v === 1} data-testid={`form-enable-${r.F_Name}`} onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-enable/${on ? 1 : 0}`)} />
+                <Switch
+                  size="small"
+                  checked={v === 1}
+                  data-testid={`form-enable-${r.F_Name}`}
+                  onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-enable/${on ? 1 : 0}`)}
+                />
               ) : (
                 flag(v === 1)
               ),
@@ -118,7 +139,12 @@ export default function FormSchemePage() {
             dataIndex: 'F_IsDefault',
             render: (v: number, r) =>
               can.enable ? (
-                <Switch size="small" checked={v === 1} data-testid={`form-default-${r.F_Name}`} onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-default/${on ? 1 : 0}`)} />
+                <Switch
+                  size="small"
+                  checked={v === 1}
+                  data-testid={`form-default-${r.F_Name}`}
+                  onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-default/${on ? 1 : 0}`)}
+                />
               ) : (
                 flag(v === 1)
               ),
@@ -142,7 +168,13 @@ export default function FormSchemePage() {
                     </Button>
                   )}
                   {can.del && (
-                    <Button type="link" size="small" danger data-testid={`form-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid={`form-delete-${r.F_Name}`}
+                      onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}
+                    >
                       {t('common:delete')}
                     </Button>
                   )}
@@ -165,7 +197,13 @@ export default function FormSchemePage() {
                     </Button>
                   )}
                   {can.del && (
-                    <Button type="link" size="small" danger data-testid={`form-delete-${r.F_Name}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid={`form-delete-${r.F_Name}`}
+                      onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}
+                    >
                       {t('common:delete')}
                     </Button>
                   )}
@@ -211,13 +249,25 @@ function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormScheme
       initialValues={editing ? { F_Name: editing.F_Name, F_Category: editing.F_Category, F_Url: editing.F_Url, F_Description: editing.F_Description } : {}}
       onClose={onClose}
       onSubmit={async (v) => {
-        const body = { ...v, F_Category: v.F_Category ?? '', F_Description: v.F_Description ?? '', F_Type: FORM_TYPE.system, F_SortCode: editing?.F_SortCode ?? 0, F_Scheme: { data: [] } };
+        const body = {
+          ...v,
+          F_Category: v.F_Category ?? '',
+          F_Description: v.F_Description ?? '',
+          F_Type: FORM_TYPE.system,
+          F_SortCode: editing?.F_SortCode ?? 0,
+          F_Scheme: { data: [] },
+        };
         if (editing) await api.put(`/form-scheme/${editing.F_Id}`, body);
         else await api.post('/form-scheme', body);
         await onSaved();
       }}
     >
-      <Form.Item name="F_Url" label={t('address')} extra={t('addressHint')} rules={[{ required: true, message: t('common:required', { label: t('address') }) }]}>
+      <Form.Item
+        name="F_Url"
+        label={t('address')}
+        extra={t('addressHint')}
+        rules={[{ required: true, message: t('common:required', { label: t('address') }) }]}
+      >
         <Select
           data-testid="form-register-address"
           loading={taken.isLoading}
@@ -312,7 +362,14 @@ function HistoryList({ form, canRestore, onRestored }: { form: FormSchemeRow; ca
           },
         ]}
       />
-      <Modal open={!!previewing} width={960} footer={null} title={previewing ? t('previewTitle', { name: form.F_Name, version: previewing.F_Version }) : ''} onCancel={() => setPreviewing(null)} destroyOnHidden>
+      <Modal
+        open={!!previewing}
+        width={960}
+        footer={null}
+        title={previewing ? t('previewTitle', { name: form.F_Name, version: previewing.F_Version }) : ''}
+        onCancel={() => setPreviewing(null)}
+        destroyOnHidden
+      >
         {previewing && <VersionPreview formId={form.F_Id} versionId={previewing.F_Id} />}
       </Modal>
     </>

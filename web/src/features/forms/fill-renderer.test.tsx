@@ -20,11 +20,27 @@ afterEach(() => {
 });
 
 const field = (formId: number, vModel: string, label: string, required = false) =>
-  ({ __vModel__: vModel, __config__: { formId, avueType: 'input', tag: 'el-input', label, required, bindTable: 'demo_leave', bindTableField: vModel } }) as unknown as FormField;
+  ({
+    __vModel__: vModel,
+    __config__: { formId, avueType: 'input', tag: 'el-input', label, required, bindTable: 'demo_leave', bindTableField: vModel },
+  }) as unknown as FormField;
 
 const detail: FormSchemeDetail = {
-  F_Id: 'f1', F_Name: '请假单', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-  F_SchemeId: 'v1', F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true,
+  F_Id: 'f1',
+  F_Name: '请假单',
+  F_Type: 0,
+  F_Category: '',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: 'v1',
+  F_Version: 1,
+  F_CreateUserName: null,
+  F_CreateDate: null,
+  F_ModifyDate: null,
+  F_HasTables: true,
   F_Scheme: { data: [field(1, 'F_Name', '姓名', true), field(2, 'F_Reason', '事由')] },
   tableInfo: [{ dbId: 'local', name: 'demo_leave', comment: '', type: 'main', primaryKey: 'F_Id' }],
 };
@@ -53,10 +69,13 @@ describe('fill page with the real renderer', { timeout: SLOW }, () => {
     let stored: unknown = null;
     const calls = stubData([
       [/^GET \/form-scheme\/f1\/info$/, () => detail],
-      [/^POST \/form-scheme\/f1\/instance-form-list$/, (_url, body) => {
-        stored = (body as { formData: unknown }).formData;
-        return { primaryKey: 'k1' };
-      }],
+      [
+        /^POST \/form-scheme\/f1\/instance-form-list$/,
+        (_url, body) => {
+          stored = (body as { formData: unknown }).formData;
+          return { primaryKey: 'k1' };
+        },
+      ],
       [/^GET \/form-scheme\/f1\/instance-form-list\/k1$/, () => ({ primaryKey: 'k1', formData: stored })],
     ]);
     const { input } = show(`${FORM_FILL_PATH}?id=f1`);

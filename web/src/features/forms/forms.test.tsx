@@ -29,8 +29,21 @@ afterEach(() => {
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 
 const row = (over: Partial<FormSchemeRow>): FormSchemeRow => ({
-  F_Id: 'f1', F_Name: '请假单', F_Type: 0, F_Category: 'hr', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-  F_SchemeId: 'v2', F_Version: 2, F_CreateUserName: '管理员', F_CreateDate: '2026-11-23 08:00:00', F_ModifyDate: '2026-11-23 09:00:00', F_HasTables: true,
+  F_Id: 'f1',
+  F_Name: '请假单',
+  F_Type: 0,
+  F_Category: 'hr',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: 'v2',
+  F_Version: 2,
+  F_CreateUserName: '管理员',
+  F_CreateDate: '2026-11-23 08:00:00',
+  F_ModifyDate: '2026-11-23 09:00:00',
+  F_HasTables: true,
   ...over,
 });
 const leave = row({});
@@ -40,8 +53,40 @@ const detail = (over: Partial<FormSchemeDetail> = {}): FormSchemeDetail => ({
   ...leave,
   F_Scheme: {
     data: [
-      { __vModel__: 'F_Name', __config__: { formId: 1, avueType: 'input', tag: 'el-input', label: '姓名', showLabel: true, labelWidth: 120, span: 24, layout: 'colFormItem', required: true, view: true, edit: true, regList: [] } },
-      { __vModel__: 'F_Days', __config__: { formId: 2, avueType: 'number', tag: 'el-input-number', label: '天数', showLabel: true, labelWidth: 120, span: 24, layout: 'colFormItem', required: false, view: true, edit: true, regList: [] } },
+      {
+        __vModel__: 'F_Name',
+        __config__: {
+          formId: 1,
+          avueType: 'input',
+          tag: 'el-input',
+          label: '姓名',
+          showLabel: true,
+          labelWidth: 120,
+          span: 24,
+          layout: 'colFormItem',
+          required: true,
+          view: true,
+          edit: true,
+          regList: [],
+        },
+      },
+      {
+        __vModel__: 'F_Days',
+        __config__: {
+          formId: 2,
+          avueType: 'number',
+          tag: 'el-input-number',
+          label: '天数',
+          showLabel: true,
+          labelWidth: 120,
+          span: 24,
+          layout: 'colFormItem',
+          required: false,
+          view: true,
+          edit: true,
+          regList: [],
+        },
+      },
     ],
   },
   tableInfo: [{ dbId: 'local', name: 'demo_leave', comment: '', type: 'main', primaryKey: 'F_Id' }],
@@ -71,10 +116,13 @@ describe('form scheme list', { timeout: SLOW }, () => {
   it('lists forms with type, category, version, creator and date, and filters by type, keyword and category', async () => {
     signInForTest(ALL);
     const calls = stubData([
-      [/^GET \/form-scheme\/page$/, (url) => {
-        const type = url.searchParams.get('F_Type');
-        return page([leave, system].filter((r) => type === null || (type === '0' ? r.F_Type === 0 : r.F_Type !== 0)));
-      }],
+      [
+        /^GET \/form-scheme\/page$/,
+        (url) => {
+          const type = url.searchParams.get('F_Type');
+          return page([leave, system].filter((r) => type === null || (type === '0' ? r.F_Type === 0 : r.F_Type !== 0)));
+        },
+      ],
     ]);
     show(<FormSchemePage />, FORM_LIST_PATH);
     const first = await screen.findByTestId('form-row-请假单');
@@ -151,11 +199,21 @@ describe('form scheme list', { timeout: SLOW }, () => {
       [/^GET \/form-scheme\/page$/, () => page([leave])],
       [/^GET \/form-scheme\/f1\/history$/, () => page(versions)],
       [/^GET \/form-scheme\/getBySchemeId\/v1$/, () => detail({ F_SchemeId: 'v1', F_Version: 1 })],
-      [/^POST \/form-scheme\/f1\/history\/v1\/restore$/, () => {
-        versions.forEach((v) => (v.F_Current = false));
-        versions.unshift({ F_Id: 'v3', F_SchemeInfoId: 'f1', F_Version: 3, F_Current: true, F_CreateUserName: '管理员', F_CreateDate: '2026-11-23 10:00:00' });
-        return { F_Id: 'f1', F_SchemeId: 'v3', F_Version: 3, tables: [] };
-      }],
+      [
+        /^POST \/form-scheme\/f1\/history\/v1\/restore$/,
+        () => {
+          versions.forEach((v) => (v.F_Current = false));
+          versions.unshift({
+            F_Id: 'v3',
+            F_SchemeInfoId: 'f1',
+            F_Version: 3,
+            F_Current: true,
+            F_CreateUserName: '管理员',
+            F_CreateDate: '2026-11-23 10:00:00',
+          });
+          return { F_Id: 'f1', F_SchemeId: 'v3', F_Version: 3, tables: [] };
+        },
+      ],
     ]);
     show(<FormSchemePage />, FORM_LIST_PATH);
     fireEvent.click(await screen.findByTestId('form-history-请假单'));
@@ -189,10 +247,22 @@ describe('form scheme list', { timeout: SLOW }, () => {
     stubData([[/^GET \/form-scheme\/page$/, () => page([leave, system])]]);
     show(<FormSchemePage />, FORM_LIST_PATH);
     const first = await screen.findByTestId('form-row-请假单');
-    for (const id of ['form-add', 'form-design-请假单', 'form-fill-请假单', 'form-history-请假单', 'form-delete-请假单', 'form-enable-请假单', 'form-default-请假单']) {
+    for (const id of [
+      'form-add',
+      'form-design-请假单',
+      'form-fill-请假单',
+      'form-history-请假单',
+      'form-delete-请假单',
+      'form-enable-请假单',
+      'form-default-请假单',
+    ]) {
       expect(screen.queryByTestId(id)).toBeNull();
     }
-    expect(within(first).getAllByText(/^(是|否)$/).map((e) => e.textContent)).toEqual(['是', '否']);
+    expect(
+      within(first)
+        .getAllByText(/^(是|否)$/)
+        .map((e) => e.textContent),
+    ).toEqual(['是', '否']);
   });
 
   it('each button follows its own key', async () => {
@@ -213,10 +283,13 @@ describe('fill page', { timeout: SLOW }, () => {
     const stored: Record<string, unknown> = {};
     const calls = stubData([
       [/^GET \/form-scheme\/f1\/info$/, () => detail()],
-      [/^POST \/form-scheme\/f1\/instance-form-list$/, (_url, body) => {
-        stored.k1 = (body as { formData: unknown }).formData;
-        return { primaryKey: 'k1' };
-      }],
+      [
+        /^POST \/form-scheme\/f1\/instance-form-list$/,
+        (_url, body) => {
+          stored.k1 = (body as { formData: unknown }).formData;
+          return { primaryKey: 'k1' };
+        },
+      ],
       [/^GET \/form-scheme\/f1\/instance-form-list\/k1$/, () => ({ primaryKey: 'k1', formData: stored.k1 })],
     ]);
     show(<FormFillPage />, `${FORM_FILL_PATH}?id=f1`);
@@ -261,7 +334,9 @@ describe('fill page', { timeout: SLOW }, () => {
     fireEvent.change(screen.getByLabelText('天数'), { target: { value: '5' } });
     fireEvent.click(screen.getByTestId('form-submit'));
     expect(await screen.findByText('更新成功')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/form-scheme/f1/instance-form-list/k9', { formData: { F_Name: '李四', F_Days: '5' } }]]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/form-scheme/f1/instance-form-list/k9', { formData: { F_Name: '李四', F_Days: '5' } }],
+    ]);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(location()).toBe(`${FORM_FILL_PATH}?id=f1&keyValue=k9`);
   });
@@ -312,9 +387,7 @@ describe('fill page', { timeout: SLOW }, () => {
 
   it('load failures show the server message', async () => {
     signInForTest(ALL);
-    stubData([
-      [/^GET \/form-scheme\/f1\/info$/, () => new Fail('表单配置异常，请检查数据格式', 400)],
-    ]);
+    stubData([[/^GET \/form-scheme\/f1\/info$/, () => new Fail('表单配置异常，请检查数据格式', 400)]]);
     show(<FormFillPage />, `${FORM_FILL_PATH}?id=f1`);
     expect((await screen.findByTestId('form-fill-error')).textContent).toContain('表单配置异常，请检查数据格式');
     expect(screen.queryByTestId('renderer')).toBeNull();

@@ -6,9 +6,24 @@ import { formPermissions } from './permissions';
 export const formsFeature: Feature = {
   name: 'forms',
   routes: [
-    { path: '/quick-development/form-design/index', page: lazyWithTexts(() => import('./FormSchemePage'), ['files', 'formFields', 'formParser', 'formRenderer', 'forms', 'oa', 'pickers']), titleKey: 'menu:formDesign', menuCode: 'forms.scheme' },
-    { path: '/quick-development/form-design/designer', page: lazyWithTexts(() => import('./designer/FormDesignerPage'), ['files', 'formDesigner', 'formFields', 'formRenderer', 'layout', 'pickers']), titleKey: 'menu:formDesigner', menuCode: 'forms.scheme' },
-    { path: '/quick-development/form-design/fill', page: lazyWithTexts(() => import('./FormFillPage'), ['files', 'formFields', 'formParser', 'formRenderer', 'forms', 'oa', 'pickers']), titleKey: 'menu:formFill', menuCode: 'forms.scheme' },
+    {
+      path: '/quick-development/form-design/index',
+      page: lazyWithTexts(() => import('./FormSchemePage'), ['files', 'formFields', 'formParser', 'formRenderer', 'forms', 'oa', 'pickers']),
+      titleKey: 'menu:formDesign',
+      menuCode: 'forms.scheme',
+    },
+    {
+      path: '/quick-development/form-design/designer',
+      page: lazyWithTexts(() => import('./designer/FormDesignerPage'), ['files', 'formDesigner', 'formFields', 'formRenderer', 'layout', 'pickers']),
+      titleKey: 'menu:formDesigner',
+      menuCode: 'forms.scheme',
+    },
+    {
+      path: '/quick-development/form-design/fill',
+      page: lazyWithTexts(() => import('./FormFillPage'), ['files', 'formFields', 'formParser', 'formRenderer', 'forms', 'oa', 'pickers']),
+      titleKey: 'menu:formFill',
+      menuCode: 'forms.scheme',
+    },
   ],
   menuKeys: ['forms.scheme'],
   permissions: Object.values(formPermissions),

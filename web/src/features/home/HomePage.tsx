@@ -57,7 +57,11 @@ export default function HomePage() {
         {cards.map((c) => (
           <Col key={c.key} xs={12} md={6}>
             <Card data-testid={`home-overview-${c.key}`}>
-              {overview.isLoading ? <Skeleton active paragraph={false} /> : <Statistic title={t(`overview.${c.key}`)} value={c.value ?? '-'} prefix={<span style={{ color: c.color }}>{c.icon}</span>} />}
+              {overview.isLoading ? (
+                <Skeleton active paragraph={false} />
+              ) : (
+                <Statistic title={t(`overview.${c.key}`)} value={c.value ?? '-'} prefix={<span style={{ color: c.color }}>{c.icon}</span>} />
+              )}
             </Card>
           </Col>
         ))}
@@ -67,7 +71,12 @@ export default function HomePage() {
           <Row gutter={[12, 12]}>
             {tenantCards.map((c) => (
               <Col key={c.key} xs={12} md={8}>
-                <Statistic data-testid={`home-overview-${c.key}`} title={t(`overview.${c.key}`)} value={c.value} prefix={<span style={{ color: c.color }}>{c.icon}</span>} />
+                <Statistic
+                  data-testid={`home-overview-${c.key}`}
+                  title={t(`overview.${c.key}`)}
+                  value={c.value}
+                  prefix={<span style={{ color: c.color }}>{c.icon}</span>}
+                />
               </Col>
             ))}
           </Row>

@@ -25,9 +25,15 @@ export default function MyDesktopPage() {
       <Col xs={24} lg={8}>
         <Card title={t('desktop.quickLinks')} style={{ marginBottom: 12 }}>
           <Space wrap>
-            <Button icon={<IdcardOutlined />} onClick={() => navigate('/info/index')}>{t('desktop.profile')}</Button>
-            <Button icon={<SettingOutlined />} onClick={() => navigate('/info/setting')}>{t('desktop.password')}</Button>
-            <Button icon={<FireOutlined />} onClick={() => navigate('/wel/hotFunc')}>{t('hotFunctions')}</Button>
+            <Button icon={<IdcardOutlined />} onClick={() => navigate('/info/index')}>
+              {t('desktop.profile')}
+            </Button>
+            <Button icon={<SettingOutlined />} onClick={() => navigate('/info/setting')}>
+              {t('desktop.password')}
+            </Button>
+            <Button icon={<FireOutlined />} onClick={() => navigate('/wel/hotFunc')}>
+              {t('hotFunctions')}
+            </Button>
           </Space>
         </Card>
         <Card title={t('desktop.notes')}>

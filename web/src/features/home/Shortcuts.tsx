@@ -14,7 +14,13 @@ export function Shortcuts({ items, testId }: { items: MenuItem[]; testId: string
     <Row gutter={[12, 12]} data-testid={testId}>
       {items.map((i) => (
         <Col key={i.F_ModuleId} xs={12} sm={8} md={6} lg={4}>
-          <Card hoverable size="small" onClick={() => navigate(menuPath(i) + queryString(i.query))} data-testid={`${testId}-${i.F_ModuleId}`} styles={{ body: { textAlign: 'center', padding: '16px 8px' } }}>
+          <Card
+            hoverable
+            size="small"
+            onClick={() => navigate(menuPath(i) + queryString(i.query))}
+            data-testid={`${testId}-${i.F_ModuleId}`}
+            styles={{ body: { textAlign: 'center', padding: '16px 8px' } }}
+          >
             <div style={{ fontSize: 24, color: '#409EFF' }}>
               <MenuIcon name={i.icon} />
             </div>

@@ -29,7 +29,7 @@ const render = (overview: HomeOverview) => {
 };
 
 describe('home page figures', () => {
-  it("an employee sees their own to-dos, applications and unread messages, and no company figures", async () => {
+  it('an employee sees their own to-dos, applications and unread messages, and no company figures', async () => {
     render(mine);
     await waitFor(() => expect(screen.getByTestId('home-overview-myTodos').textContent).toContain('我的待办2'));
     expect(screen.getByTestId('home-overview-myApplications').textContent).toContain('进行中的申请1');

@@ -12,12 +12,22 @@ describe('embedded pages', () => {
   });
 
   it.each([
-    ['a menu entry of another page on the same origin, with the route query', encodeURIComponent('https://reports.example.com/other'), '?a=1', { kind: 'show', src: 'https://reports.example.com/other?a=1' }],
+    [
+      'a menu entry of another page on the same origin, with the route query',
+      encodeURIComponent('https://reports.example.com/other'),
+      '?a=1',
+      { kind: 'show', src: 'https://reports.example.com/other?a=1' },
+    ],
     ['the src query form', '', `?src=${encodeURIComponent('http://bi.local:8080/b')}`, { kind: 'show', src: 'http://bi.local:8080/b' }],
     ['a page of this site', 'static/help.html', '', { kind: 'show', src: 'static/help.html' }],
     ['this site by its full address', encodeURIComponent(`${own}/x.html`), '', { kind: 'show', src: `${own}/x.html` }],
     ['a site no menu entry names', encodeURIComponent('https://evil.example.net/login'), '', { kind: 'notAllowed', src: 'https://evil.example.net/login' }],
-    ['a look-alike host', encodeURIComponent('https://reports.example.com.evil.net/'), '', { kind: 'notAllowed', src: 'https://reports.example.com.evil.net/' }],
+    [
+      'a look-alike host',
+      encodeURIComponent('https://reports.example.com.evil.net/'),
+      '',
+      { kind: 'notAllowed', src: 'https://reports.example.com.evil.net/' },
+    ],
     ['another port of an allowed host', encodeURIComponent('http://bi.local:9090/'), '', { kind: 'notAllowed', src: 'http://bi.local:9090/' }],
     ['a protocol-relative .html address', encodeURIComponent('//evil.example.net/a.html'), '', { kind: 'notAllowed', src: '//evil.example.net/a.html' }],
     ['a script address', encodeURIComponent('javascript:alert(1)'), '', { kind: 'invalid' }],

@@ -10,7 +10,9 @@ import { updateUserInfo, useSession } from '../../lib/session';
 export const HEAD_ICON_MAX_BYTES = 200 * 1024;
 export const FALLBACK_AVATAR =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#dcdfe6"/><circle cx="32" cy="24" r="12" fill="#fff"/><path d="M10 60c2-13 11-20 22-20s20 7 22 20z" fill="#fff"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#dcdfe6"/><circle cx="32" cy="24" r="12" fill="#fff"/><path d="M10 60c2-13 11-20 22-20s20 7 22 20z" fill="#fff"/></svg>',
+  );
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {

@@ -39,7 +39,14 @@ export default function SettingPage() {
         <Form.Item name="oldPassword" label={t('oldPassword')} rules={[{ required: true, message: t('oldRequired') }]}>
           <Input.Password data-testid="old-password" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('newPassword')} rules={[{ required: true, message: t('newRequired') }, { min: 6, message: t('newTooShort') }]}>
+        <Form.Item
+          name="newPassword"
+          label={t('newPassword')}
+          rules={[
+            { required: true, message: t('newRequired') },
+            { min: 6, message: t('newTooShort') },
+          ]}
+        >
           <Input.Password data-testid="new-password" autoComplete="new-password" />
         </Form.Item>
         <Form.Item

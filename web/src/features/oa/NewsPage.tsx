@@ -67,8 +67,12 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       </Form.Item>
       <Form.Item name="F_TypeId" label={t('news.type')}>
         <Radio.Group data-testid="news-type">
-          <Radio value={1} data-testid="news-type-1">{t('news.typeNews')}</Radio>
-          <Radio value={2} data-testid="news-type-2">{t('news.typeReprint')}</Radio>
+          <Radio value={1} data-testid="news-type-1">
+            {t('news.typeNews')}
+          </Radio>
+          <Radio value={2} data-testid="news-type-2">
+            {t('news.typeReprint')}
+          </Radio>
         </Radio.Group>
       </Form.Item>
       <Form.Item name="F_CategoryId" label={t('news.category')}>
@@ -161,21 +165,48 @@ export default function NewsPage() {
             <DictionarySelect code={NEWS_CATEGORY} placeholder={t('news.category')} style={{ width: 160 }} />
           </Form.Item>
         }
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.newsAdd, testId: 'news-add', onClick: () => setEditing({ id: null, values: { F_TypeId: 1, F_NewsContent: '' } }) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: P.newsAdd,
+            testId: 'news-add',
+            onClick: () => setEditing({ id: null, values: { F_TypeId: 1, F_NewsContent: '' } }),
+          },
+        ]}
         columns={[
-          { title: t('news.title'), dataIndex: 'F_FullHead', render: (v: string, r) => <a onClick={() => navigate(`/office-automation/news/detail/${r.F_NewsId}`)}>{v}</a> },
+          {
+            title: t('news.title'),
+            dataIndex: 'F_FullHead',
+            render: (v: string, r) => <a onClick={() => navigate(`/office-automation/news/detail/${r.F_NewsId}`)}>{v}</a>,
+          },
           { title: t('news.type'), dataIndex: 'F_TypeId', width: 80, render: (v: number) => (v === 2 ? t('news.typeReprint') : t('news.typeNews')) },
           { title: t('news.category'), dataIndex: 'F_CategoryId', render: (v: string) => <DictionaryLabel code={NEWS_CATEGORY} value={v} /> },
           { title: t('news.author'), dataIndex: 'F_AuthorName' },
           { title: t('news.releaseTime'), dataIndex: 'F_ReleaseTime' },
-          { title: t('news.status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('news.published')}</Tag> : <Tag>{t('news.draft')}</Tag>) },
+          {
+            title: t('news.status'),
+            dataIndex: 'F_EnabledMark',
+            width: 90,
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('news.published')}</Tag> : <Tag>{t('news.draft')}</Tag>),
+          },
           {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
               <Space size={0}>
                 {can.publish && (
-                  <Button type="link" size="small" data-testid={`news-publish-${r.F_NewsId}`} onClick={() => void setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`news-publish-${r.F_NewsId}`}
+                    onClick={() => void setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1)}
+                  >
                     {r.F_EnabledMark === 1 ? t('news.unpublish') : t('news.publish')}
                   </Button>
                 )}
@@ -185,7 +216,13 @@ export default function NewsPage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`news-delete-${r.F_NewsId}`} onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`news-delete-${r.F_NewsId}`}
+                    onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}

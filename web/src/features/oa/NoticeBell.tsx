@@ -20,7 +20,11 @@ export function MessageRow({ m, onOpen, showContent }: { m: OaMessage; onOpen: (
       style={{ cursor: 'pointer', padding: '8px 4px' }}
     >
       <div style={{ display: 'flex', gap: 8, width: '100%', minWidth: 0 }}>
-        <Badge status={m.isRead ? 'default' : 'error'} data-testid={m.isRead ? undefined : `notice-unread-${m.F_Id}`} style={{ visibility: m.isRead ? 'hidden' : 'visible' }} />
+        <Badge
+          status={m.isRead ? 'default' : 'error'}
+          data-testid={m.isRead ? undefined : `notice-unread-${m.F_Id}`}
+          style={{ visibility: m.isRead ? 'hidden' : 'visible' }}
+        />
         <div style={{ flex: 1, minWidth: 0 }}>
           <Typography.Text strong={!m.isRead} ellipsis style={{ display: 'block' }}>
             {m.title}
@@ -58,7 +62,9 @@ function NoticePanel({ close }: { close: () => void }) {
           label: (
             <span data-testid={`notice-tab-${x.key}`}>
               {t(`bell.tab.${x.key}`)}
-              {(data?.[x.group]?.unread ?? 0) > 0 && <Badge count={data?.[x.group]?.unread} overflowCount={BADGE_MAX} size="small" style={{ marginInlineStart: 4 }} />}
+              {(data?.[x.group]?.unread ?? 0) > 0 && (
+                <Badge count={data?.[x.group]?.unread} overflowCount={BADGE_MAX} size="small" style={{ marginInlineStart: 4 }} />
+              )}
             </span>
           ),
         }))}
@@ -112,7 +118,11 @@ export function NoticeBell() {
     >
       <Button type="text" data-testid="notice-bell" aria-label={t('bell.title')} style={{ paddingInline: 10 }}>
         <Badge count={total} overflowCount={BADGE_MAX} size="small" offset={[4, -2]}>
-          <span data-testid="notice-badge" data-count={total} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+          <span
+            data-testid="notice-badge"
+            data-count={total}
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+          >
             {total > BADGE_MAX ? `${BADGE_MAX}+` : total}
           </span>
           <BellOutlined style={{ fontSize: 16, color: 'inherit' }} />

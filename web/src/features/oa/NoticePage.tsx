@@ -38,11 +38,37 @@ export default function NoticePage() {
         rowKey="F_NoticeId"
         rowTestId={(r) => `notice-list-row-${r.F_NoticeId}`}
         fetch={(q) => api.get<PageResult<NoticeRow>>('/notice', q)}
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, permission: P.noticeAdd, testId: 'notice-add', onClick: () => setEditing({ id: null, values: { published: false } }) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            permission: P.noticeAdd,
+            testId: 'notice-add',
+            onClick: () => setEditing({ id: null, values: { published: false } }),
+          },
+        ]}
         columns={[
-          { title: t('notice.title'), dataIndex: 'F_FullHead', render: (v: string, r) => <a data-testid={`notice-view-${r.F_NoticeId}`} onClick={() => void load(r.F_NoticeId).then(setViewing)}>{v}</a> },
+          {
+            title: t('notice.title'),
+            dataIndex: 'F_FullHead',
+            render: (v: string, r) => (
+              <a data-testid={`notice-view-${r.F_NoticeId}`} onClick={() => void load(r.F_NoticeId).then(setViewing)}>
+                {v}
+              </a>
+            ),
+          },
           { title: t('notice.sendTime'), dataIndex: 'F_SendTime' },
-          { title: t('notice.status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('notice.published')}</Tag> : <Tag>{t('notice.draft')}</Tag>) },
+          {
+            title: t('notice.status'),
+            dataIndex: 'F_EnabledMark',
+            width: 90,
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('notice.published')}</Tag> : <Tag>{t('notice.draft')}</Tag>),
+          },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           {
             title: t('common:actions'),
@@ -50,7 +76,12 @@ export default function NoticePage() {
             render: (_, r) => (
               <Space size={0}>
                 {can.publish && (
-                  <Button type="link" size="small" data-testid={`notice-publish-${r.F_NoticeId}`} onClick={() => void setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`notice-publish-${r.F_NoticeId}`}
+                    onClick={() => void setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1)}
+                  >
                     {r.F_EnabledMark === 1 ? t('notice.unpublish') : t('notice.publish')}
                   </Button>
                 )}
@@ -61,7 +92,15 @@ export default function NoticePage() {
                     data-testid={`notice-edit-${r.F_NoticeId}`}
                     onClick={() =>
                       void load(r.F_NoticeId).then((d) =>
-                        setEditing({ id: d.F_NoticeId, values: { F_FullHead: d.F_FullHead, F_Content: d.F_Content, F_SendTime: d.F_SendTime ? dayjs(d.F_SendTime) : null, published: d.F_EnabledMark === 1 } }),
+                        setEditing({
+                          id: d.F_NoticeId,
+                          values: {
+                            F_FullHead: d.F_FullHead,
+                            F_Content: d.F_Content,
+                            F_SendTime: d.F_SendTime ? dayjs(d.F_SendTime) : null,
+                            published: d.F_EnabledMark === 1,
+                          },
+                        }),
                       )
                     }
                   >
@@ -69,7 +108,13 @@ export default function NoticePage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`notice-delete-${r.F_NoticeId}`} onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`notice-delete-${r.F_NoticeId}`}
+                    onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}

@@ -44,7 +44,8 @@ function Participants({ value = [], onChange }: { value?: string[]; onChange?: (
 }
 
 /** Events overlapping one day. */
-const onDay = (events: ScheduleEvent[], day: Dayjs) => events.filter((e) => !dayjs(e.F_StartTime).isAfter(day.endOf('day')) && !dayjs(e.F_EndTime).isBefore(day.startOf('day')));
+const onDay = (events: ScheduleEvent[], day: Dayjs) =>
+  events.filter((e) => !dayjs(e.F_StartTime).isAfter(day.endOf('day')) && !dayjs(e.F_EndTime).isBefore(day.startOf('day')));
 
 export default function SchedulePage() {
   const { t, i18n } = useTranslation('oa');
@@ -55,7 +56,8 @@ export default function SchedulePage() {
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.scheduleAdd), edit: usePermission(P.scheduleEdit), del: usePermission(P.scheduleDelete) };
   const range = useMemo(
-    () => (mode === 'month' ? [anchor.startOf('month').subtract(7, 'day'), anchor.endOf('month').add(14, 'day')] : [anchor.startOf('week'), anchor.endOf('week')]),
+    () =>
+      mode === 'month' ? [anchor.startOf('month').subtract(7, 'day'), anchor.endOf('month').add(14, 'day')] : [anchor.startOf('week'), anchor.endOf('week')],
     [mode, anchor],
   );
   const q = useQuery({
@@ -64,9 +66,20 @@ export default function SchedulePage() {
   });
   const events = q.data ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: ['oa-schedule'] });
-  const add = (day: Dayjs) => can.add && setEditing({ id: null, values: { range: [day.hour(9).minute(0).second(0), day.hour(10).minute(0).second(0)], F_Participants: [] } });
+  const add = (day: Dayjs) =>
+    can.add && setEditing({ id: null, values: { range: [day.hour(9).minute(0).second(0), day.hour(10).minute(0).second(0)], F_Participants: [] } });
   const open = (e: ScheduleEvent) =>
-    setEditing({ id: e.F_ScheduleId, values: { F_Title: e.F_Title, F_Content: e.F_Content, range: [dayjs(e.F_StartTime), dayjs(e.F_EndTime)], allDay: e.F_AllDay === 1, F_Participants: e.F_Participants, F_RemindMinutes: e.F_RemindMinutes } });
+    setEditing({
+      id: e.F_ScheduleId,
+      values: {
+        F_Title: e.F_Title,
+        F_Content: e.F_Content,
+        range: [dayjs(e.F_StartTime), dayjs(e.F_EndTime)],
+        allDay: e.F_AllDay === 1,
+        F_Participants: e.F_Participants,
+        F_RemindMinutes: e.F_RemindMinutes,
+      },
+    });
   const chip = (e: ScheduleEvent) => (
     <div
       key={e.F_ScheduleId}
@@ -89,7 +102,15 @@ export default function SchedulePage() {
       title={t('schedule.title')}
       extra={
         <Space>
-          <Segmented value={mode} onChange={(v) => setMode(v as typeof mode)} options={[{ value: 'month', label: t('schedule.month') }, { value: 'week', label: t('schedule.week') }]} data-testid="schedule-mode" />
+          <Segmented
+            value={mode}
+            onChange={(v) => setMode(v as typeof mode)}
+            options={[
+              { value: 'month', label: t('schedule.month') },
+              { value: 'week', label: t('schedule.week') },
+            ]}
+            data-testid="schedule-mode"
+          />
           {can.add && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => add(anchor)} data-testid="schedule-add">
               {t('common:add')}
@@ -106,7 +127,16 @@ export default function SchedulePage() {
             setAnchor(d);
             if (info.source === 'date') add(d);
           }}
-          cellRender={(d, info) => (info.type === 'date' ? <div data-testid={`schedule-day-${d.format('YYYY-MM-DD')}`}>{onDay(events, d).slice(0, 3).map(chip)}{onDay(events, d).length > 3 && <Typography.Text type="secondary">+{onDay(events, d).length - 3}</Typography.Text>}</div> : info.originNode)}
+          cellRender={(d, info) =>
+            info.type === 'date' ? (
+              <div data-testid={`schedule-day-${d.format('YYYY-MM-DD')}`}>
+                {onDay(events, d).slice(0, 3).map(chip)}
+                {onDay(events, d).length > 3 && <Typography.Text type="secondary">+{onDay(events, d).length - 3}</Typography.Text>}
+              </div>
+            ) : (
+              info.originNode
+            )
+          }
         />
       ) : (
         <div data-testid="schedule-week">
@@ -123,7 +153,13 @@ export default function SchedulePage() {
               const list = onDay(events, d);
               return (
                 <Col key={d.format('YYYY-MM-DD')} flex="1 0 130px">
-                  <Card size="small" title={d.locale(dayjsLocale(i18n.language)).format('ddd MM-DD')} styles={{ body: { minHeight: 320 } }} onDoubleClick={() => add(d)} style={d.isSame(dayjs(), 'day') ? { borderColor: '#1677ff' } : undefined}>
+                  <Card
+                    size="small"
+                    title={d.locale(dayjsLocale(i18n.language)).format('ddd MM-DD')}
+                    styles={{ body: { minHeight: 320 } }}
+                    onDoubleClick={() => add(d)}
+                    style={d.isSame(dayjs(), 'day') ? { borderColor: '#1677ff' } : undefined}
+                  >
                     {list.length ? list.map(chip) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('schedule.none')} />}
                   </Card>
                 </Col>
@@ -148,7 +184,11 @@ export default function SchedulePage() {
         <Form.Item name="F_Title" label={t('schedule.name')} rules={[{ required: true, message: t('common:required', { label: t('schedule.name') }) }]}>
           <Input maxLength={200} data-testid="schedule-title" disabled={!editable(editing?.id ?? null)} />
         </Form.Item>
-        <Form.Item name="range" label={`${t('schedule.start')} ~ ${t('schedule.end')}`} rules={[{ required: true, message: t('common:required', { label: t('schedule.start') }) }]}>
+        <Form.Item
+          name="range"
+          label={`${t('schedule.start')} ~ ${t('schedule.end')}`}
+          rules={[{ required: true, message: t('common:required', { label: t('schedule.start') }) }]}
+        >
           <DatePicker.RangePicker showTime format={TIME} />
         </Form.Item>
         <Form.Item name="allDay" label={t('schedule.allDay')} valuePropName="checked">
@@ -162,7 +202,21 @@ export default function SchedulePage() {
         </Form.Item>
         {editing?.id && can.del && editable(editing.id) && (
           <Form.Item label=" " colon={false}>
-            <Button danger size="small" data-testid="schedule-delete" onClick={() => confirmDelete(String(editing.values.F_Title ?? ''), () => api.del(`/oa-schedule/${editing.id}`), async () => { setEditing(null); await refresh(); })}>
+            <Button
+              danger
+              size="small"
+              data-testid="schedule-delete"
+              onClick={() =>
+                confirmDelete(
+                  String(editing.values.F_Title ?? ''),
+                  () => api.del(`/oa-schedule/${editing.id}`),
+                  async () => {
+                    setEditing(null);
+                    await refresh();
+                  },
+                )
+              }
+            >
               {t('common:delete')}
             </Button>
           </Form.Item>

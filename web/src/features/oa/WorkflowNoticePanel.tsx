@@ -41,7 +41,12 @@ export function WorkflowNoticePanel() {
                 {!isLoading && !group?.messageList.length ? (
                   <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('bell.empty')} />
                 ) : (
-                  <List size="small" loading={isLoading} dataSource={group?.messageList ?? []} renderItem={(m) => <MessageRow m={m} showContent onOpen={(x) => void open(x)} />} />
+                  <List
+                    size="small"
+                    loading={isLoading}
+                    dataSource={group?.messageList ?? []}
+                    renderItem={(m) => <MessageRow m={m} showContent onOpen={(x) => void open(x)} />}
+                  />
                 )}
               </div>
             </Card>

@@ -12,11 +12,35 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '' });
 const detail = (over: Partial<NewsDetail> = {}): NewsDetail => ({
-  F_NewsId: 'n1', F_TypeId: 1, F_CategoryId: '', F_FullHead: '带附件', F_AuthorName: '', F_CompileName: '', F_SourceName: '', F_SourceAddress: '',
-  F_ReleaseTime: null, F_NewsContent: '<p>正文</p>', F_EnabledMark: 0, F_FolderId: null, F_Attachments: [], F_CreateDate: '2026-11-23 08:00:00',
+  F_NewsId: 'n1',
+  F_TypeId: 1,
+  F_CategoryId: '',
+  F_FullHead: '带附件',
+  F_AuthorName: '',
+  F_CompileName: '',
+  F_SourceName: '',
+  F_SourceAddress: '',
+  F_ReleaseTime: null,
+  F_NewsContent: '<p>正文</p>',
+  F_EnabledMark: 0,
+  F_FolderId: null,
+  F_Attachments: [],
+  F_CreateDate: '2026-11-23 08:00:00',
   ...over,
 });
-const row = { F_NewsId: 'n1', F_TypeId: 1, F_CategoryId: '', F_FullHead: '带附件', F_AuthorName: '', F_CompileName: '', F_SourceName: '', F_ReleaseTime: null, F_EnabledMark: 0, F_CreateUserName: null, F_CreateDate: '2026-11-23 08:00:00' };
+const row = {
+  F_NewsId: 'n1',
+  F_TypeId: 1,
+  F_CategoryId: '',
+  F_FullHead: '带附件',
+  F_AuthorName: '',
+  F_CompileName: '',
+  F_SourceName: '',
+  F_ReleaseTime: null,
+  F_EnabledMark: 0,
+  F_CreateUserName: null,
+  F_CreateDate: '2026-11-23 08:00:00',
+};
 
 function renderNews() {
   renderWithApp(
@@ -96,13 +120,17 @@ describe('news form: save and publish', () => {
 describe('news detail attachments', () => {
   it('lists folder files and legacy entries in the attachment table; preview opens the dialog', async () => {
     stubApi([
-      [/^GET \/news\/n1$/, () => detail({
-        F_FolderId: 'nf1',
-        F_Attachments: [
-          { F_Id: 'x1', F_FileName: '照片.png', url: '/api/files/x1?sig=abcdefghijkl', previewKind: 'image', viewerUrl: null },
-          { F_FileName: '旧文件.doc', url: '/files/old.doc' },
-        ],
-      })],
+      [
+        /^GET \/news\/n1$/,
+        () =>
+          detail({
+            F_FolderId: 'nf1',
+            F_Attachments: [
+              { F_Id: 'x1', F_FileName: '照片.png', url: '/api/files/x1?sig=abcdefghijkl', previewKind: 'image', viewerUrl: null },
+              { F_FileName: '旧文件.doc', url: '/files/old.doc' },
+            ],
+          }),
+      ],
     ]);
     renderWithApp(
       <MemoryRouter initialEntries={['/office-automation/news/detail/n1']}>
@@ -115,7 +143,11 @@ describe('news detail attachments', () => {
     expect(within(table).getByText('照片.png')).toBeTruthy();
     expect(within(table).getByText('旧文件.doc')).toBeTruthy();
     fireEvent.click(within(table).getByTestId('attachment-preview-x1'));
-    expect(within(await screen.findByRole('dialog')).getByRole('img', { name: '照片.png' }).getAttribute('src')).toBe('/api/files/x1?sig=abcdefghijkl');
+    expect(
+      within(await screen.findByRole('dialog'))
+        .getByRole('img', { name: '照片.png' })
+        .getAttribute('src'),
+    ).toBe('/api/files/x1?sig=abcdefghijkl');
     expect(within(table).queryByText('删除')).toBeNull();
   });
 

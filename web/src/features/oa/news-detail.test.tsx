@@ -8,15 +8,42 @@ import NewsDetailPage from './NewsDetailPage';
 afterEach(() => vi.unstubAllGlobals());
 
 const news = (over: Partial<NewsDetail>): NewsDetail => ({
-  F_NewsId: 'n1', F_TypeId: 1, F_CategoryId: 'company', F_FullHead: '标题', F_AuthorName: '作者甲', F_CompileName: '编辑乙', F_SourceName: '来源丙',
-  F_SourceAddress: 'https://example.com/a', F_ReleaseTime: '2026-11-23 08:00:00', F_NewsContent: '<p>正文<b>加粗</b></p>', F_EnabledMark: 1, F_FolderId: null, F_Attachments: [], F_CreateDate: '2026-11-23 08:00:00',
+  F_NewsId: 'n1',
+  F_TypeId: 1,
+  F_CategoryId: 'company',
+  F_FullHead: '标题',
+  F_AuthorName: '作者甲',
+  F_CompileName: '编辑乙',
+  F_SourceName: '来源丙',
+  F_SourceAddress: 'https://example.com/a',
+  F_ReleaseTime: '2026-11-23 08:00:00',
+  F_NewsContent: '<p>正文<b>加粗</b></p>',
+  F_EnabledMark: 1,
+  F_FolderId: null,
+  F_Attachments: [],
+  F_CreateDate: '2026-11-23 08:00:00',
   ...over,
 });
 
 function show(detail: NewsDetail) {
   stubApi([
     [/^GET \/news\/n1$/, () => detail],
-    [/^GET \/data-items\/NewsCategory\/detail$/, () => [{ F_ItemDetailId: 'c', F_ItemId: 'i', F_ParentId: '0', F_ItemName: '公司新闻', F_ItemValue: 'company', F_ItemCode: 'company', F_SortCode: 0, F_EnabledMark: 1, F_Description: '' }]],
+    [
+      /^GET \/data-items\/NewsCategory\/detail$/,
+      () => [
+        {
+          F_ItemDetailId: 'c',
+          F_ItemId: 'i',
+          F_ParentId: '0',
+          F_ItemName: '公司新闻',
+          F_ItemValue: 'company',
+          F_ItemCode: 'company',
+          F_SortCode: 0,
+          F_EnabledMark: 1,
+          F_Description: '',
+        },
+      ],
+    ],
   ]);
   renderWithApp(
     <MemoryRouter initialEntries={['/office-automation/news/detail/n1']}>

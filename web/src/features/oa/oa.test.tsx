@@ -14,12 +14,24 @@ import { PUSH_START_DELAY_MS, useMessagePush } from './message-actions';
 import { parseSse, startMessagePush } from './message-stream';
 
 const msg = (id: string, isRead: boolean, type = 10): Message => ({
-  F_Id: id, F_Type: type, title: `title ${id}`, F_Content: `content ${id}`, F_SendTime: '2026-11-23 08:00:00', createTime: '2026-11-23 08:00:00',
-  F_Status: isRead ? '11' : '10', isRead, objectId: `obj-${id}`,
+  F_Id: id,
+  F_Type: type,
+  title: `title ${id}`,
+  F_Content: `content ${id}`,
+  F_SendTime: '2026-11-23 08:00:00',
+  createTime: '2026-11-23 08:00:00',
+  F_Status: isRead ? '11' : '10',
+  isRead,
+  objectId: `obj-${id}`,
 });
 const group = (unread: number, list: Message[] = []) => ({ unread, messageList: list });
 const centre = (over: Partial<MessageCentre> = {}): MessageCentre => ({
-  news: group(0), notice: group(0), schedule: group(0), workflowApproval: group(0), workflowCirculated: group(0), ...over,
+  news: group(0),
+  notice: group(0),
+  schedule: group(0),
+  workflowApproval: group(0),
+  workflowCirculated: group(0),
+  ...over,
 });
 
 function renderBell(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
@@ -156,7 +168,10 @@ describe('push reader', () => {
   });
 
   it('an event invalidates the messages query', { timeout: 10_000 }, async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => streamResponse(['event: message\ndata: {"type":11}\n\n'], true)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamResponse(['event: message\ndata: {"type":11}\n\n'], true)),
+    );
     const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries');
     function Probe() {
@@ -169,7 +184,9 @@ describe('push reader', () => {
       </QueryClientProvider>,
     );
     // Once on connecting (missed events), once for the event.
-    await waitFor(() => expect(spy.mock.calls.filter((c) => JSON.stringify(c[0]) === JSON.stringify({ queryKey: MESSAGES_KEY })).length).toBe(2), { timeout: PUSH_START_DELAY_MS + 2000 });
+    await waitFor(() => expect(spy.mock.calls.filter((c) => JSON.stringify(c[0]) === JSON.stringify({ queryKey: MESSAGES_KEY })).length).toBe(2), {
+      timeout: PUSH_START_DELAY_MS + 2000,
+    });
     act(() => view.unmount());
   });
 });

@@ -15,13 +15,25 @@ import { openApproval, openProgress } from '../workflow/overlays';
 vi.mock('../workflow/overlays', () => ({ openApproval: vi.fn(), openProgress: vi.fn() }));
 
 const wfMsg = (id: string, type: 13 | 14, taskStatus: string, isRead = false): Message => ({
-  F_Id: id, F_Type: type, title: `title ${id}`, F_Content: `content ${id}`, F_SendTime: '2026-11-23 08:00:00', createTime: '2026-11-23 08:00:00',
-  F_Status: isRead ? '11' : '10', isRead, objectId: `task-${id}`,
+  F_Id: id,
+  F_Type: type,
+  title: `title ${id}`,
+  F_Content: `content ${id}`,
+  F_SendTime: '2026-11-23 08:00:00',
+  createTime: '2026-11-23 08:00:00',
+  F_Status: isRead ? '11' : '10',
+  isRead,
+  objectId: `task-${id}`,
   workflowInfoVo: { taskStatus, processInstanceId: `pi-${id}`, taskId: `task-${id}` },
 });
 const group = (unread: number, list: Message[] = []) => ({ unread, messageList: list });
 const centre = (over: Partial<MessageCentre> = {}): MessageCentre => ({
-  news: group(0), notice: group(0), schedule: group(0), workflowApproval: group(0), workflowCirculated: group(0), ...over,
+  news: group(0),
+  notice: group(0),
+  schedule: group(0),
+  workflowApproval: group(0),
+  workflowCirculated: group(0),
+  ...over,
 });
 
 function Where() {

@@ -44,12 +44,21 @@ function AuthorizeBody({ objectType, objectId, title, onClose }: AuthorizeDialog
   const { t } = useTranslation('organisation');
   const { message } = App.useApp();
   const modules = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all'), staleTime: 0 });
-  const grants = useQuery({ queryKey: ['authorizes', objectType, objectId], queryFn: () => api.get<GrantSet>(`/authorizes/${objectType}/${objectId}`), staleTime: 0 });
+  const grants = useQuery({
+    queryKey: ['authorizes', objectType, objectId],
+    queryFn: () => api.get<GrantSet>(`/authorizes/${objectType}/${objectId}`),
+    staleTime: 0,
+  });
   const [ids, setIds] = useState<Ids | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (grants.data && !ids)
-      setIds({ modules: new Set(grants.data.moduleIds), buttons: new Set(grants.data.buttonIds), columns: new Set(grants.data.columnIds), forms: new Set(grants.data.formIds) });
+      setIds({
+        modules: new Set(grants.data.moduleIds),
+        buttons: new Set(grants.data.buttonIds),
+        columns: new Set(grants.data.columnIds),
+        forms: new Set(grants.data.formIds),
+      });
   }, [grants.data, ids]);
   const map = useMemo(() => index(modules.data ?? [], null, new Map()), [modules.data]);
 
@@ -107,7 +116,11 @@ function AuthorizeBody({ objectType, objectId, title, onClose }: AuthorizeDialog
       key: n.F_ModuleId,
       title: (
         <div onClick={(e) => e.stopPropagation()}>
-          <Checkbox data-testid={`authorize-module-${n.F_ModuleId}`} checked={ids?.modules.has(n.F_ModuleId) ?? false} onChange={(e) => toggleModule(n.F_ModuleId, e.target.checked)}>
+          <Checkbox
+            data-testid={`authorize-module-${n.F_ModuleId}`}
+            checked={ids?.modules.has(n.F_ModuleId) ?? false}
+            onChange={(e) => toggleModule(n.F_ModuleId, e.target.checked)}
+          >
             <strong>{n.F_FullName}</strong>
           </Checkbox>
           <div style={{ paddingLeft: 24 }}>

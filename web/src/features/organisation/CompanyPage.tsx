@@ -23,10 +23,31 @@ export default function CompanyPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<CompanyForm> } | null>(null);
   const [posts, setPosts] = useState<PostBrief[] | null>(null);
   const confirmDelete = useDeleteConfirm();
-  const can = { add: usePermission(P.companyAdd), edit: usePermission(P.companyEdit), del: usePermission(P.companyDelete), special: usePermission(P.companySpecialPost) };
+  const can = {
+    add: usePermission(P.companyAdd),
+    edit: usePermission(P.companyEdit),
+    del: usePermission(P.companyDelete),
+    special: usePermission(P.companySpecialPost),
+  };
   const detail = useQuery({ queryKey: ['company', selected], queryFn: () => api.get<CompanyDetail>(`/companies/${selected}`), enabled: !!selected });
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['company-tree'] }), qc.invalidateQueries({ queryKey: ['company'] }), qc.invalidateQueries({ queryKey: ['org-tree'] })]);
-  const parentTree = [{ key: '0', value: '0', title: t('company.root'), children: toTreeData(tree.data ?? [], (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName) }];
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['company-tree'] }),
+      qc.invalidateQueries({ queryKey: ['company'] }),
+      qc.invalidateQueries({ queryKey: ['org-tree'] }),
+    ]);
+  const parentTree = [
+    {
+      key: '0',
+      value: '0',
+      title: t('company.root'),
+      children: toTreeData(
+        tree.data ?? [],
+        (n: CompanyNode) => n.F_CompanyId,
+        (n) => n.F_FullName,
+      ),
+    },
+  ];
 
   const save = async (v: CompanyForm) => {
     const body: CompanyBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
@@ -43,7 +64,12 @@ export default function CompanyPage() {
           <div>
             <Space style={{ marginBottom: 8 }}>
               {can.add && (
-                <Button type="primary" icon={<PlusOutlined />} data-testid="company-add" onClick={() => setEditing({ id: null, values: { F_ParentId: selected ?? '0', F_SortCode: 0, F_EnabledMark: true } })}>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  data-testid="company-add"
+                  onClick={() => setEditing({ id: null, values: { F_ParentId: selected ?? '0', F_SortCode: 0, F_EnabledMark: true } })}
+                >
                   {t('common:add')}
                 </Button>
               )}
@@ -54,7 +80,11 @@ export default function CompanyPage() {
                   blockNode
                   defaultExpandAll
                   selectedKeys={selected ? [selected] : []}
-                  treeData={toTreeData(tree.data, (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName)}
+                  treeData={toTreeData(
+                    tree.data,
+                    (n: CompanyNode) => n.F_CompanyId,
+                    (n) => n.F_FullName,
+                  )}
                   titleRender={(n) => <span data-testid={`company-node-${n.key}`}>{n.title}</span>}
                   onSelect={(keys) => setSelected(keys[0] ? String(keys[0]) : null)}
                 />
@@ -69,12 +99,30 @@ export default function CompanyPage() {
           <div data-testid="company-detail">
             <Space style={{ marginBottom: 12 }}>
               {can.edit && (
-                <Button icon={<EditOutlined />} data-testid="company-edit" onClick={() => setEditing({ id: d.F_CompanyId, values: { ...d, F_EnabledMark: d.F_EnabledMark === 1 } })}>
+                <Button
+                  icon={<EditOutlined />}
+                  data-testid="company-edit"
+                  onClick={() => setEditing({ id: d.F_CompanyId, values: { ...d, F_EnabledMark: d.F_EnabledMark === 1 } })}
+                >
                   {t('common:edit')}
                 </Button>
               )}
               {can.del && (
-                <Button danger icon={<DeleteOutlined />} data-testid="company-delete" onClick={() => confirmDelete(d.F_FullName, () => api.del(`/companies/${d.F_CompanyId}`), async () => { setSelected(null); await refresh(); })}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid="company-delete"
+                  onClick={() =>
+                    confirmDelete(
+                      d.F_FullName,
+                      () => api.del(`/companies/${d.F_CompanyId}`),
+                      async () => {
+                        setSelected(null);
+                        await refresh();
+                      },
+                    )
+                  }
+                >
                   {t('common:delete')}
                 </Button>
               )}
@@ -88,11 +136,15 @@ export default function CompanyPage() {
               <Descriptions.Item label={t('company.fullName')}>{d.F_FullName}</Descriptions.Item>
               <Descriptions.Item label={t('company.shortName')}>{d.F_CompanyName}</Descriptions.Item>
               <Descriptions.Item label={t('company.code')}>{d.F_EnCode}</Descriptions.Item>
-              <Descriptions.Item label={t('company.nature')}><DictionaryLabel code="CompanyNature" value={d.F_Nature} /></Descriptions.Item>
+              <Descriptions.Item label={t('company.nature')}>
+                <DictionaryLabel code="CompanyNature" value={d.F_Nature} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('company.phone')}>{d.F_Phone}</Descriptions.Item>
               <Descriptions.Item label={t('company.address')}>{d.F_Address}</Descriptions.Item>
               <Descriptions.Item label={t('common:sortCode')}>{d.F_SortCode}</Descriptions.Item>
-              <Descriptions.Item label={t('common:status')}>{d.F_EnabledMark === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>}</Descriptions.Item>
+              <Descriptions.Item label={t('common:status')}>
+                {d.F_EnabledMark === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>}
+              </Descriptions.Item>
               <Descriptions.Item label={t('common:createDate')}>{d.F_CreateDate}</Descriptions.Item>
               <Descriptions.Item label={t('common:description')}>{d.F_Description}</Descriptions.Item>
             </Descriptions>
@@ -113,7 +165,11 @@ export default function CompanyPage() {
         <Form.Item name="F_ParentId" label={t('company.parent')}>
           <TreeSelect treeData={parentTree} treeDefaultExpandAll data-testid="company-parent" />
         </Form.Item>
-        <Form.Item name="F_FullName" label={t('company.fullName')} rules={[{ required: true, message: t('common:required', { label: t('company.fullName') }) }]}>
+        <Form.Item
+          name="F_FullName"
+          label={t('company.fullName')}
+          rules={[{ required: true, message: t('common:required', { label: t('company.fullName') }) }]}
+        >
           <Input data-testid="company-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="F_CompanyName" label={t('company.shortName')}>

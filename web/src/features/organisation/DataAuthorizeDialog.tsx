@@ -23,7 +23,12 @@ interface DeptTree {
   children: DeptTree[];
 }
 const deptTree = (nodes: OrgNode[]): DeptTree[] =>
-  nodes.map((n) => ({ value: n.type === 'company' ? `company:${n.id}` : n.id, title: n.title, selectable: n.type !== 'company', children: deptTree(n.children) }));
+  nodes.map((n) => ({
+    value: n.type === 'company' ? `company:${n.id}` : n.id,
+    title: n.title,
+    selectable: n.type !== 'company',
+    children: deptTree(n.children),
+  }));
 
 /** Data permissions per menu entry: scope 1..6, custom departments for 6 (GET /data-authorize/…/menu, PUT /data-authorize/). */
 export function DataAuthorizeDialog(props: DataAuthorizeDialogProps) {
@@ -34,7 +39,11 @@ function DataAuthorizeBody({ objectType, objectId, title, onClose }: DataAuthori
   const { t } = useTranslation('organisation');
   const { message } = App.useApp();
   const org = useOrgTree();
-  const q = useQuery({ queryKey: ['data-authorize', objectType, objectId], queryFn: () => api.get<DataAuthorizeRow[]>(`/data-authorize/${objectType}/${objectId}/menu`), staleTime: 0 });
+  const q = useQuery({
+    queryKey: ['data-authorize', objectType, objectId],
+    queryFn: () => api.get<DataAuthorizeRow[]>(`/data-authorize/${objectType}/${objectId}/menu`),
+    staleTime: 0,
+  });
   const [rows, setRows] = useState<DataAuthorizeRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -48,7 +57,9 @@ function DataAuthorizeBody({ objectType, objectId, title, onClose }: DataAuthori
       const body: DataAuthorizeBody = {
         objectId,
         objectType,
-        items: rows.filter((r) => r.scope != null).map((r) => ({ moduleId: r.F_ModuleId, scope: r.scope!, departmentIds: r.scope === 6 ? r.departmentIds : [] })),
+        items: rows
+          .filter((r) => r.scope != null)
+          .map((r) => ({ moduleId: r.F_ModuleId, scope: r.scope!, departmentIds: r.scope === 6 ? r.departmentIds : [] })),
       };
       await api.put('/data-authorize/', body);
       void message.success(t('common:updated'));

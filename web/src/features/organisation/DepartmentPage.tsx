@@ -45,7 +45,18 @@ export default function DepartmentPage() {
     special: usePermission(P.departmentSpecialPost),
   };
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['departments'] }), qc.invalidateQueries({ queryKey: ['org-tree'] })]);
-  const parentTree = [{ key: '0', value: '0', title: t('department.root'), children: toTreeData(depts.data ?? [], (n: DepartmentNode) => n.F_DepartmentId, (n) => n.F_FullName) }];
+  const parentTree = [
+    {
+      key: '0',
+      value: '0',
+      title: t('department.root'),
+      children: toTreeData(
+        depts.data ?? [],
+        (n: DepartmentNode) => n.F_DepartmentId,
+        (n) => n.F_FullName,
+      ),
+    },
+  ];
   const save = async (v: DeptForm) => {
     const body: DepartmentBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
     if (editing?.id) await api.put(`/departments/${editing.id}`, body);
@@ -97,7 +108,8 @@ export default function DepartmentPage() {
     }
     confirmDelete(dept.F_FullName, () => api.del(`/departments/${id}`), refresh);
   };
-  const openSpecial = async (dept: DepartmentNode) => setSpecial({ dept, posts: await api.get<PostBrief[]>(`/departments/${dept.F_DepartmentId}/special-post`) });
+  const openSpecial = async (dept: DepartmentNode) =>
+    setSpecial({ dept, posts: await api.get<PostBrief[]>(`/departments/${dept.F_DepartmentId}/special-post`) });
 
   return (
     <Card size="small" data-testid="department-page">
@@ -128,7 +140,12 @@ export default function DepartmentPage() {
               type="primary"
               icon={<PlusOutlined />}
               data-testid="department-add"
-              onClick={() => setEditing({ id: null, values: { F_CompanyId: current.companyId, F_ParentId: current.type === 'department' ? current.id : '0', F_SortCode: 0, F_EnabledMark: true } })}
+              onClick={() =>
+                setEditing({
+                  id: null,
+                  values: { F_CompanyId: current.companyId, F_ParentId: current.type === 'department' ? current.id : '0', F_SortCode: 0, F_EnabledMark: true },
+                })
+              }
             >
               {t('common:add')}
             </Button>
@@ -150,14 +167,24 @@ export default function DepartmentPage() {
               { title: t('department.code'), dataIndex: 'F_EnCode' },
               { title: t('department.nature'), dataIndex: 'F_Nature', render: (v: string | null) => <DictionaryLabel code="DepartmentNature" value={v} /> },
               { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
-              { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+              {
+                title: t('common:status'),
+                dataIndex: 'F_EnabledMark',
+                width: 90,
+                render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+              },
               {
                 title: t('common:actions'),
                 key: 'actions',
                 render: (_, r) => (
                   <Space size={0} wrap>
                     {can.edit && (
-                      <Button type="link" size="small" data-testid={`department-edit-${r.F_DepartmentId}`} onClick={() => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                      <Button
+                        type="link"
+                        size="small"
+                        data-testid={`department-edit-${r.F_DepartmentId}`}
+                        onClick={() => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
+                      >
                         {t('common:edit')}
                       </Button>
                     )}
@@ -177,7 +204,14 @@ export default function DepartmentPage() {
                       </Button>
                     )}
                     {can.del && (
-                      <Button type="link" size="small" danger loading={checking === r.F_DepartmentId} data-testid={`department-delete-${r.F_DepartmentId}`} onClick={() => void askDelete(r)}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        loading={checking === r.F_DepartmentId}
+                        data-testid={`department-delete-${r.F_DepartmentId}`}
+                        onClick={() => void askDelete(r)}
+                      >
                         {t('common:delete')}
                       </Button>
                     )}

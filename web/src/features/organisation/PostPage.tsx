@@ -16,7 +16,11 @@ function PostFormFields({ companies }: { companies: CompanyNode[] }) {
   const form = Form.useFormInstance<PostBody>();
   const companyId = Form.useWatch('F_CompanyId', form);
   const departmentId = Form.useWatch('F_DepartmentId', form);
-  const depts = useQuery({ queryKey: ['departments', companyId], queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`), enabled: !!companyId });
+  const depts = useQuery({
+    queryKey: ['departments', companyId],
+    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    enabled: !!companyId,
+  });
   const posts = useQuery({
     queryKey: ['post-tree', companyId, departmentId],
     queryFn: () => api.get<PostNode[]>(`/companies/${companyId}/posts/tree`, { Department_Id: departmentId ?? undefined }),
@@ -28,15 +32,42 @@ function PostFormFields({ companies }: { companies: CompanyNode[] }) {
         <TreeSelect
           data-testid="post-company"
           treeDefaultExpandAll
-          treeData={toTreeData(companies, (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName)}
+          treeData={toTreeData(
+            companies,
+            (n: CompanyNode) => n.F_CompanyId,
+            (n) => n.F_FullName,
+          )}
           onChange={() => form.setFieldsValue({ F_DepartmentId: null, F_ParentId: '0' })}
         />
       </Form.Item>
       <Form.Item name="F_DepartmentId" label={t('post.department')}>
-        <TreeSelect allowClear treeDefaultExpandAll data-testid="post-department" treeData={toTreeData(depts.data ?? [], (n: DepartmentNode) => n.F_DepartmentId, (n) => n.F_FullName)} />
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          data-testid="post-department"
+          treeData={toTreeData(
+            depts.data ?? [],
+            (n: DepartmentNode) => n.F_DepartmentId,
+            (n) => n.F_FullName,
+          )}
+        />
       </Form.Item>
       <Form.Item name="F_ParentId" label={t('post.parent')}>
-        <TreeSelect treeDefaultExpandAll treeData={[{ key: '0', value: '0', title: t('post.root'), children: toTreeData(posts.data ?? [], (n: PostNode) => n.F_PostId, (n) => n.F_Name) }]} />
+        <TreeSelect
+          treeDefaultExpandAll
+          treeData={[
+            {
+              key: '0',
+              value: '0',
+              title: t('post.root'),
+              children: toTreeData(
+                posts.data ?? [],
+                (n: PostNode) => n.F_PostId,
+                (n) => n.F_Name,
+              ),
+            },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="F_Name" label={t('post.name')} rules={[{ required: true, message: t('common:required', { label: t('post.name') }) }]}>
         <Input data-testid="post-name" maxLength={100} />
@@ -63,8 +94,17 @@ export default function PostPage() {
   const [holders, setHolders] = useState<{ post: PostRow; ids: string[] } | null>(null);
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.postAdd), edit: usePermission(P.postEdit), del: usePermission(P.postDelete), users: usePermission(P.postUsers) };
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'posts'] }), qc.invalidateQueries({ queryKey: ['post-tree'] }), qc.invalidateQueries({ queryKey: ['post-picker'] })]);
-  const companyTree = toTreeData(companies.data ?? [], (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['list', 'posts'] }),
+      qc.invalidateQueries({ queryKey: ['post-tree'] }),
+      qc.invalidateQueries({ queryKey: ['post-picker'] }),
+    ]);
+  const companyTree = toTreeData(
+    companies.data ?? [],
+    (n: CompanyNode) => n.F_CompanyId,
+    (n) => n.F_FullName,
+  );
   const save = async (v: PostBody) => {
     if (editing?.id) await api.put(`/posts/${editing.id}`, v);
     else await api.post('/posts', v);
@@ -81,7 +121,14 @@ export default function PostPage() {
         fetch={(q) => api.get<PageResult<PostRow>>('/posts/page', q)}
         filters={
           <Form.Item name="companyId">
-            <TreeSelect allowClear treeDefaultExpandAll placeholder={t('post.company')} style={{ width: 200 }} treeData={companyTree} data-testid="post-filter-company" />
+            <TreeSelect
+              allowClear
+              treeDefaultExpandAll
+              placeholder={t('post.company')}
+              style={{ width: 200 }}
+              treeData={companyTree}
+              data-testid="post-filter-company"
+            />
           </Form.Item>
         }
         toolbar={[
@@ -125,7 +172,13 @@ export default function PostPage() {
                         </Button>
                       )}
                       {can.del && (
-                        <Button type="link" size="small" danger data-testid={`post-delete-${r.F_PostId}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/posts/${r.F_PostId}`), refresh)}>
+                        <Button
+                          type="link"
+                          size="small"
+                          danger
+                          data-testid={`post-delete-${r.F_PostId}`}
+                          onClick={() => confirmDelete(r.F_Name, () => api.del(`/posts/${r.F_PostId}`), refresh)}
+                        >
                           {t('common:delete')}
                         </Button>
                       )}
@@ -136,7 +189,15 @@ export default function PostPage() {
             : []),
         ]}
       />
-      <FormModal<PostBody> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('post.edit') : t('post.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="post-form">
+      <FormModal<PostBody>
+        open={!!editing}
+        editing={!!editing?.id}
+        title={editing?.id ? t('post.edit') : t('post.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="post-form"
+      >
         <PostFormFields companies={companies.data ?? []} />
       </FormModal>
       <UserPicker

@@ -50,7 +50,15 @@ export default function RolePage() {
         fetch={(q) => api.get<PageResult<RoleRow>>('/roles/page', q)}
         filters={
           <Form.Item name="enabled">
-            <Select allowClear placeholder={t('common:status')} style={{ width: 120 }} options={[{ value: 1, label: t('common:enabled') }, { value: 0, label: t('common:disabled') }]} />
+            <Select
+              allowClear
+              placeholder={t('common:status')}
+              style={{ width: 120 }}
+              options={[
+                { value: 1, label: t('common:enabled') },
+                { value: 0, label: t('common:disabled') },
+              ]}
+            />
           </Form.Item>
         }
         toolbar={[
@@ -72,7 +80,12 @@ export default function RolePage() {
           { title: t('role.name'), dataIndex: 'F_FullName' },
           { title: t('role.code'), dataIndex: 'F_EnCode' },
           { title: t('role.userCount'), dataIndex: 'F_UserCount', width: 90 },
-          { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          {
+            title: t('common:status'),
+            dataIndex: 'F_EnabledMark',
+            width: 90,
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+          },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
           { title: t('common:description'), dataIndex: 'F_Description', ellipsis: true },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
@@ -85,7 +98,12 @@ export default function RolePage() {
                   render: (_: unknown, r: RoleRow) => (
                     <Space size={0}>
                       {can.edit && (
-                        <Button type="link" size="small" data-testid={`role-edit-${r.F_RoleId}`} onClick={() => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                        <Button
+                          type="link"
+                          size="small"
+                          data-testid={`role-edit-${r.F_RoleId}`}
+                          onClick={() => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
+                        >
                           {t('common:edit')}
                         </Button>
                       )}
@@ -105,7 +123,13 @@ export default function RolePage() {
                         </Button>
                       )}
                       {can.del && (
-                        <Button type="link" size="small" danger data-testid={`role-delete-${r.F_RoleId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh)}>
+                        <Button
+                          type="link"
+                          size="small"
+                          danger
+                          data-testid={`role-delete-${r.F_RoleId}`}
+                          onClick={() => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh)}
+                        >
                           {t('common:delete')}
                         </Button>
                       )}
@@ -116,7 +140,15 @@ export default function RolePage() {
             : []),
         ]}
       />
-      <FormModal<RoleForm> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('role.edit') : t('role.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="role-form">
+      <FormModal<RoleForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        title={editing?.id ? t('role.edit') : t('role.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="role-form"
+      >
         <Form.Item name="F_FullName" label={t('role.name')} rules={[{ required: true, message: t('common:required', { label: t('role.name') }) }]}>
           <Input data-testid="role-name" maxLength={50} />
         </Form.Item>
@@ -137,8 +169,20 @@ export default function RolePage() {
           await refresh();
         }}
       />
-      <AuthorizeDialog open={!!authorize} objectType={1} objectId={authorize?.F_RoleId ?? ''} title={authorize ? t('role.authorizeOf', { name: authorize.F_FullName }) : undefined} onClose={() => setAuthorize(null)} />
-      <DataAuthorizeDialog open={!!dataAuth} objectType={1} objectId={dataAuth?.F_RoleId ?? ''} title={dataAuth ? t('role.dataAuthorizeOf', { name: dataAuth.F_FullName }) : undefined} onClose={() => setDataAuth(null)} />
+      <AuthorizeDialog
+        open={!!authorize}
+        objectType={1}
+        objectId={authorize?.F_RoleId ?? ''}
+        title={authorize ? t('role.authorizeOf', { name: authorize.F_FullName }) : undefined}
+        onClose={() => setAuthorize(null)}
+      />
+      <DataAuthorizeDialog
+        open={!!dataAuth}
+        objectType={1}
+        objectId={dataAuth?.F_RoleId ?? ''}
+        title={dataAuth ? t('role.dataAuthorizeOf', { name: dataAuth.F_FullName }) : undefined}
+        onClose={() => setDataAuth(null)}
+      />
     </>
   );
 }

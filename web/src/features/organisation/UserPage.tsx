@@ -4,7 +4,17 @@ import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
-import type { CompanyNode, DepartmentNode, EffectivePermission, OrgNode, PageResult, PermissionNode, UserCreateBody, UserRow, UserUpdateBody } from '@app/contracts';
+import type {
+  CompanyNode,
+  DepartmentNode,
+  EffectivePermission,
+  OrgNode,
+  PageResult,
+  PermissionNode,
+  UserCreateBody,
+  UserRow,
+  UserUpdateBody,
+} from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
@@ -30,7 +40,13 @@ interface UserForm {
 }
 
 /** A form control showing the chosen objects as tags; clicking opens a picker. */
-function PickerField<T>({ value = [], onChange, testId, label, picker }: {
+function PickerField<T>({
+  value = [],
+  onChange,
+  testId,
+  label,
+  picker,
+}: {
   value?: T[];
   onChange?: (v: T[]) => void;
   testId: string;
@@ -44,7 +60,17 @@ function PickerField<T>({ value = [], onChange, testId, label, picker }: {
       <div
         data-testid={testId}
         onClick={() => setOpen(true)}
-        style={{ minHeight: 32, border: '1px solid #d9d9d9', borderRadius: 6, padding: '3px 8px', cursor: 'pointer', display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'center' }}
+        style={{
+          minHeight: 32,
+          border: '1px solid #d9d9d9',
+          borderRadius: 6,
+          padding: '3px 8px',
+          cursor: 'pointer',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 4,
+          alignItems: 'center',
+        }}
       >
         {value.length === 0 && <Typography.Text type="secondary">{t('user.choose')}</Typography.Text>}
         {value.map((v, i) => (
@@ -53,10 +79,15 @@ function PickerField<T>({ value = [], onChange, testId, label, picker }: {
           </Tag>
         ))}
       </div>
-      {picker(open, () => setOpen(false), (v) => {
-        onChange?.(v);
-        setOpen(false);
-      }, value)}
+      {picker(
+        open,
+        () => setOpen(false),
+        (v) => {
+          onChange?.(v);
+          setOpen(false);
+        },
+        value,
+      )}
     </>
   );
 }
@@ -74,11 +105,19 @@ function UserFormFields({ creating, companies, departmentCompany }: { creating: 
   const { t } = useTranslation('organisation');
   const form = Form.useFormInstance<UserForm>();
   const companyId = Form.useWatch('F_CompanyId', form);
-  const depts = useQuery({ queryKey: ['departments', companyId], queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`), enabled: !!companyId });
+  const depts = useQuery({
+    queryKey: ['departments', companyId],
+    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    enabled: !!companyId,
+  });
   const req = (label: string) => [{ required: true, message: t('common:required', { label }) }];
   return (
     <>
-      <Form.Item name="F_Account" label={t('user.account')} rules={[...req(t('user.account')), { pattern: /^[A-Za-z0-9_.@-]+$/, message: t('user.accountRule') }]}>
+      <Form.Item
+        name="F_Account"
+        label={t('user.account')}
+        rules={[...req(t('user.account')), { pattern: /^[A-Za-z0-9_.@-]+$/, message: t('user.accountRule') }]}
+      >
         <Input data-testid="user-account" disabled={!creating} maxLength={50} autoComplete="off" />
       </Form.Item>
       {creating && (
@@ -90,22 +129,43 @@ function UserFormFields({ creating, companies, departmentCompany }: { creating: 
         <Input data-testid="user-name" maxLength={50} />
       </Form.Item>
       <Form.Item name="F_Gender" label={t('user.gender')}>
-        <Radio.Group options={[{ value: 0, label: t('user.male') }, { value: 1, label: t('user.female') }]} />
+        <Radio.Group
+          options={[
+            { value: 0, label: t('user.male') },
+            { value: 1, label: t('user.female') },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="F_CompanyId" label={t('user.company')}>
         <TreeSelect
           allowClear
           treeDefaultExpandAll
           data-testid="user-company"
-          treeData={toTreeData(companies, (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName)}
+          treeData={toTreeData(
+            companies,
+            (n: CompanyNode) => n.F_CompanyId,
+            (n) => n.F_FullName,
+          )}
           // Departments of the chosen company stay; the others go (a department belongs to one company).
           onChange={(next: string | undefined) =>
-            form.setFieldsValue({ departmentIds: (form.getFieldValue('departmentIds') as string[] | undefined ?? []).filter((d) => !!next && departmentCompany.get(d) === next) })
+            form.setFieldsValue({
+              departmentIds: ((form.getFieldValue('departmentIds') as string[] | undefined) ?? []).filter((d) => !!next && departmentCompany.get(d) === next),
+            })
           }
         />
       </Form.Item>
       <Form.Item name="departmentIds" label={t('user.departments')}>
-        <TreeSelect multiple allowClear treeDefaultExpandAll data-testid="user-departments" treeData={toTreeData(depts.data ?? [], (n: DepartmentNode) => n.F_DepartmentId, (n) => n.F_FullName)} />
+        <TreeSelect
+          multiple
+          allowClear
+          treeDefaultExpandAll
+          data-testid="user-departments"
+          treeData={toTreeData(
+            depts.data ?? [],
+            (n: DepartmentNode) => n.F_DepartmentId,
+            (n) => n.F_FullName,
+          )}
+        />
       </Form.Item>
       <Form.Item name="roles" label={t('user.roles')}>
         <PickerField<RoleRef>
@@ -145,7 +205,12 @@ interface PermTree {
 
 function PermissionTree({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const { t } = useTranslation('organisation');
-  const q = useQuery({ queryKey: ['user-permission', userId], queryFn: () => api.get<EffectivePermission>(`/users/${userId}/permission`), enabled: !!userId, staleTime: 0 });
+  const q = useQuery({
+    queryKey: ['user-permission', userId],
+    queryFn: () => api.get<EffectivePermission>(`/users/${userId}/permission`),
+    enabled: !!userId,
+    staleTime: 0,
+  });
   const toTree = (nodes: PermissionNode[]): PermTree[] =>
     nodes.map((n) => ({
       key: n.F_ModuleId,
@@ -190,7 +255,14 @@ export default function UserPage() {
   const [authorizeOf, setAuthorizeOf] = useState<UserRow | null>(null);
   const [resetForm] = Form.useForm<{ password: string }>();
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(P.userEdit), del: usePermission(P.userDelete), enable: usePermission(P.userEnable), reset: usePermission(P.userResetPassword), perm: usePermission(P.userPermission), authorize: usePermission(P.userAuthorize) };
+  const can = {
+    edit: usePermission(P.userEdit),
+    del: usePermission(P.userDelete),
+    enable: usePermission(P.userEnable),
+    reset: usePermission(P.userResetPassword),
+    perm: usePermission(P.userPermission),
+    authorize: usePermission(P.userAuthorize),
+  };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list'] });
 
   const save = async (v: UserForm) => {
@@ -240,16 +312,18 @@ export default function UserPage() {
       <ResizablePanel
         side={
           <div data-testid="user-org-tree">
-            {org.data && org.data.length > 0 && <Tree
-              blockNode
-              defaultExpandAll
-              selectedKeys={sel ? [`${sel.type}:${sel.id}`] : []}
-              treeData={orgTreeData(org.data ?? [])}
-              onSelect={(_, info) => {
-                const n = info.node as unknown as { type: 'company' | 'department'; id: string; companyId: string; selected: boolean };
-                setSel(n.selected ? null : { type: n.type, id: n.id, companyId: n.companyId });
-              }}
-            />}
+            {org.data && org.data.length > 0 && (
+              <Tree
+                blockNode
+                defaultExpandAll
+                selectedKeys={sel ? [`${sel.type}:${sel.id}`] : []}
+                treeData={orgTreeData(org.data ?? [])}
+                onSelect={(_, info) => {
+                  const n = info.node as unknown as { type: 'company' | 'department'; id: string; companyId: string; selected: boolean };
+                  setSel(n.selected ? null : { type: n.type, id: n.id, companyId: n.companyId });
+                }}
+              />
+            )}
           </div>
         }
       >
@@ -265,7 +339,16 @@ export default function UserPage() {
           }}
           filters={
             <Form.Item name="enabled">
-              <Select allowClear placeholder={t('common:status')} style={{ width: 120 }} data-testid="user-filter-enabled" options={[{ value: 1, label: t('common:enabled') }, { value: 0, label: t('common:disabled') }]} />
+              <Select
+                allowClear
+                placeholder={t('common:status')}
+                style={{ width: 120 }}
+                data-testid="user-filter-enabled"
+                options={[
+                  { value: 1, label: t('common:enabled') },
+                  { value: 0, label: t('common:disabled') },
+                ]}
+              />
             </Form.Item>
           }
           toolbar={[
@@ -284,7 +367,14 @@ export default function UserPage() {
                 setEditing({
                   id: null,
                   // The chosen tree node presets both: a department brings its company (so the department shows its name).
-                  values: { F_Gender: 0, F_EnabledMark: true, departmentIds: sel?.type === 'department' ? [sel.id] : [], roles: [], posts: [], F_CompanyId: sel ? (sel.type === 'company' ? sel.id : sel.companyId) : undefined },
+                  values: {
+                    F_Gender: 0,
+                    F_EnabledMark: true,
+                    departmentIds: sel?.type === 'department' ? [sel.id] : [],
+                    roles: [],
+                    posts: [],
+                    F_CompanyId: sel ? (sel.type === 'company' ? sel.id : sel.companyId) : undefined,
+                  },
                 }),
             },
           ]}
@@ -341,12 +431,25 @@ export default function UserPage() {
                     render: (_: unknown, r: UserRow) => (
                       <Space size={0}>
                         {can.edit && (
-                          <Button type="link" size="small" data-testid={`user-edit-${r.F_UserId}`} onClick={() => setEditing({ id: r.F_UserId, values: rowToForm(r) })}>
+                          <Button
+                            type="link"
+                            size="small"
+                            data-testid={`user-edit-${r.F_UserId}`}
+                            onClick={() => setEditing({ id: r.F_UserId, values: rowToForm(r) })}
+                          >
                             {t('common:edit')}
                           </Button>
                         )}
                         {can.reset && (
-                          <Button type="link" size="small" data-testid={`user-reset-${r.F_UserId}`} onClick={() => { resetForm.resetFields(); setResetting(r); }}>
+                          <Button
+                            type="link"
+                            size="small"
+                            data-testid={`user-reset-${r.F_UserId}`}
+                            onClick={() => {
+                              resetForm.resetFields();
+                              setResetting(r);
+                            }}
+                          >
                             {t('user.resetPassword')}
                           </Button>
                         )}
@@ -361,7 +464,13 @@ export default function UserPage() {
                           </Button>
                         )}
                         {can.del && r.F_UserId !== me && (
-                          <Button type="link" size="small" danger data-testid={`user-delete-${r.F_UserId}`} onClick={() => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh)}>
+                          <Button
+                            type="link"
+                            size="small"
+                            danger
+                            data-testid={`user-delete-${r.F_UserId}`}
+                            onClick={() => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh)}
+                          >
                             {t('common:delete')}
                           </Button>
                         )}
@@ -373,7 +482,16 @@ export default function UserPage() {
           ]}
         />
       </ResizablePanel>
-      <FormModal<UserForm> open={!!editing} editing={!!editing?.id} width={720} title={editing?.id ? t('user.edit') : t('user.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="user-form">
+      <FormModal<UserForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        width={720}
+        title={editing?.id ? t('user.edit') : t('user.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="user-form"
+      >
         <UserFormFields creating={!editing?.id} companies={companies.data ?? []} departmentCompany={departmentCompanies(org.data ?? [])} />
       </FormModal>
       <Modal
@@ -387,7 +505,14 @@ export default function UserPage() {
         forceRender
       >
         <Form form={resetForm} layout="vertical">
-          <Form.Item name="password" label={t('user.newPassword')} rules={[{ required: true, message: t('common:required', { label: t('user.newPassword') }) }, { min: 6, message: t('user.passwordRule') }]}>
+          <Form.Item
+            name="password"
+            label={t('user.newPassword')}
+            rules={[
+              { required: true, message: t('common:required', { label: t('user.newPassword') }) },
+              { min: 6, message: t('user.passwordRule') },
+            ]}
+          >
             <Input.Password data-testid="user-new-password" autoComplete="new-password" />
           </Form.Item>
         </Form>

@@ -15,7 +15,15 @@ const STAFFED = '5d1c2b3a-7e8f-4a9b-8c0d-1e2f3a4b5c6d';
 const PARENT = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d';
 const CHILD = '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b';
 const department = (id: string, name: string, children: DepartmentNode[] = []): DepartmentNode => ({
-  F_DepartmentId: id, F_CompanyId: 'c1', F_ParentId: '0', F_FullName: name, F_EnCode: id.slice(0, 4), F_Nature: null, F_SortCode: 0, F_EnabledMark: 1, children,
+  F_DepartmentId: id,
+  F_CompanyId: 'c1',
+  F_ParentId: '0',
+  F_FullName: name,
+  F_EnCode: id.slice(0, 4),
+  F_Nature: null,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  children,
 });
 const org: OrgNode[] = [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }];
 const usersOf: Record<string, number> = { [EMPTY]: 0, [STAFFED]: 2, [PARENT]: 0, [CHILD]: 0 };
@@ -43,7 +51,10 @@ afterEach(() => {
 function stub() {
   const calls = stubApi([
     [/^GET \/companies\/departments\/tree$/, () => org],
-    [/^GET \/companies\/c1\/departments\/tree$/, () => [department(EMPTY, '行政部'), department(STAFFED, '市场部'), department(PARENT, '研发中心', [department(CHILD, '前端组')])]],
+    [
+      /^GET \/companies\/c1\/departments\/tree$/,
+      () => [department(EMPTY, '行政部'), department(STAFFED, '市场部'), department(PARENT, '研发中心', [department(CHILD, '前端组')])],
+    ],
     [/^GET \/departments\/[^/]+\/users$/, (url) => ({ Rows: [], Total: usersOf[url.pathname.split('/')[3]!] ?? 0 })],
     [/^GET \/companies\/c1\/posts\/tree$/, () => []],
   ]);
@@ -51,7 +62,10 @@ function stub() {
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     if (init.method === 'DELETE') {
       await stubbed(input, init); // recorded in calls
-      return new Response(JSON.stringify({ code: 10400, success: false, data: null, msg: '该部门下还有用户，不能删除' }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ code: 10400, success: false, data: null, msg: '该部门下还有用户，不能删除' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return stubbed(input, init);
   });

@@ -6,14 +6,34 @@ import { AuthorizeDialog } from './AuthorizeDialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = (id: string, moduleId: string, code: string, name: string) => ({ F_Id: id, F_ModuleId: moduleId, F_EnCode: code, F_FullName: name, F_SortCode: 0 });
+const item = (id: string, moduleId: string, code: string, name: string) => ({
+  F_Id: id,
+  F_ModuleId: moduleId,
+  F_EnCode: code,
+  F_FullName: name,
+  F_SortCode: 0,
+});
 const node = (id: string, name: string, extra: Partial<ModuleGrantNode> = {}): ModuleGrantNode => ({
-  F_ModuleId: id, F_ParentId: '0', F_SystemId: '0', F_EnCode: id, F_FullName: name, F_Icon: '', buttons: [], columns: [], forms: [], children: [], ...extra,
+  F_ModuleId: id,
+  F_ParentId: '0',
+  F_SystemId: '0',
+  F_EnCode: id,
+  F_FullName: name,
+  F_Icon: '',
+  buttons: [],
+  columns: [],
+  forms: [],
+  children: [],
+  ...extra,
 });
 const modules: ModuleGrantNode[] = [
   node('org', '组织架构', {
     children: [
-      node('org-user', '用户管理', { F_ParentId: 'org', buttons: [item('b-add', 'org-user', 'add', '新增'), item('b-del', 'org-user', 'delete', '删除')], columns: [item('c-mobile', 'org-user', 'F_Mobile', '手机号')] }),
+      node('org-user', '用户管理', {
+        F_ParentId: 'org',
+        buttons: [item('b-add', 'org-user', 'add', '新增'), item('b-del', 'org-user', 'delete', '删除')],
+        columns: [item('c-mobile', 'org-user', 'F_Mobile', '手机号')],
+      }),
       node('org-role', '角色管理', { F_ParentId: 'org' }),
     ],
   }),

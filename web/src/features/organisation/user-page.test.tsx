@@ -13,10 +13,26 @@ afterEach(() => {
 });
 
 const company = (id: string, name: string): CompanyNode => ({
-  F_CompanyId: id, F_ParentId: '0', F_FullName: name, F_CompanyName: name, F_EnCode: id, F_Nature: null, F_SortCode: 0, F_EnabledMark: 1, children: [],
+  F_CompanyId: id,
+  F_ParentId: '0',
+  F_FullName: name,
+  F_CompanyName: name,
+  F_EnCode: id,
+  F_Nature: null,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  children: [],
 });
 const department = (id: string, companyId: string, name: string): DepartmentNode => ({
-  F_DepartmentId: id, F_CompanyId: companyId, F_ParentId: '0', F_FullName: name, F_EnCode: id, F_Nature: null, F_SortCode: 0, F_EnabledMark: 1, children: [],
+  F_DepartmentId: id,
+  F_CompanyId: companyId,
+  F_ParentId: '0',
+  F_FullName: name,
+  F_EnCode: id,
+  F_Nature: null,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  children: [],
 });
 const MARKET = '0b9f7f4e-6a51-4c1e-9d2a-3f5c8e7a1b20';
 const SALES = '5d1c2b3a-7e8f-4a9b-8c0d-1e2f3a4b5c6d';
@@ -25,8 +41,22 @@ const departments: Record<string, DepartmentNode[]> = {
   c2: [department(SALES, 'c2', '销售部')],
 };
 const org: OrgNode[] = [
-  { id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [{ id: MARKET, parentId: 'c1', title: '市场部', type: 'department', companyId: 'c1', children: [] }] },
-  { id: 'c2', parentId: '0', title: '分公司', type: 'company', companyId: 'c2', children: [{ id: SALES, parentId: 'c2', title: '销售部', type: 'department', companyId: 'c2', children: [] }] },
+  {
+    id: 'c1',
+    parentId: '0',
+    title: '总公司',
+    type: 'company',
+    companyId: 'c1',
+    children: [{ id: MARKET, parentId: 'c1', title: '市场部', type: 'department', companyId: 'c1', children: [] }],
+  },
+  {
+    id: 'c2',
+    parentId: '0',
+    title: '分公司',
+    type: 'company',
+    companyId: 'c2',
+    children: [{ id: SALES, parentId: 'c2', title: '销售部', type: 'department', companyId: 'c2', children: [] }],
+  },
 ];
 
 function stub() {
@@ -42,7 +72,9 @@ function stub() {
 /** The texts a (tree) select shows as its value: the tags of a multiple one, the text of a single one. */
 const shown = (testId: string) => {
   const select = screen.getByTestId(testId);
-  const items = select.classList.contains('ant-select-multiple') ? [...select.querySelectorAll('.ant-select-selection-item')] : [...select.querySelectorAll('.ant-select-content-has-value')];
+  const items = select.classList.contains('ant-select-multiple')
+    ? [...select.querySelectorAll('.ant-select-selection-item')]
+    : [...select.querySelectorAll('.ant-select-content-has-value')];
   return items.map((e) => e.getAttribute('title') ?? e.textContent);
 };
 

@@ -13,8 +13,20 @@ afterEach(() => {
 });
 
 const user = (id: string, name: string, enabled: 0 | 1): UserRow => ({
-  F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: enabled, F_CompanyId: null, F_DepartmentName: '',
-  F_Company: null, F_Department: [], F_Roles: [], F_Posts: [], F_Description: '', F_CreateDate: '2026-11-27 10:00:00',
+  F_UserId: id,
+  F_Account: id,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: enabled,
+  F_CompanyId: null,
+  F_DepartmentName: '',
+  F_Company: null,
+  F_Department: [],
+  F_Roles: [],
+  F_Posts: [],
+  F_Description: '',
+  F_CreateDate: '2026-11-27 10:00:00',
 });
 
 describe('user status switch', { timeout: 60_000 }, () => {

@@ -38,7 +38,12 @@ export default function AreaPage() {
   }, [load]);
 
   const build = (parent: string): AreaTreeNode[] =>
-    (kids[parent] ?? []).map((a) => ({ key: a.F_AreaId, title: a.F_AreaName, isLeaf: a.F_Level >= 3 || !a.hasChildren, children: kids[a.F_AreaId] ? build(a.F_AreaId) : undefined }));
+    (kids[parent] ?? []).map((a) => ({
+      key: a.F_AreaId,
+      title: a.F_AreaName,
+      isLeaf: a.F_Level >= 3 || !a.hasChildren,
+      children: kids[a.F_AreaId] ? build(a.F_AreaId) : undefined,
+    }));
   const parentOf = (a: Area) => (a.F_Level === 1 ? ROOT : a.F_ParentId);
   const save = async (v: AreaForm) => {
     if (editing?.id) await api.put(`/areas/${editing.id}`, { F_AreaName: v.F_AreaName, F_SortCode: v.F_SortCode } satisfies AreaUpdateBody);
@@ -55,7 +60,13 @@ export default function AreaPage() {
           <div data-testid="area-tree">
             <Space style={{ marginBottom: 8 }}>
               {can.add && (
-                <Button type="primary" size="small" icon={<PlusOutlined />} data-testid="area-add" onClick={() => setEditing({ id: null, values: { F_ParentId: selected && selected.F_Level < 3 ? selected.F_AreaId : ROOT, F_SortCode: 0 } })}>
+                <Button
+                  type="primary"
+                  size="small"
+                  icon={<PlusOutlined />}
+                  data-testid="area-add"
+                  onClick={() => setEditing({ id: null, values: { F_ParentId: selected && selected.F_Level < 3 ? selected.F_AreaId : ROOT, F_SortCode: 0 } })}
+                >
                   {selected && selected.F_Level < 3 ? t('area.addChild') : t('area.addProvince')}
                 </Button>
               )}
@@ -74,7 +85,15 @@ export default function AreaPage() {
           <div>
             <Space style={{ marginBottom: 12 }}>
               {can.edit && (
-                <Button data-testid="area-edit" onClick={() => setEditing({ id: selected.F_AreaId, values: { F_AreaName: selected.F_AreaName, F_ParentId: parentOf(selected), F_SortCode: selected.F_SortCode } })}>
+                <Button
+                  data-testid="area-edit"
+                  onClick={() =>
+                    setEditing({
+                      id: selected.F_AreaId,
+                      values: { F_AreaName: selected.F_AreaName, F_ParentId: parentOf(selected), F_SortCode: selected.F_SortCode },
+                    })
+                  }
+                >
                   {t('common:edit')}
                 </Button>
               )}
@@ -83,11 +102,15 @@ export default function AreaPage() {
                   danger
                   data-testid="area-delete"
                   onClick={() =>
-                    confirmDelete(selected.F_AreaName, () => api.del(`/areas/${selected.F_AreaId}`), async () => {
-                      const p = parentOf(selected);
-                      setSelected(null);
-                      await load(p);
-                    })
+                    confirmDelete(
+                      selected.F_AreaName,
+                      () => api.del(`/areas/${selected.F_AreaId}`),
+                      async () => {
+                        const p = parentOf(selected);
+                        setSelected(null);
+                        await load(p);
+                      },
+                    )
                   }
                 >
                   {t('common:delete')}
@@ -105,12 +128,27 @@ export default function AreaPage() {
           <Empty description={t('area.choose')} />
         )}
       </ResizablePanel>
-      <FormModal<AreaForm> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('area.edit') : t('area.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="area-form">
+      <FormModal<AreaForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        title={editing?.id ? t('area.edit') : t('area.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="area-form"
+      >
         <Form.Item name="F_ParentId" hidden>
           <Input />
         </Form.Item>
         {!editing?.id && (
-          <Form.Item name="F_AreaId" label={t('area.code')} rules={[{ required: true, message: t('common:required', { label: t('area.code') }) }, { pattern: /^\d{2,12}$/, message: t('area.codeRule') }]}>
+          <Form.Item
+            name="F_AreaId"
+            label={t('area.code')}
+            rules={[
+              { required: true, message: t('common:required', { label: t('area.code') }) },
+              { pattern: /^\d{2,12}$/, message: t('area.codeRule') },
+            ]}
+          >
             <Input data-testid="area-code" maxLength={12} />
           </Form.Item>
         )}

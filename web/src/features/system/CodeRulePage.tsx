@@ -37,30 +37,58 @@ export default function CodeRulePage() {
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: P.codeRuleAdd,
             testId: 'code-rule-add',
-            onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, parts: [{ type: 'text', value: 'NO' }, newPart('date'), newPart('sequence')] as CodeRulePart[] } }),
+            onClick: () =>
+              setEditing({
+                id: null,
+                values: { F_EnabledMark: true, parts: [{ type: 'text', value: 'NO' }, newPart('date'), newPart('sequence')] as CodeRulePart[] },
+              }),
           },
         ]}
         columns={[
           { title: t('codeRule.code'), dataIndex: 'F_EnCode' },
           { title: t('codeRule.name'), dataIndex: 'F_FullName' },
-          { title: t('codeRule.parts'), dataIndex: 'parts', render: (parts: CodeRule['parts']) => parts.map((p, i) => <Tag key={i}>{t(`codeRule.type.${p.type}`)}</Tag>) },
+          {
+            title: t('codeRule.parts'),
+            dataIndex: 'parts',
+            render: (parts: CodeRule['parts']) => parts.map((p, i) => <Tag key={i}>{t(`codeRule.type.${p.type}`)}</Tag>),
+          },
           { title: t('codeRule.example'), dataIndex: 'example', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          {
+            title: t('common:status'),
+            dataIndex: 'F_EnabledMark',
+            width: 90,
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+          },
           { title: t('common:description'), dataIndex: 'F_Description' },
           {
             title: t('common:actions'),
             key: 'a',
             render: (_, r) => (
               <Space size={0}>
-                <Button type="link" size="small" data-testid={`code-rule-gen-${r.F_Id}`} disabled={r.F_EnabledMark !== 1} onClick={() => void gen(r).catch(() => undefined)}>
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid={`code-rule-gen-${r.F_Id}`}
+                  disabled={r.F_EnabledMark !== 1}
+                  onClick={() => void gen(r).catch(() => undefined)}
+                >
                   {t('codeRule.generate')}
                 </Button>
                 {can.edit && (
-                  <Button type="link" size="small" data-testid={`code-rule-edit-${r.F_Id}`} onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`code-rule-edit-${r.F_Id}`}
+                    onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
+                  >
                     {t('common:edit')}
                   </Button>
                 )}
@@ -89,13 +117,24 @@ export default function CodeRulePage() {
           await refresh();
         }}
       >
-        <Form.Item name="F_EnCode" label={t('codeRule.code')} rules={[{ required: true, message: t('common:required', { label: t('codeRule.code') }) }, { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') }]}>
+        <Form.Item
+          name="F_EnCode"
+          label={t('codeRule.code')}
+          rules={[
+            { required: true, message: t('common:required', { label: t('codeRule.code') }) },
+            { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') },
+          ]}
+        >
           <Input maxLength={50} data-testid="code-rule-code" />
         </Form.Item>
         <Form.Item name="F_FullName" label={t('codeRule.name')} rules={[{ required: true, message: t('common:required', { label: t('codeRule.name') }) }]}>
           <Input maxLength={100} data-testid="code-rule-name" />
         </Form.Item>
-        <Form.Item name="parts" label={t('codeRule.parts')} rules={[{ validator: (_, v: unknown[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('codeRule.noParts')))) }]}>
+        <Form.Item
+          name="parts"
+          label={t('codeRule.parts')}
+          rules={[{ validator: (_, v: unknown[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('codeRule.noParts')))) }]}
+        >
           <CodeRulePartsEditor />
         </Form.Item>
         <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">

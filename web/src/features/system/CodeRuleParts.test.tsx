@@ -15,7 +15,16 @@ function Host({ initial }: { initial: CodeRulePart[] }) {
 describe('code rule part editor', () => {
   it('previews text, date and sequence parts', () => {
     const now = new Date(2026, 10, 3);
-    expect(previewParts([{ type: 'text', value: 'PO-' }, { type: 'date', format: 'yyyyMMdd' }, { type: 'sequence', width: 4, start: 7, step: 1, reset: 'day' }], now)).toBe('PO-202611030007');
+    expect(
+      previewParts(
+        [
+          { type: 'text', value: 'PO-' },
+          { type: 'date', format: 'yyyyMMdd' },
+          { type: 'sequence', width: 4, start: 7, step: 1, reset: 'day' },
+        ],
+        now,
+      ),
+    ).toBe('PO-202611030007');
     expect(previewParts([{ type: 'date', format: 'yyMM' }, { type: 'company' }], now)).toBe('2611COMPANY');
   });
 
@@ -27,7 +36,10 @@ describe('code rule part editor', () => {
     expect((screen.getByTestId('code-rule-add-sequence') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByTestId('code-rule-part-1-width'), { target: { value: '3' } });
     fireEvent.blur(screen.getByTestId('code-rule-part-1-width'));
-    expect(last).toEqual([{ type: 'text', value: 'NO' }, { type: 'sequence', width: 3, start: 1, step: 1, reset: 'never' }]);
+    expect(last).toEqual([
+      { type: 'text', value: 'NO' },
+      { type: 'sequence', width: 3, start: 1, step: 1, reset: 'never' },
+    ]);
     expect(screen.getByTestId('code-rule-preview').textContent).toBe('NO001');
     fireEvent.click(screen.getByTestId('code-rule-add-department'));
     expect(last.map((p) => p.type)).toEqual(['text', 'sequence', 'department']);

@@ -60,34 +60,96 @@ export function CodeRulePartsEditor({ value = [], onChange }: { value?: CodeRule
         <Card key={i} size="small" style={{ marginBottom: 8 }} data-testid={`code-rule-part-${i}`}>
           <Space wrap align="center">
             <Tag color="blue">{t(`codeRule.type.${p.type}`)}</Tag>
-            {p.type === 'text' && <Input value={p.value} maxLength={50} placeholder={t('codeRule.text')} onChange={(e) => set(i, { ...p, value: e.target.value })} data-testid={`code-rule-part-${i}-text`} style={{ width: 160 }} />}
+            {p.type === 'text' && (
+              <Input
+                value={p.value}
+                maxLength={50}
+                placeholder={t('codeRule.text')}
+                onChange={(e) => set(i, { ...p, value: e.target.value })}
+                data-testid={`code-rule-part-${i}-text`}
+                style={{ width: 160 }}
+              />
+            )}
             {p.type === 'date' && (
-              <Select value={p.format} style={{ width: 140 }} onChange={(format) => set(i, { ...p, format })} options={codeRuleDateFormats.map((f) => ({ value: f, label: f }))} data-testid={`code-rule-part-${i}-format`} />
+              <Select
+                value={p.format}
+                style={{ width: 140 }}
+                onChange={(format) => set(i, { ...p, format })}
+                options={codeRuleDateFormats.map((f) => ({ value: f, label: f }))}
+                data-testid={`code-rule-part-${i}-format`}
+              />
             )}
             {p.type === 'sequence' && (
               <>
                 <span>{t('codeRule.width')}</span>
-                <InputNumber min={1} max={18} value={p.width} onChange={(w) => set(i, { ...p, width: w ?? 1 })} data-testid={`code-rule-part-${i}-width`} style={{ width: 70 }} />
+                <InputNumber
+                  min={1}
+                  max={18}
+                  value={p.width}
+                  onChange={(w) => set(i, { ...p, width: w ?? 1 })}
+                  data-testid={`code-rule-part-${i}-width`}
+                  style={{ width: 70 }}
+                />
                 <span>{t('codeRule.start')}</span>
-                <InputNumber min={0} value={p.start} onChange={(s) => set(i, { ...p, start: s ?? 0 })} data-testid={`code-rule-part-${i}-start`} style={{ width: 90 }} />
+                <InputNumber
+                  min={0}
+                  value={p.start}
+                  onChange={(s) => set(i, { ...p, start: s ?? 0 })}
+                  data-testid={`code-rule-part-${i}-start`}
+                  style={{ width: 90 }}
+                />
                 <span>{t('codeRule.step')}</span>
-                <InputNumber min={1} value={p.step} onChange={(s) => set(i, { ...p, step: s ?? 1 })} data-testid={`code-rule-part-${i}-step`} style={{ width: 70 }} />
+                <InputNumber
+                  min={1}
+                  value={p.step}
+                  onChange={(s) => set(i, { ...p, step: s ?? 1 })}
+                  data-testid={`code-rule-part-${i}-step`}
+                  style={{ width: 70 }}
+                />
                 <span>{t('codeRule.reset')}</span>
-                <Select value={p.reset ?? 'never'} style={{ width: 110 }} onChange={(reset) => set(i, { ...p, reset })} options={codeRuleResets.map((r) => ({ value: r, label: t(`codeRule.resets.${r}`) }))} data-testid={`code-rule-part-${i}-reset`} />
+                <Select
+                  value={p.reset ?? 'never'}
+                  style={{ width: 110 }}
+                  onChange={(reset) => set(i, { ...p, reset })}
+                  options={codeRuleResets.map((r) => ({ value: r, label: t(`codeRule.resets.${r}`) }))}
+                  data-testid={`code-rule-part-${i}-reset`}
+                />
               </>
             )}
             {(p.type === 'company' || p.type === 'department') && <Typography.Text type="secondary">{t(`codeRule.hint.${p.type}`)}</Typography.Text>}
             <Space size={0}>
               <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('codeRule.up')} />
-              <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={t('codeRule.down')} />
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))} data-testid={`code-rule-part-${i}-remove`} aria-label={t('common:delete')} />
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowDownOutlined />}
+                disabled={i === value.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={t('codeRule.down')}
+              />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => onChange?.(value.filter((_, j) => j !== i))}
+                data-testid={`code-rule-part-${i}-remove`}
+                aria-label={t('common:delete')}
+              />
             </Space>
           </Space>
         </Card>
       ))}
       <Space wrap>
         {PART_TYPES.map((type) => (
-          <Button key={type} size="small" icon={<PlusOutlined />} disabled={value.length >= 10 || (type === 'sequence' && hasSequence)} onClick={() => onChange?.([...value, newPart(type)])} data-testid={`code-rule-add-${type}`}>
+          <Button
+            key={type}
+            size="small"
+            icon={<PlusOutlined />}
+            disabled={value.length >= 10 || (type === 'sequence' && hasSequence)}
+            onClick={() => onChange?.([...value, newPart(type)])}
+            data-testid={`code-rule-add-${type}`}
+          >
             {t(`codeRule.type.${type}`)}
           </Button>
         ))}

@@ -72,7 +72,15 @@ export default function DictionaryPage() {
       title={t('dictionary.types')}
       extra={
         <Space size={0}>
-          {can.add && <Button type="text" size="small" icon={<PlusOutlined />} data-testid="dictionary-type-add" onClick={() => setTypeEdit({ id: null, values: { F_ParentId: selected ?? '0', F_EnabledMark: true, F_SortCode: 0 } })} />}
+          {can.add && (
+            <Button
+              type="text"
+              size="small"
+              icon={<PlusOutlined />}
+              data-testid="dictionary-type-add"
+              onClick={() => setTypeEdit({ id: null, values: { F_ParentId: selected ?? '0', F_EnabledMark: true, F_SortCode: 0 } })}
+            />
+          )}
           {can.edit && current && (
             <Button
               type="text"
@@ -95,10 +103,14 @@ export default function DictionaryPage() {
               icon={<DeleteOutlined />}
               data-testid="dictionary-type-delete"
               onClick={() =>
-                confirmDelete(current.F_ItemName, () => api.del(`/data-items/${current.F_ItemId}`), async () => {
-                  setSelected(null);
-                  await refreshTypes();
-                })
+                confirmDelete(
+                  current.F_ItemName,
+                  () => api.del(`/data-items/${current.F_ItemId}`),
+                  async () => {
+                    setSelected(null);
+                    await refreshTypes();
+                  },
+                )
               }
             />
           )}
@@ -110,7 +122,13 @@ export default function DictionaryPage() {
         {types.isLoading ? (
           <Spin />
         ) : types.data?.length ? (
-          <Tree blockNode defaultExpandAll selectedKeys={selected ? [selected] : []} treeData={typeTree(types.data)} onSelect={(k) => k.length && setSelected(String(k[0]))} />
+          <Tree
+            blockNode
+            defaultExpandAll
+            selectedKeys={selected ? [selected] : []}
+            treeData={typeTree(types.data)}
+            onSelect={(k) => k.length && setSelected(String(k[0]))}
+          />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         )}
@@ -127,7 +145,12 @@ export default function DictionaryPage() {
           <Space>
             <Input.Search allowClear placeholder={t('common:keyword')} onSearch={setKeyword} style={{ width: 200 }} data-testid="dictionary-item-keyword" />
             {can.add && current && (
-              <Button type="primary" icon={<PlusOutlined />} data-testid="dictionary-item-add" onClick={() => setItemEdit({ id: null, values: { F_ItemId: current.F_ItemId, F_ParentId: '0', F_EnabledMark: true, F_SortCode: 0 } })}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="dictionary-item-add"
+                onClick={() => setItemEdit({ id: null, values: { F_ItemId: current.F_ItemId, F_ParentId: '0', F_EnabledMark: true, F_SortCode: 0 } })}
+              >
                 {t('common:add')}
               </Button>
             )}
@@ -149,7 +172,12 @@ export default function DictionaryPage() {
             { title: t('dictionary.itemValue'), dataIndex: 'F_ItemValue' },
             { title: t('dictionary.itemCode'), dataIndex: 'F_ItemCode' },
             { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
-            { title: t('common:status'), dataIndex: 'F_EnabledMark', width: 90, render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+            {
+              title: t('common:status'),
+              dataIndex: 'F_EnabledMark',
+              width: 90,
+              render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+            },
             { title: t('common:description'), dataIndex: 'F_Description' },
             {
               title: t('common:actions'),
@@ -157,17 +185,33 @@ export default function DictionaryPage() {
               render: (_, r) => (
                 <Space size={0}>
                   {can.edit && (
-                    <Button type="link" size="small" data-testid={`dictionary-item-edit-${r.F_ItemDetailId}`} onClick={() => setItemEdit({ id: r.F_ItemDetailId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`dictionary-item-edit-${r.F_ItemDetailId}`}
+                      onClick={() => setItemEdit({ id: r.F_ItemDetailId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
+                    >
                       {t('common:edit')}
                     </Button>
                   )}
                   {canTranslate && (
-                    <Button type="link" size="small" data-testid={`dictionary-item-translate-${r.F_ItemDetailId}`} onClick={() => void ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`dictionary-item-translate-${r.F_ItemDetailId}`}
+                      onClick={() => void ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating)}
+                    >
                       {t('language.translate')}
                     </Button>
                   )}
                   {can.del && (
-                    <Button type="link" size="small" danger data-testid={`dictionary-item-delete-${r.F_ItemDetailId}`} onClick={() => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid={`dictionary-item-delete-${r.F_ItemDetailId}`}
+                      onClick={() => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems)}
+                    >
                       {t('common:delete')}
                     </Button>
                   )}
@@ -185,19 +229,51 @@ export default function DictionaryPage() {
         onClose={() => setTypeEdit(null)}
         testId="dictionary-type-form"
         onSubmit={async (v) => {
-          const body = { ...v, F_ParentId: v.F_ParentId || '0', F_IsTree: v.F_IsTree ? 1 : 0, F_IsNav: v.F_IsNav ? 1 : 0, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
+          const body = {
+            ...v,
+            F_ParentId: v.F_ParentId || '0',
+            F_IsTree: v.F_IsTree ? 1 : 0,
+            F_IsNav: v.F_IsNav ? 1 : 0,
+            F_EnabledMark: v.F_EnabledMark ? 1 : 0,
+          };
           if (typeEdit?.id) await api.put(`/data-items/${typeEdit.id}`, body);
           else await api.post('/data-items', body);
           await refreshTypes();
         }}
       >
         <Form.Item name="F_ParentId" label={t('dictionary.parent')}>
-          <TreeSelect allowClear treeDefaultExpandAll treeData={[{ key: '0', value: '0', title: t('common:root'), children: toTreeData(types.data ?? [], (n) => n.F_ItemId, (n) => n.F_ItemName) }]} />
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            treeData={[
+              {
+                key: '0',
+                value: '0',
+                title: t('common:root'),
+                children: toTreeData(
+                  types.data ?? [],
+                  (n) => n.F_ItemId,
+                  (n) => n.F_ItemName,
+                ),
+              },
+            ]}
+          />
         </Form.Item>
-        <Form.Item name="F_ItemName" label={t('dictionary.typeName')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.typeName') }) }]}>
+        <Form.Item
+          name="F_ItemName"
+          label={t('dictionary.typeName')}
+          rules={[{ required: true, message: t('common:required', { label: t('dictionary.typeName') }) }]}
+        >
           <Input maxLength={100} data-testid="dictionary-type-name" />
         </Form.Item>
-        <Form.Item name="F_ItemCode" label={t('dictionary.typeCode')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.typeCode') }) }, { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') }]}>
+        <Form.Item
+          name="F_ItemCode"
+          label={t('dictionary.typeCode')}
+          rules={[
+            { required: true, message: t('common:required', { label: t('dictionary.typeCode') }) },
+            { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') },
+          ]}
+        >
           <Input maxLength={50} data-testid="dictionary-type-code" />
         </Form.Item>
         <Form.Item name="F_IsTree" label={t('dictionary.isTree')} valuePropName="checked">
@@ -227,14 +303,33 @@ export default function DictionaryPage() {
             <TreeSelect
               allowClear
               treeDefaultExpandAll
-              treeData={[{ key: '0', value: '0', title: t('common:root'), children: toTreeData((items.data ?? []).filter((i) => i.F_ItemDetailId !== itemEdit?.id), (n) => n.F_ItemDetailId, (n) => n.F_ItemName) }]}
+              treeData={[
+                {
+                  key: '0',
+                  value: '0',
+                  title: t('common:root'),
+                  children: toTreeData(
+                    (items.data ?? []).filter((i) => i.F_ItemDetailId !== itemEdit?.id),
+                    (n) => n.F_ItemDetailId,
+                    (n) => n.F_ItemName,
+                  ),
+                },
+              ]}
             />
           </Form.Item>
         )}
-        <Form.Item name="F_ItemName" label={t('dictionary.itemName')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemName') }) }]}>
+        <Form.Item
+          name="F_ItemName"
+          label={t('dictionary.itemName')}
+          rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemName') }) }]}
+        >
           <Input maxLength={100} data-testid="dictionary-item-name" />
         </Form.Item>
-        <Form.Item name="F_ItemValue" label={t('dictionary.itemValue')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemValue') }) }]}>
+        <Form.Item
+          name="F_ItemValue"
+          label={t('dictionary.itemValue')}
+          rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemValue') }) }]}
+        >
           <Input maxLength={200} data-testid="dictionary-item-value" />
         </Form.Item>
         <Form.Item name="F_ItemCode" label={t('dictionary.itemCode')}>
@@ -246,4 +341,3 @@ export default function DictionaryPage() {
     </ResizablePanel>
   );
 }
-

@@ -3,7 +3,16 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Swit
 import { PlusOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DictionaryItemNode, DictionaryTypeNode, LanguageType, LanguageTypeBody, LpMapObject, LpObjectType, ModuleGrantNode, PageResult } from '@app/contracts';
+import type {
+  DictionaryItemNode,
+  DictionaryTypeNode,
+  LanguageType,
+  LanguageTypeBody,
+  LpMapObject,
+  LpObjectType,
+  ModuleGrantNode,
+  PageResult,
+} from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -12,7 +21,6 @@ import { systemPermissions as P } from './permissions';
 import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes } from './TranslationModal';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
-
 
 function LanguageTypes() {
   const { t } = useTranslation('admin');
@@ -26,7 +34,13 @@ function LanguageTypes() {
   return (
     <>
       {can.add && (
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} data-testid="language-type-add" onClick={() => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } })}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          style={{ marginBottom: 12 }}
+          data-testid="language-type-add"
+          onClick={() => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } })}
+        >
           {t('common:add')}
         </Button>
       )}
@@ -38,7 +52,15 @@ function LanguageTypes() {
         pagination={false}
         onRow={(r) => ({ 'data-testid': `language-type-row-${r.F_Code}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('language.name'), dataIndex: 'F_Name', render: (v: string, r) => <>{v} {r.F_IsMain === 1 && <Tag color="blue">{t('language.main')}</Tag>}</> },
+          {
+            title: t('language.name'),
+            dataIndex: 'F_Name',
+            render: (v: string, r) => (
+              <>
+                {v} {r.F_IsMain === 1 && <Tag color="blue">{t('language.main')}</Tag>}
+              </>
+            ),
+          },
           { title: t('language.code'), dataIndex: 'F_Code' },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
           {
@@ -96,7 +118,14 @@ function LanguageTypes() {
         <Form.Item name="F_Name" label={t('language.name')} rules={[{ required: true, message: t('common:required', { label: t('language.name') }) }]}>
           <Input maxLength={50} data-testid="language-type-name" />
         </Form.Item>
-        <Form.Item name="F_Code" label={t('language.code')} rules={[{ required: true, message: t('common:required', { label: t('language.code') }) }, { pattern: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, message: t('language.codePattern') }]}>
+        <Form.Item
+          name="F_Code"
+          label={t('language.code')}
+          rules={[
+            { required: true, message: t('common:required', { label: t('language.code') }) },
+            { pattern: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, message: t('language.codePattern') },
+          ]}
+        >
           <Input maxLength={20} placeholder="en" data-testid="language-type-code" />
         </Form.Item>
         <Form.Item name="F_SortCode" label={t('common:sortCode')}>
@@ -117,7 +146,11 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
   const objectType = Form.useWatch('F_ObjectType', form);
   const typeId = Form.useWatch('typeId', form);
   const types = useQuery({ queryKey: ['dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree'), enabled: open });
-  const items = useQuery({ queryKey: ['dictionary-items', typeId, ''], queryFn: () => api.get<DictionaryItemNode[]>(`/data-items/${typeId}/detail/tree`, { all: 1 }), enabled: open && !!typeId });
+  const items = useQuery({
+    queryKey: ['dictionary-items', typeId, ''],
+    queryFn: () => api.get<DictionaryItemNode[]>(`/data-items/${typeId}/detail/tree`, { all: 1 }),
+    enabled: open && !!typeId,
+  });
   const modules = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all'), enabled: open && objectType === 'module' });
   const [busy, setBusy] = useState(false);
   return (
@@ -142,19 +175,64 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
     >
       <Form form={form} layout="vertical" initialValues={{ F_ObjectType: 'dataItem' }} preserve={false}>
         <Form.Item name="F_ObjectType" label={t('language.objectType')}>
-          <Select options={[{ value: 'dataItem', label: t('language.dataItem') }, { value: 'module', label: t('language.module') }]} />
+          <Select
+            options={[
+              { value: 'dataItem', label: t('language.dataItem') },
+              { value: 'module', label: t('language.module') },
+            ]}
+          />
         </Form.Item>
         {objectType === 'module' ? (
-          <Form.Item name="F_ObjectId" label={t('language.module')} rules={[{ required: true, message: t('common:required', { label: t('language.module') }) }]}>
-            <TreeSelect showSearch treeNodeFilterProp="title" treeData={toTreeData(modules.data ?? [], (n) => n.F_ModuleId, (n) => n.F_FullName)} />
+          <Form.Item
+            name="F_ObjectId"
+            label={t('language.module')}
+            rules={[{ required: true, message: t('common:required', { label: t('language.module') }) }]}
+          >
+            <TreeSelect
+              showSearch
+              treeNodeFilterProp="title"
+              treeData={toTreeData(
+                modules.data ?? [],
+                (n) => n.F_ModuleId,
+                (n) => n.F_FullName,
+              )}
+            />
           </Form.Item>
         ) : (
           <>
-            <Form.Item name="typeId" label={t('dictionary.types')} rules={[{ required: true, message: t('common:required', { label: t('dictionary.types') }) }]}>
-              <TreeSelect showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={toTreeData(types.data ?? [], (n) => n.F_ItemId, (n) => `${n.F_ItemName} (${n.F_ItemCode})`)} data-testid="language-new-type" />
+            <Form.Item
+              name="typeId"
+              label={t('dictionary.types')}
+              rules={[{ required: true, message: t('common:required', { label: t('dictionary.types') }) }]}
+            >
+              <TreeSelect
+                showSearch
+                treeNodeFilterProp="title"
+                treeDefaultExpandAll
+                treeData={toTreeData(
+                  types.data ?? [],
+                  (n) => n.F_ItemId,
+                  (n) => `${n.F_ItemName} (${n.F_ItemCode})`,
+                )}
+                data-testid="language-new-type"
+              />
             </Form.Item>
-            <Form.Item name="F_ObjectId" label={t('language.dataItem')} rules={[{ required: true, message: t('common:required', { label: t('language.dataItem') }) }]}>
-              <TreeSelect showSearch treeNodeFilterProp="title" treeDefaultExpandAll treeData={toTreeData(items.data ?? [], (n) => n.F_ItemDetailId, (n) => n.F_ItemName)} data-testid="language-new-item" />
+            <Form.Item
+              name="F_ObjectId"
+              label={t('language.dataItem')}
+              rules={[{ required: true, message: t('common:required', { label: t('language.dataItem') }) }]}
+            >
+              <TreeSelect
+                showSearch
+                treeNodeFilterProp="title"
+                treeDefaultExpandAll
+                treeData={toTreeData(
+                  items.data ?? [],
+                  (n) => n.F_ItemDetailId,
+                  (n) => n.F_ItemName,
+                )}
+                data-testid="language-new-item"
+              />
             </Form.Item>
           </>
         )}
@@ -182,12 +260,38 @@ function Mappings() {
         fetch={(q) => api.get<PageResult<LpMapObject>>('/lp-map/page', q)}
         filters={
           <Form.Item name="objectType">
-            <Select allowClear placeholder={t('language.objectType')} style={{ width: 140 }} options={[{ value: 'dataItem', label: t('language.dataItem') }, { value: 'module', label: t('language.module') }]} />
+            <Select
+              allowClear
+              placeholder={t('language.objectType')}
+              style={{ width: 140 }}
+              options={[
+                { value: 'dataItem', label: t('language.dataItem') },
+                { value: 'module', label: t('language.module') },
+              ]}
+            />
           </Form.Item>
         }
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('language.addMapping')}</>, primary: true, permission: P.languageAdd, testId: 'language-map-add', onClick: () => setAdding(true) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('language.addMapping')}
+              </>
+            ),
+            primary: true,
+            permission: P.languageAdd,
+            testId: 'language-map-add',
+            onClick: () => setAdding(true),
+          },
+        ]}
         columns={[
-          { title: t('language.objectType'), dataIndex: 'F_ObjectType', width: 110, render: (v: LpObjectType) => <Tag>{v === 'module' ? t('language.module') : t('language.dataItem')}</Tag> },
+          {
+            title: t('language.objectType'),
+            dataIndex: 'F_ObjectType',
+            width: 110,
+            render: (v: LpObjectType) => <Tag>{v === 'module' ? t('language.module') : t('language.dataItem')}</Tag>,
+          },
           { title: t('language.mapCode'), dataIndex: 'F_Code' },
           { title: t('language.mainText'), dataIndex: 'F_Name' },
           ...others.map((l) => ({ title: l.F_Name, key: l.F_Code, render: (_: unknown, r: LpMapObject) => r.translations[l.F_Code] ?? '' })),
@@ -212,10 +316,14 @@ function Mappings() {
         ]}
       />
       <TranslationModal mapping={editing} onClose={() => setEditing(null)} />
-      <NewMapping open={adding} onClose={() => setAdding(false)} onCreated={async (m) => {
-        await refresh();
-        setEditing(m);
-      }} />
+      <NewMapping
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={async (m) => {
+          await refresh();
+          setEditing(m);
+        }}
+      />
     </>
   );
 }

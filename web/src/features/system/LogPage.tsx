@@ -24,30 +24,58 @@ function LogList({ category }: { category: LogCategory }) {
     const r = range as [Dayjs, Dayjs] | undefined | null;
     return api.get<PageResult<LogRow>>('/log', { ...rest, category, startTime: r?.[0]?.format('YYYY-MM-DD'), endTime: r?.[1]?.format('YYYY-MM-DD') });
   };
-  const result = (v: string) => (v === 'success' ? <Tag color="green">{t('log.success')}</Tag> : v === 'failure' ? <Tag color="red">{t('log.failure')}</Tag> : <Typography.Text type="danger">{v}</Typography.Text>);
+  const result = (v: string) =>
+    v === 'success' ? (
+      <Tag color="green">{t('log.success')}</Tag>
+    ) : v === 'failure' ? (
+      <Tag color="red">{t('log.failure')}</Tag>
+    ) : (
+      <Typography.Text type="danger">{v}</Typography.Text>
+    );
   const columns = [
     { title: t('log.time'), dataIndex: 'F_CreateDate', width: 170 },
     { title: t('log.user'), dataIndex: 'F_Account', render: (v: string | null, r: LogRow) => (v ? `${r.F_RealName ?? ''} (${v})` : '-') },
     { title: t('log.ip'), dataIndex: 'F_IPAddress' },
     ...(category === 1
-      ? [{ title: t('log.channel'), dataIndex: 'F_Url' }, { title: t('log.result'), dataIndex: 'F_Result', render: result }, { title: t('log.detail'), dataIndex: 'F_Detail' }]
+      ? [
+          { title: t('log.channel'), dataIndex: 'F_Url' },
+          { title: t('log.result'), dataIndex: 'F_Result', render: result },
+          { title: t('log.detail'), dataIndex: 'F_Detail' },
+        ]
       : category === 2
         ? [
             {
               title: t('log.module'),
               dataIndex: 'F_Module',
               // The menu entry's name as the sidebar shows it (translated), else whatever the caller sent.
-              render: (v: string | null, r: LogRow) => (r.F_ModuleI18n ? t(toI18nKey(r.F_ModuleI18n), { defaultValue: r.F_ModuleName ?? v ?? '' }) : (r.F_ModuleName ?? v)),
+              render: (v: string | null, r: LogRow) =>
+                r.F_ModuleI18n ? t(toI18nKey(r.F_ModuleI18n), { defaultValue: r.F_ModuleName ?? v ?? '' }) : (r.F_ModuleName ?? v),
             },
             { title: t('log.call'), dataIndex: 'F_Url', render: (v: string | null, r: LogRow) => `${r.F_Method ?? ''} ${v ?? ''}` },
-            { title: t('log.params'), dataIndex: 'F_Params', render: (v: string | null) => <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>{v}</Typography.Text> },
+            {
+              title: t('log.params'),
+              dataIndex: 'F_Params',
+              render: (v: string | null) => (
+                <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
             { title: t('log.duration'), dataIndex: 'F_Duration', render: (v: number | null) => (v == null ? '' : `${v} ms`) },
             { title: t('log.result'), dataIndex: 'F_Result', render: result },
           ]
         : [
             { title: t('log.call'), dataIndex: 'F_Url', render: (v: string | null, r: LogRow) => `${r.F_Method ?? ''} ${v ?? ''}` },
             { title: t('log.status'), dataIndex: 'F_Status' },
-            { title: t('log.message'), dataIndex: 'F_Result', render: (v: string) => <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>{v}</Typography.Text> },
+            {
+              title: t('log.message'),
+              dataIndex: 'F_Result',
+              render: (v: string) => (
+                <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
             { title: t('log.requestId'), dataIndex: 'F_RequestId' },
           ]),
     ...(canDelete
@@ -56,7 +84,19 @@ function LogList({ category }: { category: LogCategory }) {
             title: t('common:actions'),
             key: 'a',
             render: (_: unknown, r: LogRow) => (
-              <Button type="link" size="small" danger data-testid={`log-delete-${r.F_Id}`} onClick={() => confirmDelete(r.F_CreateDate, () => api.del(`/log/${r.F_Id}`), () => qc.invalidateQueries({ queryKey: ['list', key] }))}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                data-testid={`log-delete-${r.F_Id}`}
+                onClick={() =>
+                  confirmDelete(
+                    r.F_CreateDate,
+                    () => api.del(`/log/${r.F_Id}`),
+                    () => qc.invalidateQueries({ queryKey: ['list', key] }),
+                  )
+                }
+              >
                 {t('common:delete')}
               </Button>
             ),
@@ -90,7 +130,14 @@ function LogList({ category }: { category: LogCategory }) {
         },
       ]}
       columns={columns}
-      expandable={category === 3 ? { expandedRowRender: (r) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0, fontSize: 12 }}>{r.F_Detail}</pre>, rowExpandable: (r) => !!r.F_Detail } : undefined}
+      expandable={
+        category === 3
+          ? {
+              expandedRowRender: (r) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0, fontSize: 12 }}>{r.F_Detail}</pre>,
+              rowExpandable: (r) => !!r.F_Detail,
+            }
+          : undefined
+      }
     />
   );
 }
@@ -104,7 +151,11 @@ export default function LogPage() {
         activeKey={String(tab)}
         onChange={(k) => setTab(Number(k) as LogCategory)}
         destroyOnHidden
-        items={([1, 2, 3] as const).map((c) => ({ key: String(c), label: <span data-testid={`log-tab-${c}`}>{t(`log.tab.${c}`)}</span>, children: <LogList category={c} /> }))}
+        items={([1, 2, 3] as const).map((c) => ({
+          key: String(c),
+          label: <span data-testid={`log-tab-${c}`}>{t(`log.tab.${c}`)}</span>,
+          children: <LogList category={c} />,
+        }))}
       />
     </Card>
   );

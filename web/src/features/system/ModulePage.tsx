@@ -58,7 +58,14 @@ function ItemsTable({ name, testId }: { name: 'buttons' | 'columns' | 'forms'; t
               { key: 'x', width: 50, render: (_, f) => <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} /> },
             ]}
           />
-          <Button size="small" type="dashed" icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ F_EnCode: '', F_FullName: '', F_SortCode: fields.length })} data-testid={`${testId}-add`}>
+          <Button
+            size="small"
+            type="dashed"
+            icon={<PlusOutlined />}
+            style={{ marginTop: 8 }}
+            onClick={() => add({ F_EnCode: '', F_FullName: '', F_SortCode: fields.length })}
+            data-testid={`${testId}-add`}
+          >
             {t('common:add')}
           </Button>
         </div>
@@ -73,24 +80,59 @@ export default function ModulePage() {
   const [systemId, setSystemId] = useState('0');
   const [keyword, setKeyword] = useState('');
   const systems = useQuery({ queryKey: ['subsystems-all'], queryFn: () => api.get<Subsystem[]>('/subsystem') });
-  const tree = useQuery({ queryKey: ['modules-admin', systemId, keyword], queryFn: () => api.get<ModuleNode[]>('/modules', { systemId, keyword: keyword || undefined }) });
+  const tree = useQuery({
+    queryKey: ['modules-admin', systemId, keyword],
+    queryFn: () => api.get<ModuleNode[]>('/modules', { systemId, keyword: keyword || undefined }),
+  });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<ModuleForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.moduleAdd), edit: usePermission(P.moduleEdit), del: usePermission(P.moduleDelete) };
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['modules-admin'] }), qc.invalidateQueries({ queryKey: ['menu'] }), qc.invalidateQueries({ queryKey: ['modules-all'] })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['modules-admin'] }),
+      qc.invalidateQueries({ queryKey: ['menu'] }),
+      qc.invalidateQueries({ queryKey: ['modules-all'] }),
+    ]);
   const blank = (parent: string): Partial<ModuleForm> => ({
-    F_ParentId: parent, F_SystemId: systemId, F_Target: '', F_IsMenu: true, F_KeepAlive: true, F_EnabledMark: true, F_IsCommon: false, F_SortCode: 0, buttons: [], columns: [], forms: [],
+    F_ParentId: parent,
+    F_SystemId: systemId,
+    F_Target: '',
+    F_IsMenu: true,
+    F_KeepAlive: true,
+    F_EnabledMark: true,
+    F_IsCommon: false,
+    F_SortCode: 0,
+    buttons: [],
+    columns: [],
+    forms: [],
   });
   const edit = async (id: string) => {
     const d = await api.get<ModuleDetail>(`/modules/${id}`);
-    const items = (list: ModuleDetail['buttons']): ModuleItemInput[] => list.map((b) => ({ F_Id: b.F_Id, F_EnCode: b.F_EnCode, F_FullName: b.F_FullName, F_SortCode: b.F_SortCode }));
+    const items = (list: ModuleDetail['buttons']): ModuleItemInput[] =>
+      list.map((b) => ({ F_Id: b.F_Id, F_EnCode: b.F_EnCode, F_FullName: b.F_FullName, F_SortCode: b.F_SortCode }));
     setEditing({
       id,
-      values: { ...d, F_IsMenu: d.F_IsMenu === 1, F_KeepAlive: d.F_KeepAlive === 1, F_EnabledMark: d.F_EnabledMark === 1, F_IsCommon: d.F_IsCommon === 1, F_Target: d.F_Target as ModuleInput['F_Target'], buttons: items(d.buttons), columns: items(d.columns), forms: items(d.forms) },
+      values: {
+        ...d,
+        F_IsMenu: d.F_IsMenu === 1,
+        F_KeepAlive: d.F_KeepAlive === 1,
+        F_EnabledMark: d.F_EnabledMark === 1,
+        F_IsCommon: d.F_IsCommon === 1,
+        F_Target: d.F_Target as ModuleInput['F_Target'],
+        buttons: items(d.buttons),
+        columns: items(d.columns),
+        forms: items(d.forms),
+      },
     });
   };
   const save = async (v: ModuleForm) => {
-    const body: ModuleInput = { ...v, F_IsMenu: v.F_IsMenu ? 1 : 0, F_KeepAlive: v.F_KeepAlive ? 1 : 0, F_EnabledMark: v.F_EnabledMark ? 1 : 0, F_IsCommon: v.F_IsCommon ? 1 : 0 };
+    const body: ModuleInput = {
+      ...v,
+      F_IsMenu: v.F_IsMenu ? 1 : 0,
+      F_KeepAlive: v.F_KeepAlive ? 1 : 0,
+      F_EnabledMark: v.F_EnabledMark ? 1 : 0,
+      F_IsCommon: v.F_IsCommon ? 1 : 0,
+    };
     if (editing?.id) await api.put(`/modules/${editing.id}`, body);
     else await api.post('/modules', body);
     await refresh();
@@ -100,11 +142,31 @@ export default function ModulePage() {
     const free = await api.get<boolean>(`/modules/${encodeURIComponent(url)}/validate-url`, { id: editing?.id ?? undefined }, { silent: true });
     if (!free) throw new Error(t('module.urlTaken'));
   };
-  const parents = [{ key: '0', value: '0', title: t('module.root'), children: toTreeData(tree.data ?? [], (n: ModuleNode) => n.F_ModuleId, (n) => n.F_FullName) }];
+  const parents = [
+    {
+      key: '0',
+      value: '0',
+      title: t('module.root'),
+      children: toTreeData(
+        tree.data ?? [],
+        (n: ModuleNode) => n.F_ModuleId,
+        (n) => n.F_FullName,
+      ),
+    },
+  ];
   return (
     <Card size="small" data-testid="module-page">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Select style={{ width: 180 }} value={systemId} onChange={setSystemId} data-testid="module-system" options={[{ value: '0', label: t('module.mainSystem') }, ...(systems.data ?? []).filter((s) => s.F_Id !== '0').map((s) => ({ value: s.F_Id, label: s.F_Name }))]} />
+        <Select
+          style={{ width: 180 }}
+          value={systemId}
+          onChange={setSystemId}
+          data-testid="module-system"
+          options={[
+            { value: '0', label: t('module.mainSystem') },
+            ...(systems.data ?? []).filter((s) => s.F_Id !== '0').map((s) => ({ value: s.F_Id, label: s.F_Name })),
+          ]}
+        />
         <Input.Search allowClear placeholder={t('module.keyword')} onSearch={(v) => setKeyword(v.trim())} style={{ width: 220 }} />
         {can.add && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="module-add" onClick={() => setEditing({ id: null, values: blank('0') })}>
@@ -122,13 +184,30 @@ export default function ModulePage() {
         expandable={{ childrenColumnName: 'children' }}
         onRow={(r) => ({ 'data-testid': `module-row-${r.F_ModuleId}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('module.name'), dataIndex: 'F_FullName', render: (v: string, r) => <Space size={6}><MenuIcon name={r.F_Icon} />{v}</Space> },
+          {
+            title: t('module.name'),
+            dataIndex: 'F_FullName',
+            render: (v: string, r) => (
+              <Space size={6}>
+                <MenuIcon name={r.F_Icon} />
+                {v}
+              </Space>
+            ),
+          },
           { title: t('module.code'), dataIndex: 'F_EnCode' },
           { title: t('module.url'), dataIndex: 'F_UrlAddress' },
-          { title: t('module.target'), dataIndex: 'F_Target', render: (v: string) => (v ? <Tag>{t(`module.targets.${v}`)}</Tag> : <Tag>{t('module.targets.page')}</Tag>) },
+          {
+            title: t('module.target'),
+            dataIndex: 'F_Target',
+            render: (v: string) => (v ? <Tag>{t(`module.targets.${v}`)}</Tag> : <Tag>{t('module.targets.page')}</Tag>),
+          },
           { title: t('module.i18n'), dataIndex: 'F_I18nKey' },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
-          { title: t('common:status'), dataIndex: 'F_EnabledMark', render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          {
+            title: t('common:status'),
+            dataIndex: 'F_EnabledMark',
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+          },
           {
             title: t('common:actions'),
             key: 'actions',
@@ -136,7 +215,12 @@ export default function ModulePage() {
             render: (_, r) => (
               <Space size={0}>
                 {can.add && (
-                  <Button type="link" size="small" data-testid={`module-add-child-${r.F_ModuleId}`} onClick={() => setEditing({ id: null, values: blank(r.F_ModuleId) })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid={`module-add-child-${r.F_ModuleId}`}
+                    onClick={() => setEditing({ id: null, values: blank(r.F_ModuleId) })}
+                  >
                     {t('module.addChild')}
                   </Button>
                 )}
@@ -146,7 +230,13 @@ export default function ModulePage() {
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`module-delete-${r.F_ModuleId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/modules/${r.F_ModuleId}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`module-delete-${r.F_ModuleId}`}
+                    onClick={() => confirmDelete(r.F_FullName, () => api.del(`/modules/${r.F_ModuleId}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -155,7 +245,16 @@ export default function ModulePage() {
           },
         ]}
       />
-      <FormModal<ModuleForm> open={!!editing} editing={!!editing?.id} width={860} title={editing?.id ? t('module.edit') : t('module.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="module-form">
+      <FormModal<ModuleForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        width={860}
+        title={editing?.id ? t('module.edit') : t('module.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="module-form"
+      >
         <Tabs
           items={[
             {
@@ -170,10 +269,21 @@ export default function ModulePage() {
                   <Form.Item name="F_ParentId" label={t('module.parent')}>
                     <TreeSelect treeData={parents} treeDefaultExpandAll />
                   </Form.Item>
-                  <Form.Item name="F_FullName" label={t('module.name')} rules={[{ required: true, message: t('common:required', { label: t('module.name') }) }]}>
+                  <Form.Item
+                    name="F_FullName"
+                    label={t('module.name')}
+                    rules={[{ required: true, message: t('common:required', { label: t('module.name') }) }]}
+                  >
                     <Input data-testid="module-name" maxLength={100} />
                   </Form.Item>
-                  <Form.Item name="F_EnCode" label={t('module.code')} rules={[{ required: true, message: t('common:required', { label: t('module.code') }) }, { pattern: /^[A-Za-z0-9_.-]+$/, message: t('module.codeRule') }]}>
+                  <Form.Item
+                    name="F_EnCode"
+                    label={t('module.code')}
+                    rules={[
+                      { required: true, message: t('common:required', { label: t('module.code') }) },
+                      { pattern: /^[A-Za-z0-9_.-]+$/, message: t('module.codeRule') },
+                    ]}
+                  >
                     <Input data-testid="module-code" maxLength={100} />
                   </Form.Item>
                   <Form.Item name="F_Icon" label={t('module.icon')}>

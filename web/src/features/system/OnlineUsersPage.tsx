@@ -31,14 +31,28 @@ export default function OnlineUsersPage() {
           dataIndex: 'F_Account',
           render: (v: string, r) => (
             <span>
-              {v} {r.F_IsCurrent && <Tag color="blue" data-testid={`current-session-${r.F_SessionId}`}>{t('online.current')}</Tag>}
+              {v}{' '}
+              {r.F_IsCurrent && (
+                <Tag color="blue" data-testid={`current-session-${r.F_SessionId}`}>
+                  {t('online.current')}
+                </Tag>
+              )}
             </span>
           ),
         },
         { title: t('online.realName'), dataIndex: 'F_RealName' },
         { title: t('online.ip'), dataIndex: 'F_IpAddress' },
         // Browser and system ("Chrome 131 · Windows 10"); the raw header stays in the tooltip.
-        { title: t('online.userAgent'), dataIndex: 'F_UserAgent', width: 220, render: (v: string, r) => <Tooltip title={v}><span data-testid={`online-client-${r.F_SessionId}`}>{describeUserAgent(v) || '-'}</span></Tooltip> },
+        {
+          title: t('online.userAgent'),
+          dataIndex: 'F_UserAgent',
+          width: 220,
+          render: (v: string, r) => (
+            <Tooltip title={v}>
+              <span data-testid={`online-client-${r.F_SessionId}`}>{describeUserAgent(v) || '-'}</span>
+            </Tooltip>
+          ),
+        },
         { title: t('online.loginTime'), dataIndex: 'F_LoginTime' },
         { title: t('online.lastActive'), dataIndex: 'F_LastActiveTime' },
         ...(canKick
@@ -51,7 +65,13 @@ export default function OnlineUsersPage() {
                   r.F_IsCurrent ? (
                     <span style={{ color: '#999' }}>{t('online.currentHint')}</span>
                   ) : (
-                    <Popconfirm title={t('online.kickConfirm', { name: r.F_RealName || r.F_Account })} onConfirm={() => kick(r)} okText={t('common:ok')} cancelText={t('common:cancel')} okButtonProps={{ 'data-testid': 'force-logout-ok' } as Record<string, string>}>
+                    <Popconfirm
+                      title={t('online.kickConfirm', { name: r.F_RealName || r.F_Account })}
+                      onConfirm={() => kick(r)}
+                      okText={t('common:ok')}
+                      cancelText={t('common:cancel')}
+                      okButtonProps={{ 'data-testid': 'force-logout-ok' } as Record<string, string>}
+                    >
                       <Button danger size="small" data-testid={`force-logout-${r.F_SessionId}`}>
                         {t('online.kick')}
                       </Button>

@@ -54,7 +54,11 @@ export default function SubsystemPage() {
           { title: t('subsystem.icon'), dataIndex: 'F_Icon' },
           { title: t('subsystem.moduleCount'), dataIndex: 'F_ModuleCount', width: 90 },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
-          { title: t('common:status'), dataIndex: 'F_EnabledMark', render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>) },
+          {
+            title: t('common:status'),
+            dataIndex: 'F_EnabledMark',
+            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
+          },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           ...(can.edit || can.del
             ? [
@@ -65,12 +69,23 @@ export default function SubsystemPage() {
                   render: (_: unknown, r: SubsystemRow) => (
                     <Space size={0}>
                       {can.edit && (
-                        <Button type="link" size="small" data-testid={`subsystem-edit-${r.F_Id}`} onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
+                        <Button
+                          type="link"
+                          size="small"
+                          data-testid={`subsystem-edit-${r.F_Id}`}
+                          onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
+                        >
                           {t('common:edit')}
                         </Button>
                       )}
                       {can.del && (
-                        <Button type="link" size="small" danger data-testid={`subsystem-delete-${r.F_Id}`} onClick={() => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh)}>
+                        <Button
+                          type="link"
+                          size="small"
+                          danger
+                          data-testid={`subsystem-delete-${r.F_Id}`}
+                          onClick={() => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh)}
+                        >
                           {t('common:delete')}
                         </Button>
                       )}
@@ -81,7 +96,15 @@ export default function SubsystemPage() {
             : []),
         ]}
       />
-      <FormModal<SubsystemForm> open={!!editing} editing={!!editing?.id} title={editing?.id ? t('subsystem.edit') : t('subsystem.add')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="subsystem-form">
+      <FormModal<SubsystemForm>
+        open={!!editing}
+        editing={!!editing?.id}
+        title={editing?.id ? t('subsystem.edit') : t('subsystem.add')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="subsystem-form"
+      >
         <Form.Item name="F_Name" label={t('subsystem.name')} rules={[{ required: true, message: t('common:required', { label: t('subsystem.name') }) }]}>
           <Input data-testid="subsystem-name" maxLength={100} />
         </Form.Item>

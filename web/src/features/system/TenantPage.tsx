@@ -38,15 +38,17 @@ function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v
   const leaves = leafIds(all.data ?? []);
   return (
     <div data-testid="tenant-menus" style={{ maxHeight: 300, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
-      {all.data && <Tree
-        checkable
-        selectable={false}
-        defaultExpandAll
-        treeData={menuTree(all.data ?? [])}
-        checkedKeys={value.filter((id) => leaves.has(id))}
-        titleRender={(n) => <span data-testid={`tenant-menu-${String(n.key)}`}>{String(n.title)}</span>}
-        onCheck={(checked, info) => onChange?.([...(Array.isArray(checked) ? checked : checked.checked), ...(info.halfCheckedKeys ?? [])].map(String))}
-      />}
+      {all.data && (
+        <Tree
+          checkable
+          selectable={false}
+          defaultExpandAll
+          treeData={menuTree(all.data ?? [])}
+          checkedKeys={value.filter((id) => leaves.has(id))}
+          titleRender={(n) => <span data-testid={`tenant-menu-${String(n.key)}`}>{String(n.title)}</span>}
+          onCheck={(checked, info) => onChange?.([...(Array.isArray(checked) ? checked : checked.checked), ...(info.halfCheckedKeys ?? [])].map(String))}
+        />
+      )}
     </div>
   );
 }
@@ -147,7 +149,12 @@ export default function TenantPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<TenantForm> } | null>(null);
   const [usersOf, setUsersOf] = useState<TenantRow | null>(null);
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(P.tenantEdit), del: usePermission(P.tenantDelete), status: usePermission(P.tenantStatus), users: usePermission(P.tenantUsers) };
+  const can = {
+    edit: usePermission(P.tenantEdit),
+    del: usePermission(P.tenantDelete),
+    status: usePermission(P.tenantStatus),
+    users: usePermission(P.tenantUsers),
+  };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'tenants'] });
   const edit = async (r: TenantRow) => {
     const mine = await api.get<ModuleGrantNode[]>(`/modules/all/${r.F_TenantId}`);
@@ -157,9 +164,23 @@ export default function TenantPage() {
     setEditing({ id: r.F_TenantId, values: { ...r, F_ExpireDate: r.F_ExpireDate ?? undefined, moduleIds: ids } });
   };
   const save = async (v: TenantForm) => {
-    const common = { F_EnCode: v.F_EnCode, F_FullName: v.F_FullName, F_Contact: v.F_Contact ?? '', F_Phone: v.F_Phone ?? '', F_Description: v.F_Description ?? '', F_ExpireDate: v.F_ExpireDate || null, moduleIds: v.moduleIds ?? [] };
+    const common = {
+      F_EnCode: v.F_EnCode,
+      F_FullName: v.F_FullName,
+      F_Contact: v.F_Contact ?? '',
+      F_Phone: v.F_Phone ?? '',
+      F_Description: v.F_Description ?? '',
+      F_ExpireDate: v.F_ExpireDate || null,
+      moduleIds: v.moduleIds ?? [],
+    };
     if (editing?.id) await api.put(`/tenant/${editing.id}`, common satisfies TenantUpdateBody);
-    else await api.post('/tenant', { ...common, adminAccount: v.adminAccount || 'admin', adminRealName: v.adminRealName || undefined, adminPassword: md5(v.adminPassword ?? '') } satisfies TenantCreateBody);
+    else
+      await api.post('/tenant', {
+        ...common,
+        adminAccount: v.adminAccount || 'admin',
+        adminRealName: v.adminRealName || undefined,
+        adminPassword: md5(v.adminPassword ?? ''),
+      } satisfies TenantCreateBody);
     await refresh();
   };
   const creating = !editing?.id;
@@ -188,7 +209,16 @@ export default function TenantPage() {
         ]}
         columns={[
           { title: t('tenant.code'), dataIndex: 'F_EnCode' },
-          { title: t('tenant.name'), dataIndex: 'F_FullName', render: (v: string, r) => <Space size={4}>{v}{r.F_IsDefault === 1 && <Tag color="blue">{t('tenant.default')}</Tag>}</Space> },
+          {
+            title: t('tenant.name'),
+            dataIndex: 'F_FullName',
+            render: (v: string, r) => (
+              <Space size={4}>
+                {v}
+                {r.F_IsDefault === 1 && <Tag color="blue">{t('tenant.default')}</Tag>}
+              </Space>
+            ),
+          },
           { title: t('tenant.contact'), dataIndex: 'F_Contact' },
           { title: t('tenant.phone'), dataIndex: 'F_Phone' },
           { title: t('tenant.userCount'), dataIndex: 'F_UserCount', width: 80 },
@@ -232,7 +262,13 @@ export default function TenantPage() {
                   </Button>
                 )}
                 {can.del && r.F_IsDefault !== 1 && (
-                  <Button type="link" size="small" danger data-testid={`tenant-delete-${r.F_TenantId}`} onClick={() => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`tenant-delete-${r.F_TenantId}`}
+                    onClick={() => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}
@@ -241,8 +277,24 @@ export default function TenantPage() {
           },
         ]}
       />
-      <FormModal<TenantForm> open={!!editing} editing={!creating} width={760} title={creating ? t('tenant.add') : t('tenant.edit')} initialValues={editing?.values} onClose={() => setEditing(null)} onSubmit={save} testId="tenant-form">
-        <Form.Item name="F_EnCode" label={t('tenant.code')} rules={[{ required: true, message: t('common:required', { label: t('tenant.code') }) }, { pattern: /^[A-Za-z0-9_-]+$/, message: t('tenant.codeRule') }]}>
+      <FormModal<TenantForm>
+        open={!!editing}
+        editing={!creating}
+        width={760}
+        title={creating ? t('tenant.add') : t('tenant.edit')}
+        initialValues={editing?.values}
+        onClose={() => setEditing(null)}
+        onSubmit={save}
+        testId="tenant-form"
+      >
+        <Form.Item
+          name="F_EnCode"
+          label={t('tenant.code')}
+          rules={[
+            { required: true, message: t('common:required', { label: t('tenant.code') }) },
+            { pattern: /^[A-Za-z0-9_-]+$/, message: t('tenant.codeRule') },
+          ]}
+        >
           <Input data-testid="tenant-code" maxLength={64} />
         </Form.Item>
         <Form.Item name="F_FullName" label={t('tenant.name')} rules={[{ required: true, message: t('common:required', { label: t('tenant.name') }) }]}>
@@ -259,13 +311,21 @@ export default function TenantPage() {
         </Form.Item>
         {creating && (
           <>
-            <Form.Item name="adminAccount" label={t('tenant.adminAccount')} rules={[{ required: true, message: t('common:required', { label: t('tenant.adminAccount') }) }]}>
+            <Form.Item
+              name="adminAccount"
+              label={t('tenant.adminAccount')}
+              rules={[{ required: true, message: t('common:required', { label: t('tenant.adminAccount') }) }]}
+            >
               <Input data-testid="tenant-admin-account" maxLength={50} autoComplete="off" />
             </Form.Item>
             <Form.Item name="adminRealName" label={t('tenant.adminName')}>
               <Input maxLength={50} />
             </Form.Item>
-            <Form.Item name="adminPassword" label={t('tenant.adminPassword')} rules={[{ required: true, message: t('common:required', { label: t('tenant.adminPassword') }) }]}>
+            <Form.Item
+              name="adminPassword"
+              label={t('tenant.adminPassword')}
+              rules={[{ required: true, message: t('common:required', { label: t('tenant.adminPassword') }) }]}
+            >
               <Input.Password data-testid="tenant-admin-password" maxLength={50} autoComplete="new-password" />
             </Form.Item>
           </>

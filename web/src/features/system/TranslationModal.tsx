@@ -7,7 +7,10 @@ import { FormModal } from '../../components/crud';
 import { DICTIONARY_KEY } from '../../components/dictionary';
 
 export function useLanguageTypes() {
-  return useQuery({ queryKey: ['lg-types'], queryFn: () => api.get<LanguageType[] | PageResult<LanguageType>>('/lg-type').then((d) => (Array.isArray(d) ? d : (d?.Rows ?? []))) });
+  return useQuery({
+    queryKey: ['lg-types'],
+    queryFn: () => api.get<LanguageType[] | PageResult<LanguageType>>('/lg-type').then((d) => (Array.isArray(d) ? d : (d?.Rows ?? []))),
+  });
 }
 
 /** After a translation changes: lists, dictionary look-ups and menus show the new text. */

@@ -115,7 +115,11 @@ export default function DelegatePage() {
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: Permission.workflowDelegateAdd,
             onClick: () => setEditing({ row: null, values: { F_SchemeIds: [], enabled: true } }),
@@ -151,7 +155,9 @@ export default function DelegatePage() {
                     size="small"
                     danger
                     data-testid={`delegate-delete-${r.F_Id}`}
-                    onClick={() => confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => api.del(`/workflow-Delegate/${encodeURIComponent(r.F_Id)}`), refresh)}
+                    onClick={() =>
+                      confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => api.del(`/workflow-Delegate/${encodeURIComponent(r.F_Id)}`), refresh)
+                    }
                   >
                     {t('common:delete')}
                   </Button>

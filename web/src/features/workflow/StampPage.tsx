@@ -109,7 +109,19 @@ export default function StampPage() {
           </Form.Item>
         }
         // Any signed-in user may add a personal stamp: the add button needs no key.
-        toolbar={[{ key: 'add', label: <><PlusOutlined /> {t('common:add')}</>, primary: true, testId: 'stamp-add', onClick: () => setEditing({ id: null, values: { F_File_Type: 1, F_Sort: 0 } }) }]}
+        toolbar={[
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
+            primary: true,
+            testId: 'stamp-add',
+            onClick: () => setEditing({ id: null, values: { F_File_Type: 1, F_Sort: 0 } }),
+          },
+        ]}
         columns={[
           {
             title: t('name'),
@@ -117,7 +129,11 @@ export default function StampPage() {
             render: (v: string, r) => (
               <Space>
                 <span>{v}</span>
-                {r.F_StampAttributes === '1' && <Tag color="gold" data-testid={`stamp-default-${r.F_StampId}`}>{t('default')}</Tag>}
+                {r.F_StampAttributes === '1' && (
+                  <Tag color="gold" data-testid={`stamp-default-${r.F_StampId}`}>
+                    {t('default')}
+                  </Tag>
+                )}
               </Space>
             ),
           },
@@ -125,7 +141,8 @@ export default function StampPage() {
           {
             title: t('image'),
             dataIndex: 'F_File',
-            render: (v: string, r) => (v ? <img src={v} alt={r.F_StampName} style={{ maxHeight: 40, maxWidth: 80 }} data-testid={`stamp-image-${r.F_StampId}`} /> : null),
+            render: (v: string, r) =>
+              v ? <img src={v} alt={r.F_StampName} style={{ maxHeight: 40, maxWidth: 80 }} data-testid={`stamp-image-${r.F_StampId}`} /> : null,
           },
           { title: t('fileType'), dataIndex: 'F_File_Type', render: (v: number) => (v === 2 ? t('fileTypeSignature') : t('fileTypeUpload')) },
           { title: t('sort'), dataIndex: 'F_Sort', width: 80 },
@@ -133,7 +150,14 @@ export default function StampPage() {
             title: t('status'),
             dataIndex: 'EnabledMark',
             width: 90,
-            render: (v: number, r) => (v === 1 ? <Tag color="green" data-testid={`stamp-status-${r.F_StampId}`}>{t('enabled')}</Tag> : <Tag data-testid={`stamp-status-${r.F_StampId}`}>{t('disabled')}</Tag>),
+            render: (v: number, r) =>
+              v === 1 ? (
+                <Tag color="green" data-testid={`stamp-status-${r.F_StampId}`}>
+                  {t('enabled')}
+                </Tag>
+              ) : (
+                <Tag data-testid={`stamp-status-${r.F_StampId}`}>{t('disabled')}</Tag>
+              ),
           },
           { title: t('description'), dataIndex: 'F_Description' },
           {
@@ -144,7 +168,12 @@ export default function StampPage() {
               return (
                 <Space size={0} wrap>
                   {(r.canManage || can.edit) && (
-                    <Button type="link" size="small" data-testid={`stamp-edit-${r.F_StampId}`} onClick={() => setEditing({ id: r.F_StampId, values: formValues(r) })}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`stamp-edit-${r.F_StampId}`}
+                      onClick={() => setEditing({ id: r.F_StampId, values: formValues(r) })}
+                    >
                       {t('common:edit')}
                     </Button>
                   )}
@@ -153,13 +182,23 @@ export default function StampPage() {
                       type="link"
                       size="small"
                       data-testid={`stamp-toggle-${r.F_StampId}`}
-                      onClick={() => void act(() => api.patch(`/stamps/${id}/${r.EnabledMark === 1 ? 'not-enabled' : 'enable'}`), r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk')}
+                      onClick={() =>
+                        void act(
+                          () => api.patch(`/stamps/${id}/${r.EnabledMark === 1 ? 'not-enabled' : 'enable'}`),
+                          r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk',
+                        )
+                      }
                     >
                       {r.EnabledMark === 1 ? t('disable') : t('enable')}
                     </Button>
                   )}
                   {(r.canManage || can.enable) && r.F_StampAttributes !== '1' && (
-                    <Button type="link" size="small" data-testid={`stamp-default-set-${r.F_StampId}`} onClick={() => void act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`stamp-default-set-${r.F_StampId}`}
+                      onClick={() => void act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk')}
+                    >
                       {t('setDefault')}
                     </Button>
                   )}
@@ -179,7 +218,13 @@ export default function StampPage() {
                     </Button>
                   )}
                   {(r.canManage || can.del) && (
-                    <Button type="link" size="small" danger data-testid={`stamp-delete-${r.F_StampId}`} onClick={() => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid={`stamp-delete-${r.F_StampId}`}
+                      onClick={() => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh)}
+                    >
                       {t('common:delete')}
                     </Button>
                   )}
@@ -222,8 +267,12 @@ export default function StampPage() {
         </Form.Item>
         <Form.Item name="F_File_Type" label={t('fileType')}>
           <Radio.Group data-testid="stamp-file-type">
-            <Radio value={1} data-testid="stamp-file-type-1">{t('fileTypeUpload')}</Radio>
-            <Radio value={2} data-testid="stamp-file-type-2">{t('fileTypeSignature')}</Radio>
+            <Radio value={1} data-testid="stamp-file-type-1">
+              {t('fileTypeUpload')}
+            </Radio>
+            <Radio value={2} data-testid="stamp-file-type-2">
+              {t('fileTypeSignature')}
+            </Radio>
           </Radio.Group>
         </Form.Item>
         <Form.Item noStyle shouldUpdate={(a: StampForm, b: StampForm) => a.F_File_Type !== b.F_File_Type}>

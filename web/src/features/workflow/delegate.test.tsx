@@ -20,16 +20,44 @@ afterEach(() => {
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 
 const row = (over: Partial<DelegateRow> = {}): DelegateRow => ({
-  F_Id: 'd1', F_UserId: 'u1', F_UserName: 'Admin', F_DelegateUserId: 'u2', F_DelegateUserName: '李四', F_SchemeIds: [], F_SchemeNames: [],
-  F_StartTime: '2026-12-01 08:00:00', F_EndTime: '2026-12-05 18:00:00', F_EnabledMark: 1, F_Description: '出差', F_CreateDate: '2026-11-24 08:00:00',
+  F_Id: 'd1',
+  F_UserId: 'u1',
+  F_UserName: 'Admin',
+  F_DelegateUserId: 'u2',
+  F_DelegateUserName: '李四',
+  F_SchemeIds: [],
+  F_SchemeNames: [],
+  F_StartTime: '2026-12-01 08:00:00',
+  F_EndTime: '2026-12-05 18:00:00',
+  F_EnabledMark: 1,
+  F_Description: '出差',
+  F_CreateDate: '2026-11-24 08:00:00',
   ...over,
 });
 
-const scheme = (id: string, name: string) => ({ F_Id: id, F_Code: id, F_Name: name, F_Icon: '', F_Description: '', F_Category: '', F_CategoryName: '', F_Version: 1 });
+const scheme = (id: string, name: string) => ({
+  F_Id: id,
+  F_Code: id,
+  F_Name: name,
+  F_Icon: '',
+  F_Description: '',
+  F_Category: '',
+  F_CategoryName: '',
+  F_Version: 1,
+});
 const launchable: WfLaunchable = { Rows: [scheme('s1', '请假流程'), scheme('s2', '报销流程')], categories: [] };
 
 const tree: OrgNode[] = [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }];
-const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '' });
+const user = (id: string, name: string): UserBrief => ({
+  F_UserId: id,
+  F_Account: id,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: 1,
+  F_CompanyId: 'c1',
+  F_DepartmentName: '',
+});
 const users = [user('u1', 'Admin'), user('u2', '李四'), user('u3', '王五')];
 
 const baseRoutes = (rows: DelegateRow[]): Parameters<typeof stubData>[0] => [
@@ -62,7 +90,10 @@ async function choose(testId: string, text: string) {
 async function typeRange(start: string, end: string) {
   const picker = document.querySelector<HTMLElement>('.ant-picker-range')!;
   const [from, to] = [...picker.querySelectorAll('input')];
-  for (const [input, value] of [[from, start], [to, end]] as const) {
+  for (const [input, value] of [
+    [from, start],
+    [to, end],
+  ] as const) {
     fireEvent.mouseDown(input);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value } });
@@ -79,10 +110,23 @@ async function typeRange(start: string, end: string) {
 describe('delegation screen', { timeout: SLOW }, () => {
   it('lists delegations: delegator, delegate, processes (全部流程 when none), times, status, description; no buttons without the keys', async () => {
     signInForTest([Permission.workflowDelegateList]);
-    const calls = stubData(baseRoutes([row(), row({ F_Id: 'd2', F_DelegateUserName: '王五', F_SchemeIds: ['s1', 's2'], F_SchemeNames: ['请假流程', '报销流程'], F_EnabledMark: 0, F_Description: '' })]));
+    const calls = stubData(
+      baseRoutes([
+        row(),
+        row({
+          F_Id: 'd2',
+          F_DelegateUserName: '王五',
+          F_SchemeIds: ['s1', 's2'],
+          F_SchemeNames: ['请假流程', '报销流程'],
+          F_EnabledMark: 0,
+          F_Description: '',
+        }),
+      ]),
+    );
     renderWithApp(<DelegatePage />);
     const first = await screen.findByTestId('delegate-row-d1');
-    for (const text of ['Admin', '李四', '全部流程', '2026-12-01 08:00:00', '2026-12-05 18:00:00', '启用', '出差']) expect(within(first).getByText(text)).toBeTruthy();
+    for (const text of ['Admin', '李四', '全部流程', '2026-12-01 08:00:00', '2026-12-05 18:00:00', '启用', '出差'])
+      expect(within(first).getByText(text)).toBeTruthy();
     const second = screen.getByTestId('delegate-row-d2');
     for (const text of ['王五', '请假流程、报销流程', '禁用']) expect(within(second).getByText(text)).toBeTruthy();
     expect(within(second).queryByText('全部流程')).toBeNull();
@@ -110,10 +154,13 @@ describe('delegation screen', { timeout: SLOW }, () => {
     signInForTest(ALL);
     let posted: unknown;
     stubData([
-      [/^POST \/workflow-Delegate\/addorupdate-delegate$/, (_, body) => {
-        posted = body;
-        return { F_Id: 'd9' };
-      }],
+      [
+        /^POST \/workflow-Delegate\/addorupdate-delegate$/,
+        (_, body) => {
+          posted = body;
+          return { F_Id: 'd9' };
+        },
+      ],
       ...baseRoutes([]),
     ]);
     renderWithApp(<DelegatePage />);
@@ -126,8 +173,13 @@ describe('delegation screen', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('modal-ok'));
     expect(await screen.findByText('新增成功')).toBeTruthy();
     expect(posted).toEqual({
-      F_DelegateUserId: 'u2', F_DelegateUserName: '李四', F_SchemeIds: [],
-      F_StartTime: '2026-12-01 08:00:00', F_EndTime: '2026-12-05 18:00:00', F_EnabledMark: 1, F_Description: '',
+      F_DelegateUserId: 'u2',
+      F_DelegateUserName: '李四',
+      F_SchemeIds: [],
+      F_StartTime: '2026-12-01 08:00:00',
+      F_EndTime: '2026-12-05 18:00:00',
+      F_EnabledMark: 1,
+      F_Description: '',
     });
   });
 
@@ -135,10 +187,13 @@ describe('delegation screen', { timeout: SLOW }, () => {
     signInForTest(ALL);
     let posted: unknown;
     stubData([
-      [/^POST \/workflow-Delegate\/addorupdate-delegate$/, (_, body) => {
-        posted = body;
-        return { F_Id: 'd1' };
-      }],
+      [
+        /^POST \/workflow-Delegate\/addorupdate-delegate$/,
+        (_, body) => {
+          posted = body;
+          return { F_Id: 'd1' };
+        },
+      ],
       ...baseRoutes([row()]),
     ]);
     renderWithApp(<DelegatePage />);
@@ -155,8 +210,15 @@ describe('delegation screen', { timeout: SLOW }, () => {
     fireEvent.click(screen.getByTestId('modal-ok'));
     expect(await screen.findByText('更新成功')).toBeTruthy();
     expect(posted).toEqual({
-      F_Id: 'd1', F_UserId: 'u1', F_DelegateUserId: 'u3', F_DelegateUserName: '王五', F_SchemeIds: ['s2'],
-      F_StartTime: '2026-12-01 08:00:00', F_EndTime: '2026-12-05 18:00:00', F_EnabledMark: 0, F_Description: '年假',
+      F_Id: 'd1',
+      F_UserId: 'u1',
+      F_DelegateUserId: 'u3',
+      F_DelegateUserName: '王五',
+      F_SchemeIds: ['s2'],
+      F_StartTime: '2026-12-01 08:00:00',
+      F_EndTime: '2026-12-05 18:00:00',
+      F_EnabledMark: 0,
+      F_Description: '年假',
     });
   });
 
@@ -165,7 +227,10 @@ describe('delegation screen', { timeout: SLOW }, () => {
     const toast = vi.fn();
     setErrorToast(toast);
     stubData([
-      [/^POST \/workflow-Delegate\/addorupdate-delegate$/, () => new Fail('该时间段内已有对相同流程的委托（2026-12-01 00:00:00 至 2026-12-03 00:00:00，委托给 王五）', 409)],
+      [
+        /^POST \/workflow-Delegate\/addorupdate-delegate$/,
+        () => new Fail('该时间段内已有对相同流程的委托（2026-12-01 00:00:00 至 2026-12-03 00:00:00，委托给 王五）', 409),
+      ],
       ...baseRoutes([row()]),
     ]);
     renderWithApp(<DelegatePage />);

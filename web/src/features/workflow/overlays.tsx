@@ -8,8 +8,15 @@ import { taskKeys } from './task-api';
  * monitor): `openApproval` / `openProgress` set this small store, and `<WorkflowOverlays />` (mounted once in the
  * layout) renders them, loading their code on first use.
  */
-export interface ApprovalTarget { taskId?: string | null; processInstanceId?: string | null; fullScreen?: boolean }
-interface OverlayState { approval: ApprovalTarget | null; progress: string | null }
+export interface ApprovalTarget {
+  taskId?: string | null;
+  processInstanceId?: string | null;
+  fullScreen?: boolean;
+}
+interface OverlayState {
+  approval: ApprovalTarget | null;
+  progress: string | null;
+}
 
 let state: OverlayState = { approval: null, progress: null };
 const listeners = new Set<() => void>();
@@ -25,7 +32,10 @@ const subscribe = (l: () => void) => {
 export const openApproval = (target: ApprovalTarget) => set({ approval: target });
 export const openProgress = (processInstanceId: string) => set({ progress: processInstanceId });
 
-const ApprovalScreen = lazyWithTexts(() => import('./approval/ApprovalScreen').then((m) => ({ default: m.ApprovalScreen })), ['files', 'formFields', 'formParser', 'formPrint', 'formRenderer', 'oa', 'pickers', 'stamp', 'wfApproval', 'wfShared']);
+const ApprovalScreen = lazyWithTexts(
+  () => import('./approval/ApprovalScreen').then((m) => ({ default: m.ApprovalScreen })),
+  ['files', 'formFields', 'formParser', 'formPrint', 'formRenderer', 'oa', 'pickers', 'stamp', 'wfApproval', 'wfShared'],
+);
 const ProgressViewer = lazyWithTexts(() => import('./shared/ProgressViewer').then((m) => ({ default: m.ProgressViewer })), ['wfShared']);
 
 export function WorkflowOverlays() {

@@ -146,7 +146,15 @@ export function SignaturePad({ value, onChange }: { value?: string | null; onCha
         ref={canvas}
         width={SIGNATURE_WIDTH * DRAW_SCALE}
         height={SIGNATURE_HEIGHT * DRAW_SCALE}
-        style={{ width: '100%', maxWidth: SIGNATURE_WIDTH * DRAW_SCALE, aspectRatio: `${SIGNATURE_WIDTH} / ${SIGNATURE_HEIGHT}`, border: '1px dashed #d9d9d9', touchAction: 'none', cursor: 'crosshair', display: 'block' }}
+        style={{
+          width: '100%',
+          maxWidth: SIGNATURE_WIDTH * DRAW_SCALE,
+          aspectRatio: `${SIGNATURE_WIDTH} / ${SIGNATURE_HEIGHT}`,
+          border: '1px dashed #d9d9d9',
+          touchAction: 'none',
+          cursor: 'crosshair',
+          display: 'block',
+        }}
         onPointerDown={down}
         onPointerMove={move}
         onPointerUp={up}
@@ -161,7 +169,14 @@ export function SignaturePad({ value, onChange }: { value?: string | null; onCha
         {value && !drawn && (
           <>
             <Typography.Text type="secondary">{t('currentSignature')}</Typography.Text>
-            <img src={value} alt="" width={SIGNATURE_WIDTH} height={SIGNATURE_HEIGHT} style={{ border: '1px solid #f0f0f0' }} data-testid="stamp-signature-current" />
+            <img
+              src={value}
+              alt=""
+              width={SIGNATURE_WIDTH}
+              height={SIGNATURE_HEIGHT}
+              style={{ border: '1px solid #f0f0f0' }}
+              data-testid="stamp-signature-current"
+            />
           </>
         )}
         <Typography.Text type="secondary">{t('signatureHint')}</Typography.Text>

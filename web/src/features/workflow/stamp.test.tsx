@@ -19,11 +19,31 @@ afterEach(() => {
 
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const item = (value: string, name: string): DictionaryItem => ({
-  F_ItemDetailId: value, F_ItemId: 'i', F_ParentId: '0', F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
+  F_ItemDetailId: value,
+  F_ItemId: 'i',
+  F_ParentId: '0',
+  F_ItemName: name,
+  F_ItemValue: value,
+  F_ItemCode: value,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_Description: '',
 });
 const row = (over: Partial<StampRow> = {}): StampRow => ({
-  F_StampId: 's1', F_StampName: '公章', F_StampType: '1', F_StampAttributes: '1', F_Sort: 1, F_File_Type: 1, F_File: '/api/files/f1?sig=abcdefghijkl', F_FileId: 'f1',
-  F_Description: '公司公章', EnabledMark: 1, hasPassword: true, canUse: true, canManage: true, F_CreateDate: '2026-11-24 08:00:00',
+  F_StampId: 's1',
+  F_StampName: '公章',
+  F_StampType: '1',
+  F_StampAttributes: '1',
+  F_Sort: 1,
+  F_File_Type: 1,
+  F_File: '/api/files/f1?sig=abcdefghijkl',
+  F_FileId: 'f1',
+  F_Description: '公司公章',
+  EnabledMark: 1,
+  hasPassword: true,
+  canUse: true,
+  canManage: true,
+  F_CreateDate: '2026-11-24 08:00:00',
   ...over,
 });
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -41,7 +61,18 @@ const openOptions = () => {
 
 /** jsdom has no 2D canvas: a minimal one, whose export answers a PNG data URL. */
 function fakeCanvas() {
-  const ctx = { beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn(), clearRect: vi.fn(), drawImage: vi.fn(), lineWidth: 0, lineCap: '', lineJoin: '', strokeStyle: '' };
+  const ctx = {
+    beginPath: vi.fn(),
+    moveTo: vi.fn(),
+    lineTo: vi.fn(),
+    stroke: vi.fn(),
+    clearRect: vi.fn(),
+    drawImage: vi.fn(),
+    lineWidth: 0,
+    lineCap: '',
+    lineJoin: '',
+    strokeStyle: '',
+  };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ctx) as never);
   const toDataURL = vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement) {
     return `${PNG}#${this.width}x${this.height}`;
@@ -52,7 +83,22 @@ function fakeCanvas() {
 describe('stamp screen', { timeout: SLOW }, () => {
   it('lists stamps with the category label, image, default tag and status; row actions follow canManage', async () => {
     signInForTest([]);
-    stubData(routes([row(), row({ F_StampId: 's2', F_StampName: '签名', F_StampType: '2', F_StampAttributes: '0', F_File_Type: 2, F_File: PNG, F_FileId: '', EnabledMark: 0, canManage: false })]));
+    stubData(
+      routes([
+        row(),
+        row({
+          F_StampId: 's2',
+          F_StampName: '签名',
+          F_StampType: '2',
+          F_StampAttributes: '0',
+          F_File_Type: 2,
+          F_File: PNG,
+          F_FileId: '',
+          EnabledMark: 0,
+          canManage: false,
+        }),
+      ]),
+    );
     renderWithApp(<StampPage />);
     const first = await screen.findByTestId('stamp-row-s1');
     await waitFor(() => expect(within(first).getByText('公章类')).toBeTruthy());
@@ -122,10 +168,13 @@ describe('stamp screen', { timeout: SLOW }, () => {
     let posted: StampBody | undefined;
     stubData([
       ...routes([]),
-      [/^POST \/stamps$/, (_u, body) => {
-        posted = body as StampBody;
-        return { F_StampId: 's9' };
-      }],
+      [
+        /^POST \/stamps$/,
+        (_u, body) => {
+          posted = body as StampBody;
+          return { F_StampId: 's9' };
+        },
+      ],
     ]);
     renderWithApp(<StampPage />);
     fireEvent.click(await screen.findByTestId('stamp-add'));
@@ -149,7 +198,15 @@ describe('stamp screen', { timeout: SLOW }, () => {
     expect(ctx.drawImage).toHaveBeenCalledWith(canvas, 0, 0, 80, 50);
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() => expect(posted).toBeDefined());
-    expect(posted).toEqual({ F_StampName: '我的签名', F_StampType: '2', F_Password: 'secret1', F_Sort: 0, F_File_Type: 2, F_File: `${PNG}#80x50`, F_Description: '' });
+    expect(posted).toEqual({
+      F_StampName: '我的签名',
+      F_StampType: '2',
+      F_Password: 'secret1',
+      F_Sort: 0,
+      F_File_Type: 2,
+      F_File: `${PNG}#80x50`,
+      F_Description: '',
+    });
   });
 
   it('edits keeping the password (empty) and the uploaded file id', async () => {
@@ -157,10 +214,13 @@ describe('stamp screen', { timeout: SLOW }, () => {
     let put: { path: string; body: StampBody } | undefined;
     const calls = stubData([
       ...routes([row()]),
-      [/^PUT \/stamps\/s1$/, (u, body) => {
-        put = { path: u.pathname, body: body as StampBody };
-        return null;
-      }],
+      [
+        /^PUT \/stamps\/s1$/,
+        (u, body) => {
+          put = { path: u.pathname, body: body as StampBody };
+          return null;
+        },
+      ],
     ]);
     renderWithApp(<StampPage />);
     fireEvent.click(await screen.findByTestId('stamp-edit-s1'));
@@ -175,14 +235,26 @@ describe('stamp screen', { timeout: SLOW }, () => {
   it('saves members through the user picker (multi)', async () => {
     signInForTest([]);
     let saved: unknown;
-    const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部' });
+    const user = (id: string, name: string): UserBrief => ({
+      F_UserId: id,
+      F_Account: id,
+      F_RealName: name,
+      F_Gender: 0,
+      F_HeadIcon: null,
+      F_EnabledMark: 1,
+      F_CompanyId: 'c1',
+      F_DepartmentName: '研发部',
+    });
     const calls = stubData([
       ...routes([row()]),
       [/^GET \/stamps\/s1\/member$/, () => ({ userIds: [], users: [] })],
-      [/^PUT \/stamps\/s1\/member$/, (_u, body) => {
-        saved = body;
-        return null;
-      }],
+      [
+        /^PUT \/stamps\/s1\/member$/,
+        (_u, body) => {
+          saved = body;
+          return null;
+        },
+      ],
       [/^GET \/companies\/departments\/tree$/, () => [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }]],
       [/^GET \/companies\/c1\/users$/, () => page([user('u2', '张三'), user('u3', '李四')])],
     ]);
@@ -197,7 +269,16 @@ describe('stamp screen', { timeout: SLOW }, () => {
 });
 
 describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW }, () => {
-  const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部' });
+  const user = (id: string, name: string): UserBrief => ({
+    F_UserId: id,
+    F_Account: id,
+    F_RealName: name,
+    F_Gender: 0,
+    F_HeadIcon: null,
+    F_EnabledMark: 1,
+    F_CompanyId: 'c1',
+    F_DepartmentName: '研发部',
+  });
   const pickerRoutes: Parameters<typeof stubData>[0] = [
     [/^GET \/companies\/departments\/tree$/, () => [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }]],
     [/^GET \/companies\/c1\/users$/, () => page([user('u2', '张三'), user('u3', '李四')])],
@@ -217,7 +298,14 @@ describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW
     });
     fireEvent.click(option);
     fireEvent.click(screen.getByTestId('list-search'));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/stamps').at(-1)!.url.searchParams.get('F_StampType')).toBe('2'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.method === 'GET' && c.path === '/stamps')
+          .at(-1)!
+          .url.searchParams.get('F_StampType'),
+      ).toBe('2'),
+    );
   });
 
   it('reads the managers, then sets them through PATCH /stamps/set-manager', async () => {
@@ -227,10 +315,13 @@ describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW
       ...routes([row()]),
       ...pickerRoutes,
       [/^GET \/stamps\/s1\/manager$/, () => ({ userIds: ['u2'], users: [{ F_UserId: 'u2', F_Account: 'u2', F_RealName: '张三' }] })],
-      [/^PATCH \/stamps\/set-manager$/, (u, body) => {
-        saved = { path: u.pathname, body };
-        return null;
-      }],
+      [
+        /^PATCH \/stamps\/set-manager$/,
+        (u, body) => {
+          saved = { path: u.pathname, body };
+          return null;
+        },
+      ],
     ]);
     renderWithApp(<StampPage />);
     fireEvent.click(await screen.findByTestId('stamp-manager-s1'));
@@ -247,10 +338,13 @@ describe('stamp screen: category filter, managers, maintainers', { timeout: SLOW
       ...routes([row()]),
       ...pickerRoutes,
       [/^GET \/stamps\/s1\/maintain$/, () => ({ userIds: ['u2'], users: [{ F_UserId: 'u2', F_Account: 'u2', F_RealName: '张三' }] })],
-      [/^PUT \/stamps\/s1\/maintain$/, (_u, body) => {
-        saved = body;
-        return null;
-      }],
+      [
+        /^PUT \/stamps\/s1\/maintain$/,
+        (_u, body) => {
+          saved = body;
+          return null;
+        },
+      ],
     ]);
     renderWithApp(<StampPage />);
     fireEvent.click(await screen.findByTestId('stamp-maintainer-s1'));

@@ -36,8 +36,21 @@ const enc = encodeURIComponent;
 export type ManualInfo = z.infer<typeof manualInfo>;
 export type NodeInfo = z.infer<typeof nodeInfoAnswer>;
 export type RelationTaskRow = z.infer<typeof relationTaskRow>;
-export interface SignatureUser { taskId: string; F_UserId: string; F_RealName: string; F_Account: string }
-export interface TaskCandidateUser { taskId: string; nodeId: string; nodeName: string; F_UserId: string; F_RealName: string; F_Account: string; departmentName: string }
+export interface SignatureUser {
+  taskId: string;
+  F_UserId: string;
+  F_RealName: string;
+  F_Account: string;
+}
+export interface TaskCandidateUser {
+  taskId: string;
+  nodeId: string;
+  nodeName: string;
+  F_UserId: string;
+  F_RealName: string;
+  F_Account: string;
+  departmentName: string;
+}
 
 export const taskKeys = {
   all: ['workflow-task'] as const,
@@ -85,7 +98,8 @@ export const taskApi = {
   // side actions
   transfer: (taskId: string, userId: string, message = '') => api.post<null>('/workflow-task/transfer', { taskId, userId, message }),
   signatureUsers: (taskId: string) => api.get<SignatureUser[]>('/workflow-task/signature-users', { taskId }),
-  signature: (taskId: string, userIds: string[], type: 'add' | 'subtract') => api.post<null>('/workflow-task/signature', { taskId, userListStr: userIds.join(','), type }),
+  signature: (taskId: string, userIds: string[], type: 'add' | 'subtract') =>
+    api.post<null>('/workflow-task/signature', { taskId, userListStr: userIds.join(','), type }),
   taskCandidates: (taskId: string) => api.get<TaskCandidateUser[]>(`/workflow-task/get-taskcanditeusers/taskId=${enc(taskId)}`),
   changeCandidate: (taskId: string, oldUserId: string, newUserId: string) =>
     api.put<null>(`/workflow-task/change-candidate?taskId=${enc(taskId)}&oldUserId=${enc(oldUserId)}&newUserId=${enc(newUserId)}`, {}),

@@ -115,7 +115,8 @@ export async function runInBpmnEngine(xml: string, values: Record<string, unknow
   listener.on('activity.discard', gone);
   // A task cancelled by a terminate end or an interrupting boundary is stopped (without its execution id).
   listener.on('activity.stop', (api: ElementApi) => {
-    for (const [executionId, w] of waiting) if (w.id === api.id && (api.executionId === undefined || api.executionId === executionId)) waiting.delete(executionId);
+    for (const [executionId, w] of waiting)
+      if (w.id === api.id && (api.executionId === undefined || api.executionId === executionId)) waiting.delete(executionId);
   });
 
   const moddleContext = await getModdle().fromXML(xml);

@@ -67,8 +67,20 @@ async function openTasks(instanceId: string) {
     .orderBy('k.id')
     .execute();
   if (rows.length === 0) return [];
-  const users = await t.deps.db.selectFrom('wf_task_users').select(['task_id', 'user_id']).where('task_id', 'in', rows.map((r) => r.id)).where('open', '=', true).execute();
-  return rows.map((r) => ({ ...r, users: [r.assignee_id, ...users.filter((u) => u.task_id === r.id).map((u) => u.user_id)].filter((u): u is string => u !== null) }));
+  const users = await t.deps.db
+    .selectFrom('wf_task_users')
+    .select(['task_id', 'user_id'])
+    .where(
+      'task_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('open', '=', true)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    users: [r.assignee_id, ...users.filter((u) => u.task_id === r.id).map((u) => u.user_id)].filter((u): u is string => u !== null),
+  }));
 }
 
 async function approve(instanceId: string, nodeId?: string): Promise<void> {
@@ -95,7 +107,10 @@ async function runOurs(c: RunCase): Promise<Trace> {
   let instanceId: string | undefined;
   try {
     const schemeId = await schemeOf(c.file);
-    const started = await engine().start(auths.zhangsan!, createProcessBody.parse({ schemeId, formValue: [{ F_FormId: 'conformance-form', F_Type: 1, formData: c.values ?? {} }] }));
+    const started = await engine().start(
+      auths.zhangsan!,
+      createProcessBody.parse({ schemeId, formValue: [{ F_FormId: 'conformance-form', F_Type: 1, formData: c.values ?? {} }] }),
+    );
     if (started.retCode !== 0) throw new Error(`start: retCode ${started.retCode}`);
     instanceId = started.processInstanceId;
     for (const step of steps) {
@@ -184,7 +199,8 @@ function refusalReport(c: RefuseCase, issues: { elementId: string | null; key: s
   const extra = left.filter((i) => CASCADE_KEYS.has(i.key) || !(c.mayAlsoReport ?? []).includes(i.elementId ?? ''));
   for (const i of extra) problems.push(`  extra    ${i.elementId ?? '(document)'}: ${i.key} — ${i.message}`);
   if (problems.length === 0) return null;
-  const got = issues.map((i) => `           ${i.elementId ?? '(document)'}: ${i.key} — ${i.message}`).join('\n') || '           (none: the file would be saved)';
+  const got =
+    issues.map((i) => `           ${i.elementId ?? '(document)'}: ${i.key} — ${i.message}`).join('\n') || '           (none: the file would be saved)';
   return `refusal — case "${c.name}" (conformance/${c.file}.bpmn): ${c.what}\n${problems.join('\n')}\n  all issues:\n${got}`;
 }
 
@@ -201,7 +217,9 @@ describe('BPMN conformance: refused on save', () => {
   for (const c of REFUSALS.filter((r) => r.viaApi)) {
     it(`${c.name}: POST /api/workflow-scheme-info answers 400 with the issues`, async () => {
       const token = await t.login('admin');
-      const res = await t.send('POST', '/api/workflow-scheme-info', { F_Code: `refuse-${c.file}`, F_Name: c.name, xml: conformanceXml(c.file, ids) }, token, { 'accept-language': 'en' });
+      const res = await t.send('POST', '/api/workflow-scheme-info', { F_Code: `refuse-${c.file}`, F_Name: c.name, xml: conformanceXml(c.file, ids) }, token, {
+        'accept-language': 'en',
+      });
       const body = res.json() as { code: number; msg: string; data: { issues?: { elementId: string | null; message: string; severity?: string }[] } | null };
       expect(res.statusCode, `${c.name}: status (msg ${body.msg})`).toBe(400);
       const issues = (body.data?.issues ?? []).filter((i) => i.severity !== 'warning').map((i) => ({ elementId: i.elementId, key: '', message: i.message }));

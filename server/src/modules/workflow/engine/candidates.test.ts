@@ -33,15 +33,23 @@ describe('resolveCandidates', () => {
 
   it('members of a department and of a role; disabled users dropped; circulation objects', async () => {
     const dept = deptOf[ids.zhangsan!]!;
-    const members = Object.entries(deptOf).filter(([, d]) => d === dept).map(([u]) => u).sort();
+    const members = Object.entries(deptOf)
+      .filter(([, d]) => d === dept)
+      .map(([u]) => u)
+      .sort();
     expect(await resolve([{ type: 'department', ids: [dept] }])).toEqual(members);
     const role = (await t.deps.db.selectFrom('user_roles').select('role_id').where('user_id', '=', ids.lisi!).executeTakeFirstOrThrow()).role_id;
     expect(await resolve([{ type: 'role', ids: [role] }])).toContain(ids.lisi);
     await t.deps.db.updateTable('users').set({ enabled: false }).where('id', '=', ids.wangwu!).execute();
     expect(await resolve([{ type: 'user', ids: [ids.wangwu!] }])).toEqual([]);
     await t.deps.db.updateTable('users').set({ enabled: true }).where('id', '=', ids.wangwu!).execute();
-    expect((await usersOfObjects(t.deps.db, tenantId, [{ F_ObjType: '3', F_ObjId: ids.admin! }, { F_ObjType: '2', F_ObjId: role }])).sort()).toEqual(
-      expect.arrayContaining([ids.admin, ids.lisi]),
-    );
+    expect(
+      (
+        await usersOfObjects(t.deps.db, tenantId, [
+          { F_ObjType: '3', F_ObjId: ids.admin! },
+          { F_ObjType: '2', F_ObjId: role },
+        ])
+      ).sort(),
+    ).toEqual(expect.arrayContaining([ids.admin, ids.lisi]));
   });
 });

@@ -17,7 +17,9 @@ const START_END = '<bpmn:startEvent id="start" /><bpmn:endEvent id="end" />';
 
 describe('sequence flows without an id', () => {
   it('get stable generated ids and keep the graph intact', async () => {
-    const xml = bpmnProcess(`${START_END}${userTask('a', ['u1'])}${userTask('b', ['u1'])}${flow(null, 'start', 'a')}${flow(null, 'a', 'b')}${flow(null, 'b', 'end')}`);
+    const xml = bpmnProcess(
+      `${START_END}${userTask('a', ['u1'])}${userTask('b', ['u1'])}${flow(null, 'start', 'a')}${flow(null, 'a', 'b')}${flow(null, 'b', 'end')}`,
+    );
     const { graph, issues } = await validateDefinition(xml);
     expect(issues).toEqual([]);
     expect(Object.keys(graph!.flows).sort()).toEqual(['Flow_a_b', 'Flow_b_end', 'Flow_start_a']);
@@ -27,7 +29,9 @@ describe('sequence flows without an id', () => {
   });
 
   it('two id-less flows between the same nodes stay two flows', async () => {
-    const xml = bpmnProcess(`${START_END}<bpmn:parallelGateway id="fork" /><bpmn:parallelGateway id="join" />${chain('start', 'fork')}${flow(null, 'fork', 'join')}${flow(null, 'fork', 'join')}${chain('join', 'end')}`);
+    const xml = bpmnProcess(
+      `${START_END}<bpmn:parallelGateway id="fork" /><bpmn:parallelGateway id="join" />${chain('start', 'fork')}${flow(null, 'fork', 'join')}${flow(null, 'fork', 'join')}${chain('join', 'end')}`,
+    );
     const { graph, issues } = await validateDefinition(xml);
     expect(issues).toEqual([]);
     expect(graph!.nodes.join!.incoming).toHaveLength(2);
@@ -82,7 +86,9 @@ describe('script bodies and condition languages are not reinterpreted', () => {
   it('a script task with a Groovy body and no actions is refused; with actions the body is a warning', async () => {
     const body = '<bpmn:scriptTask id="calc" name="Calc" scriptFormat="groovy"><bpmn:script>x = 1</bpmn:script></bpmn:scriptTask>';
     expect(keysOf(await errors(bpmnProcess(`${START_END}${body}${chain('start', 'calc', 'end')}`)))).toEqual(['calc:workflowScheme.scriptNotRun']);
-    const both = scriptTask('calc', [['x', '1']]).replace('<bpmn:scriptTask id="calc" name="calc">', '<bpmn:scriptTask id="calc" name="calc" scriptFormat="groovy">').replace('</bpmn:scriptTask>', '<bpmn:script>x = 1</bpmn:script></bpmn:scriptTask>');
+    const both = scriptTask('calc', [['x', '1']])
+      .replace('<bpmn:scriptTask id="calc" name="calc">', '<bpmn:scriptTask id="calc" name="calc" scriptFormat="groovy">')
+      .replace('</bpmn:scriptTask>', '<bpmn:script>x = 1</bpmn:script></bpmn:scriptTask>');
     const xml = bpmnProcess(`${START_END}${both}${chain('start', 'calc', 'end')}`);
     expect(await errors(xml)).toEqual([]);
     expect(keysOf(await warnings(xml))).toEqual(['calc:workflowScheme.scriptBodyIgnored']);
@@ -101,7 +107,10 @@ describe('each unsupported construct has its own message, once', () => {
     ['<bpmn:signalEventDefinition />', 'workflowScheme.boundarySignal'],
     ['<bpmn:messageEventDefinition />', 'workflowScheme.boundaryMessage'],
     ['<bpmn:escalationEventDefinition />', 'workflowScheme.boundaryEscalation'],
-    ['<bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression">x</bpmn:condition></bpmn:conditionalEventDefinition>', 'workflowScheme.boundaryConditional'],
+    [
+      '<bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression">x</bpmn:condition></bpmn:conditionalEventDefinition>',
+      'workflowScheme.boundaryConditional',
+    ],
     ['<bpmn:compensateEventDefinition />', 'workflowScheme.boundaryCompensate'],
     ['<bpmn:cancelEventDefinition />', 'workflowScheme.boundaryCancel'],
   ])('%s boundary event: one message, no cascade', async (definition, key) => {
@@ -125,7 +134,9 @@ describe('each unsupported construct has its own message, once', () => {
   });
 
   it('an event sub-process is refused by name', async () => {
-    const xml = bpmnProcess(`${START_END}${chain('start', 'end')}<bpmn:subProcess id="esp" triggeredByEvent="true"><bpmn:startEvent id="esp_s"><bpmn:errorEventDefinition /></bpmn:startEvent></bpmn:subProcess>`);
+    const xml = bpmnProcess(
+      `${START_END}${chain('start', 'end')}<bpmn:subProcess id="esp" triggeredByEvent="true"><bpmn:startEvent id="esp_s"><bpmn:errorEventDefinition /></bpmn:startEvent></bpmn:subProcess>`,
+    );
     expect(keysOf(await errors(xml))).toEqual(['esp:workflowScheme.refuseEventSubProcess']);
   });
 
@@ -140,9 +151,13 @@ describe('each unsupported construct has its own message, once', () => {
 describe('timer boundary hosts', () => {
   const timer = '<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition>';
   it('a timer on a script task is refused by name; on a sub-process it needs a flow', async () => {
-    const onScript = bpmnProcess(`${START_END}${scriptTask('calc', [['x', '1']])}<bpmn:boundaryEvent id="b" attachedToRef="calc">${timer}</bpmn:boundaryEvent>${chain('start', 'calc', 'end')}`);
+    const onScript = bpmnProcess(
+      `${START_END}${scriptTask('calc', [['x', '1']])}<bpmn:boundaryEvent id="b" attachedToRef="calc">${timer}</bpmn:boundaryEvent>${chain('start', 'calc', 'end')}`,
+    );
     expect(keysOf(await errors(onScript))).toEqual(['b:workflowScheme.timerHost']);
-    const onSub = bpmnProcess(`${START_END}<bpmn:subProcess id="sub">${userTask('a', ['u1'])}</bpmn:subProcess><bpmn:boundaryEvent id="b" attachedToRef="sub">${timer}</bpmn:boundaryEvent>${chain('start', 'sub', 'end')}`);
+    const onSub = bpmnProcess(
+      `${START_END}<bpmn:subProcess id="sub">${userTask('a', ['u1'])}</bpmn:subProcess><bpmn:boundaryEvent id="b" attachedToRef="sub">${timer}</bpmn:boundaryEvent>${chain('start', 'sub', 'end')}`,
+    );
     expect(keysOf(await errors(onSub))).toEqual(['b:workflowScheme.timerNeedsFlow']);
   });
 });
@@ -165,9 +180,13 @@ describe('harmless XML problems are warnings, in the API as in the designer', ()
 
 describe('what bpmn-moddle says about a document', () => {
   it('unknown attributes are one warning; content it drops is an error', async () => {
-    const colours = bpmnProcess(`${START_END}${userTask('a', ['u1']).replace('<bpmn:userTask id="a" name="a"', '<bpmn:userTask id="a" name="a" bioc:stroke="#000" bioc:fill="#fff"')}${chain('start', 'a', 'end')}`);
+    const colours = bpmnProcess(
+      `${START_END}${userTask('a', ['u1']).replace('<bpmn:userTask id="a" name="a"', '<bpmn:userTask id="a" name="a" bioc:stroke="#000" bioc:fill="#fff"')}${chain('start', 'a', 'end')}`,
+    );
     const found = await validateDefinition(colours);
-    expect(found.issues).toEqual([{ elementId: null, key: 'workflowScheme.xmlUnknownAttributes', params: { count: 2, names: 'bioc:stroke, bioc:fill' }, severity: 'warning' }]);
+    expect(found.issues).toEqual([
+      { elementId: null, key: 'workflowScheme.xmlUnknownAttributes', params: { count: 2, names: 'bioc:stroke, bioc:fill' }, severity: 'warning' },
+    ]);
     // An undeclared prefix makes moddle give up on the element's content: that is said, as an error, once.
     const undeclared = bpmnProcess(`${START_END}${userTask('a', ['u1'])}<bpmn:task id="lost" foo:bar="1" />${chain('start', 'a', 'lost', 'end')}`);
     expect(keysOf(await errors(undeclared))).toEqual(['-:workflowScheme.xmlUnparsable']);
@@ -184,7 +203,9 @@ describe('sub-processes are scopes', () => {
   });
 
   it('without a start event, every inner node without incoming flow starts', async () => {
-    const xml = bpmnProcess(`${START_END}<bpmn:subProcess id="sub">${userTask('a', ['u1'])}${userTask('b', ['u1'])}<bpmn:endEvent id="se" />${chain('a', 'se')}</bpmn:subProcess>${chain('start', 'sub', 'end')}`);
+    const xml = bpmnProcess(
+      `${START_END}<bpmn:subProcess id="sub">${userTask('a', ['u1'])}${userTask('b', ['u1'])}<bpmn:endEvent id="se" />${chain('a', 'se')}</bpmn:subProcess>${chain('start', 'sub', 'end')}`,
+    );
     const { graph, issues } = await validateDefinition(xml);
     expect(issues).toEqual([]);
     expect(graph!.nodes.sub!.startNodes).toEqual(['a', 'b']);
@@ -196,13 +217,20 @@ describe('sub-processes are scopes', () => {
     const xml = bpmnProcess(`${START_END}<bpmn:subProcess id="sub">${loop}${userTask('a', ['u1'])}</bpmn:subProcess>${chain('start', 'sub', 'end')}`);
     const { graph, issues } = await validateDefinition(xml);
     expect(issues).toEqual([]);
-    expect(graph!.nodes.sub!.multiInstance).toEqual({ sequential: true, collection: 'reviewers', elementVariable: 'reviewer', completionCondition: 'nrOfCompletedInstances >= 2' });
+    expect(graph!.nodes.sub!.multiInstance).toEqual({
+      sequential: true,
+      collection: 'reviewers',
+      elementVariable: 'reviewer',
+      completionCondition: 'nrOfCompletedInstances >= 2',
+    });
   });
 });
 
 describe('loops without a wait state', () => {
   it('are a warning naming the loop, and a loop through a user task is not', async () => {
-    const spin = bpmnProcess(`${START_END}${scriptTask('inc', [['i', 'i + 1']])}<bpmn:exclusiveGateway id="gw" default="back" />${chain('start', 'inc', 'gw')}${flow('out', 'gw', 'end', 'i > 1000000')}${flow('back', 'gw', 'inc')}`);
+    const spin = bpmnProcess(
+      `${START_END}${scriptTask('inc', [['i', 'i + 1']])}<bpmn:exclusiveGateway id="gw" default="back" />${chain('start', 'inc', 'gw')}${flow('out', 'gw', 'end', 'i > 1000000')}${flow('back', 'gw', 'inc')}`,
+    );
     const found = await validateDefinition(spin);
     expect(found.issues).toEqual([{ elementId: 'inc', key: 'workflowScheme.loopWithoutWait', params: { nodes: 'inc → gw' }, severity: 'warning' }]);
     const waits = spin.replace(scriptTask('inc', [['i', 'i + 1']]), userTask('inc', ['u1']));

@@ -24,7 +24,14 @@ describe('parseDefinition', () => {
     expect(graph!.processId).toBe('linear');
     expect(graph!.name).toBe('Linear approval');
     const manager = graph!.nodes.manager!;
-    expect(manager).toMatchObject({ type: 'userTask', bpmnType: 'bpmn:UserTask', name: 'Manager approval', incoming: ['f1'], outgoing: ['f2'], boundaries: [] });
+    expect(manager).toMatchObject({
+      type: 'userTask',
+      bpmnType: 'bpmn:UserTask',
+      name: 'Manager approval',
+      incoming: ['f1'],
+      outgoing: ['f2'],
+      boundaries: [],
+    });
     expect(manager.config).toEqual({ candidates: [{ type: 'user', ids: ['u-lisi'] }] });
     expect(graph!.nodes.end!.type).toBe('endEvent');
   });
@@ -41,7 +48,13 @@ describe('parseDefinition', () => {
     expect((await parseDefinition(loadFixture('countersign-sequential', ids))).graph!.nodes.sign!.multiInstance).toEqual({ sequential: true });
     expect((await parseDefinition(loadFixture('countersign-parallel', ids))).graph!.nodes.sign!.multiInstance).toEqual({ sequential: false });
     const timer = (await parseDefinition(loadFixture('timer-remind', ids))).graph!;
-    expect(timer.nodes.remind).toMatchObject({ type: 'boundaryEvent', attachedTo: 'task', timer: { duration: 'PT1H' }, cancelActivity: false, config: { action: 'remind' } });
+    expect(timer.nodes.remind).toMatchObject({
+      type: 'boundaryEvent',
+      attachedTo: 'task',
+      timer: { duration: 'PT1H' },
+      cancelActivity: false,
+      config: { action: 'remind' },
+    });
     expect(timer.nodes.task!.boundaries).toEqual(['remind']);
     const call = (await parseDefinition(loadFixture('call-parent', ids))).graph!;
     expect(call.nodes.call).toMatchObject({ type: 'callActivity', calledElement: 'child-process' });

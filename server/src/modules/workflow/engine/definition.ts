@@ -140,8 +140,11 @@ function readMultiInstance(el: ModdleElement, node: WfNode, r: Reader): void {
   const cardinality = stripExpression(formalBody(prop(loop, 'loopCardinality')));
   // Our config (the designer writes it) first, then the Camunda / Flowable attributes, then BPMN's data input.
   const own = node.config as { collection?: unknown; elementVariable?: unknown };
-  const collection = stripExpression((typeof own.collection === 'string' ? own.collection : undefined) ?? vendorAttr(loop, 'collection') ?? idOf(prop(loop, 'loopDataInputRef')));
-  const elementVariable = (typeof own.elementVariable === 'string' && own.elementVariable) || vendorAttr(loop, 'elementVariable') || prop<ModdleElement>(loop, 'inputDataItem')?.name;
+  const collection = stripExpression(
+    (typeof own.collection === 'string' ? own.collection : undefined) ?? vendorAttr(loop, 'collection') ?? idOf(prop(loop, 'loopDataInputRef')),
+  );
+  const elementVariable =
+    (typeof own.elementVariable === 'string' && own.elementVariable) || vendorAttr(loop, 'elementVariable') || prop<ModdleElement>(loop, 'inputDataItem')?.name;
   const completion = stripExpression(formalBody(prop(loop, 'completionCondition')));
   if (cardinality) node.multiInstance.cardinality = cardinality;
   if (collection) node.multiInstance.collection = collection;
@@ -160,23 +163,38 @@ function readEvent(el: ModdleElement, node: WfNode, r: Reader): void {
     node.cancelActivity = prop<boolean>(el, 'cancelActivity') !== false;
     const other = defs.find((d) => d.$type !== 'bpmn:TimerEventDefinition');
     if (other || defs.length === 0) {
-      r.issues.push({ elementId: node.id, key: other ? (BOUNDARY_KEYS[other.$type] ?? 'workflowScheme.boundaryOther') : 'workflowScheme.boundaryNone', params: { node: label, type: other?.$type ?? '' } });
+      r.issues.push({
+        elementId: node.id,
+        key: other ? (BOUNDARY_KEYS[other.$type] ?? 'workflowScheme.boundaryOther') : 'workflowScheme.boundaryNone',
+        params: { node: label, type: other?.$type ?? '' },
+      });
       return;
     }
   } else if (node.bpmnType === 'bpmn:IntermediateCatchEvent') {
     if (defs.length === 1 && defs[0]!.$type === 'bpmn:TimerEventDefinition') node.type = 'timerEvent';
     else {
-      r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseCatchEvent', params: { node: label, type: defs.map((d) => d.$type).join(', ') || 'bpmn:IntermediateCatchEvent' } });
+      r.issues.push({
+        elementId: node.id,
+        key: 'workflowScheme.refuseCatchEvent',
+        params: { node: label, type: defs.map((d) => d.$type).join(', ') || 'bpmn:IntermediateCatchEvent' },
+      });
       return;
     }
   } else if (node.type === 'startEvent') {
     // The process is started from the launch screen, whatever its start event waits for.
-    if (defs.length) r.issues.push({ elementId: node.id, key: 'workflowScheme.startEventTrigger', params: { node: label, type: defs.map((d) => d.$type).join(', ') }, severity: 'warning' });
+    if (defs.length)
+      r.issues.push({
+        elementId: node.id,
+        key: 'workflowScheme.startEventTrigger',
+        params: { node: label, type: defs.map((d) => d.$type).join(', ') },
+        severity: 'warning',
+      });
     return;
   } else if (node.type === 'endEvent') {
     const other = defs.filter((d) => d.$type !== 'bpmn:TerminateEventDefinition');
     if (defs.some((d) => d.$type === 'bpmn:TerminateEventDefinition')) node.terminate = true;
-    if (other.length) r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseThrowEvent', params: { node: label, type: other.map((d) => d.$type).join(', ') } });
+    if (other.length)
+      r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseThrowEvent', params: { node: label, type: other.map((d) => d.$type).join(', ') } });
     return;
   } else if (defs.length) {
     // Intermediate throw events: only the none event (a milestone) runs.
@@ -216,7 +234,8 @@ function readNode(el: ModdleElement, scope: string | undefined, r: Reader): WfNo
   if (scope) node.scope = scope;
   const def = idOf(prop(el, 'default'));
   if (def) node.defaultFlow = def;
-  if (prop<boolean>(el, 'isForCompensation') === true) r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseCompensation', params: { node: labelOf(el) } });
+  if (prop<boolean>(el, 'isForCompensation') === true)
+    r.issues.push({ elementId: node.id, key: 'workflowScheme.refuseCompensation', params: { node: labelOf(el) } });
   readMultiInstance(el, node, r);
   if (el.$instanceOf('bpmn:Event')) readEvent(el, node, r);
   if (type === 'callActivity') {
@@ -230,7 +249,8 @@ function readNode(el: ModdleElement, scope: string | undefined, r: Reader): WfNo
     const hasActions = Array.isArray(node.config.actions) && node.config.actions.length > 0;
     const external = vendorAttr(el, 'resource');
     if ((body || external) && !hasActions) r.issues.push({ elementId: node.id, key: 'workflowScheme.scriptNotRun', params: { node: labelOf(el), format } });
-    else if (body || external) r.issues.push({ elementId: node.id, key: 'workflowScheme.scriptBodyIgnored', params: { node: labelOf(el), format }, severity: 'warning' });
+    else if (body || external)
+      r.issues.push({ elementId: node.id, key: 'workflowScheme.scriptBodyIgnored', params: { node: labelOf(el), format }, severity: 'warning' });
   }
   return node;
 }
@@ -247,11 +267,19 @@ function readFlow(el: ModdleElement, r: Reader): void {
   const condition = stripExpression(formalBody(expression));
   if (condition !== undefined && !OWN_LANGUAGES.has(language.toLowerCase())) {
     // Evaluated as our expression language it could give another answer than the author's JavaScript / Groovy.
-    r.issues.push({ elementId: flow.id || null, key: 'workflowScheme.conditionLanguage', params: { flow: flow.name || flow.id || `${flow.source} → ${flow.target}`, language } });
+    r.issues.push({
+      elementId: flow.id || null,
+      key: 'workflowScheme.conditionLanguage',
+      params: { flow: flow.name || flow.id || `${flow.source} → ${flow.target}`, language },
+    });
   }
   if (condition !== undefined) flow.condition = condition;
   if (expression && condition === undefined && prop(expression, 'resource')) {
-    r.issues.push({ elementId: flow.id || null, key: 'workflowScheme.conditionLanguage', params: { flow: flow.name || flow.id, language: language || 'resource' } });
+    r.issues.push({
+      elementId: flow.id || null,
+      key: 'workflowScheme.conditionLanguage',
+      params: { flow: flow.name || flow.id, language: language || 'resource' },
+    });
   }
   r.flows.push(flow);
 }
@@ -309,9 +337,11 @@ function link({ nodes, flows, issues, refused }: Reader): void {
     if (n.type !== 'boundaryEvent' || !n.timer) continue;
     const host = n.attachedTo ? byId.get(n.attachedTo) : undefined;
     if (!host) issues.push({ elementId: n.id, key: 'workflowScheme.invalidBoundary', params: { element: n.name || n.id } });
-    else if (host.type !== 'userTask' && host.type !== 'subProcess') issues.push({ elementId: n.id, key: 'workflowScheme.timerHost', params: { node: n.name || n.id, host: host.name || host.id } });
+    else if (host.type !== 'userTask' && host.type !== 'subProcess')
+      issues.push({ elementId: n.id, key: 'workflowScheme.timerHost', params: { node: n.name || n.id, host: host.name || host.id } });
     // A reminder or auto-approval needs tasks; on a sub-process the timer must lead somewhere.
-    else if (host.type === 'subProcess' && n.outgoing.length === 0) issues.push({ elementId: n.id, key: 'workflowScheme.timerNeedsFlow', params: { node: n.name || n.id } });
+    else if (host.type === 'subProcess' && n.outgoing.length === 0)
+      issues.push({ elementId: n.id, key: 'workflowScheme.timerNeedsFlow', params: { node: n.name || n.id } });
     else host.boundaries.push(n.id);
   }
   for (const n of nodes) {
@@ -347,7 +377,13 @@ function chooseProcess(root: ModdleElement, issues: DefinitionIssue[]): ModdleEl
   }
   if (!chosen && withContent.length) issues.push({ elementId: null, key: 'workflowScheme.noExecutableProcess' });
   const collaboration = list(root, 'rootElements').find((e) => e.$type === 'bpmn:Collaboration');
-  if (list(collaboration, 'messageFlows').length) issues.push({ elementId: null, key: 'workflowScheme.messageFlowsIgnored', params: { count: list(collaboration, 'messageFlows').length }, severity: 'warning' });
+  if (list(collaboration, 'messageFlows').length)
+    issues.push({
+      elementId: null,
+      key: 'workflowScheme.messageFlowsIgnored',
+      params: { count: list(collaboration, 'messageFlows').length },
+      severity: 'warning',
+    });
   return chosen;
 }
 
@@ -363,12 +399,18 @@ function readerWarnings(warnings: { message: string; element?: { id?: string } }
     const message = String(w.message);
     const attribute = /^unknown attribute <([^>]+)>/.exec(message);
     if (attribute) unknownAttributes.add(attribute[1]!);
-    else if (message.startsWith('unparsable content')) out.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlUnparsable', params: { detail: message.replace(/\s+/g, ' ').slice(0, 300) } });
+    else if (message.startsWith('unparsable content'))
+      out.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlUnparsable', params: { detail: message.replace(/\s+/g, ' ').slice(0, 300) } });
     else out.push({ elementId: w.element?.id ?? null, key: 'workflowScheme.xmlWarning', params: { detail: message.slice(0, 300) }, severity: 'warning' });
   }
   if (unknownAttributes.size) {
     const names = [...unknownAttributes];
-    out.push({ elementId: null, key: 'workflowScheme.xmlUnknownAttributes', params: { count: names.length, names: names.slice(0, 5).join(', ') + (names.length > 5 ? '…' : '') }, severity: 'warning' });
+    out.push({
+      elementId: null,
+      key: 'workflowScheme.xmlUnknownAttributes',
+      params: { count: names.length, names: names.slice(0, 5).join(', ') + (names.length > 5 ? '…' : '') },
+      severity: 'warning',
+    });
   }
   return out;
 }
@@ -421,7 +463,20 @@ export async function parseDefinition(xml: string): Promise<ParsedDefinition> {
 
 const nodeSchema = z.object({
   id: z.string(),
-  type: z.enum(['startEvent', 'endEvent', 'userTask', 'scriptTask', 'exclusiveGateway', 'parallelGateway', 'inclusiveGateway', 'callActivity', 'boundaryEvent', 'subProcess', 'timerEvent', 'passThrough']),
+  type: z.enum([
+    'startEvent',
+    'endEvent',
+    'userTask',
+    'scriptTask',
+    'exclusiveGateway',
+    'parallelGateway',
+    'inclusiveGateway',
+    'callActivity',
+    'boundaryEvent',
+    'subProcess',
+    'timerEvent',
+    'passThrough',
+  ]),
   bpmnType: z.string(),
   name: z.string(),
   incoming: z.array(z.string()),
@@ -429,7 +484,13 @@ const nodeSchema = z.object({
   config: z.record(z.string(), z.unknown()),
   defaultFlow: z.string().optional(),
   multiInstance: z
-    .object({ sequential: z.boolean(), cardinality: z.string().optional(), collection: z.string().optional(), elementVariable: z.string().optional(), completionCondition: z.string().optional() })
+    .object({
+      sequential: z.boolean(),
+      cardinality: z.string().optional(),
+      collection: z.string().optional(),
+      elementVariable: z.string().optional(),
+      completionCondition: z.string().optional(),
+    })
     .optional(),
   scope: z.string().optional(),
   startNodes: z.array(z.string()).optional(),

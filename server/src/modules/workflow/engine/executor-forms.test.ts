@@ -46,12 +46,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const rows = async () => (await (await t.deps.links.forLink(zhangsan.tenantId, DEFAULT_LINK_ID)).execute(`select * from "${table}" order by "F_Name"`, [])).rows;
+const rows = async () =>
+  (await (await t.deps.links.forLink(zhangsan.tenantId, DEFAULT_LINK_ID)).execute(`select * from "${table}" order by "F_Name"`, [])).rows;
 const schemeId = async () => (await t.deps.db.selectFrom('wf_schemes').select('id').where('code', '=', 'leave-form').executeTakeFirstOrThrow()).id;
 
 describe('forms in the engine transaction', () => {
   it('launch stores the record, the key in form_keys, and conditions read its values', async () => {
-    const answer = await engineOf(t.deps).start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'a', days: 5 } }] }));
+    const answer = await engineOf(t.deps).start(
+      zhangsan,
+      createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'a', days: 5 } }] }),
+    );
     expect(answer.retCode).toBe(0);
     const instance = await t.deps.db.selectFrom('wf_instances').select(['form_keys']).where('id', '=', answer.processInstanceId).executeTakeFirstOrThrow();
     const stored = await rows();
@@ -62,23 +66,42 @@ describe('forms in the engine transaction', () => {
 
     // The approver edits the record; a refused save (validation) leaves the task open and the record as it was.
     const bad = await engineOf(t.deps)
-      .handle(lisi, taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: '', days: 5 } }] }))
-      .then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.key : String(e)));
+      .handle(
+        lisi,
+        taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: '', days: 5 } }] }),
+      )
+      .then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AppError ? e.key : String(e)),
+      );
     expect(bad).toBe('forms.invalidData');
     expect(await t.deps.db.selectFrom('wf_tasks').select('state').where('id', '=', task.id).executeTakeFirstOrThrow()).toEqual({ state: 'open' });
-    await engineOf(t.deps).handle(lisi, taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'b', days: 6 } }] }));
+    await engineOf(t.deps).handle(
+      lisi,
+      taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'b', days: 6 } }] }),
+    );
     // The name changed; the days are not the approver's to change and stay as the applicant gave them.
     expect((await rows()).map((r) => [r.F_Name, Number(r.days)])).toEqual([['b', 5]]);
-    const history = await t.deps.db.selectFrom('wf_history').select(['field_changes', 'user_id', 'node_id']).where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    const history = await t.deps.db
+      .selectFrom('wf_history')
+      .select(['field_changes', 'user_id', 'node_id'])
+      .where('task_id', '=', task.id)
+      .executeTakeFirstOrThrow();
     expect(history).toEqual({ field_changes: [{ field: 'F_Name', label: 'F_Name', old: 'a', new: 'b' }], user_id: ids.lisi, node_id: 'long' });
   });
 
   it('an approval node that names no field changes nothing, whatever the approver sends', async () => {
-    const answer = await engineOf(t.deps).start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'short', days: 1 } }] }));
+    const answer = await engineOf(t.deps).start(
+      zhangsan,
+      createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'short', days: 1 } }] }),
+    );
     const task = await t.deps.db.selectFrom('wf_tasks').select(['id', 'node_id']).where('instance_id', '=', answer.processInstanceId).executeTakeFirstOrThrow();
     expect(task.node_id).toBe('short');
     const wangwu = await authOf(t, 'wangwu');
-    await engineOf(t.deps).handle(wangwu, taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'hijacked', days: 999 } }] }));
+    await engineOf(t.deps).handle(
+      wangwu,
+      taskHandleBody.parse({ taskId: task.id, btnValue: 'agree_', formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'hijacked', days: 999 } }] }),
+    );
     const stored = (await rows()).find((r) => r.F_Name === 'short' || r.F_Name === 'hijacked')!;
     expect([stored.F_Name, Number(stored.days)]).toEqual(['short', 1]);
     const history = await t.deps.db.selectFrom('wf_history').select('field_changes').where('task_id', '=', task.id).executeTakeFirstOrThrow();
@@ -91,8 +114,14 @@ describe('forms in the engine transaction', () => {
     await t.deps.db.updateTable('users').set({ enabled: false }).where('id', '=', ids.lisi!).execute();
     try {
       const failed = await engineOf(t.deps)
-        .start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'c', days: 9 } }] }))
-        .then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.key : String(e)));
+        .start(
+          zhangsan,
+          createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: formId, F_Type: 0, formData: { F_Name: 'c', days: 9 } }] }),
+        )
+        .then(
+          () => 'ok',
+          (e: unknown) => (e instanceof AppError ? e.key : String(e)),
+        );
       expect(failed).toBe('workflow.noCandidate');
     } finally {
       await t.deps.db.updateTable('users').set({ enabled: true }).where('id', '=', ids.lisi!).execute();
@@ -105,7 +134,10 @@ describe('only the process’s forms', () => {
   it('a form that is not one of the scheme’s relations is refused', async () => {
     const other = await engineOf(t.deps)
       .start(zhangsan, createProcessBody.parse({ schemeId: await schemeId(), formValue: [{ F_FormId: 'another-form', F_Type: 0, formData: { F_Name: 'x' } }] }))
-      .then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.key : String(e)));
+      .then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AppError ? e.key : String(e)),
+      );
     expect(other).toBe('workflow.formNotInProcess');
   });
 });

@@ -23,10 +23,21 @@ beforeAll(async () => {
   ids = await userIds(t);
   for (const account of ['admin', 'lisi', 'zhangsan', 'wangwu']) auths[account] = await authOf(t, account);
   for (const [code, fixture] of [
-    ['linear', 'linear'], ['exclusive', 'exclusive'], ['parallel', 'parallel'], ['inclusive', 'inclusive'],
-    ['cs-all', 'countersign-parallel'], ['cs-any', 'countersign-any'], ['cs-pct', 'countersign-percentage'], ['cs-seq', 'countersign-sequential'],
-    ['script', 'script'], ['call-parent', 'call-parent'], ['child-process', 'call-child'], ['embedded', 'embedded-subprocess'],
-    ['timer-remind', 'timer-remind'], ['timer-approve', 'timer-approve'], ['reject', 'reject'],
+    ['linear', 'linear'],
+    ['exclusive', 'exclusive'],
+    ['parallel', 'parallel'],
+    ['inclusive', 'inclusive'],
+    ['cs-all', 'countersign-parallel'],
+    ['cs-any', 'countersign-any'],
+    ['cs-pct', 'countersign-percentage'],
+    ['cs-seq', 'countersign-sequential'],
+    ['script', 'script'],
+    ['call-parent', 'call-parent'],
+    ['child-process', 'call-child'],
+    ['embedded', 'embedded-subprocess'],
+    ['timer-remind', 'timer-remind'],
+    ['timer-approve', 'timer-approve'],
+    ['reject', 'reject'],
   ] as [string, FixtureName][]) {
     await deployScheme(t, { code, name: code, xml: loadFixture(fixture, ids) });
   }
@@ -37,7 +48,10 @@ const schemeId = async (code: string) => (await t.deps.db.selectFrom('wf_schemes
 
 /** Values given as a system form (F_Type 1): not stored by the engine, but conditions read them. */
 async function launch(code: string, values: Record<string, unknown> = {}, account = 'zhangsan', extra: Record<string, unknown> = {}): Promise<ActionResult> {
-  return engine().start(auths[account]!, createProcessBody.parse({ schemeId: await schemeId(code), formValue: [{ F_FormId: 'sys-form', F_Type: 1, formData: values }], ...extra }));
+  return engine().start(
+    auths[account]!,
+    createProcessBody.parse({ schemeId: await schemeId(code), formValue: [{ F_FormId: 'sys-form', F_Type: 1, formData: values }], ...extra }),
+  );
 }
 
 async function openTasks(instanceId: string) {
@@ -67,7 +81,11 @@ async function actAt(instanceId: string, node: string, account: string, btnValue
   return act(account, task.id, btnValue, extra);
 }
 
-const errorKey = async (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.key : String(e)));
+const errorKey = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? e.key : String(e)),
+  );
 
 describe('constructs', () => {
   it('linear: two approvals then completed; messages to each approver and the starter', async () => {
@@ -118,11 +136,17 @@ describe('constructs', () => {
     const signers = await openTasks(all);
     expect(signers.length).toBeGreaterThan(1);
     for (const task of signers.slice(0, -1)) {
-      await act(Object.keys(ids).find((a) => ids[a] === task.assignee_id)!, task.id);
+      await act(
+        Object.keys(ids).find((a) => ids[a] === task.assignee_id)!,
+        task.id,
+      );
       expect(await stateOf(all)).toBe('running');
     }
     const last = signers.at(-1)!;
-    await act(Object.keys(ids).find((a) => ids[a] === last.assignee_id)!, last.id);
+    await act(
+      Object.keys(ids).find((a) => ids[a] === last.assignee_id)!,
+      last.id,
+    );
     expect(await stateOf(all)).toBe('completed');
 
     const any = (await launch('cs-any')).processInstanceId;
@@ -205,11 +229,19 @@ describe('answers that change nothing', () => {
       `{&quot;candidates&quot;:[{&quot;type&quot;:&quot;user&quot;,&quot;ids&quot;:[&quot;${ids.lisi}&quot;,&quot;${ids.wangwu}&quot;]}],&quot;approverChoice&quot;:true}`,
     );
     await deployScheme(t, { code: 'choice', xml });
-    const before = await t.deps.db.selectFrom('wf_instances').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.deps.db
+      .selectFrom('wf_instances')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const answer = await launch('choice');
     expect(answer.retCode).toBe(2);
-    expect(answer.nodes).toEqual([{ name: 'Manager approval', taskId: 'manager', userList: expect.arrayContaining([expect.objectContaining({ F_UserId: ids.lisi })]) }]);
-    const after = await t.deps.db.selectFrom('wf_instances').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(answer.nodes).toEqual([
+      { name: 'Manager approval', taskId: 'manager', userList: expect.arrayContaining([expect.objectContaining({ F_UserId: ids.lisi })]) },
+    ]);
+    const after = await t.deps.db
+      .selectFrom('wf_instances')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
     const chosen = await launch('choice', {}, 'zhangsan', { userJson: [{ taskId: 'manager', userList: [ids.wangwu] }] });
     expect(chosen.retCode).toBe(0);
@@ -221,7 +253,10 @@ describe('answers that change nothing', () => {
     await deployScheme(t, { code: 'password', xml });
     const { hashPassword } = await import('../../../core/auth/password.js');
     const stampId = newId();
-    await t.deps.db.insertInto('wf_stamps').values({ id: stampId, tenant_id: auths.lisi!.tenantId, name: 's', password_hash: await hashPassword('right'), created_by: null }).execute();
+    await t.deps.db
+      .insertInto('wf_stamps')
+      .values({ id: stampId, tenant_id: auths.lisi!.tenantId, name: 's', password_hash: await hashPassword('right'), created_by: null })
+      .execute();
     await t.deps.db.insertInto('wf_stamp_users').values({ stamp_id: stampId, user_id: ids.lisi!, kind: 'member', tenant_id: auths.lisi!.tenantId }).execute();
     const id = (await launch('password')).processInstanceId;
     const wrong = await actAt(id, 'manager', 'lisi', 'agree_', { esignature: stampId, esignature_pwd: 'wrong' });
@@ -295,7 +330,16 @@ describe('timers, delegation, transfer, signers, recall, suspend', () => {
   it('delegation puts the delegate in the candidate’s place (owner kept)', async () => {
     await t.deps.db
       .insertInto('wf_delegates')
-      .values({ id: newId(), tenant_id: auths.lisi!.tenantId, user_id: ids.lisi!, delegate_user_id: ids.admin!, scheme_ids: '[]', start_at: new Date(Date.now() - 60_000), end_at: new Date(Date.now() + 60_000), created_by: null })
+      .values({
+        id: newId(),
+        tenant_id: auths.lisi!.tenantId,
+        user_id: ids.lisi!,
+        delegate_user_id: ids.admin!,
+        scheme_ids: '[]',
+        start_at: new Date(Date.now() - 60_000),
+        end_at: new Date(Date.now() + 60_000),
+        created_by: null,
+      })
       .execute();
     try {
       const id = (await launch('linear')).processInstanceId;
@@ -318,7 +362,10 @@ describe('timers, delegation, transfer, signers, recall, suspend', () => {
   });
 
   it('add and remove signers on a countersign node', async () => {
-    const xml = loadFixture('countersign-any', ids).replace('&quot;completion&quot;:&quot;any&quot;', '&quot;completion&quot;:&quot;all&quot;,&quot;signation&quot;:true');
+    const xml = loadFixture('countersign-any', ids).replace(
+      '&quot;completion&quot;:&quot;any&quot;',
+      '&quot;completion&quot;:&quot;all&quot;,&quot;signation&quot;:true',
+    );
     await deployScheme(t, { code: 'signation', xml });
     const id = (await launch('signation')).processInstanceId;
     const [first] = await openTasks(id);

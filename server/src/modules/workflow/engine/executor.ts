@@ -1,4 +1,18 @@
-import { BTN_AGREE, BTN_REJECT, BTN_TRANSFER, UNLISTED_FIELDS, approvalFieldAuthority, formChanges, processConfig, type ActionResult, type FieldAuthority, type FieldChange, type CreateProcessBody, type FormValueEntry, type TaskHandleBody } from '@app/contracts';
+import {
+  BTN_AGREE,
+  BTN_REJECT,
+  BTN_TRANSFER,
+  UNLISTED_FIELDS,
+  approvalFieldAuthority,
+  formChanges,
+  processConfig,
+  type ActionResult,
+  type FieldAuthority,
+  type FieldChange,
+  type CreateProcessBody,
+  type FormValueEntry,
+  type TaskHandleBody,
+} from '@app/contracts';
 import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
 import type { WfTimersTable } from '../../../core/db/schema.js';
@@ -12,8 +26,30 @@ import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
 import { verifyStampForUse } from '../../stamp/stamp-use.js';
 import { launchAuthorizedSql } from '../launch-authority.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
-import { ActionRun, FORM_VARIABLE, Rollback, loadGraph, lockInstance, lockTaskInstance, type FormKey, type InstanceRow, type Trx } from './node-types/runtime.js';
-import { assigneesOf, cancelExecutionTasks, type Assignee, closeTask, countVote, createTasks, decideMi, endExecution, readMi, taskConfigOf, writeMi } from './node-types/user-task.js';
+import {
+  ActionRun,
+  FORM_VARIABLE,
+  Rollback,
+  loadGraph,
+  lockInstance,
+  lockTaskInstance,
+  type FormKey,
+  type InstanceRow,
+  type Trx,
+} from './node-types/runtime.js';
+import {
+  assigneesOf,
+  cancelExecutionTasks,
+  type Assignee,
+  closeTask,
+  countVote,
+  createTasks,
+  decideMi,
+  endExecution,
+  readMi,
+  taskConfigOf,
+  writeMi,
+} from './node-types/user-task.js';
 import { parseTimerCycle } from './timers.js';
 import { cancelTasks } from './store.js';
 import { nodeOf, rejectTargets } from './routing.js';
@@ -95,7 +131,14 @@ export class WorkflowEngine implements WorkflowActions {
       .select((eb) =>
         (userId === undefined
           ? eb.val(true)
-          : eb.exists(eb.selectFrom('wf_task_users as tu').select('tu.user_id').whereRef('tu.task_id', '=', 't.id').where('tu.user_id', '=', userId).where('tu.open', '=', true))
+          : eb.exists(
+              eb
+                .selectFrom('wf_task_users as tu')
+                .select('tu.user_id')
+                .whereRef('tu.task_id', '=', 't.id')
+                .where('tu.user_id', '=', userId)
+                .where('tu.open', '=', true),
+            )
         ).as('may_act'),
       )
       .where('t.id', '=', taskId)
@@ -120,7 +163,11 @@ export class WorkflowEngine implements WorkflowActions {
     return instance;
   }
 
-  private async oneUser(run: ActionRun, userId: string, key: 'workflow.noTransferUser' | 'workflow.notACandidate' = 'workflow.noTransferUser'): Promise<string> {
+  private async oneUser(
+    run: ActionRun,
+    userId: string,
+    key: 'workflow.noTransferUser' | 'workflow.notACandidate' = 'workflow.noTransferUser',
+  ): Promise<string> {
     const [user] = await enabledUsers(run.trx, run.tenantId, [userId]);
     if (!user) throw new AppError(key, {}, 400);
     return user.id;
@@ -170,7 +217,11 @@ export class WorkflowEngine implements WorkflowActions {
     }
     if (entries.length === 0) return changes;
     instance.form_keys = keys;
-    await run.trx.updateTable('wf_instances').set({ form_keys: JSON.stringify(keys) }).where('id', '=', instance.id).execute();
+    await run.trx
+      .updateTable('wf_instances')
+      .set({ form_keys: JSON.stringify(keys) })
+      .where('id', '=', instance.id)
+      .execute();
     return changes;
   }
 
@@ -247,7 +298,14 @@ export class WorkflowEngine implements WorkflowActions {
     });
     await run.trx
       .insertInto('wf_instances')
-      .values({ ...instance, variables: JSON.stringify(instance.variables), form_keys: JSON.stringify(instance.form_keys), related: JSON.stringify(instance.related), created_at: run.now, updated_at: run.now })
+      .values({
+        ...instance,
+        variables: JSON.stringify(instance.variables),
+        form_keys: JSON.stringify(instance.form_keys),
+        related: JSON.stringify(instance.related),
+        created_at: run.now,
+        updated_at: run.now,
+      })
       .execute();
     // At launch every field is editable (no node authority applies yet); the forms are the scheme's relations.
     const relations = await run.trx.selectFrom('wf_relations').select('form_id').where('scheme_id', '=', scheme.id).execute();
@@ -270,94 +328,108 @@ export class WorkflowEngine implements WorkflowActions {
    */
   async start(auth: AuthContext, body: CreateProcessBody, options: StartOptions = {}): Promise<ActionResult> {
     const once = options.idempotencyKey ? { tenantId: auth.tenantId, userId: auth.userId, key: options.idempotencyKey, action: 'create-process' } : null;
-    return this.action(auth.tenantId, async (run) => {
-      // A launch from a draft consumes it first: the row lock makes a second launch from the same draft wait,
-      // then find it gone and be refused, so one draft makes one instance. An unknown draft is refused too.
-      if (body.draftId) {
-        const consumed = await run.trx
-          .deleteFrom('wf_drafts')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.draftId)
-          .where('user_id', '=', auth.userId)
-          .returning('id')
-          .executeTakeFirst();
-        if (!consumed) throw new AppError('workflowTask.draftNotFound', {}, 404);
-      }
-      const result = await this.launch(run, auth, body.schemeId, {
-        formValue: body.formValue,
-        formKeys: options.formKeys?.map((k) => ({ ...k })),
-        checkKeys: options.formKeys !== undefined,
-        variables: options.formValues ? { [FORM_VARIABLE]: { ...options.formValues } } : undefined,
-        name: body.name,
-        userJson: body.userJson,
-        related: body.relationTaskList,
-      });
-      return result;
-    }, once);
+    return this.action(
+      auth.tenantId,
+      async (run) => {
+        // A launch from a draft consumes it first: the row lock makes a second launch from the same draft wait,
+        // then find it gone and be refused, so one draft makes one instance. An unknown draft is refused too.
+        if (body.draftId) {
+          const consumed = await run.trx
+            .deleteFrom('wf_drafts')
+            .where('tenant_id', '=', auth.tenantId)
+            .where('id', '=', body.draftId)
+            .where('user_id', '=', auth.userId)
+            .returning('id')
+            .executeTakeFirst();
+          if (!consumed) throw new AppError('workflowTask.draftNotFound', {}, 404);
+        }
+        const result = await this.launch(run, auth, body.schemeId, {
+          formValue: body.formValue,
+          formKeys: options.formKeys?.map((k) => ({ ...k })),
+          checkKeys: options.formKeys !== undefined,
+          variables: options.formValues ? { [FORM_VARIABLE]: { ...options.formValues } } : undefined,
+          name: body.name,
+          userJson: body.userJson,
+          related: body.relationTaskList,
+        });
+        return result;
+      },
+      once,
+    );
   }
 
   // ---------- handle ----------
 
   async handle(auth: AuthContext, body: TaskHandleBody, idempotencyKey?: string | null): Promise<ActionResult> {
     const once = idempotencyKey ? { tenantId: auth.tenantId, userId: auth.userId, key: idempotencyKey, action: `task-handle:${body.taskId}` } : null;
-    return this.action(auth.tenantId, async (run) => {
-      const { task, instance } = await this.openTask(run, body.taskId, auth.userId);
-      const graph = await run.graph(instance);
-      const node = nodeOf(graph, task.node_id);
-      const isStart = node.type === 'startEvent';
-      const config = isStart ? null : taskConfigOf(node);
-      const button = (config?.buttons ?? START_BUTTONS).find((b) => b.value === body.btnValue);
-      if (!button) throw new AppError('workflow.badButton', { button: body.btnValue }, 400);
-      const rejecting = button.value === BTN_REJECT;
+    return this.action(
+      auth.tenantId,
+      async (run) => {
+        const { task, instance } = await this.openTask(run, body.taskId, auth.userId);
+        const graph = await run.graph(instance);
+        const node = nodeOf(graph, task.node_id);
+        const isStart = node.type === 'startEvent';
+        const config = isStart ? null : taskConfigOf(node);
+        const button = (config?.buttons ?? START_BUTTONS).find((b) => b.value === body.btnValue);
+        if (!button) throw new AppError('workflow.badButton', { button: body.btnValue }, 400);
+        const rejecting = button.value === BTN_REJECT;
 
-      if (config?.signatureRequired && !rejecting && !body.esignature) throw new AppError('workflow.stampRequired', {}, 400);
-      if (body.esignature) {
-        const verdict = await verifyStampForUse(run.trx, auth, body.esignature, body.esignature_pwd);
-        // The password is asked only where the node says so.
-        if (verdict === 'wrongPassword' && config?.needPassword) throw new Rollback<ActionResult>({ retCode: 1, processInstanceId: instance.id });
-      }
-      const target = rejecting ? await this.rejectTarget(run, instance, graph, node, config!.rejectTargets, body.rejectNodeId) : null;
+        if (config?.signatureRequired && !rejecting && !body.esignature) throw new AppError('workflow.stampRequired', {}, 400);
+        if (body.esignature) {
+          const verdict = await verifyStampForUse(run.trx, auth, body.esignature, body.esignature_pwd);
+          // The password is asked only where the node says so.
+          if (verdict === 'wrongPassword' && config?.needPassword) throw new Rollback<ActionResult>({ retCode: 1, processInstanceId: instance.id });
+        }
+        const target = rejecting ? await this.rejectTarget(run, instance, graph, node, config!.rejectTargets, body.rejectNodeId) : null;
 
-      const instanceForms = new Set(instance.form_keys.map((k) => k.F_FormId));
-      // The start node (a returned application) edits freely; an approval node only the fields it names.
-      const changes = await this.saveForms(run, auth, instance, body.formValue, instanceForms, (formId) => (config ? approvalFieldAuthority(config, formId) : undefined));
-      if (!rejecting) run.setVariables(instance, { btnValue: button.value });
-      for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
-      run.previousUserId = auth.userId;
+        const instanceForms = new Set(instance.form_keys.map((k) => k.F_FormId));
+        // The start node (a returned application) edits freely; an approval node only the fields it names.
+        const changes = await this.saveForms(run, auth, instance, body.formValue, instanceForms, (formId) =>
+          config ? approvalFieldAuthority(config, formId) : undefined,
+        );
+        if (!rejecting) run.setVariables(instance, { btnValue: button.value });
+        for (const c of body.userJson) run.chosen.set(c.taskId, c.userList);
+        run.previousUserId = auth.userId;
 
-      const single = !node.multiInstance;
-      await closeTask(run, task.id, button.value, auth.userId, node, single ? task.execution_id : undefined);
-      const historyId = await run.history(instance, node, {
-        action: rejecting ? BTN_REJECT : button.value === BTN_AGREE ? BTN_AGREE : 'custom',
-        taskId: task.id,
-        userId: auth.userId,
-        ownerId: task.owner_id,
-        btnValue: button.value,
-        btnName: button.name,
-        message: body.message,
-        stampId: body.esignature,
-        folderId: body.fileValue,
-        multiInstance: node.multiInstance !== undefined,
-        startedAt: task.created_at,
-      });
-      run.setFieldChanges(historyId, changes);
-      const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
-      if (decision === 'complete') await this.completeNode(run, instance, graph, node, task.scope_id);
-      else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);
+        const single = !node.multiInstance;
+        await closeTask(run, task.id, button.value, auth.userId, node, single ? task.execution_id : undefined);
+        const historyId = await run.history(instance, node, {
+          action: rejecting ? BTN_REJECT : button.value === BTN_AGREE ? BTN_AGREE : 'custom',
+          taskId: task.id,
+          userId: auth.userId,
+          ownerId: task.owner_id,
+          btnValue: button.value,
+          btnName: button.name,
+          message: body.message,
+          stampId: body.esignature,
+          folderId: body.fileValue,
+          multiInstance: node.multiInstance !== undefined,
+          startedAt: task.created_at,
+        });
+        run.setFieldChanges(historyId, changes);
+        const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
+        if (decision === 'complete') await this.completeNode(run, instance, graph, node, task.scope_id);
+        else if (decision === 'reject') await this.rejectTo(run, instance, graph, node, target!);
 
-      if (body.forwarderList.length) await this.circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
-      if (body.relationTaskList.length) {
-        const related = [...new Set([...instance.related, ...body.relationTaskList])];
-        await run.trx.updateTable('wf_instances').set({ related: JSON.stringify(related) }).where('id', '=', instance.id).execute();
-      }
-      await run.drain();
-      if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: instance.id, nodes: run.choices });
-      await run.setNextNodes(historyId);
-      await run.flush();
-      const pause = Number(process.env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0);
-      if (pause > 0) await sleep(pause);
-      return { retCode: 0, processInstanceId: instance.id };
-    }, once);
+        if (body.forwarderList.length) await this.circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
+        if (body.relationTaskList.length) {
+          const related = [...new Set([...instance.related, ...body.relationTaskList])];
+          await run.trx
+            .updateTable('wf_instances')
+            .set({ related: JSON.stringify(related) })
+            .where('id', '=', instance.id)
+            .execute();
+        }
+        await run.drain();
+        if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: instance.id, nodes: run.choices });
+        await run.setNextNodes(historyId);
+        await run.flush();
+        const pause = Number(process.env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0);
+        if (pause > 0) await sleep(pause);
+        return { retCode: 0, processInstanceId: instance.id };
+      },
+      once,
+    );
   }
 
   /** A node is done: its configured readers get the circulation, the token moves on. */
@@ -371,8 +443,19 @@ export class WorkflowEngine implements WorkflowActions {
 
   private async rejectTarget(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, configured: string[], rejectNodeId: string): Promise<WfNode> {
     if (!rejectNodeId) throw new AppError('workflow.noRejectNode', {}, 400);
-    const passed = await run.trx.selectFrom('wf_tasks').select('node_id').where('instance_id', '=', instance.id).where('state', '=', 'done').orderBy('completed_at').execute();
-    const target = rejectTargets(graph, node, configured, passed.map((p) => p.node_id)).find((n) => n.id === rejectNodeId);
+    const passed = await run.trx
+      .selectFrom('wf_tasks')
+      .select('node_id')
+      .where('instance_id', '=', instance.id)
+      .where('state', '=', 'done')
+      .orderBy('completed_at')
+      .execute();
+    const target = rejectTargets(
+      graph,
+      node,
+      configured,
+      passed.map((p) => p.node_id),
+    ).find((n) => n.id === rejectNodeId);
     if (!target) throw new AppError('workflow.badRejectNode', { node: graph.nodes[rejectNodeId]?.name ?? rejectNodeId }, 400);
     return target;
   }
@@ -385,19 +468,41 @@ export class WorkflowEngine implements WorkflowActions {
     await run.cancelLive(instance);
     run.returnedFrom = from.id;
     if (target.type === 'startEvent') {
-      await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], { mi: null, scopeId: null });
+      await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], {
+        mi: null,
+        scopeId: null,
+      });
       return;
     }
     await run.enterAt(instance, graph, target.id);
   }
 
   /** Circulation rows (post / role / person / department → users) and type-14 messages. */
-  private async circulate(run: ActionRun, instance: InstanceRow, node: WfNode, taskId: string | null, fromUserId: string | null, objects: { F_ObjType: string; F_ObjId: string }[]): Promise<void> {
+  private async circulate(
+    run: ActionRun,
+    instance: InstanceRow,
+    node: WfNode,
+    taskId: string | null,
+    fromUserId: string | null,
+    objects: { F_ObjType: string; F_ObjId: string }[],
+  ): Promise<void> {
     const userIds = await usersOfObjects(run.trx, instance.tenant_id, objects);
     if (userIds.length === 0) return;
     await run.trx
       .insertInto('wf_circulations')
-      .values(userIds.map((userId) => ({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: taskId, node_id: node.id, node_name: node.name, user_id: userId, from_user_id: fromUserId, created_at: run.now })))
+      .values(
+        userIds.map((userId) => ({
+          id: newId(),
+          tenant_id: instance.tenant_id,
+          instance_id: instance.id,
+          task_id: taskId,
+          node_id: node.id,
+          node_name: node.name,
+          user_id: userId,
+          from_user_id: fromUserId,
+          created_at: run.now,
+        })),
+      )
       .execute();
     run.notify(14, userIds, instance, taskId ? { id: taskId, nodeName: node.name } : null, 'workflow.msgCirculated', { taskStatus: '2' });
   }
@@ -412,17 +517,28 @@ export class WorkflowEngine implements WorkflowActions {
       if (!input.userId || input.userId === auth.userId) throw new AppError('workflow.noTransferUser', {}, 400);
       const userId = await this.oneUser(run, input.userId);
       await this.replaceUsers(run, task, [userId], { userId, ownerId: task.owner_id ?? auth.userId });
-      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'transfer', taskId: task.id, userId: auth.userId, message: input.message ?? '', candidates: [userId] });
+      await run.history(
+        instance,
+        { id: task.node_id, name: task.node_name, type: 'userTask' },
+        { action: 'transfer', taskId: task.id, userId: auth.userId, message: input.message ?? '', candidates: [userId] },
+      );
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
     });
   }
 
   /** The task's users become `userIds` (transfer, assign: one user); answers the users it had before. */
   private async replaceUsers(run: ActionRun, task: TaskRow, userIds: string[], assignee: Assignee | null): Promise<string[]> {
-    await run.trx.updateTable('wf_tasks').set({ assignee_id: assignee?.userId ?? null, owner_id: assignee?.ownerId ?? null }).where('id', '=', task.id).execute();
+    await run.trx
+      .updateTable('wf_tasks')
+      .set({ assignee_id: assignee?.userId ?? null, owner_id: assignee?.ownerId ?? null })
+      .where('id', '=', task.id)
+      .execute();
     const before = await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).returning('user_id').execute();
     if (userIds.length) {
-      await run.trx.insertInto('wf_task_users').values(userIds.map((userId) => ({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }))).execute();
+      await run.trx
+        .insertInto('wf_task_users')
+        .values(userIds.map((userId) => ({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now })))
+        .execute();
     }
     return before.map((r) => r.user_id);
   }
@@ -447,17 +563,35 @@ export class WorkflowEngine implements WorkflowActions {
       // Parallel: the new signers get their tasks now; sequential: they join the end of the line.
       if (!mi.sequential) {
         mi.issued += added.length;
-        await createTasks(run, instance, graph, node, task.execution_id, added.map((a) => ({ users: [a.userId], assignee: a })));
+        await createTasks(
+          run,
+          instance,
+          graph,
+          node,
+          task.execution_id,
+          added.map((a) => ({ users: [a.userId], assignee: a })),
+        );
       }
       await writeMi(run, task.execution_id, mi);
-      await run.history(instance, node, { action: 'addSign', taskId: task.id, userId: auth.userId, multiInstance: true, candidates: added.map((a) => a.userId) });
+      await run.history(instance, node, {
+        action: 'addSign',
+        taskId: task.id,
+        userId: auth.userId,
+        multiInstance: true,
+        candidates: added.map((a) => a.userId),
+      });
     });
   }
 
   async removeSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void> {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance, graph, node, mi } = await this.signation(run, auth, input.taskId);
-      const open = await run.trx.selectFrom('wf_tasks').select(['id', 'assignee_id']).where('execution_id', '=', task.execution_id).where('state', '=', 'open').execute();
+      const open = await run.trx
+        .selectFrom('wf_tasks')
+        .select(['id', 'assignee_id'])
+        .where('execution_id', '=', task.execution_id)
+        .where('state', '=', 'open')
+        .execute();
       const removing = new Set(input.userIds);
       // Only signers who have not voted: an open task, or (sequential) a turn not reached yet.
       const openOf = open.filter((t) => t.assignee_id && removing.has(t.assignee_id));
@@ -466,7 +600,11 @@ export class WorkflowEngine implements WorkflowActions {
       if (removedUsers.size === 0) return;
       const pendingLeft = open.length - openOf.length + (mi.assignees.length - mi.issued - waitingIdx.length);
       if (pendingLeft <= 0) throw new AppError('workflow.lastSigner', {}, 400);
-      await cancelTasks(run.trx, run.now, openOf.map((t) => t.id));
+      await cancelTasks(
+        run.trx,
+        run.now,
+        openOf.map((t) => t.id),
+      );
       const issuedRemoved = mi.assignees.filter((a, i) => i < mi.issued && removedUsers.has(a.userId) && openOf.some((t) => t.assignee_id === a.userId)).length;
       mi.assignees = mi.assignees.filter((a, i) => !(removedUsers.has(a.userId) && (i >= mi.issued || openOf.some((t) => t.assignee_id === a.userId))));
       mi.issued -= issuedRemoved;
@@ -485,7 +623,11 @@ export class WorkflowEngine implements WorkflowActions {
       const { task, instance } = await this.openTask(run, input.taskId);
       const userId = await this.oneUser(run, input.userId);
       await this.replaceUsers(run, task, [userId], { userId, ownerId: task.owner_id });
-      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'assign', taskId: task.id, userId: auth.userId, candidates: [userId] });
+      await run.history(
+        instance,
+        { id: task.node_id, name: task.node_name, type: 'userTask' },
+        { action: 'assign', taskId: task.id, userId: auth.userId, candidates: [userId] },
+      );
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
     });
   }
@@ -493,13 +635,26 @@ export class WorkflowEngine implements WorkflowActions {
   async changeCandidate(auth: AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void> {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance } = await this.openTask(run, input.taskId);
-      const old = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task.id).where('user_id', '=', input.oldUserId).where('open', '=', true).executeTakeFirst();
+      const old = await run.trx
+        .selectFrom('wf_task_users')
+        .select('user_id')
+        .where('task_id', '=', task.id)
+        .where('user_id', '=', input.oldUserId)
+        .where('open', '=', true)
+        .executeTakeFirst();
       if (!old && task.assignee_id !== input.oldUserId) throw new AppError('workflow.notACandidate', {}, 400);
       const userId = await this.oneUser(run, input.newUserId, 'workflow.notACandidate');
       await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).where('user_id', 'in', [input.oldUserId, userId]).execute();
-      await run.trx.insertInto('wf_task_users').values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now }).execute();
+      await run.trx
+        .insertInto('wf_task_users')
+        .values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now })
+        .execute();
       if (task.assignee_id === input.oldUserId) await run.trx.updateTable('wf_tasks').set({ assignee_id: userId }).where('id', '=', task.id).execute();
-      await run.history(instance, { id: task.node_id, name: task.node_name, type: 'userTask' }, { action: 'changeCandidate', taskId: task.id, userId: auth.userId, candidates: [input.oldUserId, userId] });
+      await run.history(
+        instance,
+        { id: task.node_id, name: task.node_name, type: 'userTask' },
+        { action: 'changeCandidate', taskId: task.id, userId: auth.userId, candidates: [input.oldUserId, userId] },
+      );
       run.notify(13, [userId], instance, { id: task.id, nodeName: task.node_name }, 'workflow.msgTodo', { taskStatus: '0' });
     });
   }
@@ -516,7 +671,14 @@ export class WorkflowEngine implements WorkflowActions {
       const node = (await run.graph(instance)).nodes[task.node_id];
       if (!node || node.type !== 'userTask' || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
       // previousLeader rules: the user who completed the last task.
-      const previous = await run.trx.selectFrom('wf_history').select('user_id').where('instance_id', '=', instance.id).where('btn_value', 'is not', null).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      const previous = await run.trx
+        .selectFrom('wf_history')
+        .select('user_id')
+        .where('instance_id', '=', instance.id)
+        .where('btn_value', 'is not', null)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       run.previousUserId = previous?.user_id ?? instance.starter_id;
       const assignees = (await assigneesOf(run, instance, node, taskConfigOf(node), false)) ?? [];
       if (assignees.length === 0) throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
@@ -553,7 +715,13 @@ export class WorkflowEngine implements WorkflowActions {
       const graph = await run.graph(old);
       const atStart =
         old.state === 'running' &&
-        (await run.trx.selectFrom('wf_tasks').select('id').where('instance_id', '=', old.id).where('state', '=', 'open').where('node_id', '=', graph.startNodeId).executeTakeFirst()) !== undefined;
+        (await run.trx
+          .selectFrom('wf_tasks')
+          .select('id')
+          .where('instance_id', '=', old.id)
+          .where('state', '=', 'open')
+          .where('node_id', '=', graph.startNodeId)
+          .executeTakeFirst()) !== undefined;
       if (old.state !== 'recalled' && old.state !== 'terminated' && !atStart) throw new AppError('workflow.cannotReinitiate', {}, 409);
       if (atStart) {
         await run.cancelLive(old);
@@ -561,7 +729,13 @@ export class WorkflowEngine implements WorkflowActions {
       }
       await run.history(old, nodeOf(graph, graph.startNodeId), { action: 'reinitiate', userId: auth.userId });
       const form = old.variables[FORM_VARIABLE];
-      return this.launch(run, auth, old.scheme_id, { formValue: [], formKeys: old.form_keys, variables: form ? { [FORM_VARIABLE]: form } : {}, userJson: [], related: [...old.related, old.id] });
+      return this.launch(run, auth, old.scheme_id, {
+        formValue: [],
+        formKeys: old.form_keys,
+        variables: form ? { [FORM_VARIABLE]: form } : {},
+        userJson: [],
+        related: [...old.related, old.id],
+      });
     });
   }
 
@@ -572,7 +746,12 @@ export class WorkflowEngine implements WorkflowActions {
       if (instance.state !== from) throw new AppError('workflow.instanceNotRunning', {}, 409);
       const to = suspended ? 'suspended' : 'running';
       // The whole tree (call activity children too) is suspended or resumed.
-      await run.trx.updateTable('wf_instances').set({ state: to, updated_at: run.now }).where('root_id', '=', instance.root_id).where('state', '=', from).execute();
+      await run.trx
+        .updateTable('wf_instances')
+        .set({ state: to, updated_at: run.now })
+        .where('root_id', '=', instance.root_id)
+        .where('state', '=', from)
+        .execute();
       const graph = await run.graph(instance);
       await run.history(instance, nodeOf(graph, graph.startNodeId), { action: suspended ? 'suspend' : 'resume', userId: auth.userId });
     });
@@ -585,7 +764,14 @@ export class WorkflowEngine implements WorkflowActions {
    * with FOR UPDATE SKIP LOCKED and re-checked pending (another process may have fired it meanwhile).
    */
   async fireDueTimers(now: Date = new Date()): Promise<number> {
-    const due = await this.deps.db.selectFrom('wf_timers').select(['id', 'tenant_id', 'instance_id']).where('state', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(50).execute();
+    const due = await this.deps.db
+      .selectFrom('wf_timers')
+      .select(['id', 'tenant_id', 'instance_id'])
+      .where('state', '=', 'pending')
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .limit(50)
+      .execute();
     let fired = 0;
     for (const timer of due) {
       try {
@@ -599,7 +785,14 @@ export class WorkflowEngine implements WorkflowActions {
 
   private async fireTimer(run: ActionRun, timerId: string, instanceId: string): Promise<boolean> {
     const instance = run.adopt(await lockInstance(run.trx, instanceId));
-    const timer = await run.trx.selectFrom('wf_timers').selectAll().where('id', '=', timerId).where('state', '=', 'pending').forUpdate().skipLocked().executeTakeFirst();
+    const timer = await run.trx
+      .selectFrom('wf_timers')
+      .selectAll()
+      .where('id', '=', timerId)
+      .where('state', '=', 'pending')
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
     if (!timer) return false;
     await run.trx.updateTable('wf_timers').set({ state: 'fired', fired_at: run.now }).where('id', '=', timer.id).execute();
     // A suspended instance's timers count as fired (documented): nothing happens for them.
@@ -625,12 +818,25 @@ export class WorkflowEngine implements WorkflowActions {
     switch (timer.action) {
       case 'remind': {
         const users = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task!.id).where('open', '=', true).execute();
-        run.notify(13, users.map((u) => u.user_id), instance, { id: task!.id, nodeName: task!.node_name }, 'workflow.msgRemind', { taskStatus: '0' });
+        run.notify(
+          13,
+          users.map((u) => u.user_id),
+          instance,
+          { id: task!.id, nodeName: task!.node_name },
+          'workflow.msgRemind',
+          { taskStatus: '0' },
+        );
         return true;
       }
       case 'approve': {
         await closeTask(run, task!.id, BTN_AGREE, null);
-        await run.history(instance, host, { action: 'auto', taskId: task!.id, btnValue: BTN_AGREE, multiInstance: host.multiInstance !== undefined, startedAt: task!.created_at });
+        await run.history(instance, host, {
+          action: 'auto',
+          taskId: task!.id,
+          btnValue: BTN_AGREE,
+          multiInstance: host.multiInstance !== undefined,
+          startedAt: task!.created_at,
+        });
         const decision = await countVote(run, instance, graph, host, task!.execution_id, 'agree');
         if (decision === 'complete') await this.completeNode(run, instance, graph, host, scopeId);
         break;
@@ -674,7 +880,10 @@ export class WorkflowEngine implements WorkflowActions {
     if (!cycle) return;
     const { tenant_id, instance_id, task_id, execution_id, node_id, action } = timer;
     const repeats = timer.repeats === -1 ? -1 : timer.repeats - 1;
-    await run.trx.insertInto('wf_timers').values({ id: newId(), tenant_id, instance_id, task_id, execution_id, node_id, action, due_at: new Date(run.now.getTime() + cycle.intervalMs), repeats }).execute();
+    await run.trx
+      .insertInto('wf_timers')
+      .values({ id: newId(), tenant_id, instance_id, task_id, execution_id, node_id, action, due_at: new Date(run.now.getTime() + cycle.intervalMs), repeats })
+      .execute();
   }
 }
 

@@ -31,7 +31,7 @@ describe('evaluate', () => {
     ['days === 5', false],
     ["days === '5'", true],
     ['days + 1', 6],
-    ["name + 1", 'Zhang San1'],
+    ['name + 1', 'Zhang San1'],
     ["name != 'Li Si'", true],
     ["'b' < 'c'", true],
     ['missing > 3', false],
@@ -79,7 +79,7 @@ describe('evaluate', () => {
   it('gives today and now as text', () => {
     expect(evaluate('today()')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(evaluate('now()')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(evaluate("dateDiff(today(), today())")).toBe(0);
+    expect(evaluate('dateDiff(today(), today())')).toBe(0);
   });
 
   it.each([
@@ -105,38 +105,38 @@ describe('evaluate', () => {
   });
 
   it.each<[unknown, boolean]>([
-    [null, false], [undefined, false], [false, false], [0, false], [NaN, false], ['', false], ['false', false], [[], false],
-    [true, true], [1, true], ['0', true], ['x', true], [[0], true], [{}, true],
+    [null, false],
+    [undefined, false],
+    [false, false],
+    [0, false],
+    [NaN, false],
+    ['', false],
+    ['false', false],
+    [[], false],
+    [true, true],
+    [1, true],
+    ['0', true],
+    ['x', true],
+    [[0], true],
+    [{}, true],
   ])('isTruthy(%j) is %s', (v, expected) => {
     expect(isTruthy(v)).toBe(expected);
   });
 });
 
 describe('syntax errors and limits', () => {
-  it.each([
-    '',
-    '1 +',
-    '(1 + 2',
-    "'open",
-    '1 2',
-    'a ? b',
-    'days > > 3',
-    '#',
-    'a.',
-    'and',
-    '[1, 2',
-    'x = 1',
-    'a; b',
-    '`template`',
-  ])('%j is a workflow.expressionError', (text) => {
-    expect(() => compileExpression(text)).toThrow(AppError);
-    try {
-      compileExpression(text);
-    } catch (e) {
-      expect((e as AppError).key).toBe('workflow.expressionError');
-      expect(typeof (e as AppError).params.detail).toBe('string');
-    }
-  });
+  it.each(['', '1 +', '(1 + 2', "'open", '1 2', 'a ? b', 'days > > 3', '#', 'a.', 'and', '[1, 2', 'x = 1', 'a; b', '`template`'])(
+    '%j is a workflow.expressionError',
+    (text) => {
+      expect(() => compileExpression(text)).toThrow(AppError);
+      try {
+        compileExpression(text);
+      } catch (e) {
+        expect((e as AppError).key).toBe('workflow.expressionError');
+        expect(typeof (e as AppError).params.detail).toBe('string');
+      }
+    },
+  );
 
   it('refuses texts over 2000 characters and nesting over 50', () => {
     expect(() => compileExpression('1+'.repeat(1000) + '1')).toThrow(AppError);
@@ -185,8 +185,8 @@ describe('attacks', () => {
     'tags.map',
     "tags['push']",
     'name.toString',
-    "len.call",
-    "contains.constructor",
+    'len.call',
+    'contains.constructor',
     'dept.toString()',
     'Object',
     'Math.max(1, 2)',

@@ -36,7 +36,12 @@ function fail(detail: string): never {
 
 // ---------- tokenizer ----------
 
-type Token = { t: 'num'; v: number; at: number } | { t: 'str'; v: string; at: number } | { t: 'id'; v: string; at: number } | { t: 'op'; v: string; at: number } | { t: 'eof'; at: number };
+type Token =
+  | { t: 'num'; v: number; at: number }
+  | { t: 'str'; v: string; at: number }
+  | { t: 'id'; v: string; at: number }
+  | { t: 'op'; v: string; at: number }
+  | { t: 'eof'; at: number };
 
 const OPERATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '+', '-', '*', '/', '%', '?', ':', '.', ',', '(', ')', '[', ']'];
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '/': '/', '0': '\0' };
@@ -476,7 +481,8 @@ function run(node: Node, scope: Record<string, unknown>): unknown {
           // Form values are text: '5' + 1 is 6, while 'a' + 1 is 'a1'.
           const na = numericValue(a);
           const nb = numericValue(b);
-          if ((na !== undefined || a == null || typeof a === 'boolean') && (nb !== undefined || b == null || typeof b === 'boolean')) return toNumber(a) + toNumber(b);
+          if ((na !== undefined || a == null || typeof a === 'boolean') && (nb !== undefined || b == null || typeof b === 'boolean'))
+            return toNumber(a) + toNumber(b);
           return toText(a) + toText(b);
         }
         case '-':

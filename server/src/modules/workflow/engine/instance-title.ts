@@ -8,14 +8,27 @@ function dateFormat(timeZone: string): Intl.DateTimeFormat {
   let f = dateFormats.get(timeZone);
   if (!f) {
     // en-CA writes ISO dates (yyyy-mm-dd).
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     dateFormats.set(timeZone, f);
   }
   return f;
 }
 
 function parts(at: Date, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
-  const p = Object.fromEntries(dateFormat(timeZone).formatToParts(at).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    dateFormat(timeZone)
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
   return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour), min: Number(p.minute), s: Number(p.second) };
 }
 
@@ -62,10 +75,7 @@ export function checkTimeZone(timeZone: string): string {
  * {serial} (the launch's number among this scheme's launches that day, 001, 002, …). A template without {serial}
  * gets it appended, so two launches of one scheme never share a name.
  */
-export function instanceTitle(
-  template: string,
-  values: { schemeName: string; starter: string; at: Date; timeZone: string; serial: number },
-): string {
+export function instanceTitle(template: string, values: { schemeName: string; starter: string; at: Date; timeZone: string; serial: number }): string {
   const serial = String(values.serial).padStart(3, '0');
   const withSerial = template.includes('{serial}') ? template : `${template}-{serial}`;
   const filled = withSerial

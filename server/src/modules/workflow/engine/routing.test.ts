@@ -7,7 +7,15 @@ const evaluate: Evaluate = (expression, scope) => Boolean(scope[expression]);
 
 /** A graph from `a->b[cond]` edges; node types by id prefix (s start, e end, u user task, x/p/i gateways, t script). */
 function graph(edges: string[], defaults: Record<string, string> = {}): WfGraph {
-  const typeOf: Record<string, WfNodeType> = { s: 'startEvent', e: 'endEvent', u: 'userTask', x: 'exclusiveGateway', p: 'parallelGateway', i: 'inclusiveGateway', t: 'scriptTask' };
+  const typeOf: Record<string, WfNodeType> = {
+    s: 'startEvent',
+    e: 'endEvent',
+    u: 'userTask',
+    x: 'exclusiveGateway',
+    p: 'parallelGateway',
+    i: 'inclusiveGateway',
+    t: 'scriptTask',
+  };
   const g: WfGraph = { processId: 'p', name: 'p', config: {}, startNodeId: 's', nodes: {}, flows: {} };
   const node = (id: string): WfNode =>
     (g.nodes[id] ??= { id, type: typeOf[id[0]!]!, bpmnType: '', name: id, incoming: [], outgoing: [], config: {}, boundaries: [] });
@@ -62,7 +70,12 @@ describe('joins', () => {
 
 describe('miDecision', () => {
   const c = (completion: MiCounts['completion'], total: number, agreed: number, rejected: number, percentage = 100): MiCounts => ({
-    completion, percentage, total, agreed, rejected, finished: agreed + rejected,
+    completion,
+    percentage,
+    total,
+    agreed,
+    rejected,
+    finished: agreed + rejected,
   });
   it.each([
     [c('all', 3, 2, 0), 'continue'],

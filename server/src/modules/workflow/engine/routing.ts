@@ -36,7 +36,8 @@ export function outgoingFlows(graph: WfGraph, node: WfNode, scope: Record<string
   if (node.type === 'parallelGateway') return flows;
   const candidates = flows.filter((f) => f.id !== node.defaultFlow);
   const fallback = flows.find((f) => f.id === node.defaultFlow);
-  const taken = node.type === 'exclusiveGateway' ? candidates.filter((f) => holds(f, scope, evaluate)).slice(0, 1) : candidates.filter((f) => holds(f, scope, evaluate));
+  const taken =
+    node.type === 'exclusiveGateway' ? candidates.filter((f) => holds(f, scope, evaluate)).slice(0, 1) : candidates.filter((f) => holds(f, scope, evaluate));
   if (taken.length) return taken;
   if (fallback) return [fallback];
   throw new AppError('workflow.noRoute', { node: node.name || node.id }, 400);
@@ -115,7 +116,13 @@ export function miDecision(c: MiCounts): 'continue' | 'complete' | 'reject' {
  * A multi-instance sub-process after one of its instances completed, by the countersign's rules: all (every
  * instance), any (the first one) or a percentage of them; a BPMN completionCondition that holds completes it early.
  */
-export function miScopeDecision(c: { completion: MiCompletion; percentage: number; total: number; completed: number; conditionHolds: boolean }): 'continue' | 'complete' {
+export function miScopeDecision(c: {
+  completion: MiCompletion;
+  percentage: number;
+  total: number;
+  completed: number;
+  conditionHolds: boolean;
+}): 'continue' | 'complete' {
   if (c.conditionHolds || c.completed >= c.total) return 'complete';
   switch (c.completion) {
     case 'all':

@@ -51,7 +51,8 @@ async function openTasks(instanceId: string): Promise<{ id: string; node_id: str
 const openNodes = async (id: string) => (await openTasks(id)).map((x) => x.node_id).sort();
 const stateOf = async (id: string) => (await t.deps.db.selectFrom('wf_instances').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
 /** How many tasks a node ever had in the instance. */
-const taskCount = async (id: string, node: string) => (await t.deps.db.selectFrom('wf_tasks').select('id').where('instance_id', '=', id).where('node_id', '=', node).execute()).length;
+const taskCount = async (id: string, node: string) =>
+  (await t.deps.db.selectFrom('wf_tasks').select('id').where('instance_id', '=', id).where('node_id', '=', node).execute()).length;
 
 async function approve(instanceId: string, node: string, btnValue = 'agree_'): Promise<void> {
   const task = (await openTasks(instanceId)).find((x) => x.node_id === node);
@@ -87,7 +88,9 @@ describe('sub-processes are scopes', () => {
   });
 
   it('a sub-process without a start event starts every activity without incoming flow', async () => {
-    const id = await run(`${START_END}${task('after')}<bpmn:subProcess id="sub">${task('a')}${task('b')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`);
+    const id = await run(
+      `${START_END}${task('after')}<bpmn:subProcess id="sub">${task('a')}${task('b')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`,
+    );
     expect(await openNodes(id)).toEqual(['a', 'b']);
     await approve(id, 'a');
     await approve(id, 'b');
@@ -110,7 +113,8 @@ describe('sub-processes are scopes', () => {
 describe('multi-instance sub-processes × countersign completion', () => {
   const miSub = (loop: string, completion: Record<string, unknown>, inner: string) =>
     `${START_END}${task('after')}<bpmn:subProcess id="sub">${wfConfig(completion)}${loop}<bpmn:startEvent id="ss" />${inner}<bpmn:endEvent id="se" />${chain('ss', 'review', 'se')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`;
-  const loopOf = (sequential: boolean, count = 3) => `<bpmn:multiInstanceLoopCharacteristics isSequential="${sequential}"><bpmn:loopCardinality>${count}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>`;
+  const loopOf = (sequential: boolean, count = 3) =>
+    `<bpmn:multiInstanceLoopCharacteristics isSequential="${sequential}"><bpmn:loopCardinality>${count}</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>`;
   /** The inner review: a countersign of lisi and admin (`all` / `any`), or one task. */
   const review = (countersign: 'none' | 'all' | 'any') =>
     countersign === 'none'
@@ -147,7 +151,12 @@ describe('multi-instance sub-processes × countersign completion', () => {
     expect(scopes.filter((s) => (s.mi as { kind?: string } | null)?.kind === 'scope')).toHaveLength(instances);
     expect(await taskCount(id, 'review')).toBe(reviewTasks);
     // No live token is left inside the sub-process.
-    const live = await t.deps.db.selectFrom('wf_executions').select('node_id').where('instance_id', '=', id).where('state', 'in', ['active', 'waiting']).execute();
+    const live = await t.deps.db
+      .selectFrom('wf_executions')
+      .select('node_id')
+      .where('instance_id', '=', id)
+      .where('state', 'in', ['active', 'waiting'])
+      .execute();
     expect(live.map((l) => l.node_id)).toEqual(['after']);
   });
 
@@ -166,16 +175,31 @@ describe('multi-instance sub-processes × countersign completion', () => {
 
   it('an absurd count or a list that is not a list is refused with a clear message; nothing is stored', async () => {
     const code = `scope-${++seq}`;
-    const body = (loop: string) => `${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`;
+    const body = (loop: string) =>
+      `${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`;
     const [starter] = await Promise.all([t.login('zhangsan')]);
     const before = (await t.deps.db.selectFrom('wf_instances').select('id').execute()).length;
     for (const [loop, values, pattern] of [
-      ['<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>', { count: 1_000_000 }, /would create 1000000 instances, more than the limit of 1000/],
-      ['<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>', { count: -3 }, /is not a whole number of 0 or more/],
+      [
+        '<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>',
+        { count: 1_000_000 },
+        /would create 1000000 instances, more than the limit of 1000/,
+      ],
+      [
+        '<bpmn:multiInstanceLoopCharacteristics><bpmn:loopCardinality>count</bpmn:loopCardinality></bpmn:multiInstanceLoopCharacteristics>',
+        { count: -3 },
+        /is not a whole number of 0 or more/,
+      ],
       ['<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}" />', { regions: 'north,south' }, /is not a list/],
     ] as [string, Record<string, unknown>, RegExp][]) {
       const { schemeId } = await deployScheme(t, { code: `${code}-${pattern.source.length}`, xml: bpmnProcess(body(loop)) });
-      const res = await t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: values }] }, starter, { 'accept-language': 'en' });
+      const res = await t.send(
+        'POST',
+        '/api/workflow-task/create-process',
+        { schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: values }] },
+        starter,
+        { 'accept-language': 'en' },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toMatch(pattern);
     }
@@ -184,7 +208,10 @@ describe('multi-instance sub-processes × countersign completion', () => {
 
   it('an empty collection passes the sub-process by', async () => {
     const loop = '<bpmn:multiInstanceLoopCharacteristics camunda:collection="${regions}" />';
-    const id = await run(`${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`, { regions: [] });
+    const id = await run(
+      `${START_END}${task('after')}<bpmn:subProcess id="sub">${loop}${task('review')}</bpmn:subProcess>${chain('start', 'sub', 'after', 'end')}`,
+      { regions: [] },
+    );
     expect(await openNodes(id)).toEqual(['after']);
   });
 });
@@ -234,7 +261,9 @@ describe('timer boundary events', () => {
   });
 
   it('an intermediate timer event waits, then moves on', async () => {
-    const id = await run(`${START_END}${task('after')}<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>${chain('start', 'wait', 'after', 'end')}`);
+    const id = await run(
+      `${START_END}${task('after')}<bpmn:intermediateCatchEvent id="wait"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>${chain('start', 'wait', 'after', 'end')}`,
+    );
     expect(await openNodes(id)).toEqual([]);
     expect(await stateOf(id)).toBe('running');
     await engine().fireDueTimers(later());
@@ -257,7 +286,9 @@ describe('a loop without a wait state', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    const launch = t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: { i: 0 } }] }, starter, { 'accept-language': 'en' });
+    const launch = t.send('POST', '/api/workflow-task/create-process', { schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: { i: 0 } }] }, starter, {
+      'accept-language': 'en',
+    });
     // Another client, a moment later, while the launch is running.
     await new Promise((resolve) => setTimeout(resolve, 20));
     const answered = t.get('/api/workflow-task/upcoming-task?size=5', other).then((res) => ({ status: res.statusCode, ms: performance.now() - started }));
@@ -271,7 +302,9 @@ describe('a loop without a wait state', () => {
     expect(answer.status).toBe(200);
     expect(answer.ms).toBeLessThan(5000);
     expect(longestGap).toBeLessThan(500);
-    console.log(`runaway launch refused in ${Math.round(elapsed)} ms; the other client answered after ${Math.round(answer.ms)} ms; longest event-loop pause ${Math.round(longestGap)} ms`);
+    console.log(
+      `runaway launch refused in ${Math.round(elapsed)} ms; the other client answered after ${Math.round(answer.ms)} ms; longest event-loop pause ${Math.round(longestGap)} ms`,
+    );
     // Nothing was stored.
     expect(await t.deps.db.selectFrom('wf_instances').select('id').execute()).toHaveLength(before.length);
   });

@@ -34,17 +34,35 @@ describe('script task: interface action', () => {
     const created = await t.send(
       'POST',
       '/api/interface',
-      { F_Code: 'leave-level', F_Name: 'level', F_Method: 'GET', F_Url: `${base}/level?days={{days}}`, F_Headers: [], F_BodyTemplate: '', F_ResponsePath: 'data.level', F_TimeoutMs: 5000, F_Description: '' },
+      {
+        F_Code: 'leave-level',
+        F_Name: 'level',
+        F_Method: 'GET',
+        F_Url: `${base}/level?days={{days}}`,
+        F_Headers: [],
+        F_BodyTemplate: '',
+        F_ResponsePath: 'data.level',
+        F_TimeoutMs: 5000,
+        F_Description: '',
+      },
       admin,
     );
     expect(created.json(), JSON.stringify(created.json())).toMatchObject({ code: 0 });
     const ids = await userIds(t);
-    const config = JSON.stringify({ actions: [{ type: 'interface', interfaceId: 'leave-level', params: { days: 'days' }, resultVariable: 'level' }] }).replaceAll('"', '&quot;');
+    const config = JSON.stringify({
+      actions: [{ type: 'interface', interfaceId: 'leave-level', params: { days: 'days' }, resultVariable: 'level' }],
+    }).replaceAll('"', '&quot;');
     const xml = loadFixture('script', ids).replace(/<wf:config>\{&quot;actions&quot;.*?<\/wf:config>/, `<wf:config>${config}</wf:config>`);
     const { schemeId } = await deployScheme(t, { code: 'script-interface', xml });
     const zhangsan = await authOf(t, 'zhangsan');
-    for (const [days, node] of [[7, 'high'], [1, 'low']] as const) {
-      const answer = await engineOf(t.deps).start(zhangsan, createProcessBody.parse({ schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: { days } }] }));
+    for (const [days, node] of [
+      [7, 'high'],
+      [1, 'low'],
+    ] as const) {
+      const answer = await engineOf(t.deps).start(
+        zhangsan,
+        createProcessBody.parse({ schemeId, formValue: [{ F_FormId: 'sys', F_Type: 1, formData: { days } }] }),
+      );
       const task = await t.deps.db.selectFrom('wf_tasks').select('node_id').where('instance_id', '=', answer.processInstanceId).executeTakeFirstOrThrow();
       expect(task.node_id).toBe(node);
     }

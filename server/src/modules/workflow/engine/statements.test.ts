@@ -29,7 +29,13 @@ describe('statements per approval', () => {
     const instanceId = started.json().data.processInstanceId as string;
     const counts: number[] = [];
     for (let step = 0; step < 2; step++) {
-      const open = await t.deps.db.selectFrom('wf_tasks as t').innerJoin('wf_task_users as tu', 'tu.task_id', 't.id').select(['t.id', 'tu.user_id']).where('t.instance_id', '=', instanceId).where('t.state', '=', 'open').executeTakeFirstOrThrow();
+      const open = await t.deps.db
+        .selectFrom('wf_tasks as t')
+        .innerJoin('wf_task_users as tu', 'tu.task_id', 't.id')
+        .select(['t.id', 'tu.user_id'])
+        .where('t.instance_id', '=', instanceId)
+        .where('t.state', '=', 'open')
+        .executeTakeFirstOrThrow();
       log.length = 0;
       counting = true;
       const res = await t.send('POST', '/api/workflow-task/task-handle', { taskId: open.id, btnValue: 'agree_', message: '' }, tokens[open.user_id]);

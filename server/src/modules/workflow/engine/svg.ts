@@ -217,7 +217,14 @@ async function laidOut(xml: string): Promise<{ shapes: Shape[]; edges: Edge[] }>
       const below = Math.max(a.box.y + a.box.height, b.box.y + b.box.height) + 30;
       points = [from, { x: from.x + 20, y: from.y }, { x: from.x + 20, y: below }, { x: to.x - 20, y: below }, { x: to.x - 20, y: to.y }, to];
     }
-    edges.push({ id: flow.id, name: flow.name, points, source: flow.source, target: flow.target, isDefault: graph.nodes[flow.source]!.defaultFlow === flow.id });
+    edges.push({
+      id: flow.id,
+      name: flow.name,
+      points,
+      source: flow.source,
+      target: flow.target,
+      isDefault: graph.nodes[flow.source]!.defaultFlow === flow.id,
+    });
   }
   return { shapes: [...shapes.values()], edges };
 }
@@ -273,7 +280,10 @@ function drawShape(s: Shape, state: State): string {
 
   if (s.type === 'Participant' || s.type === 'Lane') {
     out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="none" stroke="#bfbfbf"/>`);
-    if (s.name) out.push(`<text ${FONT} font-size="12" fill="#434343" transform="translate(${n(x + 16)} ${n(cy)}) rotate(-90)" text-anchor="middle">${escapeXml(s.name)}</text>`);
+    if (s.name)
+      out.push(
+        `<text ${FONT} font-size="12" fill="#434343" transform="translate(${n(x + 16)} ${n(cy)}) rotate(-90)" text-anchor="middle">${escapeXml(s.name)}</text>`,
+      );
   } else if (isEvent(s.type)) {
     const r = Math.min(w, h) / 2;
     const end = s.type === 'EndEvent';
@@ -290,11 +300,20 @@ function drawShape(s: Shape, state: State): string {
     }
     below();
   } else if (isGateway(s.type)) {
-    out.push(`<polygon points="${n(cx)},${n(y)} ${n(x + w)},${n(cy)} ${n(cx)},${n(y + h)} ${n(x)},${n(cy)}" fill="${c.fill}" stroke="${c.stroke}" stroke-width="1.5"/>`);
+    out.push(
+      `<polygon points="${n(cx)},${n(y)} ${n(x + w)},${n(cy)} ${n(cx)},${n(y + h)} ${n(x)},${n(cy)}" fill="${c.fill}" stroke="${c.stroke}" stroke-width="1.5"/>`,
+    );
     const m = Math.min(w, h) * 0.22;
-    if (s.type === 'ExclusiveGateway') out.push(`<path d="M${n(cx - m)} ${n(cy - m)} L${n(cx + m)} ${n(cy + m)} M${n(cx + m)} ${n(cy - m)} L${n(cx - m)} ${n(cy + m)}" stroke="${c.stroke}" stroke-width="3"/>`);
-    else if (s.type === 'ParallelGateway') out.push(`<path d="M${n(cx)} ${n(cy - m * 1.3)} L${n(cx)} ${n(cy + m * 1.3)} M${n(cx - m * 1.3)} ${n(cy)} L${n(cx + m * 1.3)} ${n(cy)}" stroke="${c.stroke}" stroke-width="3"/>`);
-    else if (s.type === 'InclusiveGateway') out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(m * 1.2)}" fill="none" stroke="${c.stroke}" stroke-width="2.5"/>`);
+    if (s.type === 'ExclusiveGateway')
+      out.push(
+        `<path d="M${n(cx - m)} ${n(cy - m)} L${n(cx + m)} ${n(cy + m)} M${n(cx + m)} ${n(cy - m)} L${n(cx - m)} ${n(cy + m)}" stroke="${c.stroke}" stroke-width="3"/>`,
+      );
+    else if (s.type === 'ParallelGateway')
+      out.push(
+        `<path d="M${n(cx)} ${n(cy - m * 1.3)} L${n(cx)} ${n(cy + m * 1.3)} M${n(cx - m * 1.3)} ${n(cy)} L${n(cx + m * 1.3)} ${n(cy)}" stroke="${c.stroke}" stroke-width="3"/>`,
+      );
+    else if (s.type === 'InclusiveGateway')
+      out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(m * 1.2)}" fill="none" stroke="${c.stroke}" stroke-width="2.5"/>`);
     below();
   } else if (s.expanded) {
     out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="10" fill="none" stroke="${c.stroke}" stroke-width="1.5"/>`);
@@ -307,12 +326,17 @@ function drawShape(s: Shape, state: State): string {
     out.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="10" fill="${c.fill}" stroke="${c.stroke}" stroke-width="${thick}"/>`);
     out.push(textBlock(wrap(s.name, w - 12), cx, cy - (s.multi || s.type === 'SubProcess' ? 6 : 0), c.text));
     const my = y + h - 16;
-    if (s.multi === 'parallel') out.push(`<path d="M${n(cx - 5)} ${n(my)} v10 M${n(cx)} ${n(my)} v10 M${n(cx + 5)} ${n(my)} v10" stroke="${c.stroke}" stroke-width="2"/>`);
-    if (s.multi === 'sequential') out.push(`<path d="M${n(cx - 6)} ${n(my)} h12 M${n(cx - 6)} ${n(my + 5)} h12 M${n(cx - 6)} ${n(my + 10)} h12" stroke="${c.stroke}" stroke-width="2"/>`);
-    if (s.type === 'SubProcess') out.push(`<path d="M${n(cx - 6)} ${n(my)} h12 v12 h-12 z M${n(cx)} ${n(my + 2)} v8 M${n(cx - 4)} ${n(my + 6)} h8" fill="none" stroke="${c.stroke}"/>`);
+    if (s.multi === 'parallel')
+      out.push(`<path d="M${n(cx - 5)} ${n(my)} v10 M${n(cx)} ${n(my)} v10 M${n(cx + 5)} ${n(my)} v10" stroke="${c.stroke}" stroke-width="2"/>`);
+    if (s.multi === 'sequential')
+      out.push(`<path d="M${n(cx - 6)} ${n(my)} h12 M${n(cx - 6)} ${n(my + 5)} h12 M${n(cx - 6)} ${n(my + 10)} h12" stroke="${c.stroke}" stroke-width="2"/>`);
+    if (s.type === 'SubProcess')
+      out.push(`<path d="M${n(cx - 6)} ${n(my)} h12 v12 h-12 z M${n(cx)} ${n(my + 2)} v8 M${n(cx - 4)} ${n(my + 6)} h8" fill="none" stroke="${c.stroke}"/>`);
     if (s.type === 'UserTask') {
       // A small person in the corner, as BPMN tools draw it.
-      out.push(`<circle cx="${n(x + 12)}" cy="${n(y + 10)}" r="3.5" fill="none" stroke="${c.stroke}"/><path d="M${n(x + 5)} ${n(y + 22)} q7 -11 14 0" fill="none" stroke="${c.stroke}"/>`);
+      out.push(
+        `<circle cx="${n(x + 12)}" cy="${n(y + 10)}" r="3.5" fill="none" stroke="${c.stroke}"/><path d="M${n(x + 5)} ${n(y + 22)} q7 -11 14 0" fill="none" stroke="${c.stroke}"/>`,
+      );
     } else if (s.type === 'ScriptTask') {
       out.push(`<path d="M${n(x + 7)} ${n(y + 6)} h9 M${n(x + 7)} ${n(y + 11)} h9 M${n(x + 7)} ${n(y + 16)} h9" stroke="${c.stroke}"/>`);
     }
@@ -334,7 +358,9 @@ function drawEdge(e: Edge, state: 'done' | 'pending'): string {
     const uy = (b.y - a.y) / len;
     const px = a.x + ux * 10;
     const py = a.y + uy * 10;
-    out.push(`<path d="M${n(px - 5 * ux + 5 * uy)} ${n(py - 5 * uy - 5 * ux)} L${n(px + 5 * ux - 5 * uy)} ${n(py + 5 * uy + 5 * ux)}" stroke="${c.stroke}" stroke-width="1.5"/>`);
+    out.push(
+      `<path d="M${n(px - 5 * ux + 5 * uy)} ${n(py - 5 * uy - 5 * ux)} L${n(px + 5 * ux - 5 * uy)} ${n(py + 5 * uy + 5 * ux)}" stroke="${c.stroke}" stroke-width="1.5"/>`,
+    );
   }
   if (e.name) {
     let at: Point;

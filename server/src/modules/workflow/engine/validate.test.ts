@@ -24,24 +24,143 @@ describe('validateGraph', () => {
 
   type Breaker = [string, string, (g: WfGraph) => void, string[]];
   it.each<Breaker>([
-    ['no start event', 'linear', (g) => { g.nodes.start!.type = 'passThrough'; g.startNodeId = ''; }, ['-:workflowScheme.invalidStartCount']],
-    ['two start events', 'linear', (g) => { g.nodes.manager!.type = 'startEvent'; g.nodes.manager!.config = {}; }, ['manager:workflowScheme.invalidStartCount']],
-    ['end not reachable', 'linear', (g) => { g.flows.f3!.target = 'finance'; g.nodes.end!.incoming = []; }, ['-:workflowScheme.invalidNoEnd', 'end:workflowScheme.invalidUnreachable']],
-    ['unreachable node', 'linear', (g) => {
-      g.nodes.orphan = { ...g.nodes.manager!, id: 'orphan', name: 'Orphan', incoming: [], outgoing: [] };
-    }, ['orphan:workflowScheme.invalidUnreachable']],
-    ['user task without candidates', 'linear', (g) => { g.nodes.manager!.config = {}; }, ['manager:workflowScheme.invalidNoCandidate']],
-    ['user task with empty candidate list', 'linear', (g) => { g.nodes.manager!.config = { candidates: [] }; }, ['manager:workflowScheme.invalidNoCandidate']],
-    ['user task whose rules name nobody', 'linear', (g) => { g.nodes.manager!.config = { candidates: [{ type: 'user', ids: [] }, { type: 'role', ids: [] }, { type: 'formField', ids: [] }] }; }, ['manager:workflowScheme.invalidNoCandidate']],
-    ['user task with a wrong config', 'linear', (g) => { g.nodes.manager!.config = { candidates: [{ type: 'alien' }] }; }, ['manager:workflowScheme.invalidNodeConfig']],
-    ['bad condition', 'exclusive', (g) => { g.flows.f_long!.condition = 'days >'; }, ['f_long:workflowScheme.invalidCondition']],
-    ['gateway without default', 'exclusive', (g) => { delete g.nodes.gw!.defaultFlow; }, ['gw:workflowScheme.invalidGatewayRoute']],
-    ['inclusive gateway without default', 'inclusive', (g) => { delete g.nodes.fork!.defaultFlow; }, ['fork:workflowScheme.invalidGatewayRoute']],
-    ['call activity without code', 'call-parent', (g) => { delete g.nodes.call!.calledElement; }, ['call:workflowScheme.invalidCallActivity']],
-    ['timer without time', 'timer-remind', (g) => { g.nodes.remind!.timer = {}; }, ['remind:workflowScheme.invalidTimer']],
-    ['timer with a bad duration', 'timer-remind', (g) => { g.nodes.remind!.timer = { duration: '1 hour' }; }, ['remind:workflowScheme.invalidTimer']],
-    ['timer with a bad action', 'timer-approve', (g) => { g.nodes.auto!.config = { action: 'explode' }; }, ['auto:workflowScheme.invalidNodeConfig']],
-    ['script with a bad expression', 'script', (g) => { g.nodes.calc!.config = { actions: [{ type: 'set', variable: 'x', expression: '1 +' }] }; }, ['calc:workflowScheme.invalidNodeConfig']],
+    [
+      'no start event',
+      'linear',
+      (g) => {
+        g.nodes.start!.type = 'passThrough';
+        g.startNodeId = '';
+      },
+      ['-:workflowScheme.invalidStartCount'],
+    ],
+    [
+      'two start events',
+      'linear',
+      (g) => {
+        g.nodes.manager!.type = 'startEvent';
+        g.nodes.manager!.config = {};
+      },
+      ['manager:workflowScheme.invalidStartCount'],
+    ],
+    [
+      'end not reachable',
+      'linear',
+      (g) => {
+        g.flows.f3!.target = 'finance';
+        g.nodes.end!.incoming = [];
+      },
+      ['-:workflowScheme.invalidNoEnd', 'end:workflowScheme.invalidUnreachable'],
+    ],
+    [
+      'unreachable node',
+      'linear',
+      (g) => {
+        g.nodes.orphan = { ...g.nodes.manager!, id: 'orphan', name: 'Orphan', incoming: [], outgoing: [] };
+      },
+      ['orphan:workflowScheme.invalidUnreachable'],
+    ],
+    [
+      'user task without candidates',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = {};
+      },
+      ['manager:workflowScheme.invalidNoCandidate'],
+    ],
+    [
+      'user task with empty candidate list',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [] };
+      },
+      ['manager:workflowScheme.invalidNoCandidate'],
+    ],
+    [
+      'user task whose rules name nobody',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = {
+          candidates: [
+            { type: 'user', ids: [] },
+            { type: 'role', ids: [] },
+            { type: 'formField', ids: [] },
+          ],
+        };
+      },
+      ['manager:workflowScheme.invalidNoCandidate'],
+    ],
+    [
+      'user task with a wrong config',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'alien' }] };
+      },
+      ['manager:workflowScheme.invalidNodeConfig'],
+    ],
+    [
+      'bad condition',
+      'exclusive',
+      (g) => {
+        g.flows.f_long!.condition = 'days >';
+      },
+      ['f_long:workflowScheme.invalidCondition'],
+    ],
+    [
+      'gateway without default',
+      'exclusive',
+      (g) => {
+        delete g.nodes.gw!.defaultFlow;
+      },
+      ['gw:workflowScheme.invalidGatewayRoute'],
+    ],
+    [
+      'inclusive gateway without default',
+      'inclusive',
+      (g) => {
+        delete g.nodes.fork!.defaultFlow;
+      },
+      ['fork:workflowScheme.invalidGatewayRoute'],
+    ],
+    [
+      'call activity without code',
+      'call-parent',
+      (g) => {
+        delete g.nodes.call!.calledElement;
+      },
+      ['call:workflowScheme.invalidCallActivity'],
+    ],
+    [
+      'timer without time',
+      'timer-remind',
+      (g) => {
+        g.nodes.remind!.timer = {};
+      },
+      ['remind:workflowScheme.invalidTimer'],
+    ],
+    [
+      'timer with a bad duration',
+      'timer-remind',
+      (g) => {
+        g.nodes.remind!.timer = { duration: '1 hour' };
+      },
+      ['remind:workflowScheme.invalidTimer'],
+    ],
+    [
+      'timer with a bad action',
+      'timer-approve',
+      (g) => {
+        g.nodes.auto!.config = { action: 'explode' };
+      },
+      ['auto:workflowScheme.invalidNodeConfig'],
+    ],
+    [
+      'script with a bad expression',
+      'script',
+      (g) => {
+        g.nodes.calc!.config = { actions: [{ type: 'set', variable: 'x', expression: '1 +' }] };
+      },
+      ['calc:workflowScheme.invalidNodeConfig'],
+    ],
   ])('%s', async (_, fixture, breakIt, expected) => {
     const g = structuredClone(await graphOf(fixture));
     breakIt(g);

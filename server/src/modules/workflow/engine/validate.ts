@@ -12,7 +12,11 @@ import type { DefinitionIssue, WfGraph, WfNode } from './types.js';
  */
 
 const label = (n: WfNode) => n.name || n.id;
-const zodDetail = (e: z.ZodError) => e.issues.map((i) => `${i.path.join('.') || '-'}: ${i.message}`).join('; ').slice(0, 300);
+const zodDetail = (e: z.ZodError) =>
+  e.issues
+    .map((i) => `${i.path.join('.') || '-'}: ${i.message}`)
+    .join('; ')
+    .slice(0, 300);
 const expressionDetail = (e: unknown) => (e instanceof AppError ? String(e.params.detail ?? e.key) : String(e));
 
 /**
@@ -34,7 +38,8 @@ export function approverIssues(graph: WfGraph): DefinitionIssue[] {
   for (const n of Object.values(graph.nodes)) {
     if (n.type !== 'userTask') continue;
     const parsed = userTaskConfig.safeParse(n.config);
-    if (parsed.success && !parsed.data.candidates.some(ruleNamesSomeone)) issues.push({ elementId: n.id, key: 'workflowScheme.invalidNoCandidate', params: { node: label(n) } });
+    if (parsed.success && !parsed.data.candidates.some(ruleNamesSomeone))
+      issues.push({ elementId: n.id, key: 'workflowScheme.invalidNoCandidate', params: { node: label(n) } });
   }
   return issues;
 }
@@ -155,7 +160,9 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, par
     // One root cause, one message: what lies behind an element refused already (or behind a flow from one) is not
     // reported again as unreachable, nor is the content of an unreachable sub-process.
     const refusedRoots = parseIssues.filter((i) => i.severity !== 'warning' && i.elementId).map((i) => i.elementId!);
-    const danglingTargets = Object.values(graph.flows).filter((f) => !graph.nodes[f.source]).map((f) => f.target);
+    const danglingTargets = Object.values(graph.flows)
+      .filter((f) => !graph.nodes[f.source])
+      .map((f) => f.target);
     const explained = reachFrom([...refusedRoots, ...danglingTargets]);
     for (const n of nodes) {
       if (reached.has(n.id) || explained.has(n.id)) continue;
@@ -165,7 +172,8 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, par
   }
 
   const processParsed = processConfig.safeParse(graph.config);
-  if (!processParsed.success) issue(graph.processId || null, 'workflowScheme.invalidNodeConfig', { node: graph.name || graph.processId, detail: zodDetail(processParsed.error) });
+  if (!processParsed.success)
+    issue(graph.processId || null, 'workflowScheme.invalidNodeConfig', { node: graph.name || graph.processId, detail: zodDetail(processParsed.error) });
 
   for (const n of nodes) {
     switch (n.type) {

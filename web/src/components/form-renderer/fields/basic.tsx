@@ -93,9 +93,7 @@ function Capital({ field, value }: { field: FormField; value: unknown }) {
   } catch {
     // Out of range (≥ 10 亿) or not a number: no capital line rather than a broken form.
   }
-  return capital ? (
-<div className="fr-capital">{capital}</div>
-  ) : null;
+  return capital ? <div className="fr-capital">{capital}</div> : null;
 }
 
 const NumberField = memo(function NumberField({ field, value, onChange, onBlur, disabled }: FieldProps) {
@@ -269,7 +267,10 @@ const DateField = memo(function DateField({ field, value, onChange, onBlur, disa
   const showTime = type.startsWith('datetime');
   const base = type.replace(/range$/, '') as keyof typeof PICKERS | 'date' | 'datetime';
   const picker = base in PICKERS ? PICKERS[base as keyof typeof PICKERS] : undefined;
-  const valueFormat = field['value-format'] === TIMESTAMP ? TIMESTAMP : (toDayjsFormat(field['value-format']) ?? DEFAULT_FORMATS[base] ?? (showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'));
+  const valueFormat =
+    field['value-format'] === TIMESTAMP
+      ? TIMESTAMP
+      : (toDayjsFormat(field['value-format']) ?? DEFAULT_FORMATS[base] ?? (showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'));
   const shownFormat = toDayjsFormat(field.format) ?? (valueFormat === TIMESTAMP ? (showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD') : valueFormat);
   const parts = useMemo(() => splitMulti(value).map((part) => parseDate(part, valueFormat)), [value, valueFormat]);
   const common = { disabled, onBlur, showTime, picker, format: shownFormat, style: fullWidth(field) };
@@ -309,7 +310,14 @@ const TimeField = memo(function TimeField({ field, value, onChange, onBlur, disa
       />
     );
   }
-  return <TimePicker {...common} value={parts[0] ?? null} placeholder={field.placeholder} onChange={(time: Dayjs | null) => onChange(time ? time.format(valueFormat) : '')} />;
+  return (
+    <TimePicker
+      {...common}
+      value={parts[0] ?? null}
+      placeholder={field.placeholder}
+      onChange={(time: Dayjs | null) => onChange(time ? time.format(valueFormat) : '')}
+    />
+  );
 });
 
 const ColorField = memo(function ColorField({ field, value, onChange, disabled }: FieldProps) {

@@ -64,7 +64,9 @@ export default function NoticeForm({ keyValue, mode, authority, ref }: SystemFor
     );
 
   const d = record.data;
-  const initial: NoticeValues = d ? { F_FullHead: d.F_FullHead, F_Content: d.F_Content, F_SendTime: d.F_SendTime ? dayjs(d.F_SendTime) : null } : { F_FullHead: '' };
+  const initial: NoticeValues = d
+    ? { F_FullHead: d.F_FullHead, F_Content: d.F_Content, F_SendTime: d.F_SendTime ? dayjs(d.F_SendTime) : null }
+    : { F_FullHead: '' };
   const rights = (formId: number, label: string) => fieldRights(authority, formId, mode, label);
   const title = rights(TITLE, t('notice.title'));
   const content = rights(CONTENT, t('notice.content'));
@@ -72,7 +74,12 @@ export default function NoticeForm({ keyValue, mode, authority, ref }: SystemFor
   return (
     <Form<NoticeValues> form={form} colon={false} labelCol={{ flex: '120px' }} initialValues={initial} data-testid="notice-form">
       {/* A hidden field keeps its value (the API needs the title on every save). */}
-      <Form.Item name="F_FullHead" label={t('notice.title')} hidden={!title.view} rules={[{ required: true, message: t('common:required', { label: t('notice.title') }) }]}>
+      <Form.Item
+        name="F_FullHead"
+        label={t('notice.title')}
+        hidden={!title.view}
+        rules={[{ required: true, message: t('common:required', { label: t('notice.title') }) }]}
+      >
         <Input maxLength={200} disabled={!title.edit} data-testid="notice-form-title" />
       </Form.Item>
       <Form.Item name="F_Content" label={t('notice.content')} hidden={!content.view} rules={content.rules}>

@@ -14,7 +14,17 @@ import { shownPlaceholder } from '../../../components/form-renderer/placeholder'
 export const canvasRenders = new Map<number, number>();
 
 const border = '1px solid rgba(128,128,128,0.35)';
-const controlStyle: CSSProperties = { border, borderRadius: 6, minHeight: 32, padding: '4px 11px', color: 'rgba(128,128,128,0.9)', background: 'rgba(128,128,128,0.06)', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' };
+const controlStyle: CSSProperties = {
+  border,
+  borderRadius: 6,
+  minHeight: 32,
+  padding: '4px 11px',
+  color: 'rgba(128,128,128,0.9)',
+  background: 'rgba(128,128,128,0.06)',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+};
 
 type Edge = 'before' | 'after' | null;
 
@@ -25,7 +35,19 @@ function edgeOf(e: DragEvent<HTMLElement>, horizontal: boolean): Edge {
 }
 
 /** A list of fields the user can drop into: the form, a row, a tab or a sub-table (columns side by side). */
-export function FieldList({ list, fields, selectedId, columns = false, testId }: { list: ListRef; fields: readonly FormField[]; selectedId: number | null; columns?: boolean; testId?: string }) {
+export function FieldList({
+  list,
+  fields,
+  selectedId,
+  columns = false,
+  testId,
+}: {
+  list: ListRef;
+  fields: readonly FormField[];
+  selectedId: number | null;
+  columns?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation('formDesigner');
   const ctx = useDesigner();
   const [over, setOver] = useState(false);
@@ -58,9 +80,21 @@ export function FieldList({ list, fields, selectedId, columns = false, testId }:
       }}
     >
       {fields.map((f, i) => (
-        <CanvasItem key={f.__config__.formId} field={f} list={list} index={i} selected={selectedId === f.__config__.formId} selectedId={isContainer(f.__config__.avueType) ? selectedId : null} column={columns} />
+        <CanvasItem
+          key={f.__config__.formId}
+          field={f}
+          list={list}
+          index={i}
+          selected={selectedId === f.__config__.formId}
+          selectedId={isContainer(f.__config__.avueType) ? selectedId : null}
+          column={columns}
+        />
       ))}
-      {!fields.length && <div style={{ flex: 1, alignSelf: 'center', textAlign: 'center', color: 'rgba(128,128,128,0.8)', padding: 8 }}>{t(list.kind === 'root' ? 'canvas.emptyForm' : 'canvas.emptyList')}</div>}
+      {!fields.length && (
+        <div style={{ flex: 1, alignSelf: 'center', textAlign: 'center', color: 'rgba(128,128,128,0.8)', padding: 8 }}>
+          {t(list.kind === 'root' ? 'canvas.emptyForm' : 'canvas.emptyList')}
+        </div>
+      )}
     </div>
   );
 }
@@ -87,7 +121,16 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
   // View off: the field is hidden on the form; the canvas shows it dimmed with a tag.
   const hidden = c.view === false;
   const body = container ? <ContainerBody field={field} selectedId={selectedId} /> : <LeafBody field={field} column={column} />;
-  const edgeShadow = edge === 'before' ? (column ? 'inset 3px 0 0 #1677ff' : 'inset 0 3px 0 #1677ff') : edge === 'after' ? (column ? 'inset -3px 0 0 #1677ff' : 'inset 0 -3px 0 #1677ff') : undefined;
+  const edgeShadow =
+    edge === 'before'
+      ? column
+        ? 'inset 3px 0 0 #1677ff'
+        : 'inset 0 3px 0 #1677ff'
+      : edge === 'after'
+        ? column
+          ? 'inset -3px 0 0 #1677ff'
+          : 'inset 0 -3px 0 #1677ff'
+        : undefined;
   return (
     <div
       data-testid={`canvas-field-${c.formId}`}
@@ -152,7 +195,10 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
       }}
     >
       {hidden && (
-        <Tag data-testid={`canvas-hidden-${c.formId}`} style={{ position: 'absolute', left: 4, top: 2, zIndex: 1, marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', opacity: 0.9 }}>
+        <Tag
+          data-testid={`canvas-hidden-${c.formId}`}
+          style={{ position: 'absolute', left: 4, top: 2, zIndex: 1, marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', opacity: 0.9 }}
+        >
           {t('canvas.hidden')}
         </Tag>
       )}
@@ -194,9 +240,27 @@ export const CanvasItem = memo(function CanvasItem({ field, list, index, selecte
 function LeafBody({ field, column }: { field: FormField; column: boolean }) {
   const c = field.__config__;
   return (
-    <div style={{ display: 'flex', flexDirection: column ? 'column' : 'row', gap: column ? 4 : 8, alignItems: column ? 'stretch' : 'flex-start', pointerEvents: 'none' }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: column ? 'column' : 'row',
+        gap: column ? 4 : 8,
+        alignItems: column ? 'stretch' : 'flex-start',
+        pointerEvents: 'none',
+      }}
+    >
       {c.showLabel !== false && (
-        <div style={{ width: column ? undefined : Math.min(c.labelWidth ?? 120, 200), flex: 'none', textAlign: column ? 'left' : 'right', paddingTop: column ? 0 : 5, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <div
+          style={{
+            width: column ? undefined : Math.min(c.labelWidth ?? 120, 200),
+            flex: 'none',
+            textAlign: column ? 'left' : 'right',
+            paddingTop: column ? 0 : 5,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {c.required && <span style={{ color: '#ff4d4f', marginRight: 4 }}>*</span>}
           {c.label}
         </div>
@@ -222,7 +286,11 @@ function ControlMock({ field }: { field: FormField }) {
     case 'switch':
       return <div style={{ paddingTop: 5 }}>⬤━ {String(field['active-text'] ?? '')}</div>;
     case 'slider':
-      return <div style={{ paddingTop: 12 }}><div style={{ height: 4, borderRadius: 2, background: 'rgba(128,128,128,0.35)' }} /></div>;
+      return (
+        <div style={{ paddingTop: 12 }}>
+          <div style={{ height: 4, borderRadius: 2, background: 'rgba(128,128,128,0.35)' }} />
+        </div>
+      );
     case 'rate':
       return <div style={{ paddingTop: 5 }}>{'☆'.repeat(Math.min(Number(field.max ?? 5) || 5, 10))}</div>;
     case 'textarea':
@@ -317,7 +385,14 @@ function TabsBody({ field, selectedId, header }: { field: FormField; selectedId:
               e.stopPropagation();
               ctx.drop({ kind: 'tab', formId: c.formId, prop: tab.prop }, (c.childrenObj?.[tab.prop] ?? []).length);
             }}
-            style={{ border: 'none', background: 'none', cursor: 'pointer', padding: '4px 10px', color: 'inherit', borderBottom: tab.prop === active ? '2px solid #1677ff' : '2px solid transparent' }}
+            style={{
+              border: 'none',
+              background: 'none',
+              cursor: 'pointer',
+              padding: '4px 10px',
+              color: 'inherit',
+              borderBottom: tab.prop === active ? '2px solid #1677ff' : '2px solid transparent',
+            }}
           >
             {tab.label}
           </button>

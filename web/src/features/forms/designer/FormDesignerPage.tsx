@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Empty, Input, Modal, Segmented, Space, Spin, Tabs, Tag, Tooltip } from 'antd';
-import { ClearOutlined, CodeOutlined, CopyOutlined, DeleteOutlined, EyeOutlined, ImportOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  ClearOutlined,
+  CodeOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EyeOutlined,
+  ImportOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,7 +24,19 @@ import { FormTab, newMeta, type FormMeta } from './FormTab';
 import { newField } from './palette';
 import { Palette } from './Palette';
 import { FieldProperties } from './PropertyPanel';
-import { IDENTIFIER, ROOT, bindTables, canDrop, defaultSubTable, findField, generatedTableName, schemeProblem, subTables, type ListRef, type TableSettings } from './scheme-ops';
+import {
+  IDENTIFIER,
+  ROOT,
+  bindTables,
+  canDrop,
+  defaultSubTable,
+  findField,
+  generatedTableName,
+  schemeProblem,
+  subTables,
+  type ListRef,
+  type TableSettings,
+} from './scheme-ops';
 import { designerReducer, emptyScheme, initialState } from './state';
 
 /** The drag-and-drop form designer (docs/forms-design.md "Designer"): /quick-development/form-design/designer?id=<formId>. */
@@ -49,7 +71,14 @@ export default function FormDesignerPage() {
     const check = parseScheme(d.F_Scheme);
     setLoadError(!check.ok);
     dispatch({ type: 'load', scheme: check.ok ? { formConf: emptyScheme().formConf, ...check.scheme } : emptyScheme() });
-    const loadedMeta: FormMeta = { F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_Type: d.F_Type === 2 ? 2 : 0, F_Url: d.F_Url, F_SortCode: d.F_SortCode };
+    const loadedMeta: FormMeta = {
+      F_Name: d.F_Name,
+      F_Category: d.F_Category,
+      F_Description: d.F_Description,
+      F_Type: d.F_Type === 2 ? 2 : 0,
+      F_Url: d.F_Url,
+      F_SortCode: d.F_SortCode,
+    };
     const main = d.tableInfo.find((x) => x.type === 'main');
     const loadedTables = { enabled: !!main, main: main?.name ?? '' };
     setMeta(loadedMeta);
@@ -84,7 +113,13 @@ export default function FormDesignerPage() {
 
   const addField = useCallback(
     (type: FieldType, at?: { list: ListRef; index: number }) =>
-      dispatch({ type: 'add', fieldType: type, at, make: (formId, vModel) => newField(type, formId, vModel, latest.current.t), activeTab: (formId) => activeTabs.get(formId) }),
+      dispatch({
+        type: 'add',
+        fieldType: type,
+        at,
+        make: (formId, vModel) => newField(type, formId, vModel, latest.current.t),
+        activeTab: (formId) => activeTabs.get(formId),
+      }),
     [activeTabs],
   );
 
@@ -227,16 +262,39 @@ export default function FormDesignerPage() {
   const toolbar = (
     <Space wrap size={4}>
       <Tooltip title={`${t('toolbar.undo')} (Ctrl+Z)`}>
-        <Button icon={<UndoOutlined />} data-testid="designer-undo" aria-label={t('toolbar.undo')} disabled={!state.past.length} onClick={() => dispatch({ type: 'undo' })} />
+        <Button
+          icon={<UndoOutlined />}
+          data-testid="designer-undo"
+          aria-label={t('toolbar.undo')}
+          disabled={!state.past.length}
+          onClick={() => dispatch({ type: 'undo' })}
+        />
       </Tooltip>
       <Tooltip title={`${t('toolbar.redo')} (Ctrl+Y)`}>
-        <Button icon={<RedoOutlined />} data-testid="designer-redo" aria-label={t('toolbar.redo')} disabled={!state.future.length} onClick={() => dispatch({ type: 'redo' })} />
+        <Button
+          icon={<RedoOutlined />}
+          data-testid="designer-redo"
+          aria-label={t('toolbar.redo')}
+          disabled={!state.future.length}
+          onClick={() => dispatch({ type: 'redo' })}
+        />
       </Tooltip>
       <Divider orientation="vertical" />
-      <Button icon={<CopyOutlined />} data-testid="designer-copy" disabled={sel === null} onClick={() => sel !== null && dispatch({ type: 'copy', formId: sel })}>
+      <Button
+        icon={<CopyOutlined />}
+        data-testid="designer-copy"
+        disabled={sel === null}
+        onClick={() => sel !== null && dispatch({ type: 'copy', formId: sel })}
+      >
         {t('toolbar.copy')}
       </Button>
-      <Button icon={<DeleteOutlined />} danger data-testid="designer-delete" disabled={sel === null} onClick={() => sel !== null && dispatch({ type: 'remove', formId: sel })}>
+      <Button
+        icon={<DeleteOutlined />}
+        danger
+        data-testid="designer-delete"
+        disabled={sel === null}
+        onClick={() => sel !== null && dispatch({ type: 'remove', formId: sel })}
+      >
         {t('toolbar.delete')}
       </Button>
       <Button icon={<ClearOutlined />} data-testid="designer-clear" disabled={!scheme.data.length} onClick={clear}>
@@ -258,7 +316,14 @@ export default function FormDesignerPage() {
     </Space>
   );
 
-  const pane = { background: 'rgba(128,128,128,0.04)', border: '1px solid rgba(128,128,128,0.2)', borderRadius: 8, padding: 8, overflow: 'auto', maxHeight: 'calc(100vh - 180px)' } as const;
+  const pane = {
+    background: 'rgba(128,128,128,0.04)',
+    border: '1px solid rgba(128,128,128,0.2)',
+    borderRadius: 8,
+    padding: 8,
+    overflow: 'auto',
+    maxHeight: 'calc(100vh - 180px)',
+  } as const;
 
   return (
     <DesignerContext.Provider value={ctx}>
@@ -281,7 +346,11 @@ export default function FormDesignerPage() {
             <div style={{ ...pane, flex: '0 0 230px', minWidth: 200 }}>
               <Palette onAdd={addField} />
             </div>
-            <div style={{ ...pane, flex: '1 1 420px', minWidth: 300, background: 'transparent' }} data-testid="designer-canvas" onClick={() => dispatch({ type: 'select', formId: null })}>
+            <div
+              style={{ ...pane, flex: '1 1 420px', minWidth: 300, background: 'transparent' }}
+              data-testid="designer-canvas"
+              onClick={() => dispatch({ type: 'select', formId: null })}
+            >
               <FieldList list={ROOT} fields={scheme.data} selectedId={state.selectedId} testId="canvas-list-root" />
             </div>
             <div style={{ ...pane, flex: '0 0 340px', minWidth: 280 }}>
@@ -293,12 +362,26 @@ export default function FormDesignerPage() {
                   {
                     key: 'field',
                     label: <span data-testid="designer-tab-field">{t('side.field')}</span>,
-                    children: selected ? <FieldProperties key={selected.field.__config__.formId} field={selected.field} list={selected.list} data={scheme.data} /> : <Empty description={t('side.noSelection')} />,
+                    children: selected ? (
+                      <FieldProperties key={selected.field.__config__.formId} field={selected.field} list={selected.list} data={scheme.data} />
+                    ) : (
+                      <Empty description={t('side.noSelection')} />
+                    ),
                   },
                   {
                     key: 'form',
                     label: <span data-testid="designer-tab-form">{t('side.form')}</span>,
-                    children: <FormTab meta={meta} onMeta={(m) => setMeta((x) => ({ ...x, ...m }))} formConf={scheme.formConf} tables={tables} onTables={setTables} data={scheme.data} showErrors={saveTried} />,
+                    children: (
+                      <FormTab
+                        meta={meta}
+                        onMeta={(m) => setMeta((x) => ({ ...x, ...m }))}
+                        formConf={scheme.formConf}
+                        tables={tables}
+                        onTables={setTables}
+                        data={scheme.data}
+                        showErrors={saveTried}
+                      />
+                    ),
                   },
                 ]}
               />
@@ -346,7 +429,14 @@ function ImportDialog({ onClose, onImport }: { onClose: () => void; onImport: (s
         onImport(check.scheme);
       }}
     >
-      <Input.TextArea data-testid="designer-import-text" rows={16} value={text} placeholder={t('import.placeholder')} onChange={(e) => setText(e.target.value)} style={{ fontFamily: 'monospace', fontSize: 12 }} />
+      <Input.TextArea
+        data-testid="designer-import-text"
+        rows={16}
+        value={text}
+        placeholder={t('import.placeholder')}
+        onChange={(e) => setText(e.target.value)}
+        style={{ fontFamily: 'monospace', fontSize: 12 }}
+      />
     </Modal>
   );
 }
@@ -368,7 +458,12 @@ function PreviewDialog({ scheme, onClose }: { scheme: FormSchemeContent; onClose
   return (
     <Modal open title={t('toolbar.preview')} width={960} footer={null} onCancel={onClose}>
       <Space style={{ marginBottom: 12 }}>
-        <Segmented<FormMode> data-testid="preview-mode" value={mode} onChange={setMode} options={(['add', 'edit', 'look'] as const).map((m) => ({ value: m, label: t(`preview.${m}`) }))} />
+        <Segmented<FormMode>
+          data-testid="preview-mode"
+          value={mode}
+          onChange={setMode}
+          options={(['add', 'edit', 'look'] as const).map((m) => ({ value: m, label: t(`preview.${m}`) }))}
+        />
         <Button data-testid="preview-validate" onClick={validate} disabled={mode === 'look'}>
           {t('preview.validate')}
         </Button>

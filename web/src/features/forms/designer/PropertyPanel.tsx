@@ -2,7 +2,16 @@ import { useMemo, type ReactNode } from 'react';
 import { Alert, AutoComplete, Button, Collapse, Divider, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INFO_TYPES, OPTION_SOURCES, isPatternSupported, isReservedFieldName, type ComputationToken, type FieldType, type FormField, type StaticOption } from '@app/contracts';
+import {
+  INFO_TYPES,
+  OPTION_SOURCES,
+  isPatternSupported,
+  isReservedFieldName,
+  type ComputationToken,
+  type FieldType,
+  type FormField,
+  type StaticOption,
+} from '@app/contracts';
 import { useDesigner } from './context';
 import { IDENTIFIER, isContainer, numericFields, tableOf, valueFields, vModelsInScope, type FieldPatch, type ListRef } from './scheme-ops';
 import { formulaText } from './Canvas';
@@ -12,7 +21,24 @@ import { matches, useDataSourceOptions, useDatabaseLinks, useDictionaryCodes, us
 /** Which keys apply to which field types (the property panel shows a key only where it means something). */
 const has = (types: FieldType[]) => (type: FieldType) => types.includes(type);
 const APPLIES = {
-  placeholder: has(['input', 'textarea', 'password', 'number', 'mobile', 'select', 'asso-select', 'date', 'time', 'cascader', 'area', 'editor', 'company', 'department', 'user', 'computation']),
+  placeholder: has([
+    'input',
+    'textarea',
+    'password',
+    'number',
+    'mobile',
+    'select',
+    'asso-select',
+    'date',
+    'time',
+    'cascader',
+    'area',
+    'editor',
+    'company',
+    'department',
+    'user',
+    'computation',
+  ]),
   clearable: has(['input', 'password', 'mobile', 'select', 'asso-select', 'date', 'time', 'cascader', 'area', 'company', 'department', 'user']),
   readonly: has(['input', 'textarea', 'password', 'mobile', 'number', 'info', 'computation']),
   maxlength: has(['input', 'textarea', 'password', 'mobile']),
@@ -29,7 +55,24 @@ const APPLIES = {
   remote: has(['select', 'asso-select']),
   source: has(['select', 'radio', 'checkbox', 'asso-select', 'cascader']),
   regList: has(['input', 'textarea', 'password', 'mobile', 'number']),
-  defaultValue: has(['input', 'textarea', 'password', 'number', 'mobile', 'select', 'radio', 'checkbox', 'switch', 'slider', 'rate', 'date', 'time', 'color', 'cascader', 'area']),
+  defaultValue: has([
+    'input',
+    'textarea',
+    'password',
+    'number',
+    'mobile',
+    'select',
+    'radio',
+    'checkbox',
+    'switch',
+    'slider',
+    'rate',
+    'date',
+    'time',
+    'color',
+    'cascader',
+    'area',
+  ]),
 };
 
 const OPS: [string, string][] = [
@@ -73,10 +116,23 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
   const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
   const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : null);
   const text = (key: string, value: unknown, set: (v: unknown) => void, opts: { max?: number; emptyAsUndefined?: boolean } = {}) => (
-    <Input data-testid={`prop-${key}`} value={str(value)} maxLength={opts.max ?? 200} onChange={(e) => set(opts.emptyAsUndefined && e.target.value === '' ? undefined : e.target.value)} />
+    <Input
+      data-testid={`prop-${key}`}
+      value={str(value)}
+      maxLength={opts.max ?? 200}
+      onChange={(e) => set(opts.emptyAsUndefined && e.target.value === '' ? undefined : e.target.value)}
+    />
   );
   const number = (key: string, value: unknown, set: (v: number | undefined) => void, opts: { min?: number; max?: number; step?: number } = {}) => (
-    <InputNumber data-testid={`prop-${key}`} style={{ width: '100%' }} value={num(value)} min={opts.min} max={opts.max} step={opts.step} onChange={(v) => set(v === null ? undefined : Number(v))} />
+    <InputNumber
+      data-testid={`prop-${key}`}
+      style={{ width: '100%' }}
+      value={num(value)}
+      min={opts.min}
+      max={opts.max}
+      step={opts.step}
+      onChange={(v) => set(v === null ? undefined : Number(v))}
+    />
   );
   const bool = (key: string, value: unknown, set: (v: boolean) => void) => <Switch data-testid={`prop-${key}`} checked={!!value} onChange={set} />;
   const select = <V extends string>(key: string, value: unknown, options: { value: V; label: ReactNode }[], set: (v: V) => void) => (
@@ -102,14 +158,26 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
         <Tag>{t(`type.${type}`)}</Tag>
       </P>
       {field.__vModel__ !== undefined && (
-        <Form.Item label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')} validateStatus={vModelHelp ? 'error' : undefined} help={vModelHelp ?? undefined} style={{ marginBottom: 10 }}>
-          <Input data-testid="prop-__vModel__" value={field.__vModel__} maxLength={63} onChange={(e) => patch({ field: { __vModel__: e.target.value } }, 'vModel')} />
+        <Form.Item
+          label={t(type === 'table' ? 'prop.tableKey' : 'prop.vModel')}
+          validateStatus={vModelHelp ? 'error' : undefined}
+          help={vModelHelp ?? undefined}
+          style={{ marginBottom: 10 }}
+        >
+          <Input
+            data-testid="prop-__vModel__"
+            value={field.__vModel__}
+            maxLength={63}
+            onChange={(e) => patch({ field: { __vModel__: e.target.value } }, 'vModel')}
+          />
         </Form.Item>
       )}
       <P label={t('prop.label')}>{text('label', c.label, (v) => renameLabel(String(v ?? '')))}</P>
       {type !== 'row' && type !== 'tabs' && <P label={t('prop.showLabel')}>{bool('showLabel', c.showLabel !== false, (v) => setC('showLabel', v))}</P>}
       {!container && <P label={t('prop.labelWidth')}>{number('labelWidth', c.labelWidth, (v) => setC('labelWidth', v), { min: 0, max: 1000 })}</P>}
-      {!inTable && type !== 'tabs' && type !== 'table' && <P label={t('prop.span')}>{number('span', c.span ?? 24, (v) => setC('span', v ?? 24), { min: 1, max: 24 })}</P>}
+      {!inTable && type !== 'tabs' && type !== 'table' && (
+        <P label={t('prop.span')}>{number('span', c.span ?? 24, (v) => setC('span', v ?? 24), { min: 1, max: 24 })}</P>
+      )}
       {type !== 'row' && type !== 'tabs' && (
         <Space wrap size={16} style={{ marginBottom: 10 }}>
           <span>
@@ -126,7 +194,9 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {APPLIES.defaultValue(type) && (
         <P label={t('prop.defaultValue')}>
           {type === 'switch'
-            ? bool('defaultValue', c.defaultValue === (field['active-value'] ?? true), (v) => setC('defaultValue', v ? (field['active-value'] ?? true) : (field['inactive-value'] ?? false)))
+            ? bool('defaultValue', c.defaultValue === (field['active-value'] ?? true), (v) =>
+                setC('defaultValue', v ? (field['active-value'] ?? true) : (field['inactive-value'] ?? false)),
+              )
             : type === 'slider' || type === 'rate'
               ? number('defaultValue', c.defaultValue, (v) => setC('defaultValue', v))
               : text('defaultValue', c.defaultValue, (v) => setC('defaultValue', v), { max: 2000, emptyAsUndefined: true })}
@@ -155,7 +225,9 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
           )}
         </Space>
       )}
-      {APPLIES.maxlength(type) && <P label={t('prop.maxlength')}>{number('maxlength', field.maxlength, (v) => setF('maxlength', v), { min: 1, max: 1_000_000 })}</P>}
+      {APPLIES.maxlength(type) && (
+        <P label={t('prop.maxlength')}>{number('maxlength', field.maxlength, (v) => setF('maxlength', v), { min: 1, max: 1_000_000 })}</P>
+      )}
       {APPLIES.wordLimit(type) && <P label={t('prop.showWordLimit')}>{bool('show-word-limit', field['show-word-limit'], (v) => setF('show-word-limit', v))}</P>}
       {APPLIES.affix(type) && (
         <>
@@ -172,16 +244,30 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {APPLIES.rateMax(type) && <P label={t('prop.max')}>{number('max', field.max, (v) => setF('max', v), { min: 1, max: 10 })}</P>}
       {APPLIES.step(type) && <P label={t('prop.step')}>{number('step', field.step, (v) => setF('step', v), { min: 0.000001 })}</P>}
       {APPLIES.precision(type) && <P label={t('prop.precision')}>{number('precision', field.precision, (v) => setF('precision', v), { min: 0, max: 10 })}</P>}
-      {APPLIES.capital(type) && <P label={t('prop.showCapitalizedValue')}>{bool('showCapitalizedValue', c.showCapitalizedValue, (v) => setC('showCapitalizedValue', v))}</P>}
-      {APPLIES.formula(type) && <FormulaEditor field={field} data={data} onChange={(tokens) => patch({ field: { computationalConfiguration: tokens } }, 'formula')} onTaxRate={(v) => setF('taxRate', v)} />}
+      {APPLIES.capital(type) && (
+        <P label={t('prop.showCapitalizedValue')}>{bool('showCapitalizedValue', c.showCapitalizedValue, (v) => setC('showCapitalizedValue', v))}</P>
+      )}
+      {APPLIES.formula(type) && (
+        <FormulaEditor
+          field={field}
+          data={data}
+          onChange={(tokens) => patch({ field: { computationalConfiguration: tokens } }, 'formula')}
+          onTaxRate={(v) => setF('taxRate', v)}
+        />
+      )}
       {type === 'date' && (
         <>
           <P label={t('prop.dateType')}>
-            {select('type', field.type ?? 'date', ['date', 'datetime', 'daterange', 'datetimerange'].map((v) => ({ value: v, label: t(`dateType.${v}`) })), (v) => {
-              const withTime = v.startsWith('datetime');
-              const fmt = withTime ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd';
-              patch({ field: { type: v, format: fmt, 'value-format': fmt } }, 'dateType');
-            })}
+            {select(
+              'type',
+              field.type ?? 'date',
+              ['date', 'datetime', 'daterange', 'datetimerange'].map((v) => ({ value: v, label: t(`dateType.${v}`) })),
+              (v) => {
+                const withTime = v.startsWith('datetime');
+                const fmt = withTime ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd';
+                patch({ field: { type: v, format: fmt, 'value-format': fmt } }, 'dateType');
+              },
+            )}
           </P>
         </>
       )}
@@ -209,14 +295,45 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {APPLIES.remote(type) && <P label={t('prop.remote')}>{bool('remote', c.remote, (v) => setC('remote', v))}</P>}
       {APPLIES.source(type) && <SourceEditor field={field} patch={patch} />}
       {type === 'asso-select' && <AutoBindEditor field={field} data={data} onChange={(v) => setC('autoBindFields', v)} />}
-      {(type === 'company' || type === 'department') && <P label={t('prop.tagIcon')}>{select('tagIcon', c.tagIcon ?? type, ['company', 'department'].map((v) => ({ value: v, label: t(`type.${v}`) })), (v) => setC('tagIcon', v))}</P>}
-      {type === 'info' && <P label={t('prop.infoType')}>{select('infoType', field.infoType ?? 'user', INFO_TYPES.map((v) => ({ value: v, label: t(`infoType.${v}`) })), (v) => setF('infoType', v))}</P>}
+      {(type === 'company' || type === 'department') && (
+        <P label={t('prop.tagIcon')}>
+          {select(
+            'tagIcon',
+            c.tagIcon ?? type,
+            ['company', 'department'].map((v) => ({ value: v, label: t(`type.${v}`) })),
+            (v) => setC('tagIcon', v),
+          )}
+        </P>
+      )}
+      {type === 'info' && (
+        <P label={t('prop.infoType')}>
+          {select(
+            'infoType',
+            field.infoType ?? 'user',
+            INFO_TYPES.map((v) => ({ value: v, label: t(`infoType.${v}`) })),
+            (v) => setF('infoType', v),
+          )}
+        </P>
+      )}
       {type === 'upload' && (
         <>
           <P label={t('prop.fileSize')}>
             <Space.Compact block>
-              <InputNumber data-testid="prop-fileSize" style={{ flex: 1 }} min={0.001} max={1_000_000} value={num(c.fileSize)} onChange={(v) => setC('fileSize', v ?? undefined)} />
-              <Select data-testid="prop-sizeUnit" style={{ width: 90 }} value={c.sizeUnit ?? 'MB'} options={['KB', 'MB', 'GB'].map((v) => ({ value: v, label: v }))} onChange={(v) => setC('sizeUnit', v)} />
+              <InputNumber
+                data-testid="prop-fileSize"
+                style={{ flex: 1 }}
+                min={0.001}
+                max={1_000_000}
+                value={num(c.fileSize)}
+                onChange={(v) => setC('fileSize', v ?? undefined)}
+              />
+              <Select
+                data-testid="prop-sizeUnit"
+                style={{ width: 90 }}
+                value={c.sizeUnit ?? 'MB'}
+                options={['KB', 'MB', 'GB'].map((v) => ({ value: v, label: v }))}
+                onChange={(v) => setC('sizeUnit', v)}
+              />
             </Space.Compact>
           </P>
           <P label={t('prop.accept')} help={t('prop.acceptHelp')}>
@@ -229,8 +346,22 @@ export function FieldProperties({ field, list, data }: { field: FormField; list:
       {type === 'tabs' && (
         <>
           <TabsEditor field={field} />
-          <P label={t('prop.tabsType')}>{select('tabsType', c.tabsType ?? '', ['', 'card', 'border-card'].map((v) => ({ value: v, label: t(`tabsType.${v || 'plain'}`) })), (v) => setC('tabsType', v))}</P>
-          <P label={t('prop.tabPosition')}>{select('tabPosition', c.tabPosition ?? 'top', ['top', 'right', 'bottom', 'left'].map((v) => ({ value: v, label: t(`tabPosition.${v}`) })), (v) => setC('tabPosition', v))}</P>
+          <P label={t('prop.tabsType')}>
+            {select(
+              'tabsType',
+              c.tabsType ?? '',
+              ['', 'card', 'border-card'].map((v) => ({ value: v, label: t(`tabsType.${v || 'plain'}`) })),
+              (v) => setC('tabsType', v),
+            )}
+          </P>
+          <P label={t('prop.tabPosition')}>
+            {select(
+              'tabPosition',
+              c.tabPosition ?? 'top',
+              ['top', 'right', 'bottom', 'left'].map((v) => ({ value: v, label: t(`tabPosition.${v}`) })),
+              (v) => setC('tabPosition', v),
+            )}
+          </P>
         </>
       )}
       {type === 'table' && (
@@ -295,7 +426,10 @@ function SourceEditor({ field, patch }: { field: FormField; patch: (p: FieldPatc
         <Select
           data-testid="prop-dataType"
           value={dataType}
-          options={OPTION_SOURCES.filter((s) => s !== 'static' || field.__config__.avueType !== 'asso-select').map((s) => ({ value: s, label: t(`dataType.${s}`) }))}
+          options={OPTION_SOURCES.filter((s) => s !== 'static' || field.__config__.avueType !== 'asso-select').map((s) => ({
+            value: s,
+            label: t(`dataType.${s}`),
+          }))}
           onChange={(v) => patch({ config: { dataType: v } }, 'dataType')}
         />
       </Form.Item>
@@ -327,12 +461,34 @@ function OptionsEditor({ options, onChange }: { options: StaticOption[]; onChang
     <div style={{ marginBottom: 10 }}>
       {options.map((o, i) => (
         <Space.Compact key={i} block style={{ marginBottom: 4 }}>
-          <Input data-testid={`prop-options-label-${i}`} placeholder={t('prop.optionLabel')} value={String(o.label)} maxLength={200} onChange={(e) => set(i, { label: e.target.value })} />
-          <Input data-testid={`prop-options-value-${i}`} placeholder={t('prop.optionValue')} value={String(o.value)} maxLength={200} onChange={(e) => set(i, { value: e.target.value })} />
-          <Button icon={<DeleteOutlined />} aria-label={t('common:delete')} data-testid={`prop-options-remove-${i}`} onClick={() => onChange(options.filter((_, j) => j !== i))} />
+          <Input
+            data-testid={`prop-options-label-${i}`}
+            placeholder={t('prop.optionLabel')}
+            value={String(o.label)}
+            maxLength={200}
+            onChange={(e) => set(i, { label: e.target.value })}
+          />
+          <Input
+            data-testid={`prop-options-value-${i}`}
+            placeholder={t('prop.optionValue')}
+            value={String(o.value)}
+            maxLength={200}
+            onChange={(e) => set(i, { value: e.target.value })}
+          />
+          <Button
+            icon={<DeleteOutlined />}
+            aria-label={t('common:delete')}
+            data-testid={`prop-options-remove-${i}`}
+            onClick={() => onChange(options.filter((_, j) => j !== i))}
+          />
         </Space.Compact>
       ))}
-      <Button size="small" icon={<PlusOutlined />} data-testid="prop-options-add" onClick={() => onChange([...options, { label: `${t('defaults.option')}${options.length + 1}`, value: String(options.length + 1) }])}>
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        data-testid="prop-options-add"
+        onClick={() => onChange([...options, { label: `${t('defaults.option')}${options.length + 1}`, value: String(options.length + 1) }])}
+      >
         {t('prop.addOption')}
       </Button>
     </div>
@@ -350,15 +506,40 @@ function RegListEditor({ field, onChange }: { field: FormField; onChange: (v: { 
       {rules.map((r, i) => (
         <div key={i} style={{ marginBottom: 6 }}>
           <Space.Compact block>
-            <Input data-testid={`prop-regList-pattern-${i}`} status={isPatternSupported(r.pattern) ? undefined : 'error'} placeholder={t('prop.pattern')} value={r.pattern} maxLength={500} onChange={(e) => set(i, { pattern: e.target.value })} />
-            <Button icon={<DeleteOutlined />} aria-label={t('common:delete')} data-testid={`prop-regList-remove-${i}`} onClick={() => onChange(rules.filter((_, j) => j !== i))} />
+            <Input
+              data-testid={`prop-regList-pattern-${i}`}
+              status={isPatternSupported(r.pattern) ? undefined : 'error'}
+              placeholder={t('prop.pattern')}
+              value={r.pattern}
+              maxLength={500}
+              onChange={(e) => set(i, { pattern: e.target.value })}
+            />
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label={t('common:delete')}
+              data-testid={`prop-regList-remove-${i}`}
+              onClick={() => onChange(rules.filter((_, j) => j !== i))}
+            />
           </Space.Compact>
           {/* The server runs patterns with RE2 (linear time) and refuses what it cannot compile. */}
           {!isPatternSupported(r.pattern) && <Typography.Text type="danger">{t('prop.patternUnsupported')}</Typography.Text>}
-          <Input data-testid={`prop-regList-message-${i}`} placeholder={t('prop.patternMessage')} value={r.message} maxLength={200} onChange={(e) => set(i, { message: e.target.value })} style={{ marginTop: 2 }} />
+          <Input
+            data-testid={`prop-regList-message-${i}`}
+            placeholder={t('prop.patternMessage')}
+            value={r.message}
+            maxLength={200}
+            onChange={(e) => set(i, { message: e.target.value })}
+            style={{ marginTop: 2 }}
+          />
         </div>
       ))}
-      <Button size="small" icon={<PlusOutlined />} data-testid="prop-regList-add" onClick={() => onChange([...rules, { pattern: '', message: '' }])} disabled={rules.length >= 20}>
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        data-testid="prop-regList-add"
+        onClick={() => onChange([...rules, { pattern: '', message: '' }])}
+        disabled={rules.length >= 20}
+      >
         {t('prop.addRule')}
       </Button>
     </>
@@ -392,16 +573,30 @@ function AutoBindEditor({ field, data, onChange }: { field: FormField; data: For
             data-testid={`prop-autoBindFields-target-${i}`}
             style={{ width: '55%' }}
             value={target}
-            options={targets.filter((f) => f.__config__.formId === Number(target) || !(String(f.__config__.formId) in map)).map((f) => ({ value: String(f.__config__.formId), label: `${f.__config__.label} (${f.__config__.formId})` }))}
+            options={targets
+              .filter((f) => f.__config__.formId === Number(target) || !(String(f.__config__.formId) in map))
+              .map((f) => ({ value: String(f.__config__.formId), label: `${f.__config__.label} (${f.__config__.formId})` }))}
             onChange={(v) => save(rows.map(([k, col]) => (k === target ? [v, col] : [k, col])))}
           />
-          <AutoComplete style={{ width: '45%' }} options={columns} filterOption={matches} value={column} onChange={(v: string) => save(rows.map(([k, col]) => [k, k === target ? v : col]))}>
+          <AutoComplete
+            style={{ width: '45%' }}
+            options={columns}
+            filterOption={matches}
+            value={column}
+            onChange={(v: string) => save(rows.map(([k, col]) => [k, k === target ? v : col]))}
+          >
             <Input data-testid={`prop-autoBindFields-column-${i}`} placeholder={t('prop.column')} maxLength={100} />
           </AutoComplete>
           <Button icon={<DeleteOutlined />} aria-label={t('common:delete')} onClick={() => save(rows.filter(([k]) => k !== target))} />
         </Space.Compact>
       ))}
-      <Button size="small" icon={<PlusOutlined />} data-testid="prop-autoBindFields-add" disabled={!free} onClick={() => free && save([...rows, [String(free.__config__.formId), free.__vModel__ ?? '']])}>
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        data-testid="prop-autoBindFields-add"
+        disabled={!free}
+        onClick={() => free && save([...rows, [String(free.__config__.formId), free.__vModel__ ?? '']])}
+      >
         {t('prop.addBinding')}
       </Button>
     </>
@@ -409,7 +604,17 @@ function AutoBindEditor({ field, data, onChange }: { field: FormField; data: For
 }
 
 /** Formula builder: field references (numeric fields), operators, constants and the tax-rate token, in order. */
-function FormulaEditor({ field, data, onChange, onTaxRate }: { field: FormField; data: FormField[]; onChange: (t: ComputationToken[]) => void; onTaxRate: (v: number | undefined) => void }) {
+function FormulaEditor({
+  field,
+  data,
+  onChange,
+  onTaxRate,
+}: {
+  field: FormField;
+  data: FormField[];
+  onChange: (t: ComputationToken[]) => void;
+  onTaxRate: (v: number | undefined) => void;
+}) {
   const { t } = useTranslation('formDesigner');
   const tokens = field.computationalConfiguration ?? [];
   const refs = numericFields(data, field.__config__.formId);
@@ -418,12 +623,20 @@ function FormulaEditor({ field, data, onChange, onTaxRate }: { field: FormField;
   return (
     <>
       <Divider size="small">{t('prop.formula')}</Divider>
-      <div data-testid="prop-formula" style={{ minHeight: 32, padding: '4px 8px', border: '1px solid rgba(128,128,128,0.35)', borderRadius: 6, marginBottom: 6, wordBreak: 'break-all' }}>
+      <div
+        data-testid="prop-formula"
+        style={{ minHeight: 32, padding: '4px 8px', border: '1px solid rgba(128,128,128,0.35)', borderRadius: 6, marginBottom: 6, wordBreak: 'break-all' }}
+      >
         {formulaText(field, t('formula.taxRate')) || <Typography.Text type="secondary">{t('formula.empty')}</Typography.Text>}
       </div>
       <Space wrap size={4} style={{ marginBottom: 6 }}>
         {refs.map((f) => (
-          <Button key={f.__config__.formId} size="small" data-testid={`prop-formula-field-${f.__config__.formId}`} onClick={() => add({ type: 'formId', formId: f.__config__.formId, name: f.__config__.label })}>
+          <Button
+            key={f.__config__.formId}
+            size="small"
+            data-testid={`prop-formula-field-${f.__config__.formId}`}
+            onClick={() => add({ type: 'formId', formId: f.__config__.formId, name: f.__config__.label })}
+          >
             {f.__config__.label}
           </Button>
         ))}
@@ -459,7 +672,12 @@ function FormulaEditor({ field, data, onChange, onTaxRate }: { field: FormField;
         style={{ marginBottom: 6 }}
       />
       <Form.Item label={t('prop.taxRate')} help={t('formula.taxHelp')} style={{ marginBottom: 10 }}>
-        <InputNumber data-testid="prop-taxRate" style={{ width: '100%' }} value={typeof field.taxRate === 'number' ? field.taxRate : null} onChange={(v) => onTaxRate(v === null ? undefined : Number(v))} />
+        <InputNumber
+          data-testid="prop-taxRate"
+          style={{ width: '100%' }}
+          value={typeof field.taxRate === 'number' ? field.taxRate : null}
+          onChange={(v) => onTaxRate(v === null ? undefined : Number(v))}
+        />
       </Form.Item>
     </>
   );
@@ -473,21 +691,43 @@ function TabsEditor({ field }: { field: FormField }) {
   const tabs = c.option?.column ?? [];
   // Renaming merges keystrokes into one undo step; adding and removing are steps of their own.
   const write = (column: typeof tabs, childrenObj: Record<string, FormField[]>, key?: string) =>
-    dispatch({ type: 'update', formId: c.formId, mergeKey: key && `${c.formId}:${key}`, fn: (f) => ({ ...f, __config__: { ...f.__config__, option: { ...f.__config__.option, column }, childrenObj } }) });
+    dispatch({
+      type: 'update',
+      formId: c.formId,
+      mergeKey: key && `${c.formId}:${key}`,
+      fn: (f) => ({ ...f, __config__: { ...f.__config__, option: { ...f.__config__.option, column }, childrenObj } }),
+    });
   const kids = c.childrenObj ?? {};
   return (
     <>
       <Divider size="small">{t('prop.tabs')}</Divider>
       {tabs.map((tab, i) => (
         <Space.Compact key={tab.prop} block style={{ marginBottom: 4 }}>
-          <Input data-testid={`prop-tabs-label-${i}`} value={tab.label} maxLength={100} onChange={(e) => write(tabs.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)), kids, `tab.${tab.prop}`)} />
+          <Input
+            data-testid={`prop-tabs-label-${i}`}
+            value={tab.label}
+            maxLength={100}
+            onChange={(e) =>
+              write(
+                tabs.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)),
+                kids,
+                `tab.${tab.prop}`,
+              )
+            }
+          />
           <Input
             data-testid={`prop-tabs-icon-${i}`}
             placeholder={t('prop.tabIcon')}
             style={{ width: 100 }}
             value={tab.icon ?? ''}
             maxLength={100}
-            onChange={(e) => write(tabs.map((x, j) => (j === i ? { ...x, icon: e.target.value || undefined } : x)), kids, `tab-icon.${tab.prop}`)}
+            onChange={(e) =>
+              write(
+                tabs.map((x, j) => (j === i ? { ...x, icon: e.target.value || undefined } : x)),
+                kids,
+                `tab-icon.${tab.prop}`,
+              )
+            }
           />
           <Button
             icon={<DeleteOutlined />}

@@ -65,7 +65,14 @@ function readJson(): Scheme {
 /** A DataTransfer good enough for React's drag events in jsdom. */
 function dataTransfer() {
   const store: Record<string, string> = {};
-  return { setData: (k: string, v: string) => (store[k] = v), getData: (k: string) => store[k] ?? '', effectAllowed: 'all', dropEffect: 'none', types: [] as string[], files: [] };
+  return {
+    setData: (k: string, v: string) => (store[k] = v),
+    getData: (k: string) => store[k] ?? '',
+    effectAllowed: 'all',
+    dropEffect: 'none',
+    types: [] as string[],
+    files: [],
+  };
 }
 function dragTo(source: HTMLElement, target: HTMLElement) {
   const dt = dataTransfer();
@@ -110,7 +117,10 @@ describe('form designer', { timeout: SLOW }, () => {
   });
 
   it('previews every field type through the renderer in add / edit / look and validates', async () => {
-    stubData([[/^GET /, () => []], [/^POST \/form-scheme\/field-options$/, () => ({ rows: [] })]]);
+    stubData([
+      [/^GET /, () => []],
+      [/^POST \/form-scheme\/field-options$/, () => ({ rows: [] })],
+    ]);
     renderDesigner();
     for (const type of FIELD_TYPES) add(type);
     select(101);
@@ -166,10 +176,27 @@ describe('form designer', { timeout: SLOW }, () => {
   });
 
   it('edits properties, reflected in the JSON', async () => {
-    const source = { F_Id: 'ds1', F_Code: 'customers', F_Name: '客户', F_DbId: 'local', F_Sql: 'select 1', F_Params: [], F_IdField: '', F_ParentField: '', F_Description: '', F_CreateDate: '' };
+    const source = {
+      F_Id: 'ds1',
+      F_Code: 'customers',
+      F_Name: '客户',
+      F_DbId: 'local',
+      F_Sql: 'select 1',
+      F_Params: [],
+      F_IdField: '',
+      F_ParentField: '',
+      F_Description: '',
+      F_CreateDate: '',
+    };
     stubData([
       [/^GET \/data-sources$/, () => ({ Rows: [source], Total: 1 })],
-      [/^GET \/data-sources\/ds1\/fields$/, () => [{ name: 'F_CustomerName', dataType: 'text' }, { name: 'id', dataType: 'int4' }]],
+      [
+        /^GET \/data-sources\/ds1\/fields$/,
+        () => [
+          { name: 'F_CustomerName', dataType: 'text' },
+          { name: 'id', dataType: 'int4' },
+        ],
+      ],
     ]);
     renderDesigner();
     add('input');
@@ -257,7 +284,16 @@ describe('form designer', { timeout: SLOW }, () => {
       { type: 'taxRate', formId: 0, name: 'taxRate' },
     ]);
     expect(computation).toMatchObject({ taxRate: 13, __config__: { showCapitalizedValue: true } });
-    expect(sel).toMatchObject({ multiple: true, __slot__: { options: [{ label: '选项一', value: '1' }, { label: 'B', value: '2' }, { label: '选项3', value: '3' }] } });
+    expect(sel).toMatchObject({
+      multiple: true,
+      __slot__: {
+        options: [
+          { label: '选项一', value: '1' },
+          { label: 'B', value: '2' },
+          { label: '选项3', value: '3' },
+        ],
+      },
+    });
     expect(asso.__config__).toMatchObject({ dataType: 'dataSource', dataSource: 'customers', showField: 'name', saveField: 'id' });
     expect(JSON.parse(asso.__config__.autoBindFields as string)).toEqual({ 101: 'F_CustomerName' });
     expect(sw).toMatchObject({ 'active-value': 1, 'inactive-value': 0, 'active-text': '是' });
@@ -330,13 +366,21 @@ describe('form designer', { timeout: SLOW }, () => {
     };
     importText('{ not json');
     expect(await screen.findByText('表单配置异常，请检查数据格式')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('designer-import-text'), { target: { value: JSON.stringify({ data: [newField('input', 5, 'a', (k) => k), newField('input', 5, 'b', (k) => k)] }) } });
+    fireEvent.change(screen.getByTestId('designer-import-text'), {
+      target: { value: JSON.stringify({ data: [newField('input', 5, 'a', (k) => k), newField('input', 5, 'b', (k) => k)] }) },
+    });
     fireEvent.click(screen.getByTestId('designer-import-ok'));
     await waitFor(() => expect(screen.getAllByText('表单配置异常，请检查数据格式').length).toBeGreaterThan(0));
     fireEvent.click(document.querySelector('.ant-modal-close')!);
     expect(ids(readJson().data)).toEqual([101]);
 
-    const good = { data: [{ __vModel__: 'F_A', __config__: { formId: 7, avueType: 'input', label: 'A' } }, { __vModel__: 'F_B', __config__: { formId: 9, avueType: 'number', label: 'B' } }], formConf: { labelWidth: 90, labelPosition: 'top', gutter: 10, size: 'small' } };
+    const good = {
+      data: [
+        { __vModel__: 'F_A', __config__: { formId: 7, avueType: 'input', label: 'A' } },
+        { __vModel__: 'F_B', __config__: { formId: 9, avueType: 'number', label: 'B' } },
+      ],
+      formConf: { labelWidth: 90, labelPosition: 'top', gutter: 10, size: 'small' },
+    };
     importText(JSON.stringify(good));
     expect(await screen.findByTestId('canvas-field-9')).toBeTruthy();
     const data = readJson();
@@ -450,7 +494,7 @@ describe('form designer', { timeout: SLOW }, () => {
     expect(ids(readJson().data)).toEqual([102, 103]);
   });
 
-  it('refuses a built-in field name and a pattern RE2 cannot run, in the panel and on save, with the server\'s message', async () => {
+  it("refuses a built-in field name and a pattern RE2 cannot run, in the panel and on save, with the server's message", async () => {
     const calls = stubData([]);
     renderDesigner();
     add('input');
@@ -479,9 +523,30 @@ describe('form designer', { timeout: SLOW }, () => {
 
   it('loads an existing form and shows the preview in each mode', async () => {
     const detail: FormSchemeDetail = {
-      F_Id: 'f9', F_Name: '报销单', F_Type: 0, F_Category: '财务', F_Url: '', F_Description: 'd', F_SortCode: 3, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 's9', F_Version: 4,
-      F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true,
-      F_Scheme: { data: [{ ...newField('input', 201, 'F_Title', (k) => k), __config__: { ...newField('input', 201, 'F_Title', (k) => k).__config__, label: '标题X', bindTable: 'exp', bindTableField: 'F_Title' } }], formConf: { labelWidth: 100, labelPosition: 'right', gutter: 15, size: 'medium' } },
+      F_Id: 'f9',
+      F_Name: '报销单',
+      F_Type: 0,
+      F_Category: '财务',
+      F_Url: '',
+      F_Description: 'd',
+      F_SortCode: 3,
+      F_EnabledMark: 1,
+      F_IsDefault: 0,
+      F_SchemeId: 's9',
+      F_Version: 4,
+      F_CreateUserName: null,
+      F_CreateDate: null,
+      F_ModifyDate: null,
+      F_HasTables: true,
+      F_Scheme: {
+        data: [
+          {
+            ...newField('input', 201, 'F_Title', (k) => k),
+            __config__: { ...newField('input', 201, 'F_Title', (k) => k).__config__, label: '标题X', bindTable: 'exp', bindTableField: 'F_Title' },
+          },
+        ],
+        formConf: { labelWidth: 100, labelPosition: 'right', gutter: 15, size: 'medium' },
+      },
       tableInfo: [{ dbId: 'local', name: 'exp', comment: '', type: 'main', primaryKey: 'F_Id' }],
     };
     const calls = stubData([
@@ -519,7 +584,25 @@ describe('form designer', { timeout: SLOW }, () => {
 
   it('with 200 fields, editing a property re-renders only the edited canvas item', async () => {
     const data = Array.from({ length: 200 }, (_, i) => newField(i % 3 ? 'input' : 'number', 101 + i, `f${i}`, (k) => k));
-    const detail = { F_Id: 'big', F_Name: 'big', F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0, F_SchemeId: 's', F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: false, F_Scheme: { data }, tableInfo: [] };
+    const detail = {
+      F_Id: 'big',
+      F_Name: 'big',
+      F_Type: 0,
+      F_Category: '',
+      F_Url: '',
+      F_Description: '',
+      F_SortCode: 0,
+      F_EnabledMark: 1,
+      F_IsDefault: 0,
+      F_SchemeId: 's',
+      F_Version: 1,
+      F_CreateUserName: null,
+      F_CreateDate: null,
+      F_ModifyDate: null,
+      F_HasTables: false,
+      F_Scheme: { data },
+      tableInfo: [],
+    };
     stubData([[/^GET \/form-scheme\/big$/, () => detail]]);
     const started = performance.now();
     renderDesigner(`${PATH}?id=big`);
@@ -536,6 +619,8 @@ describe('form designer', { timeout: SLOW }, () => {
     canvasRenders.clear();
     act(() => screen.getByTestId('canvas-field-120').click());
     expect([...canvasRenders.keys()].sort()).toEqual([120, 250]);
-    console.info(`designer, 200 fields: load + first render ${Math.round(loaded - started)} ms, one property edit ${Math.round(edited - editStart)} ms (jsdom)`);
+    console.info(
+      `designer, 200 fields: load + first render ${Math.round(loaded - started)} ms, one property edit ${Math.round(edited - editStart)} ms (jsdom)`,
+    );
   });
 });

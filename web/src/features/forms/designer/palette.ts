@@ -69,7 +69,9 @@ export function newField(type: FieldType, formId: number, vModel: string, t: Tex
     { label: t('defaults.option2'), value: '2' },
   ];
   const base: FormField = { __config__: config, __vModel__: vModel };
-  const layout = (extra: Partial<FieldConfig>): FormField => ({ __config__: { ...config, layout: 'rowFormItem', componentName: type === 'tabs' ? 'avue-tabs' : type === 'table' ? 'table' : 'row', ...extra } });
+  const layout = (extra: Partial<FieldConfig>): FormField => ({
+    __config__: { ...config, layout: 'rowFormItem', componentName: type === 'tabs' ? 'avue-tabs' : type === 'table' ? 'table' : 'row', ...extra },
+  });
   switch (type) {
     case 'input':
       return { ...base, placeholder: input, clearable: true, 'show-word-limit': false, __slot__: { prepend: '', append: '' }, style: { width: '100%' } };
@@ -84,19 +86,40 @@ export function newField(type: FieldType, formId: number, vModel: string, t: Tex
     case 'computation':
       return { ...base, placeholder: '', precision: 2, computationalConfiguration: [], __config__: { ...config, showCapitalizedValue: false } };
     case 'select':
-      return { ...base, placeholder: choose, clearable: true, multiple: false, __slot__: { options }, __config__: { ...config, dataType: 'static', filterable: false, remote: false } };
+      return {
+        ...base,
+        placeholder: choose,
+        clearable: true,
+        multiple: false,
+        __slot__: { options },
+        __config__: { ...config, dataType: 'static', filterable: false, remote: false },
+      };
     case 'radio':
       return { ...base, __slot__: { options }, __config__: { ...config, dataType: 'static' } };
     case 'checkbox':
       return { ...base, __slot__: { options }, __config__: { ...config, dataType: 'static' } };
     case 'asso-select':
-      return { ...base, placeholder: choose, clearable: true, __config__: { ...config, dataType: 'dataSource', dataSource: '', showField: '', saveField: '', filterable: true, remote: false, autoBindFields: '{}' } };
+      return {
+        ...base,
+        placeholder: choose,
+        clearable: true,
+        __config__: { ...config, dataType: 'dataSource', dataSource: '', showField: '', saveField: '', filterable: true, remote: false, autoBindFields: '{}' },
+      };
     case 'cascader':
       return { ...base, placeholder: choose, clearable: true, __slot__: { options: [] }, __config__: { ...config, dataType: 'static' } };
     case 'area':
       return { ...base, placeholder: choose, clearable: true };
     case 'switch':
-      return { ...base, 'active-text': '', 'inactive-text': '', 'active-color': '#409EFF', 'inactive-color': '#C0CCDA', 'active-value': true, 'inactive-value': false, __config__: { ...config, defaultValue: false } };
+      return {
+        ...base,
+        'active-text': '',
+        'inactive-text': '',
+        'active-color': '#409EFF',
+        'inactive-color': '#C0CCDA',
+        'active-value': true,
+        'inactive-value': false,
+        __config__: { ...config, defaultValue: false },
+      };
     case 'slider':
       return { ...base, min: 0, max: 100, step: 1, __config__: { ...config, defaultValue: 0 } };
     case 'rate':

@@ -86,7 +86,8 @@ describe('history', () => {
   });
 
   it('numbers and places added fields from its own state (into the selected container, else after the selection)', () => {
-    const add = (s: ReturnType<typeof initialState>, type: FieldType) => designerReducer(s, { type: 'add', fieldType: type, make: (id, vm) => newField(type, id, vm, t), activeTab: () => 'tab2' });
+    const add = (s: ReturnType<typeof initialState>, type: FieldType) =>
+      designerReducer(s, { type: 'add', fieldType: type, make: (id, vm) => newField(type, id, vm, t), activeTab: () => 'tab2' });
     let s = add(add(initialState(), 'input'), 'input');
     expect(s.present.data.map((x) => [x.__config__.formId, x.__vModel__])).toEqual([
       [101, 'field101'],

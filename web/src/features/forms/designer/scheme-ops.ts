@@ -169,7 +169,8 @@ export function renumber(field: FormField, nextId: { value: number }, usedVModel
     const scope = c.avueType === 'table' ? new Set<string>() : usedVModels;
     out.__config__.children = c.children.map((k) => renumber(k, nextId, scope));
   }
-  if (c.childrenObj) out.__config__.childrenObj = Object.fromEntries(Object.entries(c.childrenObj).map(([k, v]) => [k, v.map((x) => renumber(x, nextId, usedVModels))]));
+  if (c.childrenObj)
+    out.__config__.childrenObj = Object.fromEntries(Object.entries(c.childrenObj).map(([k, v]) => [k, v.map((x) => renumber(x, nextId, usedVModels))]));
   return out;
 }
 
@@ -274,9 +275,17 @@ export function generatedTableName(formName: string, now = Date.now(), random = 
  * the container's table for sub-table columns; column = vModel) and builds tableInfo. Without tables the bindings
  * are removed so a form stores nothing of its own.
  */
-export function bindTables(scheme: FormSchemeContent, tables: TableSettings, comment: string): { scheme: FormSchemeContent; tableInfo: FormTable[] | undefined } {
+export function bindTables(
+  scheme: FormSchemeContent,
+  tables: TableSettings,
+  comment: string,
+): { scheme: FormSchemeContent; tableInfo: FormTable[] | undefined } {
   if (!tables.enabled) {
-    const data = mapDeep(scheme.data, (f) => (f.__config__.bindTable !== undefined || f.__config__.bindTableField !== undefined ? patchField(f, { config: { bindTable: undefined, bindTableField: undefined } }) : f));
+    const data = mapDeep(scheme.data, (f) =>
+      f.__config__.bindTable !== undefined || f.__config__.bindTableField !== undefined
+        ? patchField(f, { config: { bindTable: undefined, bindTableField: undefined } })
+        : f,
+    );
     return { scheme: data === scheme.data ? scheme : { ...scheme, data }, tableInfo: undefined };
   }
   const main = tables.main.trim();
@@ -299,7 +308,8 @@ export function bindTables(scheme: FormSchemeContent, tables: TableSettings, com
   const data = scheme.data.map(function visit(f): FormField {
     const c = f.__config__;
     if (c.avueType === 'row') return { ...f, __config__: { ...c, children: (c.children ?? []).map(visit) } };
-    if (c.avueType === 'tabs') return { ...f, __config__: { ...c, childrenObj: Object.fromEntries(Object.entries(c.childrenObj ?? {}).map(([k, v]) => [k, v.map(visit)])) } };
+    if (c.avueType === 'tabs')
+      return { ...f, __config__: { ...c, childrenObj: Object.fromEntries(Object.entries(c.childrenObj ?? {}).map(([k, v]) => [k, v.map(visit)])) } };
     return bind(f, main);
   });
   return { scheme: { ...scheme, data }, tableInfo: info };

@@ -24,12 +24,22 @@ function flattenTypes(nodes: DictionaryTypeNode[], out: Suggestion[] = []): Sugg
 }
 
 export function useDictionaryCodes(enabled: boolean): Suggestion[] {
-  const q = useQuery({ queryKey: ['form-designer', 'dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree', undefined, quiet), enabled, ...suggestion });
+  const q = useQuery({
+    queryKey: ['form-designer', 'dictionary-types'],
+    queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree', undefined, quiet),
+    enabled,
+    ...suggestion,
+  });
   return q.data ? flattenTypes(q.data) : [];
 }
 
 function useDataSources(enabled: boolean) {
-  return useQuery({ queryKey: ['form-designer', 'data-sources'], queryFn: () => api.get<PageResult<DataSource>>('/data-sources', { limit: 1, size: 500 }, quiet), enabled, ...suggestion });
+  return useQuery({
+    queryKey: ['form-designer', 'data-sources'],
+    queryFn: () => api.get<PageResult<DataSource>>('/data-sources', { limit: 1, size: 500 }, quiet),
+    enabled,
+    ...suggestion,
+  });
 }
 
 export function useDataSourceOptions(enabled: boolean): Suggestion[] {
@@ -37,7 +47,12 @@ export function useDataSourceOptions(enabled: boolean): Suggestion[] {
 }
 
 export function useDatabaseLinks(enabled: boolean): Suggestion[] {
-  const q = useQuery({ queryKey: ['form-designer', 'database-links'], queryFn: () => api.get<LinkGroup[]>('/database-links/group', undefined, quiet), enabled, ...suggestion });
+  const q = useQuery({
+    queryKey: ['form-designer', 'database-links'],
+    queryFn: () => api.get<LinkGroup[]>('/database-links/group', undefined, quiet),
+    enabled,
+    ...suggestion,
+  });
   return (q.data ?? []).flatMap((g) => g.children).map((l) => ({ value: l.F_Id, label: `${l.F_DBAlias} (${l.F_Id})` }));
 }
 
@@ -57,4 +72,7 @@ export function useSourceColumns(field: FormField): Suggestion[] {
 }
 
 /** AutoComplete filter: the typed text anywhere in the label, ignoring case. */
-export const matches = (input: string, option?: { label?: unknown }) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase());
+export const matches = (input: string, option?: { label?: unknown }) =>
+  String(option?.label ?? '')
+    .toLowerCase()
+    .includes(input.toLowerCase());

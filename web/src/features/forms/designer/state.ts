@@ -1,6 +1,20 @@
 import type { FormField, FormSchemeContent } from '@app/contracts';
 import type { FieldType } from '@app/contracts';
-import { canDrop, copyField, findField, insertField, maxFormId, moveField, patchField, removeField, updateField, vModelsInScope, ROOT, type FieldPatch, type ListRef } from './scheme-ops';
+import {
+  canDrop,
+  copyField,
+  findField,
+  insertField,
+  maxFormId,
+  moveField,
+  patchField,
+  removeField,
+  updateField,
+  vModelsInScope,
+  ROOT,
+  type FieldPatch,
+  type ListRef,
+} from './scheme-ops';
 
 /** Undo keeps at least this many steps (50 are asked for). */
 export const HISTORY_LIMIT = 100;
@@ -23,7 +37,13 @@ export type DesignerAction =
   | { type: 'replace'; scheme: FormSchemeContent; select?: number | null }
   | { type: 'saved'; scheme: FormSchemeContent }
   | { type: 'insert'; list: ListRef; index: number; field: FormField }
-  | { type: 'add'; fieldType: FieldType; at?: { list: ListRef; index: number }; make: (formId: number, vModel: string) => FormField; activeTab: (formId: number) => string | undefined }
+  | {
+      type: 'add';
+      fieldType: FieldType;
+      at?: { list: ListRef; index: number };
+      make: (formId: number, vModel: string) => FormField;
+      activeTab: (formId: number) => string | undefined;
+    }
   | { type: 'move'; formId: number; list: ListRef; index: number }
   | { type: 'patch'; formId: number; patch: FieldPatch; mergeKey?: string }
   | { type: 'update'; formId: number; fn: (f: FormField) => FormField; mergeKey?: string }
@@ -34,9 +54,21 @@ export type DesignerAction =
   | { type: 'undo' }
   | { type: 'redo' };
 
-export const initialState = (scheme: FormSchemeContent = emptyScheme()): DesignerState => ({ past: [], present: scheme, future: [], selectedId: null, mergeKey: null, saved: scheme });
+export const initialState = (scheme: FormSchemeContent = emptyScheme()): DesignerState => ({
+  past: [],
+  present: scheme,
+  future: [],
+  selectedId: null,
+  mergeKey: null,
+  saved: scheme,
+});
 
-function commit(state: DesignerState, data: FormField[] | FormSchemeContent, extra: Partial<DesignerState> = {}, mergeKey: string | null = null): DesignerState {
+function commit(
+  state: DesignerState,
+  data: FormField[] | FormSchemeContent,
+  extra: Partial<DesignerState> = {},
+  mergeKey: string | null = null,
+): DesignerState {
   const present = Array.isArray(data) ? (data === state.present.data ? state.present : { ...state.present, data }) : data;
   if (present === state.present) return Object.keys(extra).length ? { ...state, ...extra } : state;
   const merge = mergeKey !== null && mergeKey === state.mergeKey;
@@ -71,7 +103,12 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'move':
       return commit(state, moveField(data, action.formId, action.list, action.index), { selectedId: action.formId });
     case 'patch':
-      return commit(state, updateField(data, action.formId, (f) => patchField(f, action.patch)), {}, action.mergeKey ?? null);
+      return commit(
+        state,
+        updateField(data, action.formId, (f) => patchField(f, action.patch)),
+        {},
+        action.mergeKey ?? null,
+      );
     case 'update':
       return commit(state, updateField(data, action.formId, action.fn), {}, action.mergeKey ?? null);
     case 'formConf': {
@@ -101,7 +138,12 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
 }
 
 /** Where a new field goes: `at`, else into the selected container (a tabs container: its shown tab), else after the selected field, else at the end. */
-function placeNew(state: DesignerState, type: FieldType, at: { list: ListRef; index: number } | undefined, activeTab: (formId: number) => string | undefined): { list: ListRef; index: number } | null {
+function placeNew(
+  state: DesignerState,
+  type: FieldType,
+  at: { list: ListRef; index: number } | undefined,
+  activeTab: (formId: number) => string | undefined,
+): { list: ListRef; index: number } | null {
   const data = state.present.data;
   let target = at;
   if (!target && state.selectedId !== null) {
@@ -109,7 +151,12 @@ function placeNew(state: DesignerState, type: FieldType, at: { list: ListRef; in
     if (sel) {
       const c = sel.field.__config__;
       const firstTab = c.option?.column?.[0]?.prop;
-      const inner: ListRef | null = c.avueType === 'row' || c.avueType === 'table' ? { kind: 'children', formId: c.formId } : c.avueType === 'tabs' && firstTab ? { kind: 'tab', formId: c.formId, prop: activeTab(c.formId) ?? firstTab } : null;
+      const inner: ListRef | null =
+        c.avueType === 'row' || c.avueType === 'table'
+          ? { kind: 'children', formId: c.formId }
+          : c.avueType === 'tabs' && firstTab
+            ? { kind: 'tab', formId: c.formId, prop: activeTab(c.formId) ?? firstTab }
+            : null;
       if (inner && canDrop(data, inner, type)) target = { list: inner, index: Number.MAX_SAFE_INTEGER };
       else if (canDrop(data, sel.list, type)) target = { list: sel.list, index: sel.index + 1 };
     }

@@ -60,7 +60,9 @@ function Comments({ comments }: { comments: TaskComment[] }) {
           </Flex>
           <Typography.Text type="success">{c.btnName}</Typography.Text>
           {c.message && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography.Paragraph>}
-          {c.esignature && <img src={c.esignature} alt="" style={{ display: 'block', maxHeight: 60, maxWidth: 160 }} data-testid={`wf-approval-comment-stamp-${i}`} />}
+          {c.esignature && (
+            <img src={c.esignature} alt="" style={{ display: 'block', maxHeight: 60, maxWidth: 160 }} data-testid={`wf-approval-comment-stamp-${i}`} />
+          )}
         </div>
       ))}
     </div>
@@ -97,13 +99,20 @@ function FilesTable({ files }: { files: TaskAttachment[] }) {
   );
 }
 
-const toForwarders = (rows: ForwarderRow[]): TaskHandleBody['forwarderList'] => rows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType }));
+const toForwarders = (rows: ForwarderRow[]): TaskHandleBody['forwarderList'] =>
+  rows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType }));
 
 /**
  * The approval task screen of spec 2.9. A dialog (full screen when asked) over
  * task-form by taskId (to act) or processInstanceId (to look). onClose(true) after a successful action.
  */
-export function ApprovalScreen(props: { open: boolean; taskId?: string | null; processInstanceId?: string | null; fullScreen?: boolean; onClose: (handled: boolean) => void }) {
+export function ApprovalScreen(props: {
+  open: boolean;
+  taskId?: string | null;
+  processInstanceId?: string | null;
+  fullScreen?: boolean;
+  onClose: (handled: boolean) => void;
+}) {
   const { open, onClose } = props;
   const taskId = props.taskId ?? undefined;
   const processInstanceId = taskId ? undefined : (props.processInstanceId ?? undefined);
@@ -235,19 +244,20 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
     </>
   );
 
-  const leftItems = data && info
-    ? [
-        { key: 'form', label: t('tabForm'), forceRender: true, children: <FormTabs ref={formTabs} forms={tabs} readOnly={readOnly} /> },
-        { key: 'flow', label: t('tabFlow'), children: <FlowChart processInstanceId={data.processInstanceId} /> },
-        { key: 'roams', label: t('tabRoams'), children: <ProcessTimeline processInstanceId={data.processInstanceId} records={info.roams} /> },
-        { key: 'files', label: t('tabFiles'), children: <FilesTable files={info.files} /> },
-        ...relations.map((id, i) => ({
-          key: `relation-${i}`,
-          label: relationInfo.data?.find((r) => r.processInstanceId === id)?.processName || t('preceding', { n: i + 1 }),
-          children: <RelatedInstance processInstanceId={id} />,
-        })),
-      ].map((item) => ({ ...item, label: <span data-testid={`wf-approval-tab-${item.key}`}>{item.label}</span> }))
-    : [];
+  const leftItems =
+    data && info
+      ? [
+          { key: 'form', label: t('tabForm'), forceRender: true, children: <FormTabs ref={formTabs} forms={tabs} readOnly={readOnly} /> },
+          { key: 'flow', label: t('tabFlow'), children: <FlowChart processInstanceId={data.processInstanceId} /> },
+          { key: 'roams', label: t('tabRoams'), children: <ProcessTimeline processInstanceId={data.processInstanceId} records={info.roams} /> },
+          { key: 'files', label: t('tabFiles'), children: <FilesTable files={info.files} /> },
+          ...relations.map((id, i) => ({
+            key: `relation-${i}`,
+            label: relationInfo.data?.find((r) => r.processInstanceId === id)?.processName || t('preceding', { n: i + 1 }),
+            children: <RelatedInstance processInstanceId={id} />,
+          })),
+        ].map((item) => ({ ...item, label: <span data-testid={`wf-approval-tab-${item.key}`}>{item.label}</span> }))
+      : [];
 
   const rightItems = info
     ? [
@@ -256,11 +266,7 @@ export function ApprovalScreen(props: { open: boolean; taskId?: string | null; p
           label: <span data-testid="wf-approval-tab-approval">{t('tabApproval')}</span>,
           children: (
             <>
-              {readOnly ? (
-                sideButtons
-              ) : (
-                <ApprovalForm processInfo={info} form={form} busy={busy} extra={sideButtons} onConfirm={() => void confirm()} />
-              )}
+              {readOnly ? sideButtons : <ApprovalForm processInfo={info} form={form} busy={busy} extra={sideButtons} onConfirm={() => void confirm()} />}
               <Comments comments={info.task_comment} />
               {readOnly && info.task_comment.length === 0 && <Empty description={t('noComments')} />}
             </>

@@ -67,7 +67,12 @@ function DesignedPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMo
       },
       values: () =>
         renderer.current
-          ? { F_FormId: form.F_FormId, F_Type: FORM_TYPE.designed, ...(form.primaryKey ? { F_Id: form.primaryKey } : {}), formData: renderer.current.getValues() }
+          ? {
+              F_FormId: form.F_FormId,
+              F_Type: FORM_TYPE.designed,
+              ...(form.primaryKey ? { F_Id: form.primaryKey } : {}),
+              formData: renderer.current.getValues(),
+            }
           : null,
     }),
     [form.F_FormId, form.primaryKey],

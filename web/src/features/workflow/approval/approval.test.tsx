@@ -28,30 +28,85 @@ const field = (formId: number, vModel: string, label: string, required = false) 
   ({ __vModel__: vModel, __config__: { formId, avueType: 'input', tag: 'el-input', label, required } }) as unknown as FormField;
 
 const stamp: StampRow = {
-  F_StampId: 's1', F_StampName: '我的签名', F_StampType: '1', F_StampAttributes: '0', F_Sort: 0, F_File_Type: 1, F_File: '/api/files/f1?sig=x', F_FileId: 'f1',
-  F_Description: '', EnabledMark: 1, hasPassword: true, canUse: true, canManage: true, F_CreateDate: '2026-11-24 08:00:00',
+  F_StampId: 's1',
+  F_StampName: '我的签名',
+  F_StampType: '1',
+  F_StampAttributes: '0',
+  F_Sort: 0,
+  F_File_Type: 1,
+  F_File: '/api/files/f1?sig=x',
+  F_FileId: 'f1',
+  F_Description: '',
+  EnabledMark: 1,
+  hasPassword: true,
+  canUse: true,
+  canManage: true,
+  F_CreateDate: '2026-11-24 08:00:00',
 };
 
-function answer(over: Partial<TaskFormAnswer> = {}, info: Partial<TaskFormAnswer['processInfo']> = {}, formData: Record<string, unknown> = { F_Name: '张三', F_Reason: '事假' }): TaskFormAnswer {
+function answer(
+  over: Partial<TaskFormAnswer> = {},
+  info: Partial<TaskFormAnswer['processInfo']> = {},
+  formData: Record<string, unknown> = { F_Name: '张三', F_Reason: '事假' },
+): TaskFormAnswer {
   return {
-    processInstanceId: 'p1', processName: '请假 张三', schemeName: '请假流程', state: 'running', taskId: 't1', readOnly: false,
+    processInstanceId: 'p1',
+    processName: '请假 张三',
+    schemeName: '请假流程',
+    state: 'running',
+    taskId: 't1',
+    readOnly: false,
     forms: [
       {
-        primaryKey: 'r1', F_FormId: 'f1', F_Type: 0, F_Name: '请假单', F_Url: '',
+        primaryKey: 'r1',
+        F_FormId: 'f1',
+        F_Type: 0,
+        F_Name: '请假单',
+        F_Url: '',
         F_Scheme: { data: [field(1, 'F_Name', '姓名', true), field(2, 'F_Reason', '事由')] },
         formData,
         formFieldInfo: { F_Id: 'f1', F_Type: 0, F_Name: '请假单', F_Url: '', children: [] },
-        relationTaskList: [], taskComment: [],
+        relationTaskList: [],
+        taskComment: [],
       },
     ],
     processInfo: {
-      btnInfo: [{ value: 'agree_', name: '同意' }, { value: 'reject_', name: '驳回' }],
-      functionBtnInfo: [{ value: 'printing_', name: '打印' }, { value: 'transfer_', name: '转办' }],
+      btnInfo: [
+        { value: 'agree_', name: '同意' },
+        { value: 'reject_', name: '驳回' },
+      ],
+      functionBtnInfo: [
+        { value: 'printing_', name: '打印' },
+        { value: 'transfer_', name: '转办' },
+      ],
       rejectnode: [{ activitiId: 'start', activityName: '开始', activityType: 'startEvent' }],
       nodeInfo: { needpassword: 2, nodeId: 'n1', nodeName: '经理审批', multiInstance: false, signatureRequired: false },
-      signation: false, retNodeList: [],
-      task_comment: [{ nodeId: 'n0', nodeName: '发起', btnValue: 'agree_', btnName: '同意', message: '请批准', createUser: '张三', time: '2026-11-24 09:00:00', esignature: '/api/files/sig?sig=y' }],
-      roams: [], files: [{ F_Id: 'a1', fileName: '附件.pdf', fileType: 'pdf', actName: '发起', createTime: '2026-11-24 09:00:00', createUserName: '张三', filePath: '/api/files/a1?sig=z' }],
+      signation: false,
+      retNodeList: [],
+      task_comment: [
+        {
+          nodeId: 'n0',
+          nodeName: '发起',
+          btnValue: 'agree_',
+          btnName: '同意',
+          message: '请批准',
+          createUser: '张三',
+          time: '2026-11-24 09:00:00',
+          esignature: '/api/files/sig?sig=y',
+        },
+      ],
+      roams: [],
+      files: [
+        {
+          F_Id: 'a1',
+          fileName: '附件.pdf',
+          fileType: 'pdf',
+          actName: '发起',
+          createTime: '2026-11-24 09:00:00',
+          createUserName: '张三',
+          filePath: '/api/files/a1?sig=z',
+        },
+      ],
       ...info,
     },
     ...over,
@@ -153,7 +208,9 @@ describe('approval screen', { timeout: SLOW }, () => {
 
   it('retCode 2: chooses next approvers and sends again with userJson; then closes handled', async () => {
     let n = 0;
-    const { onClose, handles } = setup(answer(), () => (n++ === 0 ? { retCode: 2, processInstanceId: 'p1', nodes: [{ name: '总监审批', taskId: 'n2', userList: [] }] } : { retCode: 0, processInstanceId: 'p1' }));
+    const { onClose, handles } = setup(answer(), () =>
+      n++ === 0 ? { retCode: 2, processInstanceId: 'p1', nodes: [{ name: '总监审批', taskId: 'n2', userList: [] }] } : { retCode: 0, processInstanceId: 'p1' },
+    );
     await screen.findByTestId('wf-approval-form');
     choose('reject_');
     fireEvent.mouseDown(within(await screen.findByTestId('wf-approval-reject-node')).getByRole('combobox'));

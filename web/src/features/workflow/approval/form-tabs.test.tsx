@@ -19,9 +19,23 @@ const field = (formId: number, vModel: string, label: string, required = false) 
   ({ __vModel__: vModel, __config__: { formId, avueType: 'input', tag: 'el-input', label, required } }) as unknown as FormField;
 
 const detail = (id: string, data: FormField[]): FormSchemeDetail => ({
-  F_Id: id, F_Name: id, F_Type: 0, F_Category: '', F_Url: '', F_Description: '', F_SortCode: 0, F_EnabledMark: 1, F_IsDefault: 0,
-  F_SchemeId: `v-${id}`, F_Version: 1, F_CreateUserName: null, F_CreateDate: null, F_ModifyDate: null, F_HasTables: true,
-  F_Scheme: { data }, tableInfo: [],
+  F_Id: id,
+  F_Name: id,
+  F_Type: 0,
+  F_Category: '',
+  F_Url: '',
+  F_Description: '',
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_IsDefault: 0,
+  F_SchemeId: `v-${id}`,
+  F_Version: 1,
+  F_CreateUserName: null,
+  F_CreateDate: null,
+  F_ModifyDate: null,
+  F_HasTables: true,
+  F_Scheme: { data },
+  tableInfo: [],
 });
 
 describe('FormTabs', { timeout: SLOW }, () => {

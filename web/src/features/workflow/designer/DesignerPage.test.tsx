@@ -125,10 +125,28 @@ function openDesigner(importXml: string | undefined, answers: { validate?: () =>
   const calls = stubData([
     [/^GET \/form-scheme$/, () => []],
     [/^GET \/data-items\/FlowSort\/detail$/, () => []],
-    [/^POST \/workflow-scheme-info\/layout$/, (_url, body) => ((body as { xml: string }).xml === withoutDiagram ? { xml: laidOut, laidOut: true } : { xml: (body as { xml: string }).xml, laidOut: false })],
+    [
+      /^POST \/workflow-scheme-info\/layout$/,
+      (_url, body) =>
+        (body as { xml: string }).xml === withoutDiagram ? { xml: laidOut, laidOut: true } : { xml: (body as { xml: string }).xml, laidOut: false },
+    ],
     [/^POST \/workflow-scheme-info\/validate$/, () => (answers.validate ?? (() => clean))()],
     [/^POST \/workflow-scheme-info$/, () => ({ F_Id: 's1', F_Version: 1, versionId: 'v1', newVersion: true })],
-    [/^GET \/workflow-scheme-info\/info\/s1$/, () => ({ F_Id: 's1', F_Code: 'expense', F_Name: '报销', F_Category: '', F_Description: '', F_AuthType: 0, F_AuthObjects: [], forms: [], F_Version: 1, xml: laidOut })],
+    [
+      /^GET \/workflow-scheme-info\/info\/s1$/,
+      () => ({
+        F_Id: 's1',
+        F_Code: 'expense',
+        F_Name: '报销',
+        F_Category: '',
+        F_Description: '',
+        F_AuthType: 0,
+        F_AuthObjects: [],
+        forms: [],
+        F_Version: 1,
+        xml: laidOut,
+      }),
+    ],
   ]);
   renderWithApp(
     <MemoryRouter initialEntries={[{ pathname: '/workflow/scheme/design/new', state: { importXml, fileName: 'expense.bpmn' } }]}>
@@ -142,7 +160,7 @@ function openDesigner(importXml: string | undefined, answers: { validate?: () =>
 }
 
 describe('DesignerPage', () => {
-  it('opens a file without diagram data with the server\'s automatic layout and validates the laid-out file', async () => {
+  it("opens a file without diagram data with the server's automatic layout and validates the laid-out file", async () => {
     const calls = openDesigner(withoutDiagram);
     expect(await screen.findByText('文件没有完整的图形数据，已自动排版')).toBeTruthy();
     expect(fake.state.imported).toEqual([withoutDiagram, laidOut]);
@@ -197,7 +215,11 @@ describe('DesignerPage', () => {
     fireEvent.click(screen.getByTestId('wfd-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')).toBe(true));
     // 保存 keeps a draft; 发布 is the other button.
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')?.body).toMatchObject({ F_Code: 'expense', xml: laidOut, publish: false });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/workflow-scheme-info')?.body).toMatchObject({
+      F_Code: 'expense',
+      xml: laidOut,
+      publish: false,
+    });
   });
 
   it('refuses to publish while errors remain, counting errors and warnings apart; a draft may still be saved', async () => {

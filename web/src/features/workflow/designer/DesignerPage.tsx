@@ -2,7 +2,16 @@ import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState }
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Collapse, Form, Grid, Input, Radio, Row, Select, Space, Spin, Tag, TreeSelect, theme } from 'antd';
-import { CheckCircleOutlined, ExportOutlined, ImportOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  LeftOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SaveOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, type FormSchemeDetail, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
 import 'bpmn-js/dist/assets/diagram-js.css';
@@ -19,7 +28,20 @@ import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
 import { bridgeOf, type DesignerBridge, type DiagramElement } from './bridge';
 import { PropertiesPanel, departmentTree, type BoundForm } from './PropertiesPanel';
 import { IssueList } from './IssueList';
-import { checkGroups, designFieldsOf, diagramMarks, missingDiagram, newModelXml, poolProcesses, processIdOf, readProcess, readRawConfig, wfModdleDescriptor, type DiagramMark, type ModdleLike } from './wf-config';
+import {
+  checkGroups,
+  designFieldsOf,
+  diagramMarks,
+  missingDiagram,
+  newModelXml,
+  poolProcesses,
+  processIdOf,
+  readProcess,
+  readRawConfig,
+  wfModdleDescriptor,
+  type DiagramMark,
+  type ModdleLike,
+} from './wf-config';
 import './designer.css';
 
 /** The bpmn-js Modeler as this page uses it (the module is loaded on demand, the type stays local). */
@@ -66,7 +88,12 @@ function elementOptions(bridge: DesignerBridge, processLabel: string): { value: 
     .filter((e) => !!e.businessObject && e.type !== 'label')
     .map((e) => ({
       value: e.id,
-      label: e === root ? `${processLabel} (${e.id})` : e.type === 'bpmn:SequenceFlow' ? `${label(e.source)} → ${label(e.target)} (${e.id})` : `${label(e)} (${e.id})`,
+      label:
+        e === root
+          ? `${processLabel} (${e.id})`
+          : e.type === 'bpmn:SequenceFlow'
+            ? `${label(e.source)} → ${label(e.target)} (${e.id})`
+            : `${label(e)} (${e.id})`,
     }));
 }
 
@@ -194,7 +221,11 @@ export default function DesignerPage() {
       if (!modeler) return;
       show(null);
       const started = performance.now();
-      const importInto = (text: string): Promise<unknown> => modeler.importXML(text).then(() => null, (e: unknown) => e);
+      const importInto = (text: string): Promise<unknown> =>
+        modeler.importXML(text).then(
+          () => null,
+          (e: unknown) => e,
+        );
       const registry = modeler.get<{ get(id: string): DiagramElement | undefined }>('elementRegistry');
       // A file without diagram data (or with shapes missing) would show an empty or partial canvas while the
       // validation marks elements nobody can see: it is opened with the server's automatic layout, the same a
@@ -260,7 +291,14 @@ export default function DesignerPage() {
     loadedRef.current = id;
     const d = info.data;
     form.setFieldsValue({ F_Code: d.F_Code, F_Name: d.F_Name, F_Category: d.F_Category, F_Description: d.F_Description, F_AuthType: d.F_AuthType });
-    setAuthRows(d.F_AuthObjects.filter((o) => o.F_ObjType !== '4').map((o, i) => ({ F_Id: o.F_Id ?? `a${i}`, F_ObjId: o.F_ObjId, F_ObjName: o.F_ObjName, F_ObjType: o.F_ObjType as '1' | '2' | '3' })));
+    setAuthRows(
+      d.F_AuthObjects.filter((o) => o.F_ObjType !== '4').map((o, i) => ({
+        F_Id: o.F_Id ?? `a${i}`,
+        F_ObjId: o.F_ObjId,
+        F_ObjName: o.F_ObjName,
+        F_ObjType: o.F_ObjType as '1' | '2' | '3',
+      })),
+    );
     setAuthDepartments(d.F_AuthObjects.filter((o) => o.F_ObjType === '4'));
     setForms(d.forms.map((f) => ({ F_FormId: f.F_FormId, F_Type: f.F_Type, F_Url: f.F_Url, F_Name: f.F_Name || f.F_FormName })));
     void openXml(d.xml, false);
@@ -276,7 +314,12 @@ export default function DesignerPage() {
     })),
   });
   const boundForms: BoundForm[] = useMemo(
-    () => designedForms.map((f, i) => ({ formId: f.F_FormId, name: f.F_Name || details[i]?.data?.F_Name || f.F_FormId, fields: designFieldsOf(details[i]?.data?.F_Scheme.data) })),
+    () =>
+      designedForms.map((f, i) => ({
+        formId: f.F_FormId,
+        name: f.F_Name || details[i]?.data?.F_Name || f.F_FormId,
+        fields: designFieldsOf(details[i]?.data?.F_Scheme.data),
+      })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- details is a new array each render; its data identities matter
     [designedForms.map((f) => f.F_FormId).join(','), ...details.map((d) => d.data)],
   );
@@ -314,7 +357,8 @@ export default function DesignerPage() {
         message.error(t('message.hasIssues', { count: errors.length, warnings: warnings.length }));
         return;
       }
-      const F_AuthObjects: Forwarder[] = values.F_AuthType === 1 ? [...authRows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })), ...authDepartments] : [];
+      const F_AuthObjects: Forwarder[] =
+        values.F_AuthType === 1 ? [...authRows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })), ...authDepartments] : [];
       const body = {
         F_Code: values.F_Code,
         F_Name: values.F_Name,
@@ -393,10 +437,23 @@ export default function DesignerPage() {
           </Button>
           {canSave && (
             <>
-              <Button icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void onSave(false)} disabled={!bridge || busy !== null} data-testid="wfd-save">
+              <Button
+                icon={<SaveOutlined />}
+                loading={busy === 'save'}
+                onClick={() => void onSave(false)}
+                disabled={!bridge || busy !== null}
+                data-testid="wfd-save"
+              >
                 {t('action.saveDraft')}
               </Button>
-              <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} onClick={() => void onSave(true)} disabled={!bridge || busy !== null} data-testid="wfd-publish">
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                loading={busy === 'publish'}
+                onClick={() => void onSave(true)}
+                disabled={!bridge || busy !== null}
+                data-testid="wfd-publish"
+              >
                 {t('action.publish')}
               </Button>
             </>
@@ -408,7 +465,11 @@ export default function DesignerPage() {
             {t('action.export')}
           </Button>
           {!isNew && info.data && (
-            <Tag data-testid="wfd-version" data-state={info.data.F_State} color={info.data.F_State === 'published' ? 'green' : info.data.F_State === 'changed' ? 'orange' : undefined}>
+            <Tag
+              data-testid="wfd-version"
+              data-state={info.data.F_State}
+              color={info.data.F_State === 'published' ? 'green' : info.data.F_State === 'changed' ? 'orange' : undefined}
+            >
               {t(`versionState.${info.data.F_State}`, { version: info.data.F_State === 'changed' ? info.data.F_DraftVersion : info.data.F_Version })}
             </Tag>
           )}
@@ -418,7 +479,14 @@ export default function DesignerPage() {
             </Tag>
           )}
         </Space>
-        <input ref={fileRef} type="file" accept=".bpmn,.xml,application/xml,text/xml" style={{ display: 'none' }} onChange={(e) => void onImportFile(e.target.files?.[0])} data-testid="wfd-import-file" />
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".bpmn,.xml,application/xml,text/xml"
+          style={{ display: 'none' }}
+          onChange={(e) => void onImportFile(e.target.files?.[0])}
+          data-testid="wfd-import-file"
+        />
         <Collapse
           size="small"
           defaultActiveKey={isNew ? ['scheme'] : []}
@@ -429,10 +497,24 @@ export default function DesignerPage() {
               // The form must exist while folded: the save reads and validates it.
               forceRender: true,
               children: (
-                <Form form={form} layout="vertical" size="small" data-testid="wfd-scheme-form" initialValues={{ F_AuthType: 0 }} onValuesChange={() => setDirty(true)}>
+                <Form
+                  form={form}
+                  layout="vertical"
+                  size="small"
+                  data-testid="wfd-scheme-form"
+                  initialValues={{ F_AuthType: 0 }}
+                  onValuesChange={() => setDirty(true)}
+                >
                   <Row gutter={12}>
                     <Col xs={24} sm={12} lg={6}>
-                      <Form.Item name="F_Code" label={t('field.code')} rules={[{ required: true, message: t('rule.code') }, { pattern: /^[A-Za-z0-9_.-]+$/, message: t('rule.codePattern') }]}>
+                      <Form.Item
+                        name="F_Code"
+                        label={t('field.code')}
+                        rules={[
+                          { required: true, message: t('rule.code') },
+                          { pattern: /^[A-Za-z0-9_.-]+$/, message: t('rule.codePattern') },
+                        ]}
+                      >
                         <Input maxLength={50} data-testid="wfd-code" />
                       </Form.Item>
                     </Col>
@@ -452,7 +534,12 @@ export default function DesignerPage() {
                           key={`${root?.id ?? ''}:${titleTemplate}`}
                           defaultValue={titleTemplate}
                           disabled={!root}
-                          onBlur={(e) => root && bridge && e.target.value !== titleTemplate && bridge.writeConfig(root, { ...readRawConfig(root.businessObject), titleTemplate: e.target.value })}
+                          onBlur={(e) =>
+                            root &&
+                            bridge &&
+                            e.target.value !== titleTemplate &&
+                            bridge.writeConfig(root, { ...readRawConfig(root.businessObject), titleTemplate: e.target.value })
+                          }
                           data-testid="wfd-titleTemplate"
                         />
                       </Form.Item>
@@ -473,12 +560,22 @@ export default function DesignerPage() {
                             setDirty(true);
                             setForms([
                               ...forms.filter((f) => f.F_Type !== 0),
-                              ...ids.map((fid) => forms.find((f) => f.F_FormId === fid) ?? { F_FormId: fid, F_Type: 0, F_Url: '', F_Name: designed.data?.find((o) => o.F_Id === fid)?.F_Name ?? '' }),
+                              ...ids.map(
+                                (fid) =>
+                                  forms.find((f) => f.F_FormId === fid) ?? {
+                                    F_FormId: fid,
+                                    F_Type: 0,
+                                    F_Url: '',
+                                    F_Name: designed.data?.find((o) => o.F_Id === fid)?.F_Name ?? '',
+                                  },
+                              ),
                             ]);
                           }}
                           options={[
                             ...(designed.data ?? []).map((o) => ({ value: o.F_Id, label: o.F_Name })),
-                            ...designedForms.filter((f) => !designed.data?.some((o) => o.F_Id === f.F_FormId)).map((f) => ({ value: f.F_FormId, label: f.F_Name || f.F_FormId })),
+                            ...designedForms
+                              .filter((f) => !designed.data?.some((o) => o.F_Id === f.F_FormId))
+                              .map((f) => ({ value: f.F_FormId, label: f.F_Name || f.F_FormId })),
                           ]}
                           optionFilterProp="label"
                           data-testid="wfd-forms"
@@ -486,9 +583,11 @@ export default function DesignerPage() {
                       </Form.Item>
                       {forms.some((f) => f.F_Type !== 0) && (
                         <Space wrap>
-                          {forms.filter((f) => f.F_Type !== 0).map((f) => (
-                            <Tag key={f.F_FormId}>{f.F_Name || f.F_FormId}</Tag>
-                          ))}
+                          {forms
+                            .filter((f) => f.F_Type !== 0)
+                            .map((f) => (
+                              <Tag key={f.F_FormId}>{f.F_Name || f.F_FormId}</Tag>
+                            ))}
                         </Space>
                       )}
                     </Col>
@@ -521,7 +620,9 @@ export default function DesignerPage() {
                               treeData={departmentTree(org.data ?? [])}
                               onChange={(vals: { value: string; label: React.ReactNode }[]) => {
                                 setDirty(true);
-                                setAuthDepartments(vals.map((v) => ({ F_ObjId: String(v.value).replace(/^department:/, ''), F_ObjName: String(v.label), F_ObjType: '4' })));
+                                setAuthDepartments(
+                                  vals.map((v) => ({ F_ObjId: String(v.value).replace(/^department:/, ''), F_ObjName: String(v.label), F_ObjType: '4' })),
+                                );
                               }}
                               data-testid="wfd-auth-departments"
                             />
@@ -543,8 +644,14 @@ export default function DesignerPage() {
         <div className="wf-designer-canvas" ref={containerRef} data-testid="wfd-canvas">
           {!bridge && <Spin style={{ margin: 40 }} />}
         </div>
-        {!narrow && panelOpen && <div className="wf-designer-handle" role="separator" aria-orientation="vertical" onMouseDown={dragPanel} data-testid="wfd-panel-handle" />}
-        <div className="wf-designer-side" style={{ background: token.colorBgContainer, ...(narrow ? {} : { width: panelOpen ? panelWidth : 36 }) }} data-testid="wfd-side">
+        {!narrow && panelOpen && (
+          <div className="wf-designer-handle" role="separator" aria-orientation="vertical" onMouseDown={dragPanel} data-testid="wfd-panel-handle" />
+        )}
+        <div
+          className="wf-designer-side"
+          style={{ background: token.colorBgContainer, ...(narrow ? {} : { width: panelOpen ? panelWidth : 36 }) }}
+          data-testid="wfd-side"
+        >
           <Button
             size="small"
             type="text"

@@ -22,7 +22,10 @@ export function IssueList({ check, onSelect }: { check: WfValidateResult; onSele
   const { t } = useTranslation('wfDesigner');
   const { token } = theme.useToken();
   const { errors, warnings, behaviour, metadata } = checkGroups(check);
-  const main: Item[] = [...errors.map((i) => ({ ...i, kind: 'issue' as const })), ...behaviour.map((u) => ({ elementId: u.elementId, message: `${u.type}: ${u.reason}`, kind: 'unsupported' as const }))];
+  const main: Item[] = [
+    ...errors.map((i) => ({ ...i, kind: 'issue' as const })),
+    ...behaviour.map((u) => ({ elementId: u.elementId, message: `${u.type}: ${u.reason}`, kind: 'unsupported' as const })),
+  ];
   const calm: Item[] = warnings.map((i) => ({ ...i, kind: 'warning' as const }));
   // A metadata reason already names its attribute or element.
   const quiet: Item[] = metadata.map((u) => ({ elementId: u.elementId, message: u.reason, kind: 'metadata' as const }));
@@ -71,7 +74,17 @@ export function IssueList({ check, onSelect }: { check: WfValidateResult; onSele
         <Collapse
           ghost
           size="small"
-          items={[{ key: 'metadata', label: <span data-testid="wfd-metadata" data-count={quiet.length}>{t('section.metadata', { count: quiet.length })}</span>, children: rows(quiet, main.length + calm.length) }]}
+          items={[
+            {
+              key: 'metadata',
+              label: (
+                <span data-testid="wfd-metadata" data-count={quiet.length}>
+                  {t('section.metadata', { count: quiet.length })}
+                </span>
+              ),
+              children: rows(quiet, main.length + calm.length),
+            },
+          ]}
         />
       )}
     </Card>

@@ -50,13 +50,13 @@ describe('PropertiesPanel', () => {
   it('sets a flow condition and tries it on the server', async () => {
     signInForTest();
     const calls: unknown[] = [];
-    stubData([
-      [/^POST \/workflow-scheme-info\/test-condition$/, (_url, body) => (calls.push(body), { result: true, truthy: true, error: null })],
-    ]);
+    stubData([[/^POST \/workflow-scheme-info\/test-condition$/, (_url, body) => (calls.push(body), { result: true, truthy: true, error: null })]]);
     const gateway: DiagramElement = { id: 'g', type: 'bpmn:ExclusiveGateway', businessObject: { $type: 'bpmn:ExclusiveGateway', id: 'g' } };
     const flow: DiagramElement = { id: 'f1', type: 'bpmn:SequenceFlow', businessObject: { $type: 'bpmn:SequenceFlow', id: 'f1' }, source: gateway };
     const { bridge, writes } = fakeBridge(process);
-    renderWithApp(<PropertiesPanel bridge={bridge} element={flow} forms={[{ formId: 'form1', name: '请假单', fields: [{ formId: 1, vModel: 'days', label: '天数' }] }]} />);
+    renderWithApp(
+      <PropertiesPanel bridge={bridge} element={flow} forms={[{ formId: 'form1', name: '请假单', fields: [{ formId: 1, vModel: 'days', label: '天数' }] }]} />,
+    );
     const input = await screen.findByTestId('wfd-prop-condition');
     fireEvent.change(input, { target: { value: 'days > 3' } });
     fireEvent.blur(input);
@@ -71,13 +71,20 @@ describe('PropertiesPanel', () => {
   it('writes a timer duration into timeDuration, a called scheme into calledElement, a title template into the process', async () => {
     signInForTest();
     const timerDef: ModdleLike = { $type: 'bpmn:TimerEventDefinition' };
-    const timer: DiagramElement = { id: 'b1', type: 'bpmn:BoundaryEvent', businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b1', eventDefinitions: [timerDef] } };
+    const timer: DiagramElement = {
+      id: 'b1',
+      type: 'bpmn:BoundaryEvent',
+      businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b1', eventDefinitions: [timerDef] },
+    };
     const { bridge, writes } = fakeBridge(process);
     const view = renderWithApp(<PropertiesPanel bridge={bridge} element={timer} forms={[]} />);
     const duration = await screen.findByTestId('wfd-prop-duration');
     fireEvent.change(duration, { target: { value: 'PT2H' } });
     fireEvent.blur(duration);
-    expect(writes.at(-1)).toEqual({ element: 'b1', props: { timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' }, timeDate: undefined, timeCycle: undefined } });
+    expect(writes.at(-1)).toEqual({
+      element: 'b1',
+      props: { timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' }, timeDate: undefined, timeCycle: undefined },
+    });
     fireEvent.click(screen.getByTestId('wfd-prop-cancelActivity'));
     expect(writes.at(-1)).toEqual({ element: 'b1', props: { cancelActivity: false } });
     view.unmount();
@@ -101,7 +108,12 @@ describe('PropertiesPanel', () => {
     signInForTest();
     const timerDef: ModdleLike = { $type: 'bpmn:TimerEventDefinition', timeCycle: { $type: 'bpmn:FormalExpression', body: 'R3/PT1H' } };
     const flow = { id: 'bf', type: 'bpmn:SequenceFlow', businessObject: { $type: 'bpmn:SequenceFlow', id: 'bf' } } as DiagramElement;
-    const timer: DiagramElement = { id: 'b2', type: 'bpmn:BoundaryEvent', businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b2', cancelActivity: false, eventDefinitions: [timerDef] }, outgoing: [flow] };
+    const timer: DiagramElement = {
+      id: 'b2',
+      type: 'bpmn:BoundaryEvent',
+      businessObject: { $type: 'bpmn:BoundaryEvent', id: 'b2', cancelActivity: false, eventDefinitions: [timerDef] },
+      outgoing: [flow],
+    };
     const { bridge, writes } = fakeBridge(process);
     renderWithApp(<PropertiesPanel bridge={bridge} element={timer} forms={[]} />);
     const text = await screen.findByTestId('wfd-prop-duration');
@@ -110,12 +122,19 @@ describe('PropertiesPanel', () => {
     expect(screen.queryByTestId('wfd-prop-timerAction')).toBeNull();
     fireEvent.change(text, { target: { value: 'R/P1D' } });
     fireEvent.blur(text);
-    expect(writes.at(-1)).toEqual({ element: 'b2', props: { timeDuration: undefined, timeDate: undefined, timeCycle: { $type: 'bpmn:FormalExpression', body: 'R/P1D' } } });
+    expect(writes.at(-1)).toEqual({
+      element: 'b2',
+      props: { timeDuration: undefined, timeDate: undefined, timeCycle: { $type: 'bpmn:FormalExpression', body: 'R/P1D' } },
+    });
   });
 
   it('makes a sub-process multi-instance over a list with a completion rule', async () => {
     signInForTest();
-    const loop: ModdleLike = { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: false, loopCardinality: { $type: 'bpmn:FormalExpression', body: '3' } };
+    const loop: ModdleLike = {
+      $type: 'bpmn:MultiInstanceLoopCharacteristics',
+      isSequential: false,
+      loopCardinality: { $type: 'bpmn:FormalExpression', body: '3' },
+    };
     const sub: DiagramElement = { id: 's1', type: 'bpmn:SubProcess', businessObject: { $type: 'bpmn:SubProcess', id: 's1', loopCharacteristics: loop } };
     const { bridge, writes } = fakeBridge(process);
     renderWithApp(<PropertiesPanel bridge={bridge} element={sub} forms={[]} />);
@@ -134,7 +153,16 @@ describe('PropertiesPanel', () => {
     signInForTest();
     const loop: ModdleLike = { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: true };
     const config = { $type: 'wf:Config', body: JSON.stringify({ collection: 'regions', elementVariable: 'region', completion: 'any' }) };
-    const sub: DiagramElement = { id: 's2', type: 'bpmn:SubProcess', businessObject: { $type: 'bpmn:SubProcess', id: 's2', loopCharacteristics: loop, extensionElements: { $type: 'bpmn:ExtensionElements', values: [config] } } };
+    const sub: DiagramElement = {
+      id: 's2',
+      type: 'bpmn:SubProcess',
+      businessObject: {
+        $type: 'bpmn:SubProcess',
+        id: 's2',
+        loopCharacteristics: loop,
+        extensionElements: { $type: 'bpmn:ExtensionElements', values: [config] },
+      },
+    };
     const { bridge, writes } = fakeBridge(process);
     renderWithApp(<PropertiesPanel bridge={bridge} element={sub} forms={[]} />);
     const collection = await screen.findByTestId('wfd-prop-collection');
@@ -147,18 +175,42 @@ describe('PropertiesPanel', () => {
 
   it('offers the pool to run when a collaboration has several processes', async () => {
     signInForTest();
-    const customer: ModdleLike = { $type: 'bpmn:Process', id: 'customer', name: 'Customer', isExecutable: true, flowElements: [{ $type: 'bpmn:StartEvent', id: 'a' }] };
-    const company: ModdleLike = { $type: 'bpmn:Process', id: 'company', name: 'Company', isExecutable: true, flowElements: [{ $type: 'bpmn:StartEvent', id: 'b' }] };
+    const customer: ModdleLike = {
+      $type: 'bpmn:Process',
+      id: 'customer',
+      name: 'Customer',
+      isExecutable: true,
+      flowElements: [{ $type: 'bpmn:StartEvent', id: 'a' }],
+    };
+    const company: ModdleLike = {
+      $type: 'bpmn:Process',
+      id: 'company',
+      name: 'Company',
+      isExecutable: true,
+      flowElements: [{ $type: 'bpmn:StartEvent', id: 'b' }],
+    };
     const root: DiagramElement = {
       id: 'c',
       type: 'bpmn:Collaboration',
-      businessObject: { $type: 'bpmn:Collaboration', id: 'c', participants: [{ $type: 'bpmn:Participant', id: 'pa', processRef: customer }, { $type: 'bpmn:Participant', id: 'pb', processRef: company }] },
+      businessObject: {
+        $type: 'bpmn:Collaboration',
+        id: 'c',
+        participants: [
+          { $type: 'bpmn:Participant', id: 'pa', processRef: customer },
+          { $type: 'bpmn:Participant', id: 'pb', processRef: company },
+        ],
+      },
     };
     const { bridge, writes } = fakeBridge(root);
     renderWithApp(<PropertiesPanel bridge={bridge} element={root} forms={[]} />);
     const select = await screen.findByTestId('wfd-prop-runningPool');
     fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
     fireEvent.click(await screen.findByText('Company (company)'));
-    await waitFor(() => expect(writes.slice(-2)).toEqual([{ element: 'c', props: { isExecutable: false } }, { element: 'c', props: { isExecutable: true } }]));
+    await waitFor(() =>
+      expect(writes.slice(-2)).toEqual([
+        { element: 'c', props: { isExecutable: false } },
+        { element: 'c', props: { isExecutable: true } },
+      ]),
+    );
   });
 });

@@ -60,16 +60,46 @@ export interface PropertiesPanelProps {
 }
 
 /** A text input that writes on blur / Enter (one undo step per edit, not per key). */
-function CommitInput({ value, onCommit, testId, textarea, placeholder, status }: { value: string; onCommit: (v: string) => void; testId: string; textarea?: boolean; placeholder?: string; status?: 'error' }) {
+function CommitInput({
+  value,
+  onCommit,
+  testId,
+  textarea,
+  placeholder,
+  status,
+}: {
+  value: string;
+  onCommit: (v: string) => void;
+  testId: string;
+  textarea?: boolean;
+  placeholder?: string;
+  status?: 'error';
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const commit = () => {
     if (text !== value) onCommit(text);
   };
   return textarea ? (
-    <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} autoSize={{ minRows: 2, maxRows: 6 }} data-testid={testId} placeholder={placeholder} status={status} />
+    <Input.TextArea
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      autoSize={{ minRows: 2, maxRows: 6 }}
+      data-testid={testId}
+      placeholder={placeholder}
+      status={status}
+    />
   ) : (
-    <Input value={text} onChange={(e) => setText(e.target.value)} onBlur={commit} onPressEnter={commit} data-testid={testId} placeholder={placeholder} status={status} />
+    <Input
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onPressEnter={commit}
+      data-testid={testId}
+      placeholder={placeholder}
+      status={status}
+    />
   );
 }
 
@@ -82,7 +112,10 @@ export function PropertiesPanel({ bridge, element, forms }: PropertiesPanelProps
   return (
     <div data-testid="wfd-panel" data-element-id={element.id} data-kind={kind}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {t(`kind.${kind}`)} <Typography.Text type="secondary" style={{ fontSize: 12 }}>{bo.$type.replace('bpmn:', '')}</Typography.Text>
+        {t(`kind.${kind}`)}{' '}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {bo.$type.replace('bpmn:', '')}
+        </Typography.Text>
       </Typography.Title>
       <Form layout="vertical" size="small">
         <Form.Item label={t('field.id')}>
@@ -128,7 +161,11 @@ function ProcessSection({ bridge, element }: SectionProps) {
         </Form.Item>
       )}
       <Form.Item label={t('field.titleTemplate')} extra={t('hint.titleTemplate')}>
-        <CommitInput value={config.titleTemplate} testId="wfd-prop-titleTemplate" onCommit={(v) => bridge.writeConfig(element, { ...readRawConfig(element.businessObject), titleTemplate: v })} />
+        <CommitInput
+          value={config.titleTemplate}
+          testId="wfd-prop-titleTemplate"
+          onCommit={(v) => bridge.writeConfig(element, { ...readRawConfig(element.businessObject), titleTemplate: v })}
+        />
       </Form.Item>
     </>
   );
@@ -138,9 +175,18 @@ function ProcessSection({ bridge, element }: SectionProps) {
  * When several instances are done — a countersign's votes or a multi-instance sub-process's instances: all of them,
  * any one, or a share (1–100 %).
  */
-function CompletionEditor({ of, value, onChange }: { of: 'countersign' | 'subProcess'; value: { completion: UserTaskConfig['completion']; percentage: number }; onChange: (patch: Pick<UserTaskConfig, 'completion' | 'percentage'>) => void }) {
+function CompletionEditor({
+  of,
+  value,
+  onChange,
+}: {
+  of: 'countersign' | 'subProcess';
+  value: { completion: UserTaskConfig['completion']; percentage: number };
+  onChange: (patch: Pick<UserTaskConfig, 'completion' | 'percentage'>) => void;
+}) {
   const { t } = useTranslation('wfDesigner');
-  const [labels, select, share] = of === 'countersign' ? ['completion', 'wfd-prop-completion', 'wfd-prop-percentage'] : ['subCompletion', 'wfd-prop-subCompletion', 'wfd-prop-subPercentage'];
+  const [labels, select, share] =
+    of === 'countersign' ? ['completion', 'wfd-prop-completion', 'wfd-prop-percentage'] : ['subCompletion', 'wfd-prop-subCompletion', 'wfd-prop-subPercentage'];
   return (
     <Space align="start" wrap>
       <Form.Item label={t('field.completion')}>
@@ -154,7 +200,14 @@ function CompletionEditor({ of, value, onChange }: { of: 'countersign' | 'subPro
       </Form.Item>
       {value.completion === 'percentage' && (
         <Form.Item label={t('field.percentage')}>
-          <InputNumber min={1} max={100} value={value.percentage} onChange={(v) => onChange(completionPatch('percentage', v ?? 50))} suffix="%" data-testid={share} />
+          <InputNumber
+            min={1}
+            max={100}
+            value={value.percentage}
+            onChange={(v) => onChange(completionPatch('percentage', v ?? 50))}
+            suffix="%"
+            data-testid={share}
+          />
         </Form.Item>
       )}
     </Space>
@@ -170,7 +223,9 @@ function UserTaskSection({ bridge, element, forms }: SectionProps & { forms: Bou
   const write = (patch: Partial<UserTaskConfig>) => bridge.writeConfig(element, { ...config, ...patch });
   const mi = multiInstanceOf(bo);
   const setMi = (mode: 'none' | 'parallel' | 'sequential') => {
-    bridge.update(element, { loopCharacteristics: mode === 'none' ? undefined : bridge.create('bpmn:MultiInstanceLoopCharacteristics', { isSequential: mode === 'sequential' }) });
+    bridge.update(element, {
+      loopCharacteristics: mode === 'none' ? undefined : bridge.create('bpmn:MultiInstanceLoopCharacteristics', { isSequential: mode === 'sequential' }),
+    });
   };
   const check = (key: 'approverChoice' | 'print' | 'transfer' | 'signation' | 'needPassword' | 'signatureRequired') => (
     <Checkbox key={key} checked={config[key]} onChange={(e) => write({ [key]: e.target.checked })} data-testid={`wfd-prop-${key}`}>
@@ -188,7 +243,10 @@ function UserTaskSection({ bridge, element, forms }: SectionProps & { forms: Bou
         <Select
           value={config.whenNoCandidate}
           onChange={(v) => write({ whenNoCandidate: v })}
-          options={[{ value: 'refuse', label: t('whenNoCandidate.refuse') }, { value: 'skip', label: t('whenNoCandidate.skip') }]}
+          options={[
+            { value: 'refuse', label: t('whenNoCandidate.refuse') },
+            { value: 'skip', label: t('whenNoCandidate.skip') },
+          ]}
           data-testid="wfd-prop-whenNoCandidate"
         />
       </Form.Item>
@@ -281,21 +339,44 @@ function CandidatesEditor({ value, forms, onChange }: { value: CandidateRule[]; 
               value={r.ids.map((id, k) => ({ value: `department:${id}`, label: r.names?.[k] ?? id }))}
               treeData={departmentTree(org.data ?? [])}
               onChange={(vals: { value: string; label: React.ReactNode }[]) =>
-                set(i, candidateWith(r, vals.map((v) => ({ id: String(v.value).replace(/^department:/, ''), name: String(v.label) }))))
+                set(
+                  i,
+                  candidateWith(
+                    r,
+                    vals.map((v) => ({ id: String(v.value).replace(/^department:/, ''), name: String(v.label) })),
+                  ),
+                )
               }
               data-testid={`wfd-candidate-departments-${i}`}
             />
           )}
           {r.type === 'formField' && (
-            <Select style={{ minWidth: 180 }} value={r.field || undefined} onChange={(field) => set(i, { ...r, field })} options={fieldOptions} placeholder={t('hint.userField')} data-testid={`wfd-candidate-field-${i}`} />
+            <Select
+              style={{ minWidth: 180 }}
+              value={r.field || undefined}
+              onChange={(field) => set(i, { ...r, field })}
+              options={fieldOptions}
+              placeholder={t('hint.userField')}
+              data-testid={`wfd-candidate-field-${i}`}
+            />
           )}
-          <Button icon={<DeleteOutlined />} onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={t('action.remove')} data-testid={`wfd-candidate-remove-${i}`} />
+          <Button
+            icon={<DeleteOutlined />}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+            aria-label={t('action.remove')}
+            data-testid={`wfd-candidate-remove-${i}`}
+          />
         </Space>
       ))}
       <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...value, candidateOfType('user')])} data-testid="wfd-candidate-add">
         {t('action.addCandidate')}
       </Button>
-      <UserPicker open={rule?.type === 'user'} value={rule?.ids} onCancel={() => setPicking(null)} onOk={(_, users) => pickedOk(users.map((u) => ({ id: u.F_UserId, name: u.F_RealName })))} />
+      <UserPicker
+        open={rule?.type === 'user'}
+        value={rule?.ids}
+        onCancel={() => setPicking(null)}
+        onOk={(_, users) => pickedOk(users.map((u) => ({ id: u.F_UserId, name: u.F_RealName })))}
+      />
       <PostPicker
         open={rule?.type === 'post'}
         value={rule ? rule.ids.map((id, k) => ({ F_PostId: id, F_Name: rule.names?.[k] ?? id })) : []}
@@ -350,7 +431,12 @@ function ButtonsEditor({ value, onChange }: { value: NodeButton[]; onChange: (v:
           <Button icon={<DeleteOutlined />} onClick={() => onChange(value.filter((_, j) => j !== i))} aria-label={t('action.remove')} />
         </Space>
       ))}
-      <Button size="small" icon={<PlusOutlined />} onClick={() => onChange([...value, { value: `custom_${value.length + 1}`, name: t('button.custom') }])} data-testid="wfd-button-add">
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...value, { value: `custom_${value.length + 1}`, name: t('button.custom') }])}
+        data-testid="wfd-button-add"
+      >
         {t('action.addButton')}
       </Button>
     </div>
@@ -363,7 +449,10 @@ function CirculateEditor({ value, onChange }: { value: Forwarder[]; onChange: (v
     .map((f, i) => ({ F_Id: f.F_Id ?? `${f.F_ObjType}-${f.F_ObjId}-${i}`, F_ObjId: f.F_ObjId, F_ObjName: f.F_ObjName, F_ObjType: f.F_ObjType }));
   return (
     <div data-testid="wfd-circulate">
-      <ForwarderTable value={rows} onChange={(next) => onChange(next.map((r) => ({ F_Id: r.F_Id, F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })))} />
+      <ForwarderTable
+        value={rows}
+        onChange={(next) => onChange(next.map((r) => ({ F_Id: r.F_Id, F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })))}
+      />
     </div>
   );
 }
@@ -520,7 +609,10 @@ function GatewaySection({ bridge, element }: SectionProps) {
         allowClear
         value={current}
         onChange={(id?: string) => bridge.update(element, { default: out.find((f) => f.id === id)?.businessObject })}
-        options={out.map((f) => ({ value: f.id, label: `${f.businessObject.name ? `${f.businessObject.name}: ` : ''}→ ${f.target?.businessObject.name || f.target?.id || '?'} (${f.id})` }))}
+        options={out.map((f) => ({
+          value: f.id,
+          label: `${f.businessObject.name ? `${f.businessObject.name}: ` : ''}→ ${f.target?.businessObject.name || f.target?.id || '?'} (${f.id})`,
+        }))}
         data-testid="wfd-prop-gatewayDefault"
       />
     </Form.Item>
@@ -544,26 +636,54 @@ function ScriptSection({ bridge, element }: SectionProps) {
               style={{ width: 130 }}
               value={a.type}
               onChange={(type) => set(i, type === 'set' ? { type, variable: 'result', expression: '' } : { type, interfaceId: '-', params: {} })}
-              options={[{ value: 'set', label: t('script.set') }, { value: 'interface', label: t('script.interface') }]}
+              options={[
+                { value: 'set', label: t('script.set') },
+                { value: 'interface', label: t('script.interface') },
+              ]}
               data-testid={`wfd-script-type-${i}`}
             />
             <Button icon={<DeleteOutlined />} onClick={() => write(config.actions.filter((_, j) => j !== i))} aria-label={t('action.remove')} />
           </Space>
           {a.type === 'set' ? (
             <>
-              <CommitInput value={a.variable} placeholder={t('script.variable')} testId={`wfd-script-variable-${i}`} onCommit={(v) => v.trim() && set(i, { ...a, variable: v.trim() })} />
-              <CommitInput value={a.expression} placeholder={t('script.expression')} testId={`wfd-script-expression-${i}`} onCommit={(v) => set(i, { ...a, expression: v })} />
+              <CommitInput
+                value={a.variable}
+                placeholder={t('script.variable')}
+                testId={`wfd-script-variable-${i}`}
+                onCommit={(v) => v.trim() && set(i, { ...a, variable: v.trim() })}
+              />
+              <CommitInput
+                value={a.expression}
+                placeholder={t('script.expression')}
+                testId={`wfd-script-expression-${i}`}
+                onCommit={(v) => set(i, { ...a, expression: v })}
+              />
             </>
           ) : (
             <>
-              <CommitInput value={a.interfaceId} placeholder={t('script.interfaceId')} testId={`wfd-script-interface-${i}`} onCommit={(v) => v.trim() && set(i, { ...a, interfaceId: v.trim() })} />
+              <CommitInput
+                value={a.interfaceId}
+                placeholder={t('script.interfaceId')}
+                testId={`wfd-script-interface-${i}`}
+                onCommit={(v) => v.trim() && set(i, { ...a, interfaceId: v.trim() })}
+              />
               <ParamsInput value={a.params} onChange={(params) => set(i, { ...a, params })} testId={`wfd-script-params-${i}`} />
-              <CommitInput value={a.resultVariable ?? ''} placeholder={t('script.resultVariable')} testId={`wfd-script-result-${i}`} onCommit={(v) => set(i, { ...a, resultVariable: v.trim() || undefined })} />
+              <CommitInput
+                value={a.resultVariable ?? ''}
+                placeholder={t('script.resultVariable')}
+                testId={`wfd-script-result-${i}`}
+                onCommit={(v) => set(i, { ...a, resultVariable: v.trim() || undefined })}
+              />
             </>
           )}
         </div>
       ))}
-      <Button size="small" icon={<PlusOutlined />} onClick={() => write([...config.actions, { type: 'set', variable: 'result', expression: '' }])} data-testid="wfd-script-add">
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        onClick={() => write([...config.actions, { type: 'set', variable: 'result', expression: '' }])}
+        data-testid="wfd-script-add"
+      >
         {t('action.addAction')}
       </Button>
     </div>
@@ -598,10 +718,19 @@ function CallSection({ bridge, element }: SectionProps) {
   return (
     <>
       <Form.Item label={t('field.calledElement')} extra={t('hint.calledElement')}>
-        <CommitInput value={typeof bo.calledElement === 'string' ? bo.calledElement : ''} testId="wfd-prop-calledElement" onCommit={(v) => bridge.update(element, { calledElement: v.trim() || undefined })} />
+        <CommitInput
+          value={typeof bo.calledElement === 'string' ? bo.calledElement : ''}
+          testId="wfd-prop-calledElement"
+          onCommit={(v) => bridge.update(element, { calledElement: v.trim() || undefined })}
+        />
       </Form.Item>
       <Form.Item label={t('field.outputs')} extra={t('hint.outputs')}>
-        <Select mode="tags" value={config.outputs} onChange={(outputs: string[]) => bridge.writeConfig(element, { ...config, outputs })} data-testid="wfd-prop-outputs" />
+        <Select
+          mode="tags"
+          value={config.outputs}
+          onChange={(outputs: string[]) => bridge.writeConfig(element, { ...config, outputs })}
+          data-testid="wfd-prop-outputs"
+        />
       </Form.Item>
     </>
   );
@@ -614,7 +743,9 @@ function TimerSection({ bridge, element }: SectionProps) {
   const { kind, text } = timerValue(bo);
   const [chosenKind, setChosenKind] = useState<TimerKind>(kind);
   useEffect(() => setChosenKind(kind), [kind, element.id]);
-  const def = (Array.isArray(bo.eventDefinitions) ? (bo.eventDefinitions as DiagramElement['businessObject'][]) : []).find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  const def = (Array.isArray(bo.eventDefinitions) ? (bo.eventDefinitions as DiagramElement['businessObject'][]) : []).find(
+    (d) => d.$type === 'bpmn:TimerEventDefinition',
+  );
   // One of duration, date and cycle: writing one clears the others.
   const write = (which: TimerKind, value: string) => {
     if (!def) return;
@@ -639,10 +770,19 @@ function TimerSection({ bridge, element }: SectionProps) {
         />
       </Form.Item>
       <Form.Item label={t(`field.${chosenKind}`)} extra={t(`hint.${chosenKind}`)} validateStatus={timerTextLooksValid(chosenKind, text) ? undefined : 'error'}>
-        <CommitInput value={text} placeholder={{ timeDuration: 'PT2H', timeDate: '2026-12-31T18:00:00+08:00', timeCycle: 'R3/PT1H' }[chosenKind]} testId="wfd-prop-duration" onCommit={(v) => write(chosenKind, v)} />
+        <CommitInput
+          value={text}
+          placeholder={{ timeDuration: 'PT2H', timeDate: '2026-12-31T18:00:00+08:00', timeCycle: 'R3/PT1H' }[chosenKind]}
+          testId="wfd-prop-duration"
+          onCommit={(v) => write(chosenKind, v)}
+        />
       </Form.Item>
       {boundary && (
-        <Checkbox checked={bo.cancelActivity !== false} onChange={(e) => bridge.update(element, { cancelActivity: e.target.checked })} data-testid="wfd-prop-cancelActivity">
+        <Checkbox
+          checked={bo.cancelActivity !== false}
+          onChange={(e) => bridge.update(element, { cancelActivity: e.target.checked })}
+          data-testid="wfd-prop-cancelActivity"
+        >
           {t('field.cancelActivity')}
         </Checkbox>
       )}
@@ -651,7 +791,10 @@ function TimerSection({ bridge, element }: SectionProps) {
           <Select
             value={config.action}
             onChange={(action) => bridge.writeConfig(element, { ...config, action })}
-            options={[{ value: 'remind', label: t('timerAction.remind') }, { value: 'approve', label: t('timerAction.approve') }]}
+            options={[
+              { value: 'remind', label: t('timerAction.remind') },
+              { value: 'approve', label: t('timerAction.approve') },
+            ]}
             data-testid="wfd-prop-timerAction"
           />
         </Form.Item>
@@ -680,7 +823,12 @@ function SubProcessSection({ bridge, element }: SectionProps) {
   const setMi = (mode: 'none' | 'parallel' | 'sequential') => {
     if (mode === 'none') return bridge.update(element, { loopCharacteristics: undefined });
     if (loop) return bridge.updateModdle(element, loop, { isSequential: mode === 'sequential' });
-    bridge.update(element, { loopCharacteristics: bridge.create('bpmn:MultiInstanceLoopCharacteristics', { isSequential: mode === 'sequential', loopCardinality: bridge.create('bpmn:FormalExpression', { body: '2' }) }) });
+    bridge.update(element, {
+      loopCharacteristics: bridge.create('bpmn:MultiInstanceLoopCharacteristics', {
+        isSequential: mode === 'sequential',
+        loopCardinality: bridge.create('bpmn:FormalExpression', { body: '2' }),
+      }),
+    });
   };
   const expression = (body: string) => (body.trim() ? bridge.create('bpmn:FormalExpression', { body: body.trim() }) : undefined);
   return (
@@ -711,27 +859,49 @@ function SubProcessSection({ bridge, element }: SectionProps) {
                   bridge.updateModdle(element, loop, { loopCardinality: expression(cardinality || '2') });
                 }
               }}
-              options={[{ value: 'count', label: t('instancesBy.count') }, { value: 'list', label: t('instancesBy.list') }]}
+              options={[
+                { value: 'count', label: t('instancesBy.count') },
+                { value: 'list', label: t('instancesBy.list') },
+              ]}
               data-testid="wfd-prop-instancesBy"
             />
           </Form.Item>
           {byList ? (
             <Space align="start" wrap>
               <Form.Item label={t('field.collection')} extra={t('hint.collection')}>
-                <CommitInput value={config.collection ?? ''} placeholder="regions" testId="wfd-prop-collection" onCommit={(v) => write({ collection: v.trim() })} />
+                <CommitInput
+                  value={config.collection ?? ''}
+                  placeholder="regions"
+                  testId="wfd-prop-collection"
+                  onCommit={(v) => write({ collection: v.trim() })}
+                />
               </Form.Item>
               <Form.Item label={t('field.elementVariable')}>
-                <CommitInput value={config.elementVariable ?? 'item'} testId="wfd-prop-elementVariable" onCommit={(v) => write({ elementVariable: v.trim() || 'item' })} />
+                <CommitInput
+                  value={config.elementVariable ?? 'item'}
+                  testId="wfd-prop-elementVariable"
+                  onCommit={(v) => write({ elementVariable: v.trim() || 'item' })}
+                />
               </Form.Item>
             </Space>
           ) : (
             <Form.Item label={t('field.cardinality')} extra={t('hint.cardinality')}>
-              <CommitInput value={cardinality} placeholder="3" testId="wfd-prop-cardinality" onCommit={(v) => bridge.updateModdle(element, loop, { loopCardinality: expression(v) })} />
+              <CommitInput
+                value={cardinality}
+                placeholder="3"
+                testId="wfd-prop-cardinality"
+                onCommit={(v) => bridge.updateModdle(element, loop, { loopCardinality: expression(v) })}
+              />
             </Form.Item>
           )}
           <CompletionEditor of="subProcess" value={config} onChange={write} />
           <Form.Item label={t('field.completionCondition')} extra={t('hint.completionCondition')}>
-            <CommitInput value={condition} placeholder="nrOfCompletedInstances >= 2" testId="wfd-prop-completionCondition" onCommit={(v) => bridge.updateModdle(element, loop, { completionCondition: expression(v) })} />
+            <CommitInput
+              value={condition}
+              placeholder="nrOfCompletedInstances >= 2"
+              testId="wfd-prop-completionCondition"
+              onCommit={(v) => bridge.updateModdle(element, loop, { completionCondition: expression(v) })}
+            />
           </Form.Item>
         </>
       )}

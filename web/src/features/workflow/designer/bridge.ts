@@ -51,7 +51,11 @@ export function bridgeOf(get: <T>(name: string) => T): DesignerBridge {
     updateModdle: (element, el, props) => modeling.updateModdleProperties(element, el, props),
     writeConfig: (element, config) => modeling.updateProperties(element, { extensionElements: extensionWithConfig(element.businessObject, config, create) }),
     get: (id) => registry.get(id),
-    nodes: () => registry.getAll().filter((e) => e.type !== 'label' && e.type !== 'bpmn:SequenceFlow').map((e) => e.businessObject),
+    nodes: () =>
+      registry
+        .getAll()
+        .filter((e) => e.type !== 'label' && e.type !== 'bpmn:SequenceFlow')
+        .map((e) => e.businessObject),
     root: () => canvas.getRootElement(),
     all: () => registry.getAll(),
   };

@@ -67,9 +67,16 @@ describe('wf:config read / write', () => {
   it('reads conditions (without ${…}), timer durations and the countersign mode', () => {
     expect(conditionText({ $type: 'bpmn:SequenceFlow', conditionExpression: { $type: 'bpmn:FormalExpression', body: '${ days > 3 }' } })).toBe('days > 3');
     expect(conditionText({ $type: 'bpmn:SequenceFlow' })).toBe('');
-    expect(timerDuration({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition', timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' } }] })).toBe('PT2H');
+    expect(
+      timerDuration({
+        $type: 'bpmn:BoundaryEvent',
+        eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition', timeDuration: { $type: 'bpmn:FormalExpression', body: 'PT2H' } }],
+      }),
+    ).toBe('PT2H');
     expect(multiInstanceOf({ $type: 'bpmn:UserTask' })).toBe('none');
-    expect(multiInstanceOf({ $type: 'bpmn:UserTask', loopCharacteristics: { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: true } })).toBe('sequential');
+    expect(multiInstanceOf({ $type: 'bpmn:UserTask', loopCharacteristics: { $type: 'bpmn:MultiInstanceLoopCharacteristics', isSequential: true } })).toBe(
+      'sequential',
+    );
     expect(multiInstanceOf({ $type: 'bpmn:UserTask', loopCharacteristics: { $type: 'bpmn:MultiInstanceLoopCharacteristics' } })).toBe('parallel');
     expect(isIsoDuration('PT2H')).toBe(true);
     expect(isIsoDuration('P1DT30M')).toBe(true);
@@ -92,7 +99,10 @@ describe('wf:config read / write', () => {
   it('reads a timer as duration, date or cycle, and checks its text by kind', () => {
     const timer = (def: Record<string, unknown>) => ({ $type: 'bpmn:BoundaryEvent', eventDefinitions: [{ $type: 'bpmn:TimerEventDefinition', ...def }] });
     expect(timerValue(timer({ timeCycle: { $type: 'bpmn:FormalExpression', body: 'R3/PT1H' } }))).toEqual({ kind: 'timeCycle', text: 'R3/PT1H' });
-    expect(timerValue(timer({ timeDate: { $type: 'bpmn:FormalExpression', body: '2026-12-31T18:00:00Z' } }))).toEqual({ kind: 'timeDate', text: '2026-12-31T18:00:00Z' });
+    expect(timerValue(timer({ timeDate: { $type: 'bpmn:FormalExpression', body: '2026-12-31T18:00:00Z' } }))).toEqual({
+      kind: 'timeDate',
+      text: '2026-12-31T18:00:00Z',
+    });
     expect(timerValue(timer({}))).toEqual({ kind: 'timeDuration', text: '' });
     expect(timerTextLooksValid('timeCycle', 'R3/PT1H')).toBe(true);
     expect(timerTextLooksValid('timeCycle', 'R/P1D')).toBe(true);
@@ -103,7 +113,10 @@ describe('wf:config read / write', () => {
 
   it('finds the process a collaboration runs as the server does', () => {
     const proc = (id: string, isExecutable?: boolean) => ({ $type: 'bpmn:Process', id, isExecutable, flowElements: [{ $type: 'bpmn:StartEvent' }] });
-    const collaboration = (...processes: ReturnType<typeof proc>[]) => ({ $type: 'bpmn:Collaboration', participants: processes.map((p) => ({ $type: 'bpmn:Participant', processRef: p })) });
+    const collaboration = (...processes: ReturnType<typeof proc>[]) => ({
+      $type: 'bpmn:Collaboration',
+      participants: processes.map((p) => ({ $type: 'bpmn:Participant', processRef: p })),
+    });
     expect(poolProcesses(collaboration(proc('a', false), proc('b', true))).running).toBe('b');
     expect(poolProcesses(collaboration(proc('a', true), proc('b', true))).running).toBeUndefined();
     expect(poolProcesses(collaboration(proc('a'), proc('b', false))).running).toBe('a');
@@ -142,7 +155,10 @@ describe('panel fields → config', () => {
   });
 
   it('lists value fields of a form (no containers — sub-tables are containers — no sub-table columns)', () => {
-    const fld = (formId: number, vModel: string, avueType: string, label: string, children?: unknown[]) => ({ __vModel__: vModel, __config__: { formId, avueType, label, span: 24, children } });
+    const fld = (formId: number, vModel: string, avueType: string, label: string, children?: unknown[]) => ({
+      __vModel__: vModel,
+      __config__: { formId, avueType, label, span: 24, children },
+    });
     const fields = designFieldsOf([fld(1, 'days', 'number', '天数'), fld(2, 'items', 'table', '明细', [fld(3, 'x', 'input', 'X')])] as never);
     expect(fields.map((f) => f.vModel)).toEqual(['days']);
     expect(fields[0]).toEqual({ formId: 1, vModel: 'days', label: '天数' });
@@ -226,7 +242,11 @@ describe('files without diagram data', () => {
   it('finds a node, a flow or a sub-process child without a shape (data objects may go without)', () => {
     const all = new Set(['start', 'f1', 'sub', 'inner']);
     expect(missingDiagram(definitions(), (id) => all.has(id))).toBe(false);
-    for (const left of ['start', 'f1', 'inner']) expect(missingDiagram(definitions(), (id) => all.has(id) && id !== left), left).toBe(true);
+    for (const left of ['start', 'f1', 'inner'])
+      expect(
+        missingDiagram(definitions(), (id) => all.has(id) && id !== left),
+        left,
+      ).toBe(true);
     // A flow without an id cannot have an edge.
     expect(missingDiagram(definitions(false), (id) => all.has(id))).toBe(true);
     expect(missingDiagram({ $type: 'bpmn:Definitions' }, () => false)).toBe(false);
@@ -236,7 +256,14 @@ describe('files without diagram data', () => {
     const task: ModdleLike = { $type: 'bpmn:Task', id: 't' };
     const process: ModdleLike = { $type: 'bpmn:Process', id: 'p', flowElements: [task] };
     const stray: ModdleLike = { $type: 'bpmn:Process', id: 'q', flowElements: [{ $type: 'bpmn:Task', id: 'never' }] };
-    const collaboration: ModdleLike = { $type: 'bpmn:Collaboration', id: 'c', participants: [{ $type: 'bpmn:Participant', id: 'pool', processRef: process }, { $type: 'bpmn:Participant', id: 'black' }] };
+    const collaboration: ModdleLike = {
+      $type: 'bpmn:Collaboration',
+      id: 'c',
+      participants: [
+        { $type: 'bpmn:Participant', id: 'pool', processRef: process },
+        { $type: 'bpmn:Participant', id: 'black' },
+      ],
+    };
     const defs: ModdleLike = { $type: 'bpmn:Definitions', rootElements: [collaboration, process, stray] };
     expect(missingDiagram(defs, (id) => ['pool', 'black', 't'].includes(id))).toBe(false);
     expect(missingDiagram(defs, (id) => ['pool', 't'].includes(id))).toBe(true);

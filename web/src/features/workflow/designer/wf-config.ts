@@ -164,7 +164,9 @@ export function timerTextLooksValid(kind: TimerKind, text: string): boolean {
 export function poolProcesses(root: ModdleLike): { processes: ModdleLike[]; running: string | undefined } {
   if (root.$type !== 'bpmn:Collaboration') return { processes: [], running: undefined };
   const participants = Array.isArray(root.participants) ? (root.participants as ModdleLike[]) : [];
-  const processes = participants.map((p) => p.processRef as ModdleLike | undefined).filter((p): p is ModdleLike => !!p && Array.isArray(p.flowElements) && p.flowElements.length > 0);
+  const processes = participants
+    .map((p) => p.processRef as ModdleLike | undefined)
+    .filter((p): p is ModdleLike => !!p && Array.isArray(p.flowElements) && p.flowElements.length > 0);
   const marked = processes.filter((p) => p.isExecutable === true);
   const candidates = marked.length ? marked : processes.filter((p) => p.isExecutable !== false);
   return { processes, running: candidates.length === 1 ? candidates[0]!.id : undefined };
@@ -296,7 +298,9 @@ export function missingDiagram(definitions: ModdleLike | undefined, drawn: (id: 
   const collaboration = roots.find((r) => r.$type === 'bpmn:Collaboration' && children(r, 'participants').length > 0);
   const participants = children(collaboration, 'participants');
   if (participants.some((p) => !p.id || !drawn(p.id))) return true;
-  const processes = collaboration ? participants.map((p) => p.processRef as ModdleLike | undefined).filter((p) => !!p) : roots.filter((r) => r.$type === 'bpmn:Process');
+  const processes = collaboration
+    ? participants.map((p) => p.processRef as ModdleLike | undefined).filter((p) => !!p)
+    : roots.filter((r) => r.$type === 'bpmn:Process');
   const incomplete = (container: ModdleLike): boolean => {
     const elements = children(container, 'flowElements');
     const nodes = elements.filter((e) => e.$type !== 'bpmn:SequenceFlow' && !OPTIONAL_SHAPES.has(e.$type));
@@ -344,7 +348,12 @@ export function authorityOf(config: UserTaskConfig, schemeFormId: string, fieldF
  * The config with one field's authority changed. Rules: no view ⇒ no edit and not required; required ⇒ view
  * and edit.
  */
-export function withAuthority(config: UserTaskConfig, schemeFormId: string, fieldFormId: number, change: Partial<Pick<FieldAuthority, 'view' | 'edit' | 'required'>>): UserTaskConfig {
+export function withAuthority(
+  config: UserTaskConfig,
+  schemeFormId: string,
+  fieldFormId: number,
+  change: Partial<Pick<FieldAuthority, 'view' | 'edit' | 'required'>>,
+): UserTaskConfig {
   const next = { ...authorityOf(config, schemeFormId, fieldFormId), ...change };
   if (change.view === false) Object.assign(next, { edit: false, required: false });
   if (change.edit === false) next.required = false;

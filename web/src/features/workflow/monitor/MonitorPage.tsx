@@ -55,7 +55,20 @@ function StarterInput({ value, onChange }: { value?: PickedUser | null; onChange
           placeholder={t('starter')}
           data-testid="wf-monitor-starter"
           onClick={() => setOpen(true)}
-          suffix={value ? <CloseCircleFilled style={{ color: token.colorTextQuaternary }} data-testid="wf-monitor-starter-clear" onClick={(e) => { e.stopPropagation(); onChange?.(null); }} /> : <span />}
+          suffix={
+            value ? (
+              <CloseCircleFilled
+                style={{ color: token.colorTextQuaternary }}
+                data-testid="wf-monitor-starter-clear"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onChange?.(null);
+                }}
+              />
+            ) : (
+              <span />
+            )
+          }
         />
         <Button icon={<UserOutlined />} aria-label={t('starter')} data-testid="wf-monitor-starter-pick" onClick={() => setOpen(true)} />
       </Space.Compact>
@@ -167,11 +180,14 @@ function AssignDialog({ row, onClose, onDone }: { row: InstanceRow | null; onClo
             setPicking(false);
             return;
           }
-          void taskApi.assign(taskId, userId).then(() => {
-            void message.success(t('assignOk'));
-            close();
-            onDone();
-          }, () => setPicking(false));
+          void taskApi.assign(taskId, userId).then(
+            () => {
+              void message.success(t('assignOk'));
+              close();
+              onDone();
+            },
+            () => setPicking(false),
+          );
         }}
       />
     </>
@@ -209,7 +225,8 @@ export default function MonitorPage() {
         await refresh();
       },
     });
-  const fetch = (query: ListQuery) => (tab === 'finished' ? taskApi.finished(query as WorkflowMonitorPageQuery) : taskApi.unfinished(query as WorkflowMonitorPageQuery));
+  const fetch = (query: ListQuery) =>
+    tab === 'finished' ? taskApi.finished(query as WorkflowMonitorPageQuery) : taskApi.unfinished(query as WorkflowMonitorPageQuery);
 
   return (
     <div data-testid="wf-monitor-page">
@@ -282,12 +299,22 @@ export default function MonitorPage() {
                     </Button>
                   )}
                   {tab === 'unfinished' && can.suspend && !suspended && (
-                    <Button type="link" size="small" data-testid={`wf-monitor-suspend-${id}`} onClick={() => confirm(t('suspendConfirm', { name: r.processName }), () => taskApi.suspend(id), 'suspendOk')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`wf-monitor-suspend-${id}`}
+                      onClick={() => confirm(t('suspendConfirm', { name: r.processName }), () => taskApi.suspend(id), 'suspendOk')}
+                    >
                       {t('suspend')}
                     </Button>
                   )}
                   {tab === 'unfinished' && can.suspend && suspended && (
-                    <Button type="link" size="small" data-testid={`wf-monitor-resume-${id}`} onClick={() => confirm(t('resumeConfirm', { name: r.processName }), () => taskApi.resume(id), 'resumeOk')}>
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid={`wf-monitor-resume-${id}`}
+                      onClick={() => confirm(t('resumeConfirm', { name: r.processName }), () => taskApi.resume(id), 'resumeOk')}
+                    >
                       {t('resume')}
                     </Button>
                   )}
@@ -304,7 +331,8 @@ export default function MonitorPage() {
                       disabled={!r.recycledTime}
                       title={r.recycledTime ? undefined : t('deleteNeedsRecycled')}
                       data-testid={`wf-monitor-delete-${id}`}
-                      onClick={() => confirm(t('deleteConfirm', { name: r.processName }), () => taskApi.deleteInstance(id), 'deleteOk')}>
+                      onClick={() => confirm(t('deleteConfirm', { name: r.processName }), () => taskApi.deleteInstance(id), 'deleteOk')}
+                    >
                       {t('common:delete')}
                     </Button>
                   )}

@@ -20,23 +20,56 @@ afterEach(() => {
 
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const row = (over: Partial<InstanceRow> = {}): InstanceRow => ({
-  processInstanceId: 'p1', F_SchemeId: 's1', schemeName: '请假', processName: '张三的请假', state: 'running', isSuspended: false,
-  startUserId: 'u2', startUser: '张三', currentNodes: '经理审批', createTime: '2026-11-24 08:00:00', completedTime: null, recycledTime: null,
+  processInstanceId: 'p1',
+  F_SchemeId: 's1',
+  schemeName: '请假',
+  processName: '张三的请假',
+  state: 'running',
+  isSuspended: false,
+  startUserId: 'u2',
+  startUser: '张三',
+  currentNodes: '经理审批',
+  createTime: '2026-11-24 08:00:00',
+  completedTime: null,
+  recycledTime: null,
   ...over,
 });
-const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部' });
+const user = (id: string, name: string): UserBrief => ({
+  F_UserId: id,
+  F_Account: id,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: 1,
+  F_CompanyId: 'c1',
+  F_DepartmentName: '研发部',
+});
 
 const unfinished = [row(), row({ processInstanceId: 'p2', processName: '李四的报销', state: 'suspended', isSuspended: true })];
 const finished = [
   row({ processInstanceId: 'p3', processName: '已结束的', state: 'completed', currentNodes: '', completedTime: '2026-11-24 09:00:00' }),
-  row({ processInstanceId: 'p4', processName: '回收站的', state: 'completed', currentNodes: '', completedTime: '2026-11-24 09:00:00', recycledTime: '2026-11-24 10:00:00' }),
+  row({
+    processInstanceId: 'p4',
+    processName: '回收站的',
+    state: 'completed',
+    currentNodes: '',
+    completedTime: '2026-11-24 09:00:00',
+    recycledTime: '2026-11-24 10:00:00',
+  }),
 ];
 
 const routes = (extra: Parameters<typeof stubData>[0] = []): Parameters<typeof stubData>[0] => [
   ...extra,
   [/^GET \/workflow-monitor\/unfinished-tasks$/, () => page(unfinished)],
   [/^GET \/workflow-monitor\/finished-tasks$/, () => page(finished)],
-  [/^GET \/workflow-scheme-info$/, () => page([{ F_Id: 's1', F_Name: '请假' }, { F_Id: 's2', F_Name: '报销' }])],
+  [
+    /^GET \/workflow-scheme-info$/,
+    () =>
+      page([
+        { F_Id: 's1', F_Name: '请假' },
+        { F_Id: 's2', F_Name: '报销' },
+      ]),
+  ],
   [/^GET \/companies\/departments\/tree$/, () => [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }]],
   [/^GET \/companies\/c1\/users$/, () => page([user('u2', '张三'), user('u3', '李四')])],
 ];
@@ -115,7 +148,11 @@ describe('monitor screen', { timeout: SLOW }, () => {
 
   it('toMonitorQuery turns the date range into startTime / endTime days', () => {
     expect(toMonitorQuery({ keyword: ' a ', range: [dayjs('2026-11-01 10:00'), dayjs('2026-11-24 08:00')], starter: { id: 'u2', name: '张三' } })).toEqual({
-      keyword: 'a', F_SchemeId: undefined, starterId: 'u2', startTime: '2026-11-01', endTime: '2026-11-24',
+      keyword: 'a',
+      F_SchemeId: undefined,
+      starterId: 'u2',
+      startTime: '2026-11-01',
+      endTime: '2026-11-24',
     });
     expect(toMonitorQuery({})).toEqual({ keyword: undefined, F_SchemeId: undefined, starterId: undefined, startTime: undefined, endTime: undefined });
   });
@@ -137,14 +174,19 @@ describe('monitor screen', { timeout: SLOW }, () => {
 
   it('assigns: choose the open task, then the new user', async () => {
     signInForTest(ALL);
-    const calls = stubData(routes([
-      [/^GET \/workflow-task\/candidate-users$/, () => [
-        { taskId: 't1', nodeId: 'manager', nodeName: '经理审批', F_UserId: 'u5', F_RealName: '王五', F_Account: 'wangwu', departmentName: '' },
-        { taskId: 't2', nodeId: 'finance', nodeName: '财务审批', F_UserId: 'u6', F_RealName: '赵六', F_Account: 'zhaoliu', departmentName: '' },
-        { taskId: 't2', nodeId: 'finance', nodeName: '财务审批', F_UserId: 'u7', F_RealName: '钱七', F_Account: 'qianqi', departmentName: '' },
-      ]],
-      [/^PATCH \/workflow-monitor\/assign$/, () => null],
-    ]));
+    const calls = stubData(
+      routes([
+        [
+          /^GET \/workflow-task\/candidate-users$/,
+          () => [
+            { taskId: 't1', nodeId: 'manager', nodeName: '经理审批', F_UserId: 'u5', F_RealName: '王五', F_Account: 'wangwu', departmentName: '' },
+            { taskId: 't2', nodeId: 'finance', nodeName: '财务审批', F_UserId: 'u6', F_RealName: '赵六', F_Account: 'zhaoliu', departmentName: '' },
+            { taskId: 't2', nodeId: 'finance', nodeName: '财务审批', F_UserId: 'u7', F_RealName: '钱七', F_Account: 'qianqi', departmentName: '' },
+          ],
+        ],
+        [/^PATCH \/workflow-monitor\/assign$/, () => null],
+      ]),
+    );
     renderWithApp(<MonitorPage />);
     fireEvent.click(await screen.findByTestId('wf-monitor-assign-p1'));
     const task = await screen.findByTestId('wf-monitor-assign-task-t2');

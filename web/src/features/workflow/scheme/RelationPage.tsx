@@ -57,13 +57,24 @@ export default function RelationPage() {
         fetch={(query: ListQuery) => schemeApi.relations(query)}
         filters={
           <Form.Item name="schemeId">
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('scheme')} style={{ width: 220 }} options={schemes.data ?? []} data-testid="wf-relation-filter-scheme" />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('scheme')}
+              style={{ width: 220 }}
+              options={schemes.data ?? []}
+              data-testid="wf-relation-filter-scheme"
+            />
           </Form.Item>
         }
         toolbar={[
           {
             key: 'add',
-            label: <><PlusOutlined /> {t('common:add')}</>,
+            label: (
+              <>
+                <PlusOutlined /> {t('common:add')}
+              </>
+            ),
             primary: true,
             permission: Permission.workflowRelationAdd,
             testId: 'wf-relation-add',
@@ -87,13 +98,31 @@ export default function RelationPage() {
                     type="link"
                     size="small"
                     data-testid={`wf-relation-edit-${r.F_Id}`}
-                    onClick={() => setEditing({ id: r.F_Id, values: { F_SchemeInfoId: r.F_SchemeInfoId, F_FormId: r.F_FormId, F_Type: r.F_Type, F_Name: r.F_Name, F_Url: r.F_Url, F_Sort: r.F_Sort } })}
+                    onClick={() =>
+                      setEditing({
+                        id: r.F_Id,
+                        values: {
+                          F_SchemeInfoId: r.F_SchemeInfoId,
+                          F_FormId: r.F_FormId,
+                          F_Type: r.F_Type,
+                          F_Name: r.F_Name,
+                          F_Url: r.F_Url,
+                          F_Sort: r.F_Sort,
+                        },
+                      })
+                    }
                   >
                     {t('common:edit')}
                   </Button>
                 )}
                 {can.del && (
-                  <Button type="link" size="small" danger data-testid={`wf-relation-delete-${r.F_Id}`} onClick={() => confirmDelete(r.F_Name || r.F_FormName, () => schemeApi.relationRemove(r.F_Id), refresh)}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    data-testid={`wf-relation-delete-${r.F_Id}`}
+                    onClick={() => confirmDelete(r.F_Name || r.F_FormName, () => schemeApi.relationRemove(r.F_Id), refresh)}
+                  >
                     {t('common:delete')}
                   </Button>
                 )}

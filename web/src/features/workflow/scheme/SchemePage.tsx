@@ -144,14 +144,40 @@ export default function SchemePage() {
         }
         toolbar={[
           // One way to start a scheme: name it, then draw it in the designer (an imported file opens there too).
-          { key: 'add', label: <><PlusOutlined /> {t('newScheme')}</>, primary: true, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-add', onClick: () => setNewModel(true) },
-          { key: 'import', label: <><ImportOutlined /> {t('import')}</>, permission: Permission.workflowSchemeAdd, testId: 'wf-scheme-import', onClick: () => fileInput.current?.click() },
+          {
+            key: 'add',
+            label: (
+              <>
+                <PlusOutlined /> {t('newScheme')}
+              </>
+            ),
+            primary: true,
+            permission: Permission.workflowSchemeAdd,
+            testId: 'wf-scheme-add',
+            onClick: () => setNewModel(true),
+          },
+          {
+            key: 'import',
+            label: (
+              <>
+                <ImportOutlined /> {t('import')}
+              </>
+            ),
+            permission: Permission.workflowSchemeAdd,
+            testId: 'wf-scheme-import',
+            onClick: () => fileInput.current?.click(),
+          },
         ]}
         columns={[
           { title: t('code'), dataIndex: 'F_Code' },
           { title: t('name'), dataIndex: 'F_Name' },
           { title: t('category'), dataIndex: 'F_CategoryName', render: (v: string, r) => v || r.F_Category },
-          { title: t('version'), dataIndex: 'F_Version', width: 80, render: (v: number, r) => <span data-testid={`wf-scheme-version-${r.F_Code}`}>{v ? `v${v}` : '-'}</span> },
+          {
+            title: t('version'),
+            dataIndex: 'F_Version',
+            width: 80,
+            render: (v: number, r) => <span data-testid={`wf-scheme-version-${r.F_Code}`}>{v ? `v${v}` : '-'}</span>,
+          },
           {
             title: t('publishState'),
             dataIndex: 'F_State',
@@ -197,17 +223,18 @@ export default function SchemePage() {
                 <Button type="link" size="small" data-testid={`wf-scheme-history-${r.F_Code}`} onClick={() => setHistory(r)}>
                   {t('history')}
                 </Button>
-                <Button type="link" size="small" icon={<DownloadOutlined />} data-testid={`wf-scheme-export-${r.F_Code}`} disabled={!r.F_Version} onClick={() => void exportXml(r)}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  data-testid={`wf-scheme-export-${r.F_Code}`}
+                  disabled={!r.F_Version}
+                  onClick={() => void exportXml(r)}
+                >
                   {t('export')}
                 </Button>
                 {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`wf-scheme-delete-${r.F_Code}`}
-                    onClick={() => confirmDelete(r)}
-                  >
+                  <Button type="link" size="small" danger data-testid={`wf-scheme-delete-${r.F_Code}`} onClick={() => confirmDelete(r)}>
                     {t('common:delete')}
                   </Button>
                 )}
@@ -263,13 +290,25 @@ export default function SchemePage() {
           </Form.Item>
         </FormModal>
       )}
-      {history && <HistoryDialog scheme={history} onClose={() => setHistory(null)} onExport={(versionId) => exportXml(history, versionId)} onChanged={refresh} />}
+      {history && (
+        <HistoryDialog scheme={history} onClose={() => setHistory(null)} onExport={(versionId) => exportXml(history, versionId)} onChanged={refresh} />
+      )}
     </>
   );
 }
 
 /** 历史版本: the versions of a scheme, a diagram preview, 设为当前 and 版本变更. */
-function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSchemeRow; onClose: () => void; onExport: (versionId: string) => Promise<void>; onChanged: () => unknown }) {
+function HistoryDialog({
+  scheme,
+  onClose,
+  onExport,
+  onChanged,
+}: {
+  scheme: WfSchemeRow;
+  onClose: () => void;
+  onExport: (versionId: string) => Promise<void>;
+  onChanged: () => unknown;
+}) {
   const { t } = useTranslation('wfScheme');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
@@ -317,7 +356,13 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
             rowKey="F_Id"
             loading={isFetching}
             dataSource={rows}
-            onRow={(r) => ({ 'data-testid': `wf-version-row-${r.F_Version}`, onClick: () => setPreview(r.F_Id), style: { cursor: 'pointer' } }) as React.HTMLAttributes<HTMLElement>}
+            onRow={(r) =>
+              ({
+                'data-testid': `wf-version-row-${r.F_Version}`,
+                onClick: () => setPreview(r.F_Id),
+                style: { cursor: 'pointer' },
+              }) as React.HTMLAttributes<HTMLElement>
+            }
             rowClassName={(r) => (r.F_Id === shown?.F_Id ? 'ant-table-row-selected' : '')}
             pagination={{ current: page, pageSize: 20, total: data?.Total ?? 0, onChange: setPage, size: 'small' }}
             columns={[
@@ -328,7 +373,11 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
                 render: (v: number, r) => (
                   <Space size={4}>
                     <span>v{v}</span>
-                    {r.F_IsCurrent && <Tag color="blue" data-testid={`wf-version-current-${v}`}>{t('current')}</Tag>}
+                    {r.F_IsCurrent && (
+                      <Tag color="blue" data-testid={`wf-version-current-${v}`}>
+                        {t('current')}
+                      </Tag>
+                    )}
                   </Space>
                 ),
               },
@@ -360,7 +409,10 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
           />
         </Col>
         <Col span={10}>
-          <div data-testid="wf-version-preview" style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, minHeight: 320, padding: 8, display: 'flex', flexDirection: 'column' }}>
+          <div
+            data-testid="wf-version-preview"
+            style={{ border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6, minHeight: 320, padding: 8, display: 'flex', flexDirection: 'column' }}
+          >
             {shown ? (
               <>
                 <Typography.Text type="secondary">{t('previewOf', { version: shown.F_Version })}</Typography.Text>
@@ -386,7 +438,17 @@ function HistoryDialog({ scheme, onClose, onExport, onChanged }: { scheme: WfSch
 const STATES = ['running', 'suspended'];
 
 /** 版本变更: the test call (which running instances can move), then the apply call with the moved / skipped counts. */
-export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: { schemeId: string; version: WfVersionRow; onClose: () => void; onApplied: () => unknown }) {
+export function VersionChangeDialog({
+  schemeId,
+  version,
+  onClose,
+  onApplied,
+}: {
+  schemeId: string;
+  version: WfVersionRow;
+  onClose: () => void;
+  onApplied: () => unknown;
+}) {
   const { t } = useTranslation('wfScheme');
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -418,7 +480,13 @@ export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: {
           <Button onClick={onClose} data-testid="wf-version-change-close">
             {t('close')}
           </Button>
-          <Button type="primary" loading={busy} disabled={test.isFetching || movable === 0 || !!result} data-testid="wf-version-change-apply" onClick={() => void apply().catch(() => undefined)}>
+          <Button
+            type="primary"
+            loading={busy}
+            disabled={test.isFetching || movable === 0 || !!result}
+            data-testid="wf-version-change-apply"
+            onClick={() => void apply().catch(() => undefined)}
+          >
             {t('changeApply', { count: movable })}
           </Button>
         </Space>
@@ -430,7 +498,13 @@ export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: {
           showIcon
           style={{ marginBottom: 12 }}
           data-testid="wf-version-change-summary"
-          title={result ? t('changeDone', result) : test.isFetching ? t('testing') : t('testSummary', { total: rows.length, movable, blocked: rows.length - movable })}
+          title={
+            result
+              ? t('changeDone', result)
+              : test.isFetching
+                ? t('testing')
+                : t('testSummary', { total: rows.length, movable, blocked: rows.length - movable })
+          }
         />
         <Table<WfVersionChangeTestRow>
           size="small"
@@ -444,7 +518,12 @@ export function VersionChangeDialog({ schemeId, version, onClose, onApplied }: {
             { title: t('instanceName'), dataIndex: 'name' },
             { title: t('instanceState'), dataIndex: 'state', width: 100, render: (v: string) => (STATES.includes(v) ? t(`state_${v}`) : v) },
             { title: t('fromVersion'), dataIndex: 'F_Version', width: 90, render: (v: number) => `v${v}` },
-            { title: t('movable'), dataIndex: 'movable', width: 100, render: (v: boolean) => (v ? <Tag color="green">{t('movableYes')}</Tag> : <Tag color="red">{t('movableNo')}</Tag>) },
+            {
+              title: t('movable'),
+              dataIndex: 'movable',
+              width: 100,
+              render: (v: boolean) => (v ? <Tag color="green">{t('movableYes')}</Tag> : <Tag color="red">{t('movableNo')}</Tag>),
+            },
             { title: t('missingNodes'), dataIndex: 'missingNodes', render: (v: string[]) => v.join(', ') },
           ]}
         />

@@ -32,15 +32,44 @@ const ALL = [
 ];
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const item = (value: string, name: string): DictionaryItem => ({
-  F_ItemDetailId: value, F_ItemId: 'i', F_ParentId: '0', F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
+  F_ItemDetailId: value,
+  F_ItemId: 'i',
+  F_ParentId: '0',
+  F_ItemName: name,
+  F_ItemValue: value,
+  F_ItemCode: value,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_Description: '',
 });
 const scheme = (over: Partial<WfSchemeRow> = {}): WfSchemeRow => ({
-  F_Id: 's1', F_Code: 'leave', F_Name: '请假流程', F_Category: 'hr', F_CategoryName: '人事', F_Icon: '', F_Description: '请假审批', EnabledMark: 1,
-  F_AuthType: 0, F_Sort: 0, F_Version: 2, F_State: 'published', F_DraftVersion: 0, F_RunningCount: 3, F_CreateUserName: 'Admin', F_CreateDate: '2026-11-24 08:00:00', F_ModifyDate: '2026-11-24 09:00:00',
+  F_Id: 's1',
+  F_Code: 'leave',
+  F_Name: '请假流程',
+  F_Category: 'hr',
+  F_CategoryName: '人事',
+  F_Icon: '',
+  F_Description: '请假审批',
+  EnabledMark: 1,
+  F_AuthType: 0,
+  F_Sort: 0,
+  F_Version: 2,
+  F_State: 'published',
+  F_DraftVersion: 0,
+  F_RunningCount: 3,
+  F_CreateUserName: 'Admin',
+  F_CreateDate: '2026-11-24 08:00:00',
+  F_ModifyDate: '2026-11-24 09:00:00',
   ...over,
 });
 const version = (n: number, current: boolean): WfVersionRow => ({
-  F_Id: `v${n}`, F_Version: n, F_CreateDate: `2026-11-2${n} 08:00:00`, F_CreateUserName: 'Admin', F_IsCurrent: current, F_InstanceCount: n, F_DiagramUrl: `/api/workflow-scheme-info/read-resource?F_Id=s1&versionId=v${n}&sig=x${n}`,
+  F_Id: `v${n}`,
+  F_Version: n,
+  F_CreateDate: `2026-11-2${n} 08:00:00`,
+  F_CreateUserName: 'Admin',
+  F_IsCurrent: current,
+  F_InstanceCount: n,
+  F_DiagramUrl: `/api/workflow-scheme-info/read-resource?F_Id=s1&versionId=v${n}&sig=x${n}`,
 });
 
 const base = (rows: WfSchemeRow[]): Parameters<typeof stubData>[0] => [
@@ -95,7 +124,14 @@ describe('scheme list', { timeout: SLOW }, () => {
     expect(within(first).getByTestId('wf-scheme-toggle-leave').textContent?.replace(/\s/g, '')).toBe('停用');
     expect(within(first).getByText('人事')).toBeTruthy();
     expect(within(screen.getByTestId('wf-scheme-row-expense')).getByTestId('wf-scheme-toggle-expense').textContent?.replace(/\s/g, '')).toBe('启用');
-    for (const id of ['wf-scheme-add', 'wf-scheme-import', 'wf-scheme-edit-leave', 'wf-scheme-delete-leave', 'wf-scheme-history-leave', 'wf-scheme-export-leave']) {
+    for (const id of [
+      'wf-scheme-add',
+      'wf-scheme-import',
+      'wf-scheme-edit-leave',
+      'wf-scheme-delete-leave',
+      'wf-scheme-history-leave',
+      'wf-scheme-export-leave',
+    ]) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
     endSession();
@@ -136,7 +172,14 @@ describe('scheme list', { timeout: SLOW }, () => {
     renderList();
     fireEvent.click(await screen.findByTestId('wf-scheme-toggle-leave'));
     fireEvent.click(screen.getByTestId('wf-scheme-toggle-expense'));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path).sort()).toEqual(['/workflow-scheme-info/s1/stop', '/workflow-scheme-info/s2/start']));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.method === 'PATCH')
+          .map((c) => c.path)
+          .sort(),
+      ).toEqual(['/workflow-scheme-info/s1/stop', '/workflow-scheme-info/s2/start']),
+    );
   });
 
   it('edit opens the designer', async () => {
@@ -223,13 +266,16 @@ describe('scheme list', { timeout: SLOW }, () => {
     signInForTest(ALL);
     const calls = stubData(base([scheme()]));
     const stubbed = globalThis.fetch;
-    vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-      if (String(input).includes('/read-resource')) {
-        calls.push({ method: 'GET', path: '/workflow-scheme-info/read-resource', url: new URL(input, 'http://localhost'), body: undefined });
-        return new Response('<definitions/>', { status: 200, headers: { 'content-type': 'application/xml' } });
-      }
-      return stubbed(input, init);
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (String(input).includes('/read-resource')) {
+          calls.push({ method: 'GET', path: '/workflow-scheme-info/read-resource', url: new URL(input, 'http://localhost'), body: undefined });
+          return new Response('<definitions/>', { status: 200, headers: { 'content-type': 'application/xml' } });
+        }
+        return stubbed(input, init);
+      }),
+    );
     const created: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:x'), revokeObjectURL: () => undefined }));
     const names: string[] = [];
@@ -330,7 +376,16 @@ describe('scheme versions', { timeout: SLOW }, () => {
 
 describe('relation list', { timeout: SLOW }, () => {
   const relation = (over: Partial<WfRelationRow> = {}): WfRelationRow => ({
-    F_Id: 'r1', F_SchemeInfoId: 's1', F_SchemeName: '请假流程', F_FormId: 'f1', F_FormName: '请假单', F_Type: 0, F_Url: '', F_Name: '请假单', F_Sort: 1, ...over,
+    F_Id: 'r1',
+    F_SchemeInfoId: 's1',
+    F_SchemeName: '请假流程',
+    F_FormId: 'f1',
+    F_FormName: '请假单',
+    F_Type: 0,
+    F_Url: '',
+    F_Name: '请假单',
+    F_Sort: 1,
+    ...over,
   });
   const forms = [
     { F_Id: 'f1', F_Name: '请假单', F_Type: 0, F_Category: '', F_Url: '', F_SchemeId: 'fv1' },
@@ -340,11 +395,21 @@ describe('relation list', { timeout: SLOW }, () => {
   const routes = (rows: WfRelationRow[]): Parameters<typeof stubData>[0] => [
     [/^GET \/workflow-relation$/, () => page(rows)],
     [/^GET \/workflow-scheme-info$/, () => page([scheme()])],
-    [/^GET \/form-scheme$/, (url) => forms.filter((f) => (Number(url.searchParams.get('F_Type')) === 1 ? f.F_Type >= 1 : f.F_Type === Number(url.searchParams.get('F_Type'))))],
+    [
+      /^GET \/form-scheme$/,
+      (url) => forms.filter((f) => (Number(url.searchParams.get('F_Type')) === 1 ? f.F_Type >= 1 : f.F_Type === Number(url.searchParams.get('F_Type')))),
+    ],
   ];
 
   it('toRelationBody trims and defaults', () => {
-    expect(toRelationBody({ F_SchemeInfoId: 's1', F_FormId: 'f1', F_Name: ' a ' })).toEqual({ F_SchemeInfoId: 's1', F_FormId: 'f1', F_Type: 0, F_Url: '', F_Name: 'a', F_Sort: 0 });
+    expect(toRelationBody({ F_SchemeInfoId: 's1', F_FormId: 'f1', F_Name: ' a ' })).toEqual({
+      F_SchemeInfoId: 's1',
+      F_FormId: 'f1',
+      F_Type: 0,
+      F_Url: '',
+      F_Name: 'a',
+      F_Sort: 0,
+    });
   });
 
   it('adds a relation: scheme, form type, a form of that type (name and address filled from it)', async () => {
@@ -363,7 +428,14 @@ describe('relation list', { timeout: SLOW }, () => {
     expect((screen.getByTestId('wf-relation-name') as HTMLInputElement).value).toBe('合同');
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ F_SchemeInfoId: 's1', F_FormId: 'sys1', F_Type: 1, F_Url: '/oa/contract', F_Name: '合同', F_Sort: 0 }),
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        F_SchemeInfoId: 's1',
+        F_FormId: 'sys1',
+        F_Type: 1,
+        F_Url: '/oa/contract',
+        F_Name: '合同',
+        F_Sort: 0,
+      }),
     );
   });
 
@@ -375,7 +447,9 @@ describe('relation list', { timeout: SLOW }, () => {
     const name = await screen.findByTestId('wf-relation-name');
     fireEvent.change(name, { target: { value: '请假' } });
     fireEvent.click(screen.getByTestId('modal-ok'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ F_SchemeInfoId: 's1', F_FormId: 'f1', F_Type: 0, F_Name: '请假', F_Sort: 1 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ F_SchemeInfoId: 's1', F_FormId: 'f1', F_Type: 0, F_Name: '请假', F_Sort: 1 }),
+    );
 
     fireEvent.click(screen.getByTestId('wf-relation-delete-r1'));
     fireEvent.click(await screen.findByTestId('delete-ok'));
@@ -383,7 +457,14 @@ describe('relation list', { timeout: SLOW }, () => {
 
     await choose('wf-relation-filter-scheme', '请假流程 (leave)');
     fireEvent.click(screen.getByTestId('list-search'));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/workflow-relation').at(-1)!.url.searchParams.get('schemeId')).toBe('s1'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/workflow-relation')
+          .at(-1)!
+          .url.searchParams.get('schemeId'),
+      ).toBe('s1'),
+    );
   });
 
   it('hides add, edit and delete without their permissions', async () => {

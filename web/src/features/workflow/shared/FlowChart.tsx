@@ -38,29 +38,62 @@ export function FlowChart({ processInstanceId }: { processInstanceId: string }) 
         <Space size="middle" wrap data-testid="wf-flow-legend">
           {(['done', 'current', 'pending'] as const).map((k) => (
             <Space key={k} size={4}>
-              <span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 3, border: `2px solid ${CHART_COLOURS[k].stroke}`, background: CHART_COLOURS[k].fill }} />
+              <span
+                style={{
+                  display: 'inline-block',
+                  width: 14,
+                  height: 14,
+                  borderRadius: 3,
+                  border: `2px solid ${CHART_COLOURS[k].stroke}`,
+                  background: CHART_COLOURS[k].fill,
+                }}
+              />
               <span>{t(`chart.${k}`)}</span>
             </Space>
           ))}
         </Space>
         <Space size={4}>
           <Tooltip title={t('chart.zoomOut')}>
-            <Button size="small" icon={<ZoomOutOutlined />} disabled={zoom === 0} onClick={() => setZoom((z) => Math.max(0, z - 1))} aria-label={t('chart.zoomOut')} data-testid="wf-flow-zoom-out" />
+            <Button
+              size="small"
+              icon={<ZoomOutOutlined />}
+              disabled={zoom === 0}
+              onClick={() => setZoom((z) => Math.max(0, z - 1))}
+              aria-label={t('chart.zoomOut')}
+              data-testid="wf-flow-zoom-out"
+            />
           </Tooltip>
           <Tooltip title={t('chart.fit')}>
             <Button size="small" icon={<ColumnWidthOutlined />} onClick={() => setZoom(FIT)} aria-label={t('chart.fit')} data-testid="wf-flow-zoom-fit" />
           </Tooltip>
           <Tooltip title={t('chart.zoomIn')}>
-            <Button size="small" icon={<ZoomInOutlined />} disabled={zoom === ZOOMS.length - 1} onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} aria-label={t('chart.zoomIn')} data-testid="wf-flow-zoom-in" />
+            <Button
+              size="small"
+              icon={<ZoomInOutlined />}
+              disabled={zoom === ZOOMS.length - 1}
+              onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+              aria-label={t('chart.zoomIn')}
+              data-testid="wf-flow-zoom-in"
+            />
           </Tooltip>
-          <span style={{ minWidth: 40, textAlign: 'right' }} data-testid="wf-flow-zoom">{Math.round(scale * 100)}%</span>
+          <span style={{ minWidth: 40, textAlign: 'right' }} data-testid="wf-flow-zoom">
+            {Math.round(scale * 100)}%
+          </span>
         </Space>
       </Space>
-      <div style={{ overflow: 'auto', maxHeight: '70vh', border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff', padding: 8, textAlign: 'center' }} data-testid="wf-flow-scroll">
+      <div
+        style={{ overflow: 'auto', maxHeight: '70vh', border: '1px solid #f0f0f0', borderRadius: 4, background: '#fff', padding: 8, textAlign: 'center' }}
+        data-testid="wf-flow-scroll"
+      >
         {url.isPending && url.fetchStatus !== 'idle' && <Spin />}
         {url.isError && <Alert type="warning" showIcon title={url.error instanceof Error ? url.error.message : t('chart.empty')} />}
         {url.data?.url && (
-          <img src={url.data.url} alt={t('chart.alt')} style={{ width: `${scale * 100}%`, maxWidth: 'none', height: 'auto', display: 'inline-block' }} data-testid="wf-flow-image" />
+          <img
+            src={url.data.url}
+            alt={t('chart.alt')}
+            style={{ width: `${scale * 100}%`, maxWidth: 'none', height: 'auto', display: 'inline-block' }}
+            data-testid="wf-flow-image"
+          />
         )}
       </div>
     </div>

@@ -47,37 +47,37 @@ function Comments({ comments }: { comments: TaskComment[] }) {
     <div className="fp-page wf-print-comments" data-testid="wf-print-comments">
       <h2>{t('print.comments')}</h2>
       <div className="wf-print-scroll">
-      <table className="fp-subtable">
-        <thead>
-          <tr>
-            <th>{t('print.node')}</th>
-            <th>{t('print.approver')}</th>
-            <th>{t('print.button')}</th>
-            <th>{t('print.message')}</th>
-            <th>{t('print.time')}</th>
-            <th>{t('print.stamp')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {comments.map((c, i) => (
-            <tr key={i} data-testid={`wf-print-comment-${i}`}>
-              <td>{c.nodeName}</td>
-              <td>{c.createUser}</td>
-              <td>{c.btnName || c.btnValue}</td>
-              <td style={{ whiteSpace: 'pre-wrap' }}>{c.message}</td>
-              <td>{c.time}</td>
-              <td>{c.esignature ? <img src={c.esignature} alt="" /> : null}</td>
-            </tr>
-          ))}
-          {comments.length === 0 && (
+        <table className="fp-subtable">
+          <thead>
             <tr>
-              <td colSpan={6} className="fp-empty">
-                {t('print.noComments')}
-              </td>
+              <th>{t('print.node')}</th>
+              <th>{t('print.approver')}</th>
+              <th>{t('print.button')}</th>
+              <th>{t('print.message')}</th>
+              <th>{t('print.time')}</th>
+              <th>{t('print.stamp')}</th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {comments.map((c, i) => (
+              <tr key={i} data-testid={`wf-print-comment-${i}`}>
+                <td>{c.nodeName}</td>
+                <td>{c.createUser}</td>
+                <td>{c.btnName || c.btnValue}</td>
+                <td style={{ whiteSpace: 'pre-wrap' }}>{c.message}</td>
+                <td>{c.time}</td>
+                <td>{c.esignature ? <img src={c.esignature} alt="" /> : null}</td>
+              </tr>
+            ))}
+            {comments.length === 0 && (
+              <tr>
+                <td colSpan={6} className="fp-empty">
+                  {t('print.noComments')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
       </div>
     </div>
   );
@@ -87,7 +87,8 @@ function Comments({ comments }: { comments: TaskComment[] }) {
 function FormSheet({ form }: { form: TaskFormItem }) {
   const { t } = useTranslation('wfShared');
   const data = useMemo(() => formPrintData(form), [form]);
-  if (form.F_Type !== 0) return <Alert type="info" showIcon title={t('print.systemForm', { name: form.F_Name })} data-testid={`wf-print-system-${idPart(form.F_FormId)}`} />;
+  if (form.F_Type !== 0)
+    return <Alert type="info" showIcon title={t('print.systemForm', { name: form.F_Name })} data-testid={`wf-print-system-${idPart(form.F_FormId)}`} />;
   const block = printBlock(data);
   if (block) return <Alert type="error" showIcon title={t(`print.${block}`)} data-testid="wf-print-blocked" style={{ margin: '12px 0' }} />;
   return <FormPrintView data={data} documentNumber={form.primaryKey} />;

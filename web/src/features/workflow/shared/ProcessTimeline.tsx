@@ -59,7 +59,11 @@ function Record({ r, index }: { r: TimelineRecord; index: number }) {
           <Typography.Text type="warning">{t('timeline.changes')}：</Typography.Text>
           {r.fieldChanges.map((c) => (
             <div key={c.field} data-testid="wf-timeline-change" data-field={c.field}>
-              {c.label}：<Typography.Text delete type="secondary">{c.old || t('timeline.changeEmpty')}</Typography.Text> → <Typography.Text strong>{c.new || t('timeline.changeEmpty')}</Typography.Text>
+              {c.label}：
+              <Typography.Text delete type="secondary">
+                {c.old || t('timeline.changeEmpty')}
+              </Typography.Text>{' '}
+              → <Typography.Text strong>{c.new || t('timeline.changeEmpty')}</Typography.Text>
             </div>
           ))}
         </div>

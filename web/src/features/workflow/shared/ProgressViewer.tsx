@@ -42,19 +42,20 @@ export function ProgressViewer({ open, processInstanceId, onClose }: { open: boo
 
   if (!open || !processInstanceId) return null;
   return (
-    <Modal
-      open={!failure}
-      title={t('progress.title')}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-      {...wideModal(narrow, '80%')}
-    >
+    <Modal open={!failure} title={t('progress.title')} footer={null} onCancel={onClose} destroyOnHidden {...wideModal(narrow, '80%')}>
       <div data-testid="wf-progress-viewer">
         <Tabs
           items={[
-            { key: 'chart', label: <span data-testid="wf-progress-tab-chart">{t('chart.title')}</span>, children: <FlowChart processInstanceId={processInstanceId} /> },
-            { key: 'timeline', label: <span data-testid="wf-progress-tab-timeline">{t('timeline.title')}</span>, children: <ProcessTimeline processInstanceId={processInstanceId} /> },
+            {
+              key: 'chart',
+              label: <span data-testid="wf-progress-tab-chart">{t('chart.title')}</span>,
+              children: <FlowChart processInstanceId={processInstanceId} />,
+            },
+            {
+              key: 'timeline',
+              label: <span data-testid="wf-progress-tab-timeline">{t('timeline.title')}</span>,
+              children: <ProcessTimeline processInstanceId={processInstanceId} />,
+            },
           ]}
         />
       </div>

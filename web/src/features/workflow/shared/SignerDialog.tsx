@@ -57,8 +57,18 @@ export function SignerDialog(props: { open: boolean; taskId: string; onDone: () 
     }
     setBusy(true);
     try {
-      if (adds.length) await taskApi.signature(taskId, adds.map((p) => p.F_UserId), 'add');
-      if (subtracts.length) await taskApi.signature(taskId, subtracts.map((p) => p.F_UserId), 'subtract');
+      if (adds.length)
+        await taskApi.signature(
+          taskId,
+          adds.map((p) => p.F_UserId),
+          'add',
+        );
+      if (subtracts.length)
+        await taskApi.signature(
+          taskId,
+          subtracts.map((p) => p.F_UserId),
+          'subtract',
+        );
       void message.success(t('signer.success'));
       onDone();
     } catch {
@@ -68,31 +78,39 @@ export function SignerDialog(props: { open: boolean; taskId: string; onDone: () 
     }
   };
 
-  const approvers = signers.isPending && signers.fetchStatus !== 'idle' ? (
-    <Spin />
-  ) : current.length === 0 ? (
-    <Empty description={t('signer.noApprovers')} />
-  ) : (
-    <div data-testid="wf-signer-approvers">
-      {current.map((p) => {
-        const gone = subtracted.has(p.F_UserId);
-        return (
-          <div
-            key={p.F_UserId}
-            style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, padding: '6px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}
-            data-testid={`wf-signer-approver-${idPart(p.F_UserId)}`}
-          >
-            <Typography.Text delete={gone}>{label(p)}</Typography.Text>
-            {p.F_UserId !== me && (
-              <Button size="small" danger={!gone} onClick={() => toggleSubtract(p)} data-testid={`wf-signer-remove-${idPart(p.F_UserId)}`}>
-                {gone ? t('signer.undo') : t('signer.remove')}
-              </Button>
-            )}
-          </div>
-        );
-      })}
-    </div>
-  );
+  const approvers =
+    signers.isPending && signers.fetchStatus !== 'idle' ? (
+      <Spin />
+    ) : current.length === 0 ? (
+      <Empty description={t('signer.noApprovers')} />
+    ) : (
+      <div data-testid="wf-signer-approvers">
+        {current.map((p) => {
+          const gone = subtracted.has(p.F_UserId);
+          return (
+            <div
+              key={p.F_UserId}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 8,
+                padding: '6px 0',
+                borderBottom: '1px solid rgba(5,5,5,0.06)',
+              }}
+              data-testid={`wf-signer-approver-${idPart(p.F_UserId)}`}
+            >
+              <Typography.Text delete={gone}>{label(p)}</Typography.Text>
+              {p.F_UserId !== me && (
+                <Button size="small" danger={!gone} onClick={() => toggleSubtract(p)} data-testid={`wf-signer-remove-${idPart(p.F_UserId)}`}>
+                  {gone ? t('signer.undo') : t('signer.remove')}
+                </Button>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    );
 
   const users = (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -119,7 +137,13 @@ export function SignerDialog(props: { open: boolean; taskId: string; onDone: () 
           <div>
             <Typography.Text strong>{t('signer.add')}：</Typography.Text>
             {adds.map((p) => (
-              <Tag key={p.F_UserId} color="green" closable onClose={() => setAdds(adds.filter((x) => x.F_UserId !== p.F_UserId))} data-testid={`wf-signer-add-${idPart(p.F_UserId)}`}>
+              <Tag
+                key={p.F_UserId}
+                color="green"
+                closable
+                onClose={() => setAdds(adds.filter((x) => x.F_UserId !== p.F_UserId))}
+                data-testid={`wf-signer-add-${idPart(p.F_UserId)}`}
+              >
                 {label(p)}
               </Tag>
             ))}
@@ -159,7 +183,11 @@ export function SignerDialog(props: { open: boolean; taskId: string; onDone: () 
             items={[
               { key: 'approvers', label: <span data-testid="wf-signer-tab-approvers">{t('signer.approvers')}</span>, children: approvers },
               { key: 'users', label: <span data-testid="wf-signer-tab-users">{t('signer.users')}</span>, children: users },
-              { key: 'selected', label: <span data-testid="wf-signer-tab-selected">{count ? `${t('signer.selected')} (${count})` : t('signer.selected')}</span>, children: selected },
+              {
+                key: 'selected',
+                label: <span data-testid="wf-signer-tab-selected">{count ? `${t('signer.selected')} (${count})` : t('signer.selected')}</span>,
+                children: selected,
+              },
             ]}
           />
         </div>

@@ -21,7 +21,14 @@ afterEach(() => {
 
 const tree: OrgNode[] = [{ id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [] }];
 const u = (id: string, name: string, account: string): UserBrief => ({
-  F_UserId: id, F_Account: account, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部',
+  F_UserId: id,
+  F_Account: account,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: 1,
+  F_CompanyId: 'c1',
+  F_DepartmentName: '研发部',
 });
 // signInForTest signs in u1 (admin).
 const users = [u('u1', '管理员', 'admin'), u('u2', '李四', 'lisi'), u('u3', '王五', 'wangwu'), u('u4', '张三', 'zhangsan')];
@@ -32,7 +39,14 @@ const org: Parameters<typeof stubData>[0] = [
 ];
 
 const nodes: CandidateNode[] = [
-  { name: '部门审批', taskId: 'n1', userList: [{ F_UserId: 'u2', F_RealName: '李四', F_Account: 'lisi' }, { F_UserId: 'u3', F_RealName: '王五', F_Account: 'wangwu' }] },
+  {
+    name: '部门审批',
+    taskId: 'n1',
+    userList: [
+      { F_UserId: 'u2', F_RealName: '李四', F_Account: 'lisi' },
+      { F_UserId: 'u3', F_RealName: '王五', F_Account: 'wangwu' },
+    ],
+  },
   { name: '', taskId: 'n2', userList: [{ F_UserId: 'u4', F_RealName: '张三', F_Account: 'zhangsan' }] },
 ];
 
@@ -61,7 +75,12 @@ describe('next approvers dialog', { timeout: SLOW }, () => {
     // The failing node's tab is shown: select all there.
     fireEvent.click(await screen.findByTestId('wf-next-all-1'));
     fireEvent.click(screen.getByTestId('wf-next-ok'));
-    await waitFor(() => expect(onOk).toHaveBeenCalledWith([{ taskId: 'n1', userList: ['u3'] }, { taskId: 'n2', userList: ['u4'] }]));
+    await waitFor(() =>
+      expect(onOk).toHaveBeenCalledWith([
+        { taskId: 'n1', userList: ['u3'] },
+        { taskId: 'n2', userList: ['u4'] },
+      ]),
+    );
   });
 });
 
@@ -109,10 +128,13 @@ describe('signer dialog', { timeout: SLOW }, () => {
     signInForTest([]);
     const calls = stubData([
       ...org,
-      [/^GET \/workflow-task\/signature-users$/, () => [
-        { taskId: 't1', F_UserId: 'u1', F_RealName: '管理员', F_Account: 'admin' },
-        { taskId: 't2', F_UserId: 'u3', F_RealName: '王五', F_Account: 'wangwu' },
-      ]],
+      [
+        /^GET \/workflow-task\/signature-users$/,
+        () => [
+          { taskId: 't1', F_UserId: 'u1', F_RealName: '管理员', F_Account: 'admin' },
+          { taskId: 't2', F_UserId: 'u3', F_RealName: '王五', F_Account: 'wangwu' },
+        ],
+      ],
       [/^POST \/workflow-task\/signature$/, () => null],
     ]);
     const onDone = vi.fn();
@@ -158,7 +180,18 @@ describe('signer dialog', { timeout: SLOW }, () => {
 
 describe('handwriting dialog', { timeout: SLOW }, () => {
   it('warns without a drawing and answers the 80 × 50 PNG', async () => {
-    const ctx = { beginPath: vi.fn(), moveTo: vi.fn(), lineTo: vi.fn(), stroke: vi.fn(), clearRect: vi.fn(), drawImage: vi.fn(), lineWidth: 0, lineCap: '', lineJoin: '', strokeStyle: '' };
+    const ctx = {
+      beginPath: vi.fn(),
+      moveTo: vi.fn(),
+      lineTo: vi.fn(),
+      stroke: vi.fn(),
+      clearRect: vi.fn(),
+      drawImage: vi.fn(),
+      lineWidth: 0,
+      lineCap: '',
+      lineJoin: '',
+      strokeStyle: '',
+    };
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ctx) as never);
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (this: HTMLCanvasElement) {
       return `data:image/png;base64,AA#${this.width}x${this.height}`;

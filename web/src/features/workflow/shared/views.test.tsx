@@ -20,19 +20,57 @@ afterEach(() => {
 });
 
 const rec = (over: Partial<TimelineRecord>): TimelineRecord => ({
-  activityId: 'a', activityName: '节点', activityType: 'userTask', candidate: [], assignee: null, startUserId: 'u1', endTime: '2026-11-24 10:00:00',
-  time: '2026-11-24 09:00:00', multiInstance: false, btnValue: null, btnName: null, message: null, esignature: null, nextNodeInfo: [], manualinfos: [], text: '', fieldChanges: [],
+  activityId: 'a',
+  activityName: '节点',
+  activityType: 'userTask',
+  candidate: [],
+  assignee: null,
+  startUserId: 'u1',
+  endTime: '2026-11-24 10:00:00',
+  time: '2026-11-24 09:00:00',
+  multiInstance: false,
+  btnValue: null,
+  btnName: null,
+  message: null,
+  esignature: null,
+  nextNodeInfo: [],
+  manualinfos: [],
+  text: '',
+  fieldChanges: [],
   ...over,
 });
 const records: TimelineRecord[] = [
-  rec({ activityId: 'start', activityName: '开始', activityType: 'startEvent', text: '管理员 创建了流程', time: '2026-11-24 08:00:00', endTime: '2026-11-24 08:00:00' }),
   rec({
-    activityId: 'dept', activityName: '部门审批', text: '李四 同意 流转到 会签', btnName: '同意', message: '情况属实', esignature: 'data:image/png;base64,AA',
-    fieldChanges: [{ field: 'score', label: '分数', old: '86', new: '999' }, { field: 'note', label: '备注', old: '', new: '补充' }],
+    activityId: 'start',
+    activityName: '开始',
+    activityType: 'startEvent',
+    text: '管理员 创建了流程',
+    time: '2026-11-24 08:00:00',
+    endTime: '2026-11-24 08:00:00',
   }),
   rec({
-    activityId: 'sign', activityName: '会签', multiInstance: true, endTime: null, text: '会签审批：正在审批',
-    candidate: ['王五', '张三'], manualinfos: [{ realName: '王五', account: 'wangwu', departmentName: '研发部' }, { realName: '张三', account: 'zhangsan', departmentName: '' }],
+    activityId: 'dept',
+    activityName: '部门审批',
+    text: '李四 同意 流转到 会签',
+    btnName: '同意',
+    message: '情况属实',
+    esignature: 'data:image/png;base64,AA',
+    fieldChanges: [
+      { field: 'score', label: '分数', old: '86', new: '999' },
+      { field: 'note', label: '备注', old: '', new: '补充' },
+    ],
+  }),
+  rec({
+    activityId: 'sign',
+    activityName: '会签',
+    multiInstance: true,
+    endTime: null,
+    text: '会签审批：正在审批',
+    candidate: ['王五', '张三'],
+    manualinfos: [
+      { realName: '王五', account: 'wangwu', departmentName: '研发部' },
+      { realName: '张三', account: 'zhangsan', departmentName: '' },
+    ],
   }),
 ];
 
@@ -49,7 +87,11 @@ describe('timeline', { timeout: SLOW }, () => {
     expect(within(second).getByTestId('wf-timeline-stamp')).toBeTruthy();
     // What the approver changed on the form: field, old, new.
     expect(within(second).getByTestId('wf-timeline-changes').textContent).toContain('修改了表单');
-    expect(within(second).getAllByTestId('wf-timeline-change').map((c) => c.textContent)).toEqual(['分数：86 → 999', '备注：（空） → 补充']);
+    expect(
+      within(second)
+        .getAllByTestId('wf-timeline-change')
+        .map((c) => c.textContent),
+    ).toEqual(['分数：86 → 999', '备注：（空） → 补充']);
     expect(within(first).queryByTestId('wf-timeline-changes')).toBeNull();
     const third = screen.getByTestId('wf-timeline-record-2');
     expect(third.dataset.state).toBe('current');
@@ -122,16 +164,47 @@ describe('progress viewer', { timeout: SLOW }, () => {
 
 const fields: FormField[] = [field('input', 101, 'title', {}, { label: '标题', span: 12 }), field('input', 102, 'amount', {}, { label: '金额', span: 12 })];
 const form = (over: Partial<TaskFormItem> = {}): TaskFormItem => ({
-  primaryKey: 'k1', F_FormId: 'f1', F_Type: 0, F_Name: '报销单', F_Url: '', F_Scheme: { data: fields, formConf: {} }, formData: { title: '差旅', amount: '120' },
-  formFieldInfo: { F_Id: 'f1', F_Type: 0, F_Name: '报销单', F_Url: '', children: [] }, relationTaskList: [], taskComment: [],
+  primaryKey: 'k1',
+  F_FormId: 'f1',
+  F_Type: 0,
+  F_Name: '报销单',
+  F_Url: '',
+  F_Scheme: { data: fields, formConf: {} },
+  formData: { title: '差旅', amount: '120' },
+  formFieldInfo: { F_Id: 'f1', F_Type: 0, F_Name: '报销单', F_Url: '', children: [] },
+  relationTaskList: [],
+  taskComment: [],
   ...over,
 });
 const answer = (forms: TaskFormItem[]): TaskFormAnswer => ({
-  processInstanceId: 'p1', processName: '报销-管理员', schemeName: '报销', state: 'running', taskId: null, readOnly: true, forms,
+  processInstanceId: 'p1',
+  processName: '报销-管理员',
+  schemeName: '报销',
+  state: 'running',
+  taskId: null,
+  readOnly: true,
+  forms,
   processInfo: {
-    btnInfo: [], functionBtnInfo: [], rejectnode: [], nodeInfo: { needpassword: 0, nodeId: '', nodeName: '', multiInstance: false, signatureRequired: false }, signation: false, retNodeList: [],
-    task_comment: [{ nodeId: 'dept', nodeName: '部门审批', btnValue: 'agree', btnName: '同意', message: '同意报销', createUser: '李四', time: '2026-11-24 10:00:00', esignature: 'data:image/png;base64,AA' }],
-    roams: [], files: [],
+    btnInfo: [],
+    functionBtnInfo: [],
+    rejectnode: [],
+    nodeInfo: { needpassword: 0, nodeId: '', nodeName: '', multiInstance: false, signatureRequired: false },
+    signation: false,
+    retNodeList: [],
+    task_comment: [
+      {
+        nodeId: 'dept',
+        nodeName: '部门审批',
+        btnValue: 'agree',
+        btnName: '同意',
+        message: '同意报销',
+        createUser: '李四',
+        time: '2026-11-24 10:00:00',
+        esignature: 'data:image/png;base64,AA',
+      },
+    ],
+    roams: [],
+    files: [],
   },
 });
 
@@ -159,9 +232,12 @@ describe('print view', { timeout: SLOW }, () => {
     expect(document.querySelector('.wf-print-portal')).toBeNull();
   });
 
-  it("prints what an approval node lets be seen: the fields it names and every other field (read-only there)", async () => {
+  it('prints what an approval node lets be seen: the fields it names and every other field (read-only there)', async () => {
     signInForTest([]);
-    const children = [{ formId: 102, view: true, edit: true, required: false }, { formId: '*', view: true, edit: false, required: false }];
+    const children = [
+      { formId: 102, view: true, edit: true, required: false },
+      { formId: '*', view: true, edit: false, required: false },
+    ];
     stubData([[/^GET \/workflow-task\/task-form$/, () => answer([form({ formFieldInfo: { F_Id: 'f1', F_Type: 0, F_Name: '报销单', F_Url: '', children } })])]]);
     renderWithApp(<PrintView open processInstanceId="p1" taskId="t1" onClose={() => undefined} />);
     const view = await screen.findByTestId('print-view');
@@ -177,7 +253,19 @@ describe('print view', { timeout: SLOW }, () => {
         () =>
           answer([
             form({ F_FormId: 'empty', F_Scheme: { data: [] } }),
-            form({ F_FormId: 'hidden', formFieldInfo: { F_Id: 'hidden', F_Type: 0, F_Name: '', F_Url: '', children: [{ formId: 101, view: false, edit: false, required: false }, { formId: 102, view: false, edit: false, required: false }] } }),
+            form({
+              F_FormId: 'hidden',
+              formFieldInfo: {
+                F_Id: 'hidden',
+                F_Type: 0,
+                F_Name: '',
+                F_Url: '',
+                children: [
+                  { formId: 101, view: false, edit: false, required: false },
+                  { formId: 102, view: false, edit: false, required: false },
+                ],
+              },
+            }),
           ]),
       ],
     ]);

@@ -169,10 +169,21 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
           <Button onClick={close} data-testid="wf-launch-cancel">
             {t('common:cancel')}
           </Button>
-          <Button onClick={() => void saveDraft()} loading={busy === 'draft'} disabled={!!busy || relations.isLoading || relations.isError} data-testid="wf-launch-draft">
+          <Button
+            onClick={() => void saveDraft()}
+            loading={busy === 'draft'}
+            disabled={!!busy || relations.isLoading || relations.isError}
+            data-testid="wf-launch-draft"
+          >
             {t('saveDraft')}
           </Button>
-          <Button type="primary" onClick={() => void submit()} loading={busy === 'submit'} disabled={!!busy || relations.isLoading || relations.isError} data-testid="wf-launch-submit">
+          <Button
+            type="primary"
+            onClick={() => void submit()}
+            loading={busy === 'submit'}
+            disabled={!!busy || relations.isLoading || relations.isError}
+            data-testid="wf-launch-submit"
+          >
             {t('submit')}
           </Button>
         </Space>

@@ -12,7 +12,8 @@ const ALL = '__all__';
 /** The categories to show: the server's grouping (FlowSort dictionary order, uncategorised last), filtered by keyword. */
 export function groupLaunchable(data: WfLaunchable | undefined, keyword: string): WfLaunchable['categories'] {
   const k = keyword.trim().toLowerCase();
-  const match = (s: WfLaunchableRow) => !k || s.F_Name.toLowerCase().includes(k) || s.F_Code.toLowerCase().includes(k) || s.F_Description.toLowerCase().includes(k);
+  const match = (s: WfLaunchableRow) =>
+    !k || s.F_Name.toLowerCase().includes(k) || s.F_Code.toLowerCase().includes(k) || s.F_Description.toLowerCase().includes(k);
   return (data?.categories ?? []).map((c) => ({ ...c, schemes: c.schemes.filter(match) })).filter((c) => c.schemes.length > 0);
 }
 
@@ -50,7 +51,15 @@ export default function LaunchPage() {
             ]}
           />
         </div>
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('searchProcess')} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 240, maxWidth: '100%' }} data-testid="wf-launch-keyword" />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('searchProcess')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ width: 240, maxWidth: '100%' }}
+          data-testid="wf-launch-keyword"
+        />
       </div>
       {isLoading ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />

@@ -137,8 +137,19 @@ export default function TaskCentrePage() {
     </>
   );
   /** A confirmed action on one of the caller's instances (recall, reinitiate, recycle, restore). */
-  const instanceAction = (r: InstanceRow, kind: 'recall' | 'reinitiate' | 'recycle' | 'restore', run: () => Promise<unknown>, doneKey: string, labelKey: string, danger?: boolean) => (
-    <RowAction testId={`wf-task-${kind}-${r.processInstanceId}`} danger={danger} onClick={() => confirm(t(`${kind}Confirm`, { name: link(r.processName) }), `wf-task-${kind}`, run, t(doneKey))}>
+  const instanceAction = (
+    r: InstanceRow,
+    kind: 'recall' | 'reinitiate' | 'recycle' | 'restore',
+    run: () => Promise<unknown>,
+    doneKey: string,
+    labelKey: string,
+    danger?: boolean,
+  ) => (
+    <RowAction
+      testId={`wf-task-${kind}-${r.processInstanceId}`}
+      danger={danger}
+      onClick={() => confirm(t(`${kind}Confirm`, { name: link(r.processName) }), `wf-task-${kind}`, run, t(doneKey))}
+    >
       {t(labelKey)}
     </RowAction>
   );
@@ -146,7 +157,9 @@ export default function TaskCentrePage() {
   const label = (key: TaskTab, n?: number, dot?: boolean) => (
     <span data-testid={`wf-task-tab-${key}`}>
       {t(`tab.${key}`)}
-      {n !== undefined && n > 0 && <Badge count={n} overflowCount={99} size="small" dot={dot} style={{ marginInlineStart: 4 }} data-testid={`wf-task-count-${key}`} />}
+      {n !== undefined && n > 0 && (
+        <Badge count={n} overflowCount={99} size="small" dot={dot} style={{ marginInlineStart: 4 }} data-testid={`wf-task-count-${key}`} />
+      )}
     </span>
   );
 
@@ -178,7 +191,8 @@ export default function TaskCentrePage() {
         {
           title: t('taskName'),
           dataIndex: 'taskName',
-          render: (v: string, r) => (r.ownerName ? <Tooltip title={t('onBehalf', { name: r.ownerName })}>{`${v}（${t('onBehalf', { name: r.ownerName })}）`}</Tooltip> : v),
+          render: (v: string, r) =>
+            r.ownerName ? <Tooltip title={t('onBehalf', { name: r.ownerName })}>{`${v}（${t('onBehalf', { name: r.ownerName })}）`}</Tooltip> : v,
         },
         { title: t('startUser'), dataIndex: 'startUser' },
         { title: t('arrivedTime'), dataIndex: 'createTime' },
@@ -187,7 +201,9 @@ export default function TaskCentrePage() {
           key: 'actions',
           fixed: 'right',
           render: (_, r) => (
-            <RowAction testId={`wf-task-handle-${r.taskId}`} onClick={() => openApproval({ taskId: r.taskId })}>{t('handle')}</RowAction>
+            <RowAction testId={`wf-task-handle-${r.taskId}`} onClick={() => openApproval({ taskId: r.taskId })}>
+              {t('handle')}
+            </RowAction>
           ),
         },
       ]}
@@ -221,9 +237,7 @@ export default function TaskCentrePage() {
           key: 'actions',
           fixed: 'right',
           render: (_, r) => (
-            <Space size={0}>
-              {lookActions(r.taskId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
-            </Space>
+            <Space size={0}>{lookActions(r.taskId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}</Space>
           ),
         },
       ]}
@@ -231,7 +245,11 @@ export default function TaskCentrePage() {
   );
 
   /** 我发起的 and 回收站: the caller's instances, named, with their scheme and state, then the tab's own columns. */
-  const instanceList = (kind: 'mine' | 'recycle', fetch: (q: WorkflowTaskPageQuery) => Promise<PageResult<InstanceRow>>, columns: NonNullable<TableProps<InstanceRow>['columns']>) => (
+  const instanceList = (
+    kind: 'mine' | 'recycle',
+    fetch: (q: WorkflowTaskPageQuery) => Promise<PageResult<InstanceRow>>,
+    columns: NonNullable<TableProps<InstanceRow>['columns']>,
+  ) => (
     <TaskList<InstanceRow>
       queryKey={`wfTask-${kind}`}
       testId={`wf-task-list-${kind}`}
@@ -268,7 +286,8 @@ export default function TaskCentrePage() {
         <Space size={0}>
           {lookActions(r.processInstanceId, () => openApproval({ processInstanceId: r.processInstanceId }), r.processInstanceId)}
           {r.state === 'running' && !r.isSuspended && instanceAction(r, 'recall', () => taskApi.recall(r.processInstanceId), 'recalled', 'recall')}
-          {(r.state === 'recalled' || r.state === 'terminated') && instanceAction(r, 'reinitiate', () => taskApi.reinitiate(r.processInstanceId), 'reinitiated', 'reinitiate')}
+          {(r.state === 'recalled' || r.state === 'terminated') &&
+            instanceAction(r, 'reinitiate', () => taskApi.reinitiate(r.processInstanceId), 'reinitiated', 'reinitiate')}
           {finished(r) && instanceAction(r, 'recycle', () => taskApi.toRecycleBin(r.processInstanceId), 'recycled', 'toRecycleBin', true)}
         </Space>
       ),
@@ -299,7 +318,11 @@ export default function TaskCentrePage() {
           dataIndex: 'processName',
           render: (_, r) => (
             <Space size={6}>
-              <Badge status={r.isRead ? 'default' : 'error'} style={{ visibility: r.isRead ? 'hidden' : 'visible' }} data-testid={r.isRead ? undefined : `wf-task-unread-${r.F_Id}`} />
+              <Badge
+                status={r.isRead ? 'default' : 'error'}
+                style={{ visibility: r.isRead ? 'hidden' : 'visible' }}
+                data-testid={r.isRead ? undefined : `wf-task-unread-${r.F_Id}`}
+              />
               <NameLink testId={`wf-task-open-${r.F_Id}`} onClick={() => void openCirculation(r)}>
                 {r.isRead ? link(r.processName) : <strong>{link(r.processName)}</strong>}
               </NameLink>
@@ -315,17 +338,14 @@ export default function TaskCentrePage() {
           title: t('common:actions'),
           key: 'actions',
           fixed: 'right',
-          render: (_, r) => (
-            <Space size={0}>
-              {lookActions(r.F_Id, () => void openCirculation(r), r.processInstanceId)}
-            </Space>
-          ),
+          render: (_, r) => <Space size={0}>{lookActions(r.F_Id, () => void openCirculation(r), r.processInstanceId)}</Space>,
         },
       ]}
     />
   );
 
-  const editDraft = (r: WorkflowDraftRow) => setLaunch({ schemeId: r.schemeId, schemeName: r.schemeName, draft: { F_Id: r.F_Id, name: r.name, formValue: r.formValue } });
+  const editDraft = (r: WorkflowDraftRow) =>
+    setLaunch({ schemeId: r.schemeId, schemeName: r.schemeName, draft: { F_Id: r.F_Id, name: r.name, formValue: r.formValue } });
   const drafts = (
     <TaskList<WorkflowDraftRow>
       queryKey="wfTask-drafts"
@@ -352,8 +372,16 @@ export default function TaskCentrePage() {
           fixed: 'right',
           render: (_, r) => (
             <Space size={0}>
-              <RowAction testId={`wf-task-draft-edit-${r.F_Id}`} onClick={() => editDraft(r)}>{t('common:edit')}</RowAction>
-              <RowAction testId={`wf-task-draft-delete-${r.F_Id}`} danger onClick={() => confirmDelete(r.name || r.schemeName, () => taskApi.deleteDraft(r.F_Id), refresh)}>{t('common:delete')}</RowAction>
+              <RowAction testId={`wf-task-draft-edit-${r.F_Id}`} onClick={() => editDraft(r)}>
+                {t('common:edit')}
+              </RowAction>
+              <RowAction
+                testId={`wf-task-draft-delete-${r.F_Id}`}
+                danger
+                onClick={() => confirmDelete(r.name || r.schemeName, () => taskApi.deleteDraft(r.F_Id), refresh)}
+              >
+                {t('common:delete')}
+              </RowAction>
             </Space>
           ),
         },
@@ -371,7 +399,13 @@ export default function TaskCentrePage() {
       render: (_, r) => (
         <Space size={0}>
           {instanceAction(r, 'restore', () => taskApi.restore(r.processInstanceId), 'restored', 'restore')}
-          <RowAction testId={`wf-task-destroy-${r.processInstanceId}`} danger onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}>{t('deleteForever')}</RowAction>
+          <RowAction
+            testId={`wf-task-destroy-${r.processInstanceId}`}
+            danger
+            onClick={() => confirmDelete(link(r.processName), () => taskApi.deleteInstance(r.processInstanceId), refresh)}
+          >
+            {t('deleteForever')}
+          </RowAction>
         </Space>
       ),
     },
@@ -390,7 +424,16 @@ export default function TaskCentrePage() {
           children: bodies[key],
         }))}
       />
-      {launch && <LaunchDialog key={`${launch.schemeId}:${launch.draft?.F_Id ?? ''}`} target={launch} onClose={() => { setLaunch(null); void refresh(); }} />}
+      {launch && (
+        <LaunchDialog
+          key={`${launch.schemeId}:${launch.draft?.F_Id ?? ''}`}
+          target={launch}
+          onClose={() => {
+            setLaunch(null);
+            void refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

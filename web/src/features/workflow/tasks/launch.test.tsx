@@ -22,7 +22,14 @@ afterEach(() => {
 });
 
 const scheme = (id: string, name: string, category: string, categoryName: string, description = ''): WfLaunchableRow => ({
-  F_Id: id, F_Code: `code_${id}`, F_Name: name, F_Icon: '', F_Description: description, F_Category: category, F_CategoryName: categoryName, F_Version: 1,
+  F_Id: id,
+  F_Code: `code_${id}`,
+  F_Name: name,
+  F_Icon: '',
+  F_Description: description,
+  F_Category: category,
+  F_CategoryName: categoryName,
+  F_Version: 1,
 });
 const leave = scheme('s1', '请假申请', 'hr', '人事', '员工请假');
 const trip = scheme('s2', '出差申请', 'hr', '人事');
@@ -36,14 +43,32 @@ const launchable: WfLaunchable = {
     { F_Category: '', F_CategoryName: '', schemes: [other] },
   ],
 };
-const relation: WfRelationRow = { F_Id: 'r1', F_SchemeInfoId: 's1', F_SchemeName: '请假申请', F_FormId: 'f1', F_FormName: '请假单', F_Type: 0, F_Url: '', F_Name: '', F_Sort: 0 };
+const relation: WfRelationRow = {
+  F_Id: 'r1',
+  F_SchemeInfoId: 's1',
+  F_SchemeName: '请假申请',
+  F_FormId: 'f1',
+  F_FormName: '请假单',
+  F_Type: 0,
+  F_Url: '',
+  F_Name: '',
+  F_Sort: 0,
+};
 const entry = { F_FormId: 'f1', F_Type: 0, formData: { days: 3 } };
 
 const routes = (extra: Parameters<typeof stubData>[0] = []): Parameters<typeof stubData>[0] => [
   ...extra,
   [/^GET \/workflow-scheme-info\/launchable$/, () => launchable],
   [/^GET \/workflow-relation\/formInfo$/, () => [relation]],
-  [/^GET \/workflow-task\/relationTask$/, () => ({ Rows: [{ processInstanceId: 'old1', processName: '上月请假', F_SchemeId: 's1', schemeName: '请假申请', startUser: '张三', createTime: '', completedTime: '' }], Total: 1 })],
+  [
+    /^GET \/workflow-task\/relationTask$/,
+    () => ({
+      Rows: [
+        { processInstanceId: 'old1', processName: '上月请假', F_SchemeId: 's1', schemeName: '请假申请', startUser: '张三', createTime: '', completedTime: '' },
+      ],
+      Total: 1,
+    }),
+  ],
 ];
 
 const renderPage = () =>
@@ -123,7 +148,11 @@ describe('launch page', { timeout: SLOW }, () => {
           (_u, body) => {
             bodies.push(body as Record<string, unknown>);
             return bodies.length === 1
-              ? { retCode: 2, processInstanceId: '', nodes: [{ name: '部门审批', taskId: 'n1', userList: [{ F_UserId: 'u9', F_RealName: '李四', F_Account: 'lisi' }] }] }
+              ? {
+                  retCode: 2,
+                  processInstanceId: '',
+                  nodes: [{ name: '部门审批', taskId: 'n1', userList: [{ F_UserId: 'u9', F_RealName: '李四', F_Account: 'lisi' }] }],
+                }
               : { retCode: 0, processInstanceId: 'pi1' };
           },
         ],

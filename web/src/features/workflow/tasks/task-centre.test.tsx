@@ -29,19 +29,65 @@ afterEach(() => {
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const base = { F_SchemeId: 's1', schemeName: '请假申请', startUser: '张三', createTime: '2026-11-24 09:00:00' };
 const upcoming = (id: string, over: Partial<UpcomingTaskRow> = {}): UpcomingTaskRow => ({
-  ...base, taskId: id, processInstanceId: `pi-${id}`, processName: `待办 ${id}`, nodeId: 'n1', taskName: '部门审批', startUserId: 'u1', isSuspended: false, owner: null, ownerName: null, ...over,
+  ...base,
+  taskId: id,
+  processInstanceId: `pi-${id}`,
+  processName: `待办 ${id}`,
+  nodeId: 'n1',
+  taskName: '部门审批',
+  startUserId: 'u1',
+  isSuspended: false,
+  owner: null,
+  ownerName: null,
+  ...over,
 });
 const history = (id: string): HistoryTaskRow => ({
-  ...base, taskId: id, processInstanceId: `pi-${id}`, processName: `已办 ${id}`, nodeId: 'n1', taskName: '部门审批', btnValue: 'agree_', btnName: '同意', state: 'completed', endTime: '2026-11-24 10:00:00',
+  ...base,
+  taskId: id,
+  processInstanceId: `pi-${id}`,
+  processName: `已办 ${id}`,
+  nodeId: 'n1',
+  taskName: '部门审批',
+  btnValue: 'agree_',
+  btnName: '同意',
+  state: 'completed',
+  endTime: '2026-11-24 10:00:00',
 });
 const instance = (id: string, state: string, over: Partial<InstanceRow> = {}): InstanceRow => ({
-  ...base, processInstanceId: id, processName: `流程 ${id}`, state, isSuspended: false, startUserId: 'u1', currentNodes: state === 'running' ? '部门审批' : '', completedTime: null, recycledTime: null, ...over,
+  ...base,
+  processInstanceId: id,
+  processName: `流程 ${id}`,
+  state,
+  isSuspended: false,
+  startUserId: 'u1',
+  currentNodes: state === 'running' ? '部门审批' : '',
+  completedTime: null,
+  recycledTime: null,
+  ...over,
 });
 const circulation = (id: string, isRead: boolean): CirculationRow => ({
-  ...base, F_Id: id, processInstanceId: `pi-${id}`, processName: `传阅 ${id}`, taskName: '部门审批', fromUser: '李四', isRead, readTime: null,
+  ...base,
+  F_Id: id,
+  processInstanceId: `pi-${id}`,
+  processName: `传阅 ${id}`,
+  taskName: '部门审批',
+  fromUser: '李四',
+  isRead,
+  readTime: null,
 });
-const draft: WorkflowDraftRow = { F_Id: 'd1', schemeId: 's1', schemeName: '请假申请', name: '我的草稿', formValue: [{ F_FormId: 'f1', F_Type: 0, formData: { days: 2 } }], createTime: '', updateTime: '' };
-const launchable: WfLaunchable = { Rows: [{ F_Id: 's1', F_Code: 'leave', F_Name: '请假申请', F_Icon: '', F_Description: '', F_Category: '', F_CategoryName: '', F_Version: 1 }], categories: [] };
+const draft: WorkflowDraftRow = {
+  F_Id: 'd1',
+  schemeId: 's1',
+  schemeName: '请假申请',
+  name: '我的草稿',
+  formValue: [{ F_FormId: 'f1', F_Type: 0, formData: { days: 2 } }],
+  createTime: '',
+  updateTime: '',
+};
+const launchable: WfLaunchable = {
+  Rows: [{ F_Id: 's1', F_Code: 'leave', F_Name: '请假申请', F_Icon: '', F_Description: '', F_Category: '', F_CategoryName: '', F_Version: 1 }],
+  categories: [],
+};
 
 const common = (counts = { upcoming: 2, circulatedUnread: 1, drafts: 1 }): Parameters<typeof stubData>[0] => [
   [/^GET \/workflow-task\/counts$/, () => counts],
@@ -52,7 +98,10 @@ const common = (counts = { upcoming: 2, circulatedUnread: 1, drafts: 1 }): Param
   [/^GET \/workflow-task\/manual-task$/, () => page([circulation('c1', false), circulation('c2', true)])],
   [/^GET \/workflow-task\/getTempfiledInfoList$/, () => page([draft])],
   [/^GET \/workflow-task\/recycle-task$/, () => page([instance('bin1', 'completed', { recycledTime: '2026-11-24 11:00:00' })])],
-  [/^GET \/workflow-relation\/formInfo$/, () => [{ F_Id: 'r1', F_SchemeInfoId: 's1', F_SchemeName: '请假申请', F_FormId: 'f1', F_FormName: '请假单', F_Type: 0, F_Url: '', F_Name: '', F_Sort: 0 }]],
+  [
+    /^GET \/workflow-relation\/formInfo$/,
+    () => [{ F_Id: 'r1', F_SchemeInfoId: 's1', F_SchemeName: '请假申请', F_FormId: 'f1', F_FormName: '请假单', F_Type: 0, F_Url: '', F_Name: '', F_Sort: 0 }],
+  ],
   [/^GET \/workflow-task\/relationTask$/, () => page([])],
 ];
 
@@ -71,7 +120,12 @@ const okConfirm = async (testId: string) => fireEvent.click(await screen.findByT
 
 describe('task centre', { timeout: SLOW }, () => {
   it('turns the query bar into list parameters', () => {
-    expect(toTaskQuery({ keyword: ' 请假 ', F_SchemeId: 's1', range: [dayjs('2026-11-01'), dayjs('2026-11-24')] })).toEqual({ keyword: '请假', F_SchemeId: 's1', startTime: '2026-11-01', endTime: '2026-11-24' });
+    expect(toTaskQuery({ keyword: ' 请假 ', F_SchemeId: 's1', range: [dayjs('2026-11-01'), dayjs('2026-11-24')] })).toEqual({
+      keyword: '请假',
+      F_SchemeId: 's1',
+      startTime: '2026-11-01',
+      endTime: '2026-11-24',
+    });
     expect(toTaskQuery({ keyword: '', range: null })).toEqual({ keyword: undefined, F_SchemeId: undefined, startTime: undefined, endTime: undefined });
   });
 
@@ -94,7 +148,14 @@ describe('task centre', { timeout: SLOW }, () => {
 
     fireEvent.change(screen.getByTestId('list-keyword'), { target: { value: '请假' } });
     fireEvent.click(screen.getByTestId('list-search'));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/workflow-task/upcoming-task').at(-1)!.url.searchParams.get('keyword')).toBe('请假'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/workflow-task/upcoming-task')
+          .at(-1)!
+          .url.searchParams.get('keyword'),
+      ).toBe('请假'),
+    );
 
     fireEvent.click(screen.getByTestId('wf-task-tab-done'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/workflow/process/index?tab=done'));
@@ -172,7 +233,9 @@ describe('task centre', { timeout: SLOW }, () => {
     expect(fakeForms.lastForms[0]).toMatchObject({ F_FormId: 'f1', formData: { days: 2 } });
     fakeForms.next = [{ F_FormId: 'f1', F_Type: 0, formData: { days: 2 } }];
     fireEvent.click(screen.getByTestId('wf-launch-submit'));
-    await waitFor(() => expect(calls.find((c) => c.path === '/workflow-task/create-process')?.body).toMatchObject({ schemeId: 's1', draftId: 'd1', name: '我的草稿' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/workflow-task/create-process')?.body).toMatchObject({ schemeId: 's1', draftId: 'd1', name: '我的草稿' }),
+    );
     await waitFor(() => expect(screen.queryByTestId('wf-launch-dialog')).toBeNull());
 
     fireEvent.click(screen.getByTestId('wf-task-draft-delete-d1'));
@@ -200,12 +263,27 @@ describe('task centre', { timeout: SLOW }, () => {
     signInForTest([]);
     stubData(common({ upcoming: 3, circulatedUnread: 2, drafts: 5 }));
     const item = (id: string, enCode: string, path: string): MenuItem => ({
-      F_ModuleId: id, F_FullName: id, F_EnCode: enCode, label: id, path, icon: '', target: '', group: [], query: {}, keepAlive: false, meta: {} as MenuItem['meta'], children: [],
+      F_ModuleId: id,
+      F_FullName: id,
+      F_EnCode: enCode,
+      label: id,
+      path,
+      icon: '',
+      target: '',
+      group: [],
+      query: {},
+      keepAlive: false,
+      meta: {} as MenuItem['meta'],
+      children: [],
     });
     renderWithApp(
       <MemoryRouter>
         <NavMenu
-          items={[item('workflow-process', 'workflow.process', '/workflow/process'), item('workflow-launch', 'workflow.launch', '/workflow/launch'), { ...item('workflow', 'workflow', ''), children: [item('wp2', 'workflow.process', '/workflow/process')] }]}
+          items={[
+            item('workflow-process', 'workflow.process', '/workflow/process'),
+            item('workflow-launch', 'workflow.launch', '/workflow/launch'),
+            { ...item('workflow', 'workflow', ''), children: [item('wp2', 'workflow.process', '/workflow/process')] },
+          ]}
           mode="inline"
           theme="light"
           testId="menu"

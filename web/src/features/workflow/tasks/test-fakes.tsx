@@ -18,7 +18,10 @@ export function FakeNextApprovers(props: { open: boolean; nodes: CandidateNode[]
   if (!props.open) return null;
   return (
     <div data-testid="wf-next-approvers" data-nodes={props.nodes.map((n) => n.taskId).join(',')}>
-      <button data-testid="fake-next-ok" onClick={() => props.onOk(props.nodes.map((n) => ({ taskId: n.taskId, userList: n.userList.slice(0, 1).map((u) => u.F_UserId) })))}>
+      <button
+        data-testid="fake-next-ok"
+        onClick={() => props.onOk(props.nodes.map((n) => ({ taskId: n.taskId, userList: n.userList.slice(0, 1).map((u) => u.F_UserId) })))}
+      >
         ok
       </button>
     </div>

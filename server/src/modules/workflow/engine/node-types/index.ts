@@ -119,7 +119,13 @@ const parallelGateway: NodeType = {
       .orderBy('id')
       .execute();
     const arrivals = waiting.map((w) => ({ id: w.id, flow: String((w.mi as { arrivedBy?: string } | null)?.arrivedBy ?? '') }));
-    if (parallelJoinMissing(node, arrivals.map((a) => a.flow)).length) return;
+    if (
+      parallelJoinMissing(
+        node,
+        arrivals.map((a) => a.flow),
+      ).length
+    )
+      return;
     // One arrival per incoming flow is consumed; a second token on the same flow waits for the next round.
     const consumed = node.incoming.map((flow) => arrivals.find((a) => a.flow === flow)!.id);
     await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', consumed).execute();
@@ -175,7 +181,14 @@ const callActivity: NodeType = {
     };
     await run.trx
       .insertInto('wf_instances')
-      .values({ ...child, variables: JSON.stringify(child.variables), form_keys: JSON.stringify(child.form_keys), related: '[]', created_at: run.now, updated_at: run.now })
+      .values({
+        ...child,
+        variables: JSON.stringify(child.variables),
+        form_keys: JSON.stringify(child.form_keys),
+        related: '[]',
+        created_at: run.now,
+        updated_at: run.now,
+      })
       .execute();
     run.adopt(child);
     const graph = await loadGraph(run.trx, child.version_id);
@@ -199,7 +212,17 @@ const timerEvent: NodeType = {
     const executionId = await run.createExecution(instance, node.id, 'waiting', { scopeId });
     await run.trx
       .insertInto('wf_timers')
-      .values({ id: newId(), tenant_id: instance.tenant_id, instance_id: instance.id, task_id: null, execution_id: executionId, node_id: node.id, action: 'continue', due_at: due, repeats: null })
+      .values({
+        id: newId(),
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        task_id: null,
+        execution_id: executionId,
+        node_id: node.id,
+        action: 'continue',
+        due_at: due,
+        repeats: null,
+      })
       .execute();
   },
 };

@@ -108,7 +108,16 @@ interface PendingMessage {
 }
 
 /** 'yyyy-MM-dd HH:mm:ss' in the app's time zone, as formatTime() shows times. */
-const localFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const localFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
 const localTime = (at: Date) => localFormat.format(at);
 
 const graphs = new Map<string, WfGraph>();
@@ -125,8 +134,21 @@ export async function loadGraph(trx: Trx, versionId: string): Promise<WfGraph> {
 }
 
 const instanceColumns = [
-  'id', 'tenant_id', 'root_id', 'parent_id', 'parent_node_id', 'parent_execution_id', 'scheme_id', 'version_id', 'name', 'state',
-  'starter_id', 'variables', 'form_keys', 'related', 'created_at',
+  'id',
+  'tenant_id',
+  'root_id',
+  'parent_id',
+  'parent_node_id',
+  'parent_execution_id',
+  'scheme_id',
+  'version_id',
+  'name',
+  'state',
+  'starter_id',
+  'variables',
+  'form_keys',
+  'related',
+  'created_at',
 ] as const;
 
 /** Reads an instance (no lock); the caller holds the root's lock or is about to take it. */
@@ -257,13 +279,18 @@ export class ActionRun {
   scope(instance: InstanceRow, scopeId: string | null = null): Record<string, unknown> {
     const { [FORM_VARIABLE]: form, ...variables } = instance.variables;
     const locals: Record<string, unknown>[] = [];
-    for (let id = scopeId; id !== null; ) {
+    for (let id = scopeId; id !== null;) {
       const known = this.scopes.get(id);
       if (!known) break;
       locals.unshift(known.locals);
       id = known.parent;
     }
-    return { ...((form as Record<string, unknown> | undefined) ?? {}), ...variables, ...Object.assign({}, ...locals), starter: { userId: instance.starter_id } };
+    return {
+      ...((form as Record<string, unknown> | undefined) ?? {}),
+      ...variables,
+      ...Object.assign({}, ...locals),
+      starter: { userId: instance.starter_id },
+    };
   }
 
   evaluate(instance: InstanceRow, expression: string, scopeId: string | null = null): unknown {
@@ -272,7 +299,7 @@ export class ActionRun {
 
   /** Loads a scope execution and the ones around it (their local variables), unless known already. */
   async knowScope(scopeId: string | null): Promise<void> {
-    for (let id = scopeId; id !== null && !this.scopes.has(id); ) {
+    for (let id = scopeId; id !== null && !this.scopes.has(id);) {
       const row = await this.trx.selectFrom('wf_executions').select(['parent_id', 'mi']).where('id', '=', id).executeTakeFirst();
       const mi = row?.mi as unknown as ScopeState | null | undefined;
       this.scopes.set(id, { parent: row?.parent_id ?? null, locals: (mi?.kind === 'scope' ? mi.locals : undefined) ?? {} });
@@ -342,9 +369,18 @@ export class ActionRun {
     const mi = options.mi ?? null;
     await this.trx
       .insertInto('wf_executions')
-      .values({ id, tenant_id: instance.tenant_id, instance_id: instance.id, parent_id: options.scopeId, node_id: nodeId, state, mi: mi ? JSON.stringify(mi) : null })
+      .values({
+        id,
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        parent_id: options.scopeId,
+        node_id: nodeId,
+        state,
+        mi: mi ? JSON.stringify(mi) : null,
+      })
       .execute();
-    if (mi && (mi as ScopeState).kind === 'scope') this.scopes.set(id, { parent: options.scopeId, locals: (mi as { locals?: Record<string, unknown> }).locals ?? {} });
+    if (mi && (mi as ScopeState).kind === 'scope')
+      this.scopes.set(id, { parent: options.scopeId, locals: (mi as { locals?: Record<string, unknown> }).locals ?? {} });
     return id;
   }
 
@@ -362,7 +398,11 @@ export class ActionRun {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 8)
         .map(([id]) => graph.nodes[id]?.name || id);
-      throw new AppError(overSteps ? 'workflow.runawayLoop' : 'workflow.actionTooLong', { nodes: loop.join(' → ') || nodeId, steps: this.steps, seconds: Math.round(TIME_BUDGET_MS / 1000) }, 422);
+      throw new AppError(
+        overSteps ? 'workflow.runawayLoop' : 'workflow.actionTooLong',
+        { nodes: loop.join(' → ') || nodeId, steps: this.steps, seconds: Math.round(TIME_BUDGET_MS / 1000) },
+        422,
+      );
     }
     await yieldToEventLoop();
   }
@@ -409,9 +449,24 @@ export class ActionRun {
     const ids = [...this.touchedScopes];
     this.touchedScopes.clear();
     if (ids.length === 0) return false;
-    const scopes = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'parent_id', 'mi']).where('id', 'in', ids).where('state', '=', 'waiting').execute();
+    const scopes = await this.trx
+      .selectFrom('wf_executions')
+      .select(['id', 'instance_id', 'node_id', 'parent_id', 'mi'])
+      .where('id', 'in', ids)
+      .where('state', '=', 'waiting')
+      .execute();
     if (scopes.length === 0) return false;
-    const busy = await this.trx.selectFrom('wf_executions').select('parent_id').distinct().where('parent_id', 'in', scopes.map((x) => x.id)).where('state', 'in', ['active', 'waiting']).execute();
+    const busy = await this.trx
+      .selectFrom('wf_executions')
+      .select('parent_id')
+      .distinct()
+      .where(
+        'parent_id',
+        'in',
+        scopes.map((x) => x.id),
+      )
+      .where('state', 'in', ['active', 'waiting'])
+      .execute();
     const stillBusy = new Set(busy.map((b) => b.parent_id));
     let completed = false;
     for (const scope of scopes) {
@@ -431,8 +486,13 @@ export class ActionRun {
    */
   async cancelScope(instance: InstanceRow, scopeId: string, withScope: boolean): Promise<void> {
     const inside: string[] = [];
-    for (let frontier = [scopeId]; frontier.length; ) {
-      const rows = await this.trx.selectFrom('wf_executions').select('id').where('parent_id', 'in', frontier).where('state', 'in', ['active', 'waiting']).execute();
+    for (let frontier = [scopeId]; frontier.length;) {
+      const rows = await this.trx
+        .selectFrom('wf_executions')
+        .select('id')
+        .where('parent_id', 'in', frontier)
+        .where('state', 'in', ['active', 'waiting'])
+        .execute();
       frontier = rows.map((r) => r.id);
       inside.push(...frontier);
     }
@@ -440,7 +500,12 @@ export class ActionRun {
     this.purgeQueue((item) => item.scopeId !== null && ended.has(item.scopeId));
     const executions = withScope ? [scopeId, ...inside] : inside;
     if (executions.length === 0) return;
-    const children = await this.trx.selectFrom('wf_instances').select('id').where('parent_execution_id', 'in', executions).where('state', 'in', ['running', 'suspended']).execute();
+    const children = await this.trx
+      .selectFrom('wf_instances')
+      .select('id')
+      .where('parent_execution_id', 'in', executions)
+      .where('state', 'in', ['running', 'suspended'])
+      .execute();
     for (const child of children) {
       const row = await this.instance(child.id);
       await this.cancelLive(row);
@@ -448,7 +513,13 @@ export class ActionRun {
     }
     await cancelTasks(this.trx, this.now, await openTaskIds(this.trx, { executionIds: executions }));
     // Timers of the executions themselves (boundary events on a scope), beside those of its tasks.
-    await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('execution_id', 'in', executions).where('state', '=', 'pending').execute();
+    await this.trx
+      .updateTable('wf_timers')
+      .set({ state: 'cancelled' })
+      .where('instance_id', '=', instance.id)
+      .where('execution_id', 'in', executions)
+      .where('state', '=', 'pending')
+      .execute();
     await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', executions).execute();
   }
 
@@ -457,7 +528,12 @@ export class ActionRun {
     this.live = null;
     const ids = [...this.touched];
     if (ids.length === 0) return false;
-    const live = await this.trx.selectFrom('wf_executions').select(['id', 'instance_id', 'node_id', 'state', 'parent_id']).where('instance_id', 'in', ids).where('state', 'in', ['active', 'waiting']).execute();
+    const live = await this.trx
+      .selectFrom('wf_executions')
+      .select(['id', 'instance_id', 'node_id', 'state', 'parent_id'])
+      .where('instance_id', 'in', ids)
+      .where('state', 'in', ['active', 'waiting'])
+      .execute();
     for (const exec of live) {
       if (exec.state !== 'waiting') continue;
       const instance = await this.instance(exec.instance_id);
@@ -516,7 +592,12 @@ export class ActionRun {
     const { [FORM_VARIABLE]: _form, ...childVariables } = child.variables;
     const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
     this.setVariables(parent, copied);
-    const waiting = await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', child.parent_execution_id!).returning('parent_id').executeTakeFirst();
+    const waiting = await this.trx
+      .updateTable('wf_executions')
+      .set({ state: 'done' })
+      .where('id', '=', child.parent_execution_id!)
+      .returning('parent_id')
+      .executeTakeFirst();
     await this.history(parent, node, { action: 'node' });
     this.leaveLater(parent, node.id, waiting?.parent_id ?? null);
     return true;
@@ -528,7 +609,12 @@ export class ActionRun {
    */
   async cancelLive(instance: InstanceRow): Promise<void> {
     this.purgeQueue((item) => item.instanceId === instance.id);
-    const children = await this.trx.selectFrom('wf_instances').select('id').where('parent_id', '=', instance.id).where('state', 'in', ['running', 'suspended']).execute();
+    const children = await this.trx
+      .selectFrom('wf_instances')
+      .select('id')
+      .where('parent_id', '=', instance.id)
+      .where('state', 'in', ['running', 'suspended'])
+      .execute();
     for (const child of children) {
       const row = await this.instance(child.id);
       await this.cancelLive(row);
@@ -538,7 +624,12 @@ export class ActionRun {
     // Whatever else of the instance is still open for a user or pending, ends with it.
     await this.trx.updateTable('wf_task_users').set({ open: false }).where('instance_id', '=', instance.id).where('open', '=', true).execute();
     await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('state', '=', 'pending').execute();
-    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('instance_id', '=', instance.id).where('state', 'in', ['active', 'waiting']).execute();
+    await this.trx
+      .updateTable('wf_executions')
+      .set({ state: 'done' })
+      .where('instance_id', '=', instance.id)
+      .where('state', 'in', ['active', 'waiting'])
+      .execute();
   }
 
   // ---------- history and messages ----------
@@ -564,26 +655,26 @@ export class ActionRun {
   ): Promise<string> {
     const id = newId();
     this.historyRows.push({
-        id,
-        tenant_id: instance.tenant_id,
-        instance_id: instance.id,
-        task_id: row.taskId ?? null,
-        node_id: node.id,
-        node_name: node.name,
-        node_type: node.type,
-        action: row.action,
-        user_id: row.userId ?? null,
-        owner_id: row.ownerId ?? null,
-        btn_value: row.btnValue ?? null,
-        btn_name: row.btnName ?? null,
-        message: row.message ?? null,
-        stamp_id: row.stampId || null,
-        folder_id: row.folderId || null,
-        multi_instance: row.multiInstance ?? false,
-        candidates: JSON.stringify(row.candidates ?? []),
-        started_at: row.startedAt ?? this.now,
-        ended_at: this.now,
-      });
+      id,
+      tenant_id: instance.tenant_id,
+      instance_id: instance.id,
+      task_id: row.taskId ?? null,
+      node_id: node.id,
+      node_name: node.name,
+      node_type: node.type,
+      action: row.action,
+      user_id: row.userId ?? null,
+      owner_id: row.ownerId ?? null,
+      btn_value: row.btnValue ?? null,
+      btn_name: row.btnName ?? null,
+      message: row.message ?? null,
+      stamp_id: row.stampId || null,
+      folder_id: row.folderId || null,
+      multi_instance: row.multiInstance ?? false,
+      candidates: JSON.stringify(row.candidates ?? []),
+      started_at: row.startedAt ?? this.now,
+      ended_at: this.now,
+    });
     return id;
   }
 
@@ -603,11 +694,23 @@ export class ActionRun {
     if (next.length === 0) return;
     const row = this.historyRows.find((r) => r.id === historyId);
     if (row) row.next_nodes = JSON.stringify(next);
-    else await this.trx.updateTable('wf_history').set({ next_nodes: JSON.stringify(next) }).where('id', '=', historyId).execute();
+    else
+      await this.trx
+        .updateTable('wf_history')
+        .set({ next_nodes: JSON.stringify(next) })
+        .where('id', '=', historyId)
+        .execute();
   }
 
   /** A message (13 approval, 14 circulated) sent with the commit; `workflowInfoVo` as payload. */
-  notify(type: 13 | 14, userIds: string[], instance: InstanceRow, task: { id: string; nodeName: string } | null, key: MessageKey, vo: { taskStatus: string }): void {
+  notify(
+    type: 13 | 14,
+    userIds: string[],
+    instance: InstanceRow,
+    task: { id: string; nodeName: string } | null,
+    key: MessageKey,
+    vo: { taskStatus: string },
+  ): void {
     this.messages.push({
       type,
       userIds,
@@ -635,7 +738,13 @@ export class ActionRun {
       const values = { variables: JSON.stringify(this.instances.get(id)!.variables), updated_at: this.now };
       // The history rows go with the first variables update: one statement.
       const withHistory = i === 0 && history.length > 0;
-      if (withHistory) await this.trx.with('h', (db) => db.insertInto('wf_history').values(history).returning('id')).updateTable('wf_instances').set(values).where('id', '=', id).execute();
+      if (withHistory)
+        await this.trx
+          .with('h', (db) => db.insertInto('wf_history').values(history).returning('id'))
+          .updateTable('wf_instances')
+          .set(values)
+          .where('id', '=', id)
+          .execute();
       else await this.trx.updateTable('wf_instances').set(values).where('id', '=', id).execute();
     }
     if (dirty.length === 0 && history.length) await this.trx.insertInto('wf_history').values(history).execute();
@@ -643,14 +752,24 @@ export class ActionRun {
       const instance = this.instances.get(String(m.payload.processInstanceId));
       if (instance) m.payload.schemeName = await this.schemeName(instance);
       if (instance) m.payload.createTime = localTime(new Date(instance.created_at));
-      await this.deps.messages.notify(this.tenantId, m.userIds, { type: m.type, title: m.title, content: m.content, objectId: m.objectId, payload: m.payload }, this.trx);
+      await this.deps.messages.notify(
+        this.tenantId,
+        m.userIds,
+        { type: m.type, title: m.title, content: m.content, objectId: m.objectId, payload: m.payload },
+        this.trx,
+      );
     }
     this.messages.length = 0;
   }
 
   /** Nodes a live token of the instance sits at (for reachability questions). */
   async liveNodes(instance: InstanceRow): Promise<string[]> {
-    const rows = await this.trx.selectFrom('wf_executions').select('node_id').where('instance_id', '=', instance.id).where('state', 'in', ['active', 'waiting']).execute();
+    const rows = await this.trx
+      .selectFrom('wf_executions')
+      .select('node_id')
+      .where('instance_id', '=', instance.id)
+      .where('state', 'in', ['active', 'waiting'])
+      .execute();
     return rows.map((r) => r.node_id);
   }
 }

@@ -57,7 +57,11 @@ async function startInstance(run: ActionRun, instance: InstanceRow, node: WfNode
 }
 
 const writeBody = (run: ActionRun, bodyId: string, body: BodyState) =>
-  run.trx.updateTable('wf_executions').set({ mi: JSON.stringify(body) }).where('id', '=', bodyId).execute();
+  run.trx
+    .updateTable('wf_executions')
+    .set({ mi: JSON.stringify(body) })
+    .where('id', '=', bodyId)
+    .execute();
 
 /** A token arrives at a sub-process. */
 export async function startSubProcess({ run, instance, graph, node, scopeId }: NodeContext): Promise<void> {
@@ -87,7 +91,12 @@ export async function startSubProcess({ run, instance, graph, node, scopeId }: N
  * A scope whose last token ended. A plain sub-process moves on; an instance of a multi-instance one is counted on
  * its body, which completes by its rule (the remaining instances are cancelled) or starts the next instance.
  */
-export async function completeScope(run: ActionRun, instance: InstanceRow, graph: WfGraph, scope: { id: string; nodeId: string; parentId: string | null }): Promise<void> {
+export async function completeScope(
+  run: ActionRun,
+  instance: InstanceRow,
+  graph: WfGraph,
+  scope: { id: string; nodeId: string; parentId: string | null },
+): Promise<void> {
   const node = nodeOf(graph, scope.nodeId);
   await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', scope.id).execute();
   const parent = scope.parentId
@@ -95,7 +104,8 @@ export async function completeScope(run: ActionRun, instance: InstanceRow, graph
     : undefined;
   const body = parent?.node_id === node.id ? (parent.mi as unknown as ScopeState | null) : null;
   if (!parent || body?.kind !== 'body') {
-    if (node.boundaries.length) await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', scope.id).where('state', '=', 'pending').execute();
+    if (node.boundaries.length)
+      await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', scope.id).where('state', '=', 'pending').execute();
     await run.history(instance, node, { action: 'node' });
     await run.leave(instance, graph, node, scope.parentId);
     return;
@@ -112,7 +122,13 @@ export async function completeScope(run: ActionRun, instance: InstanceRow, graph
     const counts = { nrOfInstances: body.total, nrOfCompletedInstances: body.completed, nrOfActiveInstances: body.started - body.completed };
     conditionHolds = isTruthy(evaluate(condition, { ...run.scope(instance, parent.parent_id), ...counts }));
   }
-  const decision = miScopeDecision({ completion: config.completion, percentage: config.percentage, total: body.total, completed: body.completed, conditionHolds });
+  const decision = miScopeDecision({
+    completion: config.completion,
+    percentage: config.percentage,
+    total: body.total,
+    completed: body.completed,
+    conditionHolds,
+  });
   if (decision === 'complete') {
     // The instances still running are cancelled with the body (and its timers).
     await run.cancelScope(instance, parent.id, true);

@@ -51,7 +51,12 @@ export function taskConfigOf(node: WfNode): UserTaskConfig {
  */
 export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig, mayAsk = true): Promise<Assignee[] | null> {
   const formValues = (instance.variables[FORM_VARIABLE] as Record<string, unknown> | undefined) ?? {};
-  let users = await resolveCandidates(run.trx, config.candidates, { tenantId: instance.tenant_id, starterId: instance.starter_id, previousUserId: run.previousUserId, formValues });
+  let users = await resolveCandidates(run.trx, config.candidates, {
+    tenantId: instance.tenant_id,
+    starterId: instance.starter_id,
+    previousUserId: run.previousUserId,
+    formValues,
+  });
   const chosen = run.chosen.get(node.id);
   if (chosen) {
     users = users.filter((u) => chosen.includes(u.id));
@@ -60,7 +65,13 @@ export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: W
     run.choices.push({ name: node.name, taskId: node.id, userList: users.map((u) => ({ F_UserId: u.id, F_RealName: u.realName, F_Account: u.account })) });
     return null;
   }
-  const delegates = await activeDelegates(run.trx, instance.tenant_id, users.map((u) => u.id), instance.scheme_id, run.now);
+  const delegates = await activeDelegates(
+    run.trx,
+    instance.tenant_id,
+    users.map((u) => u.id),
+    instance.scheme_id,
+    run.now,
+  );
   return users.map((u) => ({ userId: delegates.get(u.id) ?? u.id, ownerId: delegates.has(u.id) ? u.id : null }));
 }
 
@@ -116,18 +127,20 @@ export async function createTasks(
   }
   const tasks = specs.map((s) => ({ id: newId(), ...s }));
   const taskRows = tasks.map((t) => ({
-        id: t.id,
-        tenant_id: instance.tenant_id,
-        instance_id: instance.id,
-        execution_id: executionId,
-        node_id: node.id,
-        node_name: node.name,
-        assignee_id: t.assignee?.userId ?? null,
-        owner_id: t.assignee?.ownerId ?? null,
-        returned_from: run.returnedFrom,
-        created_at: run.now,
-      }));
-  const userRows = tasks.flatMap((t) => t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })));
+    id: t.id,
+    tenant_id: instance.tenant_id,
+    instance_id: instance.id,
+    execution_id: executionId,
+    node_id: node.id,
+    node_name: node.name,
+    assignee_id: t.assignee?.userId ?? null,
+    owner_id: t.assignee?.ownerId ?? null,
+    returned_from: run.returnedFrom,
+    created_at: run.now,
+  }));
+  const userRows = tasks.flatMap((t) =>
+    t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })),
+  );
   // One statement: data-modifying CTEs (the foreign keys are checked at its end, when every row is there).
   const execution = {
     id: executionId,
@@ -155,7 +168,15 @@ export async function createTasks(
     if (newExecution) await run.createExecution(instance, node.id, 'active', { mi: newExecution.mi, id: executionId, scopeId: newExecution.scopeId });
     await run.trx.insertInto('wf_tasks').values(taskRows).execute();
   }
-  await createTimers(run, instance, graph, node, executionId, tasks.map((t) => t.id), newExecution !== undefined);
+  await createTimers(
+    run,
+    instance,
+    graph,
+    node,
+    executionId,
+    tasks.map((t) => t.id),
+    newExecution !== undefined,
+  );
   for (const t of tasks) {
     run.created.push({ taskId: t.id, instanceId: instance.id, nodeId: node.id, nodeName: node.name, userIds: t.users });
     run.notify(13, t.users, instance, { id: t.id, nodeName: node.name }, 'workflow.msgTodo', { taskStatus: '0' });
@@ -183,7 +204,15 @@ export function timerRepeats(timer: WfNode['timer']): number | null {
  * signers each get theirs); a timer that follows a flow belongs to the activity as a whole: one per execution, made
  * when the execution is (`firstOfExecution`), with no task. Without tasks (a sub-process's scope) only those.
  */
-export async function createTimers(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, taskIds: string[], firstOfExecution: boolean): Promise<void> {
+export async function createTimers(
+  run: ActionRun,
+  instance: InstanceRow,
+  graph: WfGraph,
+  node: WfNode,
+  executionId: string,
+  taskIds: string[],
+  firstOfExecution: boolean,
+): Promise<void> {
   if (node.boundaries.length === 0) return;
   const rows = node.boundaries
     .map((id) => graph.nodes[id])
@@ -192,7 +221,15 @@ export async function createTimers(run: ActionRun, instance: InstanceRow, graph:
       const due = dueAt(b.timer!, run.now);
       if (!due) return [];
       const action = timerAction(b);
-      const row = { tenant_id: instance.tenant_id, instance_id: instance.id, execution_id: executionId, node_id: b.id, action, due_at: due, repeats: timerRepeats(b.timer) };
+      const row = {
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        execution_id: executionId,
+        node_id: b.id,
+        action,
+        due_at: due,
+        repeats: timerRepeats(b.timer),
+      };
       const taskOwners: (string | null)[] = action === 'flow' || action === 'fork' ? (firstOfExecution ? [null] : []) : taskIds;
       return taskOwners.map((taskId) => ({ id: newId(), task_id: taskId, ...row }));
     });
@@ -206,7 +243,14 @@ export type Vote = 'agree' | 'reject';
  * marked done in it too: a single-instance node whose task is its only one), its pending timers cancelled when its
  * node has boundary events (`node` absent: checked anyway).
  */
-export async function closeTask(run: ActionRun, taskId: string, btnValue: string | null, userId: string | null, node?: WfNode, executionId?: string): Promise<void> {
+export async function closeTask(
+  run: ActionRun,
+  taskId: string,
+  btnValue: string | null,
+  userId: string | null,
+  node?: WfNode,
+  executionId?: string,
+): Promise<void> {
   let query = run.trx.with('t', (db) =>
     db
       .updateTable('wf_tasks')
@@ -214,7 +258,10 @@ export async function closeTask(run: ActionRun, taskId: string, btnValue: string
       .where('id', '=', taskId)
       .returning('id'),
   );
-  if (executionId) query = query.with('e', (db) => db.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).returning('id')) as unknown as typeof query;
+  if (executionId)
+    query = query.with('e', (db) =>
+      db.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).returning('id'),
+    ) as unknown as typeof query;
   await query.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
   if (!node || node.boundaries.length > 0) {
     // The task's own timers, and the activity's when the activity ends with it.
@@ -238,7 +285,11 @@ export async function readMi(run: ActionRun, executionId: string): Promise<MiSta
 }
 
 export async function writeMi(run: ActionRun, executionId: string, mi: MiState): Promise<void> {
-  await run.trx.updateTable('wf_executions').set({ mi: JSON.stringify(mi) }).where('id', '=', executionId).execute();
+  await run.trx
+    .updateTable('wf_executions')
+    .set({ mi: JSON.stringify(mi) })
+    .where('id', '=', executionId)
+    .execute();
 }
 
 /**
@@ -270,8 +321,22 @@ export async function countVote(
 }
 
 /** Applies the countersign rule to the counts (after a vote or a change of signers). */
-export async function decideMi(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, executionId: string, mi: MiState): Promise<'continue' | 'complete' | 'reject'> {
-  const decision = miDecision({ completion: mi.completion, percentage: mi.percentage, total: mi.assignees.length, agreed: mi.agreed, rejected: mi.rejected, finished: mi.finished });
+export async function decideMi(
+  run: ActionRun,
+  instance: InstanceRow,
+  graph: WfGraph,
+  node: WfNode,
+  executionId: string,
+  mi: MiState,
+): Promise<'continue' | 'complete' | 'reject'> {
+  const decision = miDecision({
+    completion: mi.completion,
+    percentage: mi.percentage,
+    total: mi.assignees.length,
+    agreed: mi.agreed,
+    rejected: mi.rejected,
+    finished: mi.finished,
+  });
   if (decision === 'continue' && mi.sequential && mi.issued === mi.finished && mi.issued < mi.assignees.length) {
     const next = mi.assignees[mi.issued]!;
     mi.issued += 1;
@@ -288,5 +353,6 @@ export async function decideMi(run: ActionRun, instance: InstanceRow, graph: WfG
 /** A waiting node's execution is done; the activity's pending timers go with it. */
 export async function endExecution(run: ActionRun, node: WfNode, executionId: string): Promise<void> {
   await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
-  if (node.boundaries.length > 0) await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', executionId).where('state', '=', 'pending').execute();
+  if (node.boundaries.length > 0)
+    await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', executionId).where('state', '=', 'pending').execute();
 }

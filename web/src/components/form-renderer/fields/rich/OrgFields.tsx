@@ -53,7 +53,14 @@ export function OrgField({ field, value, onChange, disabled, onBlur }: FieldProp
   const companies = useCompanyTree(kind === 'company');
   const org = useOrgTree(kind === 'department');
   const treeData = useMemo<OrgTreeItem[]>(
-    () => (kind === 'company' ? toTreeData(companies.data ?? [], (n: CompanyNode) => n.F_CompanyId, (n) => n.F_FullName) : departmentTree(org.data ?? [])),
+    () =>
+      kind === 'company'
+        ? toTreeData(
+            companies.data ?? [],
+            (n: CompanyNode) => n.F_CompanyId,
+            (n) => n.F_FullName,
+          )
+        : departmentTree(org.data ?? []),
     [kind, companies.data, org.data],
   );
   const multiple = field.multiple === true;

@@ -157,7 +157,9 @@ describe('editor (editable)', () => {
     await waitFor(() => expect(value()).toBe('<p>图<img src="https://example.com/a.png"></p>'));
 
     const url = '/api/files/x9?sig=abcdefghijkl';
-    const sent = stubXhr((x) => x.respond({ code: 200, success: true, msg: '', data: { FileUrl: url, FileIds: ['x9'], FolderId: 'nf9', Files: [annex({ F_Id: 'x9', url })] } }));
+    const sent = stubXhr((x) =>
+      x.respond({ code: 200, success: true, msg: '', data: { FileUrl: url, FileIds: ['x9'], FolderId: 'nf9', Files: [annex({ F_Id: 'x9', url })] } }),
+    );
     await user.click(screen.getByTestId('rich-editor-image'));
     fireEvent.change(await screen.findByTestId('rich-editor-image-file'), { target: { files: [new File(['png'], '现场.png', { type: 'image/png' })] } });
     await waitFor(() => expect(value()).toBe(`<p>图<img src="https://example.com/a.png"><img src="${url.replace('&', '&amp;')}" alt="现场.png"></p>`));
@@ -179,7 +181,9 @@ describe('editor (editable)', () => {
   });
 
   it('stored links keep their address (site paths, tel:), a javascript: one loses it', async () => {
-    const { box } = await open({ F_Body: '<p><a href="/office-automation/news/index">站内</a><a href="tel:123">电话</a><a href="javascript:alert(1)">坏</a></p>' });
+    const { box } = await open({
+      F_Body: '<p><a href="/office-automation/news/index">站内</a><a href="tel:123">电话</a><a href="javascript:alert(1)">坏</a></p>',
+    });
     const links = Array.from(box.querySelectorAll('a')).map((a) => a.getAttribute('href'));
     expect(links.slice(0, 2)).toEqual(['/office-automation/news/index', 'tel:123']);
     expect(links).not.toContain('javascript:alert(1)');

@@ -33,17 +33,37 @@ describe('registry', () => {
 });
 
 describe('bound select (asso-select)', () => {
-  const bound = field('asso-select', 1, 'F_Customer', {}, {
-    dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id',
-    // The original stores the mapping as a JSON string: target formId → column of the chosen record.
-    autoBindFields: JSON.stringify({ 2: 'F_Phone', 31: 'f_address' }),
-  });
+  const bound = field(
+    'asso-select',
+    1,
+    'F_Customer',
+    {},
+    {
+      dataType: 'dataSource',
+      dataSource: 'customers',
+      showField: 'F_Name',
+      saveField: 'F_Id',
+      // The original stores the mapping as a JSON string: target formId → column of the chosen record.
+      autoBindFields: JSON.stringify({ 2: 'F_Phone', 31: 'f_address' }),
+    },
+  );
   const phone = field('input', 2, 'F_Phone');
   const address = field('input', 31, 'F_Address', {}, { defaultValue: '' });
   const amount = field('number', 32, 'F_Amount');
   const tabs: FormField = {
     __config__: {
-      formId: 3, avueType: 'tabs', tag: '', label: 'tabs', showLabel: true, labelWidth: 120, span: 24, layout: 'rowFormItem', required: false, view: true, edit: true, regList: [],
+      formId: 3,
+      avueType: 'tabs',
+      tag: '',
+      label: 'tabs',
+      showLabel: true,
+      labelWidth: 120,
+      span: 24,
+      layout: 'rowFormItem',
+      required: false,
+      view: true,
+      edit: true,
+      regList: [],
       option: { column: [{ label: '地址', prop: 'tab1' }] },
       childrenObj: { tab1: [address, amount] },
     },
@@ -108,7 +128,9 @@ describe('bound select (asso-select)', () => {
 describe('cascader', () => {
   it('static options in the original shape; the chosen path is stored comma-joined and shown back', async () => {
     stubApi([]);
-    const f = field('cascader', 5, 'F_Place', { options: [{ label: '浙江', value: 'zj', children: [{ label: '杭州', value: 'hz', children: [{ label: '西湖', value: 'xh' }] }] }] } as Partial<FormField>);
+    const f = field('cascader', 5, 'F_Place', {
+      options: [{ label: '浙江', value: 'zj', children: [{ label: '杭州', value: 'hz', children: [{ label: '西湖', value: 'xh' }] }] }],
+    } as Partial<FormField>);
     const form = fakeForm({ data: [f] });
     renderWithApp(<FieldHost component={CascaderField} field={f} form={form} />);
     fireEvent.mouseDown(within(screen.getByTestId('cascader-5')).getByRole('combobox'));
@@ -120,7 +142,17 @@ describe('cascader', () => {
   });
 
   it('a dictionary cascader walks the items by parent', async () => {
-    const it = (id: string, name: string, v: string, parent = '0') => ({ F_ItemDetailId: id, F_ItemId: 't', F_ParentId: parent, F_ItemName: name, F_ItemValue: v, F_ItemCode: v, F_SortCode: 0, F_EnabledMark: 1, F_Description: '' });
+    const it = (id: string, name: string, v: string, parent = '0') => ({
+      F_ItemDetailId: id,
+      F_ItemId: 't',
+      F_ParentId: parent,
+      F_ItemName: name,
+      F_ItemValue: v,
+      F_ItemCode: v,
+      F_SortCode: 0,
+      F_EnabledMark: 1,
+      F_Description: '',
+    });
     stubApi([[/^GET \/data-items\/Region\/detail$/, () => [it('1', '华东', 'east'), it('2', '上海', 'sh', '1')]]]);
     const f = field('cascader', 6, 'F_Region', {}, { dataType: 'dataItem', dataItem: 'Region' });
     renderWithApp(<FieldHost component={CascaderField} field={f} form={fakeForm({ data: [f] }, { values: { F_Region: 'east,sh' } })} />);
@@ -130,7 +162,14 @@ describe('cascader', () => {
 
 describe('area', () => {
   it("stores 'provinceId,cityId,districtId'", async () => {
-    const area = (id: string, name: string, level: number) => ({ F_AreaId: id, F_AreaName: name, F_ParentId: '0', F_Level: level, F_SortCode: 0, hasChildren: level < 3 });
+    const area = (id: string, name: string, level: number) => ({
+      F_AreaId: id,
+      F_AreaName: name,
+      F_ParentId: '0',
+      F_Level: level,
+      F_SortCode: 0,
+      hasChildren: level < 3,
+    });
     stubApi([
       [/^GET \/areas\/province$/, () => [area('11', '北京市', 1)]],
       [/^GET \/areas\/11\/child$/, () => [area('1101', '市辖区', 2)]],
@@ -146,14 +185,23 @@ describe('area', () => {
   });
 
   it('a stored path shows its names before the picker is opened', async () => {
-    const area = (id: string, name: string, level: number) => ({ F_AreaId: id, F_AreaName: name, F_ParentId: '0', F_Level: level, F_SortCode: 0, hasChildren: level < 3 });
+    const area = (id: string, name: string, level: number) => ({
+      F_AreaId: id,
+      F_AreaName: name,
+      F_ParentId: '0',
+      F_Level: level,
+      F_SortCode: 0,
+      hasChildren: level < 3,
+    });
     stubApi([
       [/^GET \/areas\/province$/, () => [area('11', '北京市', 1)]],
       [/^GET \/areas\/11\/child$/, () => [area('1101', '市辖区', 2)]],
       [/^GET \/areas\/1101\/child$/, () => [area('110101', '东城区', 3)]],
     ]);
     const f = field('area', 10, 'F_Area');
-    renderWithApp(<FieldHost component={AreaField} field={f} form={fakeForm({ data: [f] }, { mode: 'look', values: { F_Area: '11,1101,110101' } })} disabled />);
+    renderWithApp(
+      <FieldHost component={AreaField} field={f} form={fakeForm({ data: [f] }, { mode: 'look', values: { F_Area: '11,1101,110101' } })} disabled />,
+    );
     expect(await screen.findByText('北京市 / 市辖区 / 东城区')).toBeTruthy();
   });
 });
@@ -179,7 +227,9 @@ describe('upload', () => {
 
   it('in a saved form, names the form, its version and the field: the server applies the stored limits', async () => {
     stubApi([[/^GET \/annexes-files\/url\/new1$/, () => []]]);
-    const sent = stubXhr((x) => x.respond({ code: 200, success: true, msg: '', data: { FileUrl: 'u', FileIds: ['x1'], FolderId: 'new1', Files: [annex({ F_FolderId: 'new1' })] } }));
+    const sent = stubXhr((x) =>
+      x.respond({ code: 200, success: true, msg: '', data: { FileUrl: 'u', FileIds: ['x1'], FolderId: 'new1', Files: [annex({ F_FolderId: 'new1' })] } }),
+    );
     renderWithApp(<FieldHost component={UploadFormField} field={f} form={fakeForm({ data: [f] }, { source: { schemeId: 'form1', versionId: 'v2' } })} />);
     fireEvent.change(screen.getByTestId('upload-11-input'), { target: { files: [new File(['%PDF'], '报告.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -224,17 +274,53 @@ describe('editor', () => {
 });
 
 const companies: CompanyNode[] = [
-  { F_CompanyId: 'c1', F_ParentId: '0', F_FullName: '总公司', F_CompanyName: '总', F_EnCode: 'HQ', F_Nature: null, F_SortCode: 0, F_EnabledMark: 1, children: [
-    { F_CompanyId: 'c2', F_ParentId: 'c1', F_FullName: '分公司', F_CompanyName: '分', F_EnCode: 'BR', F_Nature: null, F_SortCode: 0, F_EnabledMark: 1, children: [] },
-  ] },
+  {
+    F_CompanyId: 'c1',
+    F_ParentId: '0',
+    F_FullName: '总公司',
+    F_CompanyName: '总',
+    F_EnCode: 'HQ',
+    F_Nature: null,
+    F_SortCode: 0,
+    F_EnabledMark: 1,
+    children: [
+      {
+        F_CompanyId: 'c2',
+        F_ParentId: 'c1',
+        F_FullName: '分公司',
+        F_CompanyName: '分',
+        F_EnCode: 'BR',
+        F_Nature: null,
+        F_SortCode: 0,
+        F_EnabledMark: 1,
+        children: [],
+      },
+    ],
+  },
 ];
 const org: OrgNode[] = [
-  { id: 'c1', parentId: '0', title: '总公司', type: 'company', companyId: 'c1', children: [
-    { id: 'd1', parentId: '0', title: '研发部', type: 'department', companyId: 'c1', children: [] },
-    { id: 'd2', parentId: '0', title: '财务部', type: 'department', companyId: 'c1', children: [] },
-  ] },
+  {
+    id: 'c1',
+    parentId: '0',
+    title: '总公司',
+    type: 'company',
+    companyId: 'c1',
+    children: [
+      { id: 'd1', parentId: '0', title: '研发部', type: 'department', companyId: 'c1', children: [] },
+      { id: 'd2', parentId: '0', title: '财务部', type: 'department', companyId: 'c1', children: [] },
+    ],
+  },
 ];
-const user = (id: string, name: string): UserBrief => ({ F_UserId: id, F_Account: id, F_RealName: name, F_Gender: 0, F_HeadIcon: null, F_EnabledMark: 1, F_CompanyId: 'c1', F_DepartmentName: '研发部' });
+const user = (id: string, name: string): UserBrief => ({
+  F_UserId: id,
+  F_Account: id,
+  F_RealName: name,
+  F_Gender: 0,
+  F_HeadIcon: null,
+  F_EnabledMark: 1,
+  F_CompanyId: 'c1',
+  F_DepartmentName: '研发部',
+});
 const users = [user('u1', '张三'), user('u2', '李四'), user('u3', '王五')];
 const stubOrg = () =>
   stubApi([
@@ -307,10 +393,28 @@ describe('user picker field', () => {
 describe('info fields', () => {
   const signIn = () => {
     signInForTest();
-    sessionStore.set((s) => s && { ...s, userInfo: { ...s.userInfo, F_Company: { F_CompanyId: 'c1', F_FullName: '总公司' }, F_Department: [{ F_DepartmentId: 'd1', F_FullName: '研发部' }] } });
+    sessionStore.set(
+      (s) =>
+        s && {
+          ...s,
+          userInfo: { ...s.userInfo, F_Company: { F_CompanyId: 'c1', F_FullName: '总公司' }, F_Department: [{ F_DepartmentId: 'd1', F_FullName: '研发部' }] },
+        },
+    );
   };
-  const infos = [field('info', 21, 'F_Co', { infoType: 'company' }), field('info', 22, 'F_Dept', { infoType: 'department' }), field('info', 23, 'F_Who', { infoType: 'user' }), field('info', 24, 'F_When', { infoType: 'date' })];
-  const renderAll = (form: ReturnType<typeof fakeForm>) => renderWithApp(<>{infos.map((f) => <FieldHost key={f.__vModel__} component={InfoField} field={f} form={form} />)}</>);
+  const infos = [
+    field('info', 21, 'F_Co', { infoType: 'company' }),
+    field('info', 22, 'F_Dept', { infoType: 'department' }),
+    field('info', 23, 'F_Who', { infoType: 'user' }),
+    field('info', 24, 'F_When', { infoType: 'date' }),
+  ];
+  const renderAll = (form: ReturnType<typeof fakeForm>) =>
+    renderWithApp(
+      <>
+        {infos.map((f) => (
+          <FieldHost key={f.__vModel__} component={InfoField} field={f} form={form} />
+        ))}
+      </>,
+    );
   const shown = (formId: number) => (screen.getByTestId(`info-${formId}`) as HTMLInputElement).value;
 
   it('add mode fills the signed-in user’s company, department, id and the current time (ids stored, names shown, read-only)', async () => {
@@ -357,7 +461,13 @@ describe('every rich field mounts read-only in look mode', () => {
     ]);
     const all = Object.entries(richFields).map(([type, Field], i) => ({ Field, f: field(type as FormField['__config__']['avueType'], 100 + i, `F_${i}`) }));
     const form = fakeForm({ data: all.map((a) => a.f) }, { mode: 'look' });
-    renderWithApp(<>{all.map(({ Field, f }) => <FieldHost key={f.__vModel__} component={Field!} field={f} form={form} disabled />)}</>);
+    renderWithApp(
+      <>
+        {all.map(({ Field, f }) => (
+          <FieldHost key={f.__vModel__} component={Field!} field={f} form={form} disabled />
+        ))}
+      </>,
+    );
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(await screen.findByTestId('leaflet-map')).toBeTruthy();
   });

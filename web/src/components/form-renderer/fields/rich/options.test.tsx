@@ -31,13 +31,30 @@ const listed = () => Array.from(screen.getByTestId('options').querySelectorAll('
 const render = (f: FormField, source?: FormRuntime['source']) => renderWithApp(<Probe f={f} form={fakeForm({ data: [f] }, { source }).runtime} />);
 
 const item = (id: string, name: string, value: string, parent = '0'): DictionaryItem => ({
-  F_ItemDetailId: id, F_ItemId: 'type', F_ParentId: parent, F_ItemName: name, F_ItemValue: value, F_ItemCode: value, F_SortCode: 0, F_EnabledMark: 1, F_Description: '',
+  F_ItemDetailId: id,
+  F_ItemId: 'type',
+  F_ParentId: parent,
+  F_ItemName: name,
+  F_ItemValue: value,
+  F_ItemCode: value,
+  F_SortCode: 0,
+  F_EnabledMark: 1,
+  F_Description: '',
 });
 
 describe('useFieldOptions', () => {
   it('static: __slot__.options (values as text), no call', () => {
     const calls = stubApi([]);
-    render(field('select', 1, 'F_A', { __slot__: { options: [{ label: '男', value: 1 }, { label: '女', value: '2' }] } }));
+    render(
+      field('select', 1, 'F_A', {
+        __slot__: {
+          options: [
+            { label: '男', value: 1 },
+            { label: '女', value: '2' },
+          ],
+        },
+      }),
+    );
     expect(listed()).toEqual(['男=1', '女=2']);
     expect(calls).toHaveLength(0);
   });
@@ -48,12 +65,23 @@ describe('useFieldOptions', () => {
     await waitFor(() => expect(listed()).toEqual(['男=m', '女=f', '其他=o']));
     expect(calls.map((c) => c.path)).toEqual(['/data-items/Sex/detail']);
     const tree = dictionaryOptions([item('a', '男', 'm'), item('b', '女', 'f'), item('c', '其他', 'o', 'b')]);
-    expect(tree.map((o) => [o.value, o.children?.map((c) => c.value)])).toEqual([['m', undefined], ['f', ['o']]]);
+    expect(tree.map((o) => [o.value, o.children?.map((c) => c.value)])).toEqual([
+      ['m', undefined],
+      ['f', ['o']],
+    ]);
   });
 
   it('data source of a stored form: asked by field with the version, label showField, value saveField, the row kept', async () => {
     const calls = stubApi([
-      [/^GET \/form-scheme\/s1\/field-options\/7$/, () => ({ rows: [{ F_Id: 'c1', F_Name: '甲公司', F_Tax: '0.13' }, { F_Id: 'c2', F_Name: '乙公司', F_Tax: '0.06' }] })],
+      [
+        /^GET \/form-scheme\/s1\/field-options\/7$/,
+        () => ({
+          rows: [
+            { F_Id: 'c1', F_Name: '甲公司', F_Tax: '0.13' },
+            { F_Id: 'c2', F_Name: '乙公司', F_Tax: '0.06' },
+          ],
+        }),
+      ],
     ]);
     const f = field('asso-select', 7, 'F_Customer', {}, { dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id' });
     render(f, { schemeId: 's1', versionId: 'v3' });
@@ -65,7 +93,17 @@ describe('useFieldOptions', () => {
   });
 
   it('SQL in the designer preview: posts the field itself; without showField / saveField the first columns are used', async () => {
-    const calls = stubApi([[/^POST \/form-scheme\/field-options$/, () => ({ rows: [{ id: 1, name: '一' }, { id: 2, name: '二' }] })]]);
+    const calls = stubApi([
+      [
+        /^POST \/form-scheme\/field-options$/,
+        () => ({
+          rows: [
+            { id: 1, name: '一' },
+            { id: 2, name: '二' },
+          ],
+        }),
+      ],
+    ]);
     const f = field('select', 3, 'F_B', {}, { dataType: 'dataSql', database: 'localDB', sql: 'select id, name from t' });
     render(f);
     await waitFor(() => expect(listed()).toEqual(['一=1', '二=2']));
@@ -74,12 +112,22 @@ describe('useFieldOptions', () => {
 
   it('remote search asks with the text; empty text asks nothing and keeps the options', async () => {
     const calls = stubApi([
-      [/^GET \/form-scheme\/s1\/field-options\/7$/, (url) => {
-        const k = url.searchParams.get('keyword') ?? '';
-        return { rows: [{ F_Id: 'c1', F_Name: '甲公司' }, { F_Id: 'c2', F_Name: '乙公司' }].filter((r) => r.F_Name.includes(k)) };
-      }],
+      [
+        /^GET \/form-scheme\/s1\/field-options\/7$/,
+        (url) => {
+          const k = url.searchParams.get('keyword') ?? '';
+          return {
+            rows: [
+              { F_Id: 'c1', F_Name: '甲公司' },
+              { F_Id: 'c2', F_Name: '乙公司' },
+            ].filter((r) => r.F_Name.includes(k)),
+          };
+        },
+      ],
     ]);
-    render(field('asso-select', 7, 'F_C', {}, { dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id', remote: true }), { schemeId: 's1' });
+    render(field('asso-select', 7, 'F_C', {}, { dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id', remote: true }), {
+      schemeId: 's1',
+    });
     await waitFor(() => expect(listed()).toHaveLength(2));
     fireEvent.change(screen.getByTestId('search'), { target: { value: ' 乙 ' } });
     await waitFor(() => expect(listed()).toEqual(['乙公司=c2']));

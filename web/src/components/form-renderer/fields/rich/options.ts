@@ -57,7 +57,15 @@ function toStaticOption(raw: unknown): FieldOption[] {
   if (o.value === undefined || o.value === null) return [];
   const children = Array.isArray(o.children) ? o.children.flatMap(toStaticOption) : [];
   // The option object is kept as the record: a data relation filters static options by any of its keys.
-  return [{ label: String(o.label ?? o.value), value: String(o.value), record: o as Record<string, unknown>, ...(o.disabled === true ? { disabled: true } : {}), ...(children.length ? { children } : {}) }];
+  return [
+    {
+      label: String(o.label ?? o.value),
+      value: String(o.value),
+      record: o as Record<string, unknown>,
+      ...(o.disabled === true ? { disabled: true } : {}),
+      ...(children.length ? { children } : {}),
+    },
+  ];
 }
 
 /** Dictionary items as a tree by F_ParentId ('0' or an unknown parent is a root): selects ignore the nesting, cascaders use it. */

@@ -11,18 +11,33 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('bound select through FormRenderer', () => {
   it('copies the chosen record into a main field and a field inside a tab, and the form hears it', async () => {
-    stubApi([
-      [/^GET \/form-scheme\/s1\/field-options\/1$/, () => ({ rows: [{ F_Id: 'c1', F_Name: '甲公司', F_Phone: '13800000001', F_City: '杭州' }] })],
-    ]);
-    const bound = field('asso-select', 1, 'F_Customer', {}, { dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id', autoBindFields: '{"2":"F_Phone","31":"F_City"}' });
+    stubApi([[/^GET \/form-scheme\/s1\/field-options\/1$/, () => ({ rows: [{ F_Id: 'c1', F_Name: '甲公司', F_Phone: '13800000001', F_City: '杭州' }] })]]);
+    const bound = field(
+      'asso-select',
+      1,
+      'F_Customer',
+      {},
+      { dataType: 'dataSource', dataSource: 'customers', showField: 'F_Name', saveField: 'F_Id', autoBindFields: '{"2":"F_Phone","31":"F_City"}' },
+    );
     const tabs = {
       __config__: {
-        formId: 3, avueType: 'tabs', label: 'tabs', layout: 'rowFormItem',
-        option: { column: [{ label: '基本', prop: 't0' }, { label: '地址', prop: 't1' }] },
+        formId: 3,
+        avueType: 'tabs',
+        label: 'tabs',
+        layout: 'rowFormItem',
+        option: {
+          column: [
+            { label: '基本', prop: 't0' },
+            { label: '地址', prop: 't1' },
+          ],
+        },
         childrenObj: { t0: [], t1: [field('input', 31, 'F_City')] },
       },
     } as unknown as FormField;
-    const scheme = { data: [bound, field('input', 2, 'F_Phone'), tabs], formConf: { labelWidth: 120, labelPosition: 'right', gutter: 15, size: 'medium' } } as FormSchemeContent;
+    const scheme = {
+      data: [bound, field('input', 2, 'F_Phone'), tabs],
+      formConf: { labelWidth: 120, labelPosition: 'right', gutter: 15, size: 'medium' },
+    } as FormSchemeContent;
     const ref = createRef<FormRendererHandle>();
     const changes: FormValues[] = [];
     renderWithApp(<FormRenderer ref={ref} scheme={scheme} mode="add" source={{ schemeId: 's1' }} onValuesChange={(v) => changes.push(v)} />);

@@ -5,13 +5,85 @@
  * DOMParser builds an inert document (nothing runs, nothing loads) to walk.
  */
 const TAGS = new Set([
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'col', 'colgroup', 'del', 'div', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5',
-  'h6', 'hr', 'i', 'img', 'ins', 'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'tbody', 'td',
-  'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'col',
+  'colgroup',
+  'del',
+  'div',
+  'em',
+  'font',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
 ]);
 /** Dropped with everything inside (their text is not content). */
-const DROP = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'frame', 'frameset', 'svg', 'math', 'link', 'meta', 'base', 'form']);
-const ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'align', 'style', 'color', 'face', 'size', 'target', 'border']);
+const DROP = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'frame',
+  'frameset',
+  'svg',
+  'math',
+  'link',
+  'meta',
+  'base',
+  'form',
+]);
+const ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'alt',
+  'title',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+  'align',
+  'style',
+  'color',
+  'face',
+  'size',
+  'target',
+  'border',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 const SAFE_URL = /^(?:https?:|mailto:|\/|\.{0,2}\/|#|[^:]*$)/i;
 const SAFE_IMAGE_DATA = /^data:image\/(?:png|gif|jpe?g|webp|bmp);base64,/i;
@@ -34,7 +106,9 @@ function clean(node: Element): void {
     for (const attr of Array.from(child.attributes)) {
       const name = attr.name.toLowerCase();
       // Browsers ignore control characters and spaces inside a scheme ('java\tscript:'): compare without them.
-      const v = Array.from(attr.value).filter((ch) => ch.charCodeAt(0) > 0x20).join('');
+      const v = Array.from(attr.value)
+        .filter((ch) => ch.charCodeAt(0) > 0x20)
+        .join('');
       const keep =
         ATTRIBUTES.has(name) &&
         (!URL_ATTRIBUTES.has(name) || SAFE_URL.test(v) || (name === 'src' && tag === 'img' && SAFE_IMAGE_DATA.test(v))) &&

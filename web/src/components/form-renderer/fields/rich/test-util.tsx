@@ -2,11 +2,31 @@ import { useState, useSyncExternalStore } from 'react';
 import { findField, type FormField, type FormSchemeContent } from '@app/contracts';
 import type { FieldComponent, FormMode, FormRuntime } from '../../types';
 
-export const field = (avueType: FormField['__config__']['avueType'], formId: number, vModel: string, over: Partial<FormField> = {}, config: Partial<FormField['__config__']> = {}): FormField =>
+export const field = (
+  avueType: FormField['__config__']['avueType'],
+  formId: number,
+  vModel: string,
+  over: Partial<FormField> = {},
+  config: Partial<FormField['__config__']> = {},
+): FormField =>
   ({
     __vModel__: vModel,
     ...over,
-    __config__: { formId, avueType, tag: '', label: vModel, showLabel: true, labelWidth: 120, span: 24, layout: 'colFormItem', required: false, view: true, edit: true, regList: [], ...config },
+    __config__: {
+      formId,
+      avueType,
+      tag: '',
+      label: vModel,
+      showLabel: true,
+      labelWidth: 120,
+      span: 24,
+      layout: 'colFormItem',
+      required: false,
+      view: true,
+      edit: true,
+      regList: [],
+      ...config,
+    },
   }) as FormField;
 
 /**
@@ -51,7 +71,17 @@ export function fakeForm(scheme: FormSchemeContent, opts: { mode?: FormMode; sou
 }
 
 /** Renders one field against a fake runtime; its value lives in the runtime, shown in `value-<vModel>`. */
-export function FieldHost({ component: Field, field: f, form, disabled = false }: { component: FieldComponent; field: FormField; form: ReturnType<typeof fakeForm>; disabled?: boolean }) {
+export function FieldHost({
+  component: Field,
+  field: f,
+  form,
+  disabled = false,
+}: {
+  component: FieldComponent;
+  field: FormField;
+  form: ReturnType<typeof fakeForm>;
+  disabled?: boolean;
+}) {
   const vModel = f.__vModel__ ?? '';
   const value = useSyncExternalStore(form.runtime.subscribe, () => form.values()[vModel]);
   const [changes, setChanges] = useState(0);
