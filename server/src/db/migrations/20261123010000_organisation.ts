@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Organisation, authorisation, tenants, sub-systems and regions (issue 4): the extra columns and tables
+ * Organisation, authorisation, tenants, sub-systems and regions: the extra columns and tables
  * on top of the foundation.
  */
 const statements = [

@@ -9,7 +9,7 @@ const crud = (extra: { enCode: string; fullName: string }[] = []) => [
   ...extra,
 ];
 
-/** Menu entries of the organisation and system screens of issue 4, with their buttons and columns. */
+/** Menu entries of the organisation and system screens, with their buttons and columns. */
 export const organisationModules: ModuleDefinition[] = [
   {
     id: 'organisation',

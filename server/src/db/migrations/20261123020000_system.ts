@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { insertDemoDictionaries } from '../../modules/dictionary/demo-data.js';
 import { insertDefaultLanguages } from '../../modules/language/default-languages.js';
 
-/** Data dictionary, languages and translations, code rules (issue 5). */
+/** Data dictionary, languages and translations, code rules. */
 const statements = [
   `create table dictionary_types (
     id text primary key,

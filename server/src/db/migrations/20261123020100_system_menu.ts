@@ -8,7 +8,7 @@ const crud = [
   { enCode: 'delete', fullName: '删除' },
 ];
 
-/** Menu entries of the dictionary, language and code-rule screens (issue 5), under 系统管理. */
+/** Menu entries of the dictionary, language and code-rule screens, under 系统管理. */
 export const systemFeatureModules: ModuleDefinition[] = [
   {
     id: 'system-dictionary',

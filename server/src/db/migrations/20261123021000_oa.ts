@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 5: system logs (operation and exception; sign-in logs stay in login_logs), news, notices, schedule and
+ * system logs (operation and exception; sign-in logs stay in login_logs), news, notices, schedule and
  * messages. Rows of a tenant go with it (on delete cascade); messages go with their recipient.
  */
 const statements = [

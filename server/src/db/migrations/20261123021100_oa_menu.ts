@@ -10,7 +10,7 @@ const buttons = (extra: { enCode: string; fullName: string }[] = []) => [
   ...extra,
 ];
 
-/** Office automation (issue 5): news, notices, schedule. */
+/** Office automation: news, notices, schedule. */
 export const oaModules: ModuleDefinition[] = [
   {
     id: 'oa',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 6: stored files and the folders that group them (docs/files-design.md).
+ * stored files and the folders that group them (docs/files-design.md).
  * kind 1 = attachment folder (created by the first upload, reused by later ones), kind 2 = file-manager folder.
  * A file with folder_id null sits at its owner's file-manager root. deleted_at set = in the trash.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { defineModules, grantToRole, type ModuleDefinition } from '../module-catalog.js';
 import type { Database } from '../../core/db/schema.js';
 
-/** 文件管理 (issue 6) under 办公自动化: everyone's own files. */
+/** 文件管理 under 办公自动化: everyone's own files. */
 export const fileModules: ModuleDefinition[] = [
   {
     id: 'oa-files',

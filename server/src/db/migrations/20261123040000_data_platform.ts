@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 7 (docs/data-platform-design.md): database links, table drafts and released designs, the common-fields
+ * docs/data-platform-design.md: database links, table drafts and released designs, the common-fields
  * library, data sources, interfaces and report relations. Everything belongs to a tenant.
  * The per-tenant schema and reader role of the platform link are made on first release, not here.
  */

@@ -8,7 +8,7 @@ const crud = [
   { enCode: 'delete', fullName: '删除' },
 ];
 
-/** 快速开发 › 数据管理 (issue 7) and 系统管理 › 接口管理. Administrators only (defineModules grants admin roles). */
+/** 快速开发 › 数据管理 and 系统管理 › 接口管理. Administrators only (defineModules grants admin roles). */
 export const dataModules: ModuleDefinition[] = [
   {
     id: 'quick-development',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 8 (docs/forms-design.md): form schemes (one row per form) and their versions (one row per save; the form
+ * docs/forms-design.md: form schemes (one row per form) and their versions (one row per save; the form
  * points at its current version). Workflow instances keep the version id they started with.
  */
 const statements = [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { defineModules, type ModuleDefinition } from '../module-catalog.js';
 
-/** 快速开发 › 表单设计 (issue 8). Administrators only (defineModules grants admin roles). */
+/** 快速开发 › 表单设计. Administrators only (defineModules grants admin roles). */
 export const formModules: ModuleDefinition[] = [
   {
     id: 'form-design',

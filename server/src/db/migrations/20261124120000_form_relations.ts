@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 9 (docs/form-publishing-design.md): form relations (a designed form published as a menu page; its list
+ * docs/form-publishing-design.md: form relations (a designed form published as a menu page; its list
  * configuration in `setting`) and data relations (option cascades between two fields of one form).
  */
 const statements = [

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { defineModules, type ModuleDefinition } from '../module-catalog.js';
 
-/** 快速开发 › 表单发布, 数据关联 (issue 9). Administrators only (defineModules grants admin roles). */
+/** 快速开发 › 表单发布, 数据关联. Administrators only (defineModules grants admin roles). */
 export const formRelationModules: ModuleDefinition[] = [
   {
     id: 'form-relation',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 10 (docs/workflow-design.md): workflow schemes and versions, relations to forms, the engine's state
+ * docs/workflow-design.md: workflow schemes and versions, relations to forms, the engine's state
  * (instances, tokens, tasks, the users who may act on them, history, circulation, timers), drafts, delegations
  * and stamps.
  */

@@ -3,8 +3,8 @@ import type { Database } from '../../core/db/schema.js';
 import { defineModules, grantToRole, type ModuleDefinition } from '../module-catalog.js';
 
 /**
- * 工作流程 (issue 10): design, relations, launch, tasks, monitor, delegation, stamps. The entries carry the permission
- * keys the API checks; they stay out of the menu (isMenu false) until their screens land with issue 11.
+ * 工作流程: design, relations, launch, tasks, monitor, delegation, stamps. The entries carry the permission
+ * keys the API checks; they stay out of the menu (isMenu false) until their screens land.
  */
 export const workflowModules: ModuleDefinition[] = [
   {

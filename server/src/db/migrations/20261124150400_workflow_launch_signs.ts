@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 10: signs already used by POST /nwfschemeinfo/createProcess (tokenless launch). A sign is accepted once:
+ * signs already used by POST /nwfschemeinfo/createProcess (tokenless launch). A sign is accepted once:
  * the insert of its row is the check (primary key), so two server processes cannot both accept a replay. Rows older
  * than the sign's validity (5 minutes, plus margin) are deleted as new ones arrive.
  */
