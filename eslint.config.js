@@ -13,12 +13,6 @@ const filesStillRunningSql = [
   'server/src/modules/dictionary/dictionary.service.ts',
   'server/src/modules/form-scheme/form-data.service.ts',
   'server/src/modules/tenant/tenant.service.ts',
-  'server/src/modules/workflow/engine/candidates.ts',
-  'server/src/modules/workflow/engine/executor.ts',
-  'server/src/modules/workflow/engine/node-types/index.ts',
-  'server/src/modules/workflow/engine/node-types/runtime.ts',
-  'server/src/modules/workflow/engine/node-types/sub-process.ts',
-  'server/src/modules/workflow/engine/node-types/user-task.ts',
 ];
 
 export default tseslint.config(
@@ -34,7 +28,7 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.service.ts', 'server/src/**/*.routes.ts', 'server/src/modules/workflow/engine/**/*.ts'],
     // The engine's store is its repository.
-    ignores: ['**/*.test.ts', 'server/src/modules/workflow/engine/store.ts', ...filesStillRunningSql],
+    ignores: ['**/*.test.ts', 'server/src/modules/workflow/engine/store/**', ...filesStillRunningSql],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -83,6 +77,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Modules add their table and message keys to core's interfaces by declaration merging (`interface X extends Y {}`).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
 );

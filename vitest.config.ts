@@ -19,6 +19,7 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: parallelWorkers,
           include: ['server/src/**/*.test.ts', 'contracts/src/**/*.test.ts'],
+          setupFiles: ['server/src/test/messages-setup.ts'],
           // Some tests build their own app (a fresh database from the template) inside the test: with two workers
           // on two busy cores that alone can take tens of seconds. A time-out is a hang detector here, not a target.
           testTimeout: 90_000,

@@ -11,21 +11,7 @@ import { seedDemoDataIfEmpty } from './db/seed.js';
 import { seedShowcase } from './db/demo-showcase.js';
 import { createFileStorage } from './modules/files/storage-factory.js';
 import { FileLinks } from './modules/files/file-links.js';
-import filesModule from './modules/files/index.js';
-import fileManagerModule from './modules/file-manager/index.js';
 import { LinkDriverRegistry } from './modules/database-link/link-drivers.js';
-import databaseLinkModule from './modules/database-link/index.js';
-import dataDesignModule from './modules/data-design/index.js';
-import dataSourceModule from './modules/data-source/index.js';
-import interfaceModule from './modules/interface/index.js';
-import formSchemeModule from './modules/form-scheme/index.js';
-import formRelationModule from './modules/form-relation/index.js';
-import formPrintModule from './modules/form-print/index.js';
-import workflowSchemeModule from './modules/workflow-scheme/index.js';
-import workflowTaskModule from './modules/workflow-task/index.js';
-import stampModule from './modules/stamp/index.js';
-import delegateModule from './modules/delegate/index.js';
-import clueModule from './modules/clue/index.js';
 import { registerErrorHandling, notFoundEnvelope, frameworkErrorEnvelope, clientErrorEnvelope } from './core/envelope.js';
 import { registerInputGuard } from './core/input-guard.js';
 import { registerAuth } from './core/auth/plugin.js';
@@ -44,28 +30,8 @@ import { ColumnPolicy } from './core/auth/columns.js';
 import { DataScopeService } from './core/auth/data-scope.js';
 import { logSmsProvider } from './core/sms.js';
 import type { AppDeps } from './core/deps.js';
+import { modules } from './modules/index.js';
 import { generatePassword } from './core/auth/password.js';
-import authModule from './modules/auth/index.js';
-import accountModule from './modules/account/index.js';
-import menuModule from './modules/menu/index.js';
-import clientLogModule from './modules/client-log/index.js';
-import onlineUserModule from './modules/online-user/index.js';
-import homeModule from './modules/home/index.js';
-import organisationModule from './modules/organisation/index.js';
-import accessModule from './modules/access/index.js';
-import tenantModule from './modules/tenant/index.js';
-import subsystemModule from './modules/subsystem/index.js';
-import areaModule from './modules/area/index.js';
-import dictionaryModule from './modules/dictionary/index.js';
-import languageModule from './modules/language/index.js';
-import codeRuleModule from './modules/code-rule/index.js';
-import systemLogModule from './modules/system-log/index.js';
-import newsModule from './modules/news/index.js';
-import noticeModule from './modules/notice/index.js';
-import scheduleModule from './modules/schedule/index.js';
-import messageModule from './modules/message/index.js';
-import healthModule from './modules/health/index.js';
-import backupModule from './modules/backup/index.js';
 import { MessageService } from './modules/message/message.service.js';
 import { SystemLogWriter } from './modules/system-log/system-log.writer.js';
 import { setExpressionTimeZone } from './modules/workflow/engine/expression.js';
@@ -145,6 +111,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     links: new LinkDriverRegistry(database.db, database.kind, config),
     metrics: new AppMetrics({ poolStats: () => database.poolStats(), sseClients: () => messages.hub.connected }),
     log: app.log,
+    dumpDataDir: database.dumpDataDir,
   };
 
   const routeTable: BuiltApp['routeTable'] = [];
@@ -172,41 +139,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
-      await api.register(healthModule, { deps });
-      await api.register(backupModule, { deps, dumpDataDir: database.dumpDataDir });
-      await api.register(authModule, { deps });
-      await api.register(accountModule, { deps });
-      await api.register(menuModule, { deps });
-      await api.register(clientLogModule, { deps });
-      await api.register(onlineUserModule, { deps });
-      await api.register(homeModule, { deps });
-      await api.register(organisationModule, { deps });
-      await api.register(accessModule, { deps });
-      await api.register(tenantModule, { deps });
-      await api.register(subsystemModule, { deps });
-      await api.register(areaModule, { deps });
-      await api.register(dictionaryModule, { deps });
-      await api.register(languageModule, { deps });
-      await api.register(codeRuleModule, { deps });
-      await api.register(systemLogModule, { deps });
-      await api.register(newsModule, { deps });
-      await api.register(noticeModule, { deps });
-      await api.register(scheduleModule, { deps });
-      await api.register(messageModule, { service: messages });
-      await api.register(filesModule, { deps });
-      await api.register(fileManagerModule, { deps });
-      await api.register(databaseLinkModule, { deps });
-      await api.register(dataDesignModule, { deps });
-      await api.register(dataSourceModule, { deps });
-      await api.register(interfaceModule, { deps });
-      await api.register(formSchemeModule, { deps });
-      await api.register(formRelationModule, { deps });
-      await api.register(formPrintModule, { deps });
-      await api.register(workflowSchemeModule, { deps });
-      await api.register(workflowTaskModule, { deps });
-      await api.register(stampModule, { deps });
-      await api.register(delegateModule, { deps });
-      await api.register(clueModule, { deps });
+      // Each module in its own plugin scope, so what one registers (multipart parsing, hooks) stays its own.
+      for (const module of modules) {
+        const routes = module.routes;
+        if (routes) await api.register(async (scope) => routes(scope, deps));
+      }
     },
     { prefix: '/api' },
   );

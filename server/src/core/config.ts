@@ -71,6 +71,11 @@ export interface AppConfig {
   metricsToken: string | null;
   /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
   workflowTimers?: boolean;
+  /**
+   * Tests only: how long the workflow engine's task-handle sleeps just before its commit (WF_TEST_PAUSE_BEFORE_COMMIT_MS),
+   * so a crash test can kill a process with the transaction open. Absent or 0: no pause.
+   */
+  workflowPauseBeforeCommitMs?: number;
   /** IANA time zone of the users' calendar days, e.g. in process instance names (TIME_ZONE, default Asia/Shanghai). */
   timeZone?: string;
   /** Sees every SQL statement (benchmarks print query plans with it). */
@@ -200,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
     timeZone: timeZone(env.TIME_ZONE),
+    workflowPauseBeforeCommitMs: Number(env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0),
     metricsToken: env.METRICS_TOKEN || null,
     trustProxy: trustProxy(env.TRUST_PROXY),
     // Per source generous enough for an office behind one NAT address; overall about what scrypt allows on two cores.

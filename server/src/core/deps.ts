@@ -38,6 +38,8 @@ export interface AppDeps {
   /** Prometheus metrics of this app (GET /api/metrics). */
   metrics: AppMetrics;
   log: FastifyBaseLogger;
+  /** The embedded database's data directory as a gzip tarball; null on PostgreSQL (use pg_dump). */
+  dumpDataDir: (() => Promise<Buffer>) | null;
 }
 
 /** The signed-in caller, as every service receives it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalErrorKeys } from '@app/contracts';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { AppError } from './errors.js';
-import { zhCN } from './i18n/zh-CN.js';
+import { catalogs } from './i18n/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('envelope and errors', () => {
 
   it('the general error keys of the contract are exactly the error.* keys of the catalogue', () => {
     expect(
-      Object.keys(zhCN)
+      Object.keys(catalogs['zh-CN'])
         .filter((k) => k.startsWith('error.'))
         .sort(),
     ).toEqual([...generalErrorKeys].sort());

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { catalogs, langOf, translate } from './index.js';
+import { modules } from '../../modules/index.js';
 
 describe('server messages', () => {
+  it('registers the catalogue of every module folder that has one', () => {
+    const folders = fs.readdirSync(new URL('../../modules/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory());
+    const withMessages = folders.filter((d) => fs.existsSync(new URL(`../../modules/${d.name}/messages.ts`, import.meta.url))).map((d) => d.name);
+    expect(
+      modules
+        .filter((m) => m.messages)
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(withMessages.sort());
+    expect(modules.map((m) => m.name).sort()).toEqual(folders.map((d) => d.name).sort());
+  });
+
   it('has the same keys in zh-CN and en', () => {
     expect(Object.keys(catalogs.en).sort()).toEqual(Object.keys(catalogs['zh-CN']).sort());
   });

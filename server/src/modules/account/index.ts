@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { AccountService } from './account.service.js';
 import { accountRoutes } from './account.routes.js';
+import { defineModule } from '../../core/module.js';
 
 /** The signed-in user's own account: info, password, head icon, profile. */
-export default async function accountModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  accountRoutes(app, new AccountService(deps));
-}
+export default defineModule({
+  name: 'account',
+  routes: async (app, deps) => {
+    accountRoutes(app, new AccountService(deps));
+  },
+});

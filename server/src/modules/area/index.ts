@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { AreaService } from './area.service.js';
 import { areaRoutes } from './area.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** China's administrative divisions. */
-export default async function areaModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  areaRoutes(app, new AreaService(deps));
-}
+export default defineModule({
+  name: 'area',
+  messages,
+  routes: async (app, deps) => {
+    areaRoutes(app, new AreaService(deps));
+  },
+});

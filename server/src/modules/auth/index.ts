@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { AuthService } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
+import { defineModule } from '../../core/module.js';
 
 /** Sign-in, SMS codes, tenant check, token refresh and sign-out. */
-export default async function authModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  authRoutes(app, new AuthService(deps), deps);
-}
+export default defineModule({
+  name: 'auth',
+  routes: async (app, deps) => {
+    authRoutes(app, new AuthService(deps), deps);
+  },
+});

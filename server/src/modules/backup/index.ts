@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { BACKUP_SIGNATURE_HEADER, isValidBackupSignature } from './backup.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /**
  * GET /api/backup: the running server's PGlite data directory as a gzip tarball, for `npm run backup`
@@ -9,18 +9,22 @@ import { BACKUP_SIGNATURE_HEADER, isValidBackupSignature } from './backup.js';
  * a signature made with the server's JWT secret, i.e. by someone who may read the server's configuration or data
  * directory anyway. Logged like any request; hidden from the OpenAPI document like the other operator endpoints.
  */
-export default async function backupModule(app: FastifyInstance, { deps, dumpDataDir }: { deps: AppDeps; dumpDataDir: (() => Promise<Buffer>) | null }) {
-  app.get('/backup', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    if (!isValidBackupSignature(request.headers[BACKUP_SIGNATURE_HEADER] as string | undefined, deps.config.jwtSecret)) {
-      throw new AppError('backup.signature', {}, 401);
-    }
-    if (!dumpDataDir) throw new AppError('backup.usePgDump', {}, 400);
-    const tarball = await dumpDataDir();
-    request.log.info({ bytes: tarball.length }, 'backup of the PGlite data directory sent');
-    return reply
-      .type('application/gzip')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', 'attachment; filename="pglite-backup.tar.gz"')
-      .send(tarball);
-  });
-}
+export default defineModule({
+  name: 'backup',
+  messages,
+  routes: async (app, deps) => {
+    app.get('/backup', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      if (!isValidBackupSignature(request.headers[BACKUP_SIGNATURE_HEADER] as string | undefined, deps.config.jwtSecret)) {
+        throw new AppError('backup.signature', {}, 401);
+      }
+      if (!deps.dumpDataDir) throw new AppError('backup.usePgDump', {}, 400);
+      const tarball = await deps.dumpDataDir();
+      request.log.info({ bytes: tarball.length }, 'backup of the PGlite data directory sent');
+      return reply
+        .type('application/gzip')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="pglite-backup.tar.gz"')
+        .send(tarball);
+    });
+  },
+});

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { ClientLogService } from './client-log.service.js';
 import { clientLogRoutes } from './client-log.routes.js';
+import { defineModule } from '../../core/module.js';
 
-export default async function clientLogModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  clientLogRoutes(app, new ClientLogService(deps));
-}
+export default defineModule({
+  name: 'client-log',
+  routes: async (app, deps) => {
+    clientLogRoutes(app, new ClientLogService(deps));
+  },
+});

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { ClueService } from './clue.service.js';
 import { clueRoutes } from './clue.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
-export default async function clueModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  clueRoutes(app, new ClueService(deps), deps);
-}
+export default defineModule({
+  name: 'clue',
+  messages,
+  routes: async (app, deps) => {
+    clueRoutes(app, new ClueService(deps), deps);
+  },
+});

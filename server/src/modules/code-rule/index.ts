@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { CodeRuleService } from './code-rule.service.js';
 import { codeRuleRoutes } from './code-rule.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Code rules: auto-numbering with an atomic counter per rule and period. */
-export default async function codeRuleModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  codeRuleRoutes(app, new CodeRuleService(deps));
-}
+export default defineModule({
+  name: 'code-rule',
+  messages,
+  routes: async (app, deps) => {
+    codeRuleRoutes(app, new CodeRuleService(deps));
+  },
+});

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { DelegateService } from './delegate.service.js';
 import { delegateRoutes } from './delegate.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Delegations: an approver's tasks go to a delegate for a time (docs/workflow-design.md "Stamps and delegation"). */
-export default async function delegateModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  delegateRoutes(app, new DelegateService(deps));
-}
+export default defineModule({
+  name: 'delegate',
+  messages,
+  routes: async (app, deps) => {
+    delegateRoutes(app, new DelegateService(deps));
+  },
+});

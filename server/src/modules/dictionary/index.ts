@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { DictionaryService } from './dictionary.service.js';
 import { dictionaryRoutes } from './dictionary.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Data dictionary: types and items, tenant-owned, item names translated through the language mappings. */
-export default async function dictionaryModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  dictionaryRoutes(app, new DictionaryService(deps));
-}
+export default defineModule({
+  name: 'dictionary',
+  messages,
+  routes: async (app, deps) => {
+    dictionaryRoutes(app, new DictionaryService(deps));
+  },
+});

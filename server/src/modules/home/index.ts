@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { HomeService } from './home.service.js';
 import { homeRoutes } from './home.routes.js';
+import { defineModule } from '../../core/module.js';
 
-export default async function homeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  homeRoutes(app, new HomeService(deps));
-}
+export default defineModule({
+  name: 'home',
+  routes: async (app, deps) => {
+    homeRoutes(app, new HomeService(deps));
+  },
+});

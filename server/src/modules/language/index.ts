@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { LanguageService } from './language.service.js';
 import { languageRoutes } from './language.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Multi-language: language types and translation mappings of dictionary items and menu entries. */
-export default async function languageModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  languageRoutes(app, new LanguageService(deps));
-}
+export default defineModule({
+  name: 'language',
+  messages,
+  routes: async (app, deps) => {
+    languageRoutes(app, new LanguageService(deps));
+  },
+});

@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { MessageService } from './message.service.js';
+import { defineModule } from '../../core/module.js';
+import { MessageService } from './message.service.js';
 import { messageRoutes } from './message.routes.js';
+import { messages } from './messages.js';
 
-/** Message centre and push (spec 7). The one service instance is also every module's deps.messages (a Notifier). */
-export default async function messageModule(app: FastifyInstance, { service }: { service: MessageService }) {
-  messageRoutes(app, service);
-}
+/** Message centre and push (spec 7). Its service is built by the app as every module's deps.messages (a Notifier). */
+export default defineModule({
+  name: 'message',
+  messages,
+  routes: async (app, deps) => {
+    if (!(deps.messages instanceof MessageService)) throw new Error("deps.messages must be the message module's MessageService");
+    messageRoutes(app, deps.messages);
+  },
+});

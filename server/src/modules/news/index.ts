@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { NewsService } from './news.service.js';
 import { newsRoutes } from './news.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
-export default async function newsModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  newsRoutes(app, new NewsService(deps));
-}
+export default defineModule({
+  name: 'news',
+  messages,
+  routes: async (app, deps) => {
+    newsRoutes(app, new NewsService(deps));
+  },
+});

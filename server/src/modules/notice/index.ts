@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { NoticeService } from './notice.service.js';
 import { noticeRoutes } from './notice.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
-export default async function noticeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  noticeRoutes(app, new NoticeService(deps));
-}
+export default defineModule({
+  name: 'notice',
+  messages,
+  routes: async (app, deps) => {
+    noticeRoutes(app, new NoticeService(deps));
+  },
+});

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { OnlineUserService } from './online-user.service.js';
 import { onlineUserRoutes } from './online-user.routes.js';
+import { defineModule } from '../../core/module.js';
 
-export default async function onlineUserModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  onlineUserRoutes(app, new OnlineUserService(deps));
-}
+export default defineModule({
+  name: 'online-user',
+  routes: async (app, deps) => {
+    onlineUserRoutes(app, new OnlineUserService(deps));
+  },
+});

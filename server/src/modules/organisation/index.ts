@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { CompanyService } from './company.service.js';
 import { companyRoutes } from './company.routes.js';
 import { DepartmentService } from './department.service.js';
@@ -10,12 +8,18 @@ import { RoleService } from './role.service.js';
 import { roleRoutes } from './role.routes.js';
 import { UserService } from './user.service.js';
 import { userRoutes } from './user.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Organisation: companies, departments, posts, special posts, roles, users. */
-export default async function organisationModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  companyRoutes(app, new CompanyService(deps));
-  departmentRoutes(app, new DepartmentService(deps));
-  postRoutes(app, new PostService(deps));
-  roleRoutes(app, new RoleService(deps));
-  userRoutes(app, new UserService(deps));
-}
+export default defineModule({
+  name: 'organisation',
+  messages,
+  routes: async (app, deps) => {
+    companyRoutes(app, new CompanyService(deps));
+    departmentRoutes(app, new DepartmentService(deps));
+    postRoutes(app, new PostService(deps));
+    roleRoutes(app, new RoleService(deps));
+    userRoutes(app, new UserService(deps));
+  },
+});

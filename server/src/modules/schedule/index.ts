@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { ScheduleService } from './schedule.service.js';
 import { scheduleRoutes } from './schedule.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
-export default async function scheduleModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  scheduleRoutes(app, new ScheduleService(deps));
-}
+export default defineModule({
+  name: 'schedule',
+  messages,
+  routes: async (app, deps) => {
+    scheduleRoutes(app, new ScheduleService(deps));
+  },
+});

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { StampService } from './stamp.service.js';
 import { stampRoutes } from './stamp.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Stamps and e-signatures (docs/workflow-design.md "Stamps and delegation"). */
-export default async function stampModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  stampRoutes(app, new StampService(deps));
-}
+export default defineModule({
+  name: 'stamp',
+  messages,
+  routes: async (app, deps) => {
+    stampRoutes(app, new StampService(deps));
+  },
+});

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { SubsystemService } from './subsystem.service.js';
 import { subsystemRoutes } from './subsystem.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Sub-system administration. */
-export default async function subsystemModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  subsystemRoutes(app, new SubsystemService(deps));
-}
+export default defineModule({
+  name: 'subsystem',
+  messages,
+  routes: async (app, deps) => {
+    subsystemRoutes(app, new SubsystemService(deps));
+  },
+});

@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { LogService } from './system-log.service.js';
 import { logRoutes } from './system-log.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** System logs; the operation and exception logs are written by SystemLogWriter (wired in app.ts). */
-export default async function logModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  logRoutes(app, new LogService(deps));
-}
+export default defineModule({
+  name: 'system-log',
+  messages,
+  routes: async (app, deps) => {
+    logRoutes(app, new LogService(deps));
+  },
+});

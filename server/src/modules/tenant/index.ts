@@ -1,9 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { TenantService } from './tenant.service.js';
 import { tenantRoutes } from './tenant.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Tenants and their users. */
-export default async function tenantModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  tenantRoutes(app, new TenantService(deps));
-}
+export default defineModule({
+  name: 'tenant',
+  messages,
+  routes: async (app, deps) => {
+    tenantRoutes(app, new TenantService(deps));
+  },
+});

@@ -1,10 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
 import { workflowSchemeRoutes } from './workflow-scheme.routes.js';
+import { defineModule } from '../../core/module.js';
+import { messages } from './messages.js';
 
 /** Workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes"). */
-export default async function workflowSchemeModule(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  workflowSchemeRoutes(app, deps);
-}
+export default defineModule({
+  name: 'workflow-scheme',
+  messages,
+  routes: async (app, deps) => {
+    workflowSchemeRoutes(app, deps);
+  },
+});
 
 export { diagramUrl } from './diagram-links.js';
