@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
@@ -5,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /**
- * The table types (schema.ts) are written by hand; the migrations are the truth. This reads both: the `Database`
- * interface through the TypeScript compiler (each column's select type, after Kysely's ColumnType / Generated),
+ * The table types (core's in schema.ts, each module's in its tables.ts, merged into `Database`) are written by hand;
+ * the migrations are the truth. This reads both: the merged `Database` interface through the TypeScript compiler (each column's select type, after Kysely's ColumnType / Generated),
  * and the live schema after every migration (information_schema, on PGlite or PostgreSQL), and fails on any table,
  * column or nullability that differs.
  */
 const schemaFile = path.resolve(import.meta.dirname, 'schema.ts');
+const modulesDir = path.resolve(import.meta.dirname, '../../modules');
+const moduleTableFiles = fs
+  .readdirSync(modulesDir)
+  .map((name) => path.join(modulesDir, name, 'tables.ts'))
+  .filter((file) => fs.existsSync(file));
 
 interface ColumnShape {
   /** null: typed `unknown` (a JSON column read as is), which says nothing either way. */
@@ -19,7 +25,7 @@ interface ColumnShape {
 type Shape = Map<string, Map<string, ColumnShape>>;
 
 function typedShape(): Shape {
-  const program = ts.createProgram([schemaFile], {
+  const program = ts.createProgram([schemaFile, ...moduleTableFiles], {
     strict: true,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,

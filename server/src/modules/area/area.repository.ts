@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { AreasTable, Database } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { AreasTable } from './tables.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

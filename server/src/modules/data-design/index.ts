@@ -5,6 +5,9 @@ import { LibraryService } from './library.service.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Data platform (docs/data-platform-design.md): table design and release, common fields, generic CRUD, report relations. */
 export default defineModule({
   name: 'data-design',

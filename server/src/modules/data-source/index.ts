@@ -3,6 +3,9 @@ import { dataSourceRoutes } from './data-source.routes.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 export { DataSourceService } from './data-source.service.js';
 
 /** Data sources of the data platform (docs/data-platform-design.md). */

@@ -4,6 +4,9 @@ import { requestLimit } from '../../core/rate-limit.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Data platform (docs/data-platform-design.md): database links, table browsing, read-only user SQL. */
 export default defineModule({
   name: 'database-link',

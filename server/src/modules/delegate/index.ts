@@ -3,6 +3,9 @@ import { delegateRoutes } from './delegate.routes.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Delegations: an approver's tasks go to a delegate for a time (docs/workflow-design.md "Stamps and delegation"). */
 export default defineModule({
   name: 'delegate',

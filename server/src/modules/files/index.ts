@@ -4,6 +4,9 @@ import { filesRoutes } from './files.routes.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Most files one multiple-file upload may carry. */
 const MAX_FILES_PER_REQUEST = 50;
 

@@ -8,6 +8,9 @@ import { RelationAccess } from './relation-access.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 export interface RelationServices {
   deps: AppDeps;
   schemes: FormSchemeService;

@@ -6,6 +6,9 @@ import { routePrefixes } from './route-prefixes.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Form engine (docs/forms-design.md): form schemes, versions, table release and form data. */
 export default defineModule({
   name: 'form-scheme',

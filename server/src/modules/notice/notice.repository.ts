@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { NoticeDetail, NoticeRow } from '@app/contracts';
-import type { Database, NoticesTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { NoticesTable } from './tables.js';
 import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 
 const columns = [

@@ -11,6 +11,9 @@ import { userRoutes } from './user.routes.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Organisation: companies, departments, posts, special posts, roles, users. */
 export default defineModule({
   name: 'organisation',

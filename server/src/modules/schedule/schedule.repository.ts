@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database, SchedulesTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { SchedulesTable } from './tables.js';
 import { formatTime } from '../../core/db/helpers.js';
 
 /** The columns an event's body sets (participants are checked by the service first). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, SystemLogsTable } from '../../core/db/schema.js';
+import type { Database } from '../../core/db/schema.js';
+import type { SystemLogsTable } from './tables.js';
 import { newId } from '../../core/ids.js';
 import { isApiRequest } from '../../core/api-route.js';
 

@@ -4,6 +4,9 @@ import { WorkflowTaskService } from './workflow-task.service.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
 
+/** The module's table types; `tables.ts` also adds them to `Database`. */
+export type * from './tables.js';
+
 /** Approval calls, task lists, drafts, monitor and the tokenless launch (docs/workflow-design.md "Task API"). */
 export default defineModule({
   name: 'workflow-task',

@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
-import type { WfTimersTable } from '../../../core/db/schema.js';
+import type { WfTimersTable } from '../tables.js';
 import { AppError } from '../../../core/errors.js';
 import { claimIdempotencyKey, storeIdempotentResult, type IdempotencyScope } from '../../../core/idempotency.js';
 import { newId } from '../../../core/ids.js';
