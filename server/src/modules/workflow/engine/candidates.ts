@@ -1,14 +1,7 @@
 import type { CandidateRule } from '@app/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../../core/db/schema.js';
+import { candidateUsers, enabledUserRows, type CandidateUser, type Db } from './store.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-export interface CandidateUser {
-  id: string;
-  account: string;
-  realName: string;
-}
+export type { CandidateUser };
 
 export interface CandidateContext {
   tenantId: string;
@@ -46,33 +39,14 @@ export async function resolveCandidates(db: Db, rules: CandidateRule[], ctx: Can
     else if (rule.type === 'previousLeader') leaderOf.push(ctx.previousUserId ?? ctx.starterId);
     else if (rule.type === 'formField' && rule.field) direct.push(...idsInValue(ctx.formValues[rule.field]));
   }
-  const list = (ids: string[]) => sql`${sql.val([...new Set(ids)])}::text[]`;
-  const t = ctx.tenantId;
-  const rows = await sql<{ id: string; account: string; real_name: string }>`
-    select u.id, u.account, u.real_name from users u
-    where u.tenant_id = ${t} and u.enabled = true and (
-      u.id = any(${list(direct)})
-      or exists (select 1 from user_posts p where p.tenant_id = ${t} and p.user_id = u.id and p.post_id = any(${list(posts)}))
-      or exists (select 1 from user_roles r where r.tenant_id = ${t} and r.user_id = u.id and r.role_id = any(${list(roles)}))
-      or exists (select 1 from user_departments d where d.tenant_id = ${t} and d.user_id = u.id and d.department_id = any(${list(departments)}))
-      or u.id in (select d.manager_id from departments d join user_departments ud on ud.department_id = d.id and ud.tenant_id = ${t}
-                  where d.tenant_id = ${t} and ud.user_id = any(${list(leaderOf)}))
-    )
-    order by u.sort_code, u.account`.execute(db);
-  return rows.rows.map((r) => ({ id: r.id, account: r.account, realName: r.real_name }));
+  return candidateUsers(db, { tenantId: ctx.tenantId, direct, posts, roles, departments, leaderOf });
 }
 
 /** Enabled users of the tenant among `ids`, with their names (chosen approvers, transfer targets, added signers). */
 export async function enabledUsers(db: Db, tenantId: string, ids: string[]): Promise<CandidateUser[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'account', 'real_name'])
-    .where('tenant_id', '=', tenantId)
-    .where('enabled', '=', true)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, { id: r.id, account: r.account, realName: r.real_name }]));
+  const rows = await enabledUserRows(db, tenantId, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.filter((id, i) => ids.indexOf(id) === i && byId.has(id)).map((id) => byId.get(id)!);
 }
 

@@ -13,9 +13,7 @@ import {
   type FormValueEntry,
   type TaskHandleBody,
 } from '@app/contracts';
-import type { Selectable } from 'kysely';
 import type { AppDeps, AuthContext } from '../../../core/deps.js';
-import type { WfTimersTable } from '../tables.js';
 import { AppError } from '../../../core/errors.js';
 import { claimIdempotencyKey, storeIdempotentResult, type IdempotencyScope } from '../../../core/idempotency.js';
 import { newId } from '../../../core/ids.js';
@@ -24,7 +22,6 @@ import { FormSchemeRepository } from '../../form-scheme/form-scheme.repository.j
 import { checkedScheme } from '../../form-scheme/form-scheme.service.js';
 import { normaliseTableInfo } from '../../form-scheme/form-tables.js';
 import { verifyStampForUse } from '../../stamp/stamp-use.js';
-import { launchAuthorizedSql } from '../launch-authority.js';
 import { enabledUsers, usersOfObjects } from './candidates.js';
 import {
   ActionRun,
@@ -51,7 +48,8 @@ import {
   writeMi,
 } from './node-types/user-task.js';
 import { parseTimerCycle } from './timers.js';
-import { cancelTasks } from './store.js';
+import * as store from './store.js';
+import type { TaskRow, TimerRow } from './store.js';
 import { nodeOf, rejectTargets } from './routing.js';
 import type { StartOptions, WfGraph, WfNode, WorkflowActions } from './types.js';
 import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from './instance-title.js';
@@ -61,20 +59,6 @@ import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from './instance-titl
  * instance row first, checks, applies, writes history, moves tokens, creates the next tasks and messages, and commits
  * as one transaction. retCode 1 and 2 answers roll everything back.
  */
-
-interface TaskRow {
-  id: string;
-  instance_id: string;
-  execution_id: string;
-  node_id: string;
-  node_name: string;
-  assignee_id: string | null;
-  owner_id: string | null;
-  state: 'open' | 'done' | 'cancelled';
-  created_at: Date;
-  /** The sub-process scope the task's token lives in (null: the process itself). */
-  scope_id: string | null;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -124,26 +108,7 @@ export class WorkflowEngine implements WorkflowActions {
     if (!locked) throw new AppError('workflow.taskNotFound', {}, 404);
     run.knowSchemeName(locked.instance.scheme_id, locked.schemeName);
     // Read after the lock (a new statement, so a new snapshot): a task closed by the previous lock holder shows done.
-    const row = await run.trx
-      .selectFrom('wf_tasks as t')
-      .select(['t.id', 't.instance_id', 't.execution_id', 't.node_id', 't.node_name', 't.assignee_id', 't.owner_id', 't.state', 't.created_at'])
-      .select((eb) => eb.selectFrom('wf_executions as e').select('e.parent_id').whereRef('e.id', '=', 't.execution_id').as('scope_id'))
-      .select((eb) =>
-        (userId === undefined
-          ? eb.val(true)
-          : eb.exists(
-              eb
-                .selectFrom('wf_task_users as tu')
-                .select('tu.user_id')
-                .whereRef('tu.task_id', '=', 't.id')
-                .where('tu.user_id', '=', userId)
-                .where('tu.open', '=', true),
-            )
-        ).as('may_act'),
-      )
-      .where('t.id', '=', taskId)
-      .executeTakeFirstOrThrow();
-    const { may_act: mayAct, ...task } = row as TaskRow & { may_act: boolean };
+    const { task, mayAct } = await store.taskForAction(run.trx, taskId, userId);
     if (task.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
     const instance = run.adopt(locked.instance);
     await this.checkRunning(run, instance);
@@ -217,11 +182,7 @@ export class WorkflowEngine implements WorkflowActions {
     }
     if (entries.length === 0) return changes;
     instance.form_keys = keys;
-    await run.trx
-      .updateTable('wf_instances')
-      .set({ form_keys: JSON.stringify(keys) })
-      .where('id', '=', instance.id)
-      .execute();
+    await store.updateFormKeys(run.trx, instance.id, keys);
     return changes;
   }
 
@@ -230,21 +191,14 @@ export class WorkflowEngine implements WorkflowActions {
   private async instanceName(run: ActionRun, graph: WfGraph, schemeId: string, schemeName: string, starterId: string, given?: string): Promise<string> {
     if (given?.trim()) return given.trim();
     const template = processConfig.parse(graph.config).titleTemplate;
-    const user = await run.trx.selectFrom('users').select('real_name').where('id', '=', starterId).executeTakeFirst();
+    const starter = await store.realName(run.trx, starterId);
     // The date is the launch's calendar day where the users are (TIME_ZONE), not in UTC; the serial counts this
     // scheme's launches that day. The scheme's row is locked first, so concurrent launches count one after another.
     const timeZone = this.deps.config.timeZone ?? DEFAULT_TIME_ZONE;
-    await run.trx.selectFrom('wf_schemes').select('id').where('tenant_id', '=', run.tenantId).where('id', '=', schemeId).forUpdate().execute();
+    await store.lockScheme(run.trx, run.tenantId, schemeId);
     const { start, end } = localDayRange(run.now, timeZone);
-    const { n } = await run.trx
-      .selectFrom('wf_instances')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('tenant_id', '=', run.tenantId)
-      .where('scheme_id', '=', schemeId)
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .executeTakeFirstOrThrow();
-    return instanceTitle(template, { schemeName, starter: user?.real_name ?? '', at: run.now, timeZone, serial: Number(n) + 1 });
+    const n = await store.countLaunches(run.trx, run.tenantId, schemeId, start, end);
+    return instanceTitle(template, { schemeName, starter: starter ?? '', at: run.now, timeZone, serial: n + 1 });
   }
 
   /** Creates and runs a new instance of the scheme's current version (start and reinitiate). */
@@ -266,13 +220,7 @@ export class WorkflowEngine implements WorkflowActions {
     },
   ): Promise<ActionResult> {
     // The launch authority is the scheme module's one rule (the launchable list and auth-user use it too).
-    const scheme = await run.trx
-      .selectFrom('wf_schemes as s')
-      .selectAll('s')
-      .select(launchAuthorizedSql('s', auth.userId).as('may_launch'))
-      .where('s.tenant_id', '=', auth.tenantId)
-      .where('s.id', '=', schemeId)
-      .executeTakeFirst();
+    const scheme = await store.schemeToLaunch(run.trx, auth.tenantId, schemeId, auth.userId);
     if (!scheme) throw new AppError('workflow.schemeNotFound', {}, 404);
     if (!scheme.enabled) throw new AppError('workflow.schemeDisabled', {}, 409);
     if (!scheme.may_launch) throw new AppError('workflow.noLaunchRight', {}, 403);
@@ -296,20 +244,9 @@ export class WorkflowEngine implements WorkflowActions {
       related: input.related,
       created_at: run.now,
     });
-    await run.trx
-      .insertInto('wf_instances')
-      .values({
-        ...instance,
-        variables: JSON.stringify(instance.variables),
-        form_keys: JSON.stringify(instance.form_keys),
-        related: JSON.stringify(instance.related),
-        created_at: run.now,
-        updated_at: run.now,
-      })
-      .execute();
+    await store.insertInstance(run.trx, instance, run.now);
     // At launch every field is editable (no node authority applies yet); the forms are the scheme's relations.
-    const relations = await run.trx.selectFrom('wf_relations').select('form_id').where('scheme_id', '=', scheme.id).execute();
-    const forms = new Set(relations.map((r) => r.form_id));
+    const forms = new Set(await store.schemeFormIds(run.trx, scheme.id));
     const foreign = input.checkKeys ? instance.form_keys.find((k) => !forms.has(k.F_FormId)) : undefined;
     if (foreign) throw new AppError('workflow.formNotInProcess', { id: foreign.F_FormId }, 400);
     await this.saveForms(run, auth, instance, input.formValue, forms, () => undefined);
@@ -334,14 +271,7 @@ export class WorkflowEngine implements WorkflowActions {
         // A launch from a draft consumes it first: the row lock makes a second launch from the same draft wait,
         // then find it gone and be refused, so one draft makes one instance. An unknown draft is refused too.
         if (body.draftId) {
-          const consumed = await run.trx
-            .deleteFrom('wf_drafts')
-            .where('tenant_id', '=', auth.tenantId)
-            .where('id', '=', body.draftId)
-            .where('user_id', '=', auth.userId)
-            .returning('id')
-            .executeTakeFirst();
-          if (!consumed) throw new AppError('workflowTask.draftNotFound', {}, 404);
+          if (!(await store.consumeDraft(run.trx, auth.tenantId, auth.userId, body.draftId))) throw new AppError('workflowTask.draftNotFound', {}, 404);
         }
         const result = await this.launch(run, auth, body.schemeId, {
           formValue: body.formValue,
@@ -414,11 +344,7 @@ export class WorkflowEngine implements WorkflowActions {
         if (body.forwarderList.length) await this.circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
         if (body.relationTaskList.length) {
           const related = [...new Set([...instance.related, ...body.relationTaskList])];
-          await run.trx
-            .updateTable('wf_instances')
-            .set({ related: JSON.stringify(related) })
-            .where('id', '=', instance.id)
-            .execute();
+          await store.updateRelated(run.trx, instance.id, related);
         }
         await run.drain();
         if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: instance.id, nodes: run.choices });
@@ -443,19 +369,8 @@ export class WorkflowEngine implements WorkflowActions {
 
   private async rejectTarget(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, configured: string[], rejectNodeId: string): Promise<WfNode> {
     if (!rejectNodeId) throw new AppError('workflow.noRejectNode', {}, 400);
-    const passed = await run.trx
-      .selectFrom('wf_tasks')
-      .select('node_id')
-      .where('instance_id', '=', instance.id)
-      .where('state', '=', 'done')
-      .orderBy('completed_at')
-      .execute();
-    const target = rejectTargets(
-      graph,
-      node,
-      configured,
-      passed.map((p) => p.node_id),
-    ).find((n) => n.id === rejectNodeId);
+    const passed = await store.doneTaskNodes(run.trx, instance.id);
+    const target = rejectTargets(graph, node, configured, passed).find((n) => n.id === rejectNodeId);
     if (!target) throw new AppError('workflow.badRejectNode', { node: graph.nodes[rejectNodeId]?.name ?? rejectNodeId }, 400);
     return target;
   }
@@ -488,22 +403,20 @@ export class WorkflowEngine implements WorkflowActions {
   ): Promise<void> {
     const userIds = await usersOfObjects(run.trx, instance.tenant_id, objects);
     if (userIds.length === 0) return;
-    await run.trx
-      .insertInto('wf_circulations')
-      .values(
-        userIds.map((userId) => ({
-          id: newId(),
-          tenant_id: instance.tenant_id,
-          instance_id: instance.id,
-          task_id: taskId,
-          node_id: node.id,
-          node_name: node.name,
-          user_id: userId,
-          from_user_id: fromUserId,
-          created_at: run.now,
-        })),
-      )
-      .execute();
+    await store.insertCirculations(
+      run.trx,
+      userIds.map((userId) => ({
+        id: newId(),
+        tenant_id: instance.tenant_id,
+        instance_id: instance.id,
+        task_id: taskId,
+        node_id: node.id,
+        node_name: node.name,
+        user_id: userId,
+        from_user_id: fromUserId,
+        created_at: run.now,
+      })),
+    );
     run.notify(14, userIds, instance, taskId ? { id: taskId, nodeName: node.name } : null, 'workflow.msgCirculated', { taskStatus: '2' });
   }
 
@@ -528,19 +441,13 @@ export class WorkflowEngine implements WorkflowActions {
 
   /** The task's users become `userIds` (transfer, assign: one user); answers the users it had before. */
   private async replaceUsers(run: ActionRun, task: TaskRow, userIds: string[], assignee: Assignee | null): Promise<string[]> {
-    await run.trx
-      .updateTable('wf_tasks')
-      .set({ assignee_id: assignee?.userId ?? null, owner_id: assignee?.ownerId ?? null })
-      .where('id', '=', task.id)
-      .execute();
-    const before = await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).returning('user_id').execute();
-    if (userIds.length) {
-      await run.trx
-        .insertInto('wf_task_users')
-        .values(userIds.map((userId) => ({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now })))
-        .execute();
-    }
-    return before.map((r) => r.user_id);
+    await store.setTaskAssignee(run.trx, task.id, assignee);
+    const before = await store.deleteTaskUsers(run.trx, task.id);
+    await store.insertTaskUsers(
+      run.trx,
+      userIds.map((userId) => ({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now })),
+    );
+    return before;
   }
 
   /** A countersign node whose config allows adding / removing signers: its state, or 'workflow.notMultiInstance'. */
@@ -586,12 +493,7 @@ export class WorkflowEngine implements WorkflowActions {
   async removeSigners(auth: AuthContext, input: { taskId: string; userIds: string[] }): Promise<void> {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance, graph, node, mi } = await this.signation(run, auth, input.taskId);
-      const open = await run.trx
-        .selectFrom('wf_tasks')
-        .select(['id', 'assignee_id'])
-        .where('execution_id', '=', task.execution_id)
-        .where('state', '=', 'open')
-        .execute();
+      const open = await store.openTasksOfExecution(run.trx, task.execution_id);
       const removing = new Set(input.userIds);
       // Only signers who have not voted: an open task, or (sequential) a turn not reached yet.
       const openOf = open.filter((t) => t.assignee_id && removing.has(t.assignee_id));
@@ -600,7 +502,7 @@ export class WorkflowEngine implements WorkflowActions {
       if (removedUsers.size === 0) return;
       const pendingLeft = open.length - openOf.length + (mi.assignees.length - mi.issued - waitingIdx.length);
       if (pendingLeft <= 0) throw new AppError('workflow.lastSigner', {}, 400);
-      await cancelTasks(
+      await store.cancelTasks(
         run.trx,
         run.now,
         openOf.map((t) => t.id),
@@ -635,21 +537,14 @@ export class WorkflowEngine implements WorkflowActions {
   async changeCandidate(auth: AuthContext, input: { taskId: string; oldUserId: string; newUserId: string }): Promise<void> {
     await this.action(auth.tenantId, async (run) => {
       const { task, instance } = await this.openTask(run, input.taskId);
-      const old = await run.trx
-        .selectFrom('wf_task_users')
-        .select('user_id')
-        .where('task_id', '=', task.id)
-        .where('user_id', '=', input.oldUserId)
-        .where('open', '=', true)
-        .executeTakeFirst();
+      const old = await store.isOpenTaskUser(run.trx, task.id, input.oldUserId);
       if (!old && task.assignee_id !== input.oldUserId) throw new AppError('workflow.notACandidate', {}, 400);
       const userId = await this.oneUser(run, input.newUserId, 'workflow.notACandidate');
-      await run.trx.deleteFrom('wf_task_users').where('task_id', '=', task.id).where('user_id', 'in', [input.oldUserId, userId]).execute();
-      await run.trx
-        .insertInto('wf_task_users')
-        .values({ task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now })
-        .execute();
-      if (task.assignee_id === input.oldUserId) await run.trx.updateTable('wf_tasks').set({ assignee_id: userId }).where('id', '=', task.id).execute();
+      await store.deleteTaskUsers(run.trx, task.id, [input.oldUserId, userId]);
+      await store.insertTaskUsers(run.trx, [
+        { task_id: task.id, user_id: userId, tenant_id: run.tenantId, instance_id: task.instance_id, created_at: run.now },
+      ]);
+      if (task.assignee_id === input.oldUserId) await store.setTaskAssigneeId(run.trx, task.id, userId);
       await run.history(
         instance,
         { id: task.node_id, name: task.node_name, type: 'userTask' },
@@ -671,15 +566,7 @@ export class WorkflowEngine implements WorkflowActions {
       const node = (await run.graph(instance)).nodes[task.node_id];
       if (!node || node.type !== 'userTask' || node.multiInstance) throw new AppError('workflowTask.noOpenTask');
       // previousLeader rules: the user who completed the last task.
-      const previous = await run.trx
-        .selectFrom('wf_history')
-        .select('user_id')
-        .where('instance_id', '=', instance.id)
-        .where('btn_value', 'is not', null)
-        .orderBy('seq', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      run.previousUserId = previous?.user_id ?? instance.starter_id;
+      run.previousUserId = (await store.lastActor(run.trx, instance.id)) ?? instance.starter_id;
       const assignees = (await assigneesOf(run, instance, node, taskConfigOf(node), false)) ?? [];
       if (assignees.length === 0) throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
       const userIds = [...new Set(assignees.map((a) => a.userId))];
@@ -713,15 +600,7 @@ export class WorkflowEngine implements WorkflowActions {
     return this.action(auth.tenantId, async (run) => {
       const old = await this.checkStarter(run, auth, processInstanceId);
       const graph = await run.graph(old);
-      const atStart =
-        old.state === 'running' &&
-        (await run.trx
-          .selectFrom('wf_tasks')
-          .select('id')
-          .where('instance_id', '=', old.id)
-          .where('state', '=', 'open')
-          .where('node_id', '=', graph.startNodeId)
-          .executeTakeFirst()) !== undefined;
+      const atStart = old.state === 'running' && (await store.hasOpenTaskAt(run.trx, old.id, graph.startNodeId));
       if (old.state !== 'recalled' && old.state !== 'terminated' && !atStart) throw new AppError('workflow.cannotReinitiate', {}, 409);
       if (atStart) {
         await run.cancelLive(old);
@@ -746,12 +625,7 @@ export class WorkflowEngine implements WorkflowActions {
       if (instance.state !== from) throw new AppError('workflow.instanceNotRunning', {}, 409);
       const to = suspended ? 'suspended' : 'running';
       // The whole tree (call activity children too) is suspended or resumed.
-      await run.trx
-        .updateTable('wf_instances')
-        .set({ state: to, updated_at: run.now })
-        .where('root_id', '=', instance.root_id)
-        .where('state', '=', from)
-        .execute();
+      await store.setTreeState(run.trx, instance.root_id, from, to, run.now);
       const graph = await run.graph(instance);
       await run.history(instance, nodeOf(graph, graph.startNodeId), { action: suspended ? 'suspend' : 'resume', userId: auth.userId });
     });
@@ -764,14 +638,7 @@ export class WorkflowEngine implements WorkflowActions {
    * with FOR UPDATE SKIP LOCKED and re-checked pending (another process may have fired it meanwhile).
    */
   async fireDueTimers(now: Date = new Date()): Promise<number> {
-    const due = await this.deps.db
-      .selectFrom('wf_timers')
-      .select(['id', 'tenant_id', 'instance_id'])
-      .where('state', '=', 'pending')
-      .where('due_at', '<=', now)
-      .orderBy('due_at')
-      .limit(50)
-      .execute();
+    const due = await store.dueTimers(this.deps.db, now);
     let fired = 0;
     for (const timer of due) {
       try {
@@ -785,47 +652,25 @@ export class WorkflowEngine implements WorkflowActions {
 
   private async fireTimer(run: ActionRun, timerId: string, instanceId: string): Promise<boolean> {
     const instance = run.adopt(await lockInstance(run.trx, instanceId));
-    const timer = await run.trx
-      .selectFrom('wf_timers')
-      .selectAll()
-      .where('id', '=', timerId)
-      .where('state', '=', 'pending')
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const timer = await store.takePendingTimer(run.trx, timerId);
     if (!timer) return false;
-    await run.trx.updateTable('wf_timers').set({ state: 'fired', fired_at: run.now }).where('id', '=', timer.id).execute();
+    await store.markTimerFired(run.trx, timer.id, run.now);
     // A suspended instance's timers count as fired (documented): nothing happens for them.
     if (instance.state !== 'running') return true;
-    const execution = timer.execution_id
-      ? await run.trx.selectFrom('wf_executions').select(['id', 'node_id', 'parent_id', 'state']).where('id', '=', timer.execution_id).executeTakeFirst()
-      : undefined;
+    const execution = timer.execution_id ? await store.readExecution(run.trx, timer.execution_id) : undefined;
     if (!execution || execution.state === 'done') return true;
     const graph = await run.graph(instance);
     const timerNode = nodeOf(graph, timer.node_id);
     const host = nodeOf(graph, execution.node_id);
     const scopeId = execution.parent_id;
-    const task = timer.task_id
-      ? ((await run.trx
-          .selectFrom('wf_tasks')
-          .select(['id', 'instance_id', 'execution_id', 'node_id', 'node_name', 'assignee_id', 'owner_id', 'state', 'created_at'])
-          .where('id', '=', timer.task_id)
-          .executeTakeFirst()) as Omit<TaskRow, 'scope_id'> | undefined)
-      : undefined;
+    const task = timer.task_id ? await store.readTask(run.trx, timer.task_id) : undefined;
     if (timer.task_id && task?.state !== 'open') return true;
     await this.repeatTimer(run, timer, timerNode);
 
     switch (timer.action) {
       case 'remind': {
-        const users = await run.trx.selectFrom('wf_task_users').select('user_id').where('task_id', '=', task!.id).where('open', '=', true).execute();
-        run.notify(
-          13,
-          users.map((u) => u.user_id),
-          instance,
-          { id: task!.id, nodeName: task!.node_name },
-          'workflow.msgRemind',
-          { taskStatus: '0' },
-        );
+        const users = await store.openTaskUsers(run.trx, task!.id);
+        run.notify(13, users, instance, { id: task!.id, nodeName: task!.node_name }, 'workflow.msgRemind', { taskStatus: '0' });
         return true;
       }
       case 'approve': {
@@ -843,7 +688,7 @@ export class WorkflowEngine implements WorkflowActions {
       }
       case 'continue': {
         // An intermediate timer event: the waiting token moves on.
-        await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', execution.id).execute();
+        await store.setExecutionsDone(run.trx, [execution.id]);
         await run.history(instance, timerNode, { action: 'node' });
         await run.leave(instance, graph, timerNode, scopeId);
         break;
@@ -874,16 +719,15 @@ export class WorkflowEngine implements WorkflowActions {
   }
 
   /** A cycle timer (R3/PT1H) that has firings left is scheduled again, one interval on. */
-  private async repeatTimer(run: ActionRun, timer: Selectable<WfTimersTable>, node: WfNode): Promise<void> {
+  private async repeatTimer(run: ActionRun, timer: TimerRow, node: WfNode): Promise<void> {
     if (timer.repeats === null || timer.repeats === 0 || timer.action === 'flow') return;
     const cycle = node.timer?.cycle ? parseTimerCycle(node.timer.cycle) : null;
     if (!cycle) return;
     const { tenant_id, instance_id, task_id, execution_id, node_id, action } = timer;
     const repeats = timer.repeats === -1 ? -1 : timer.repeats - 1;
-    await run.trx
-      .insertInto('wf_timers')
-      .values({ id: newId(), tenant_id, instance_id, task_id, execution_id, node_id, action, due_at: new Date(run.now.getTime() + cycle.intervalMs), repeats })
-      .execute();
+    await store.insertTimers(run.trx, [
+      { id: newId(), tenant_id, instance_id, task_id, execution_id, node_id, action, due_at: new Date(run.now.getTime() + cycle.intervalMs), repeats },
+    ]);
   }
 }
 

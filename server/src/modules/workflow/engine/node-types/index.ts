@@ -10,6 +10,7 @@ import { loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
 import { dueAt } from '../timers.js';
 import { startSubProcess } from './sub-process.js';
 import { activateUserTask } from './user-task.js';
+import * as store from '../store.js';
 
 /**
  * The node type registry: what happens when a token arrives at a node (`run`). A node that waits (user task, join,
@@ -109,15 +110,7 @@ const parallelGateway: NodeType = {
     if (!isJoin(node)) return passBy(ctx);
     await run.createExecution(instance, node.id, 'waiting', { mi: { arrivedBy: viaFlow }, scopeId });
     // Tokens of the same scope only: each instance of a multi-instance sub-process joins its own branches.
-    const waiting = await run.trx
-      .selectFrom('wf_executions')
-      .select(['id', 'mi'])
-      .where('instance_id', '=', instance.id)
-      .where('node_id', '=', node.id)
-      .where('state', '=', 'waiting')
-      .where((eb) => (scopeId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', scopeId)))
-      .orderBy('id')
-      .execute();
+    const waiting = await store.waitingAt(run.trx, instance.id, node.id, scopeId);
     const arrivals = waiting.map((w) => ({ id: w.id, flow: String((w.mi as { arrivedBy?: string } | null)?.arrivedBy ?? '') }));
     if (
       parallelJoinMissing(
@@ -128,7 +121,7 @@ const parallelGateway: NodeType = {
       return;
     // One arrival per incoming flow is consumed; a second token on the same flow waits for the next round.
     const consumed = node.incoming.map((flow) => arrivals.find((a) => a.flow === flow)!.id);
-    await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', consumed).execute();
+    await store.setExecutionsDone(run.trx, consumed);
     await passBy(ctx);
   },
 };
@@ -153,13 +146,7 @@ const callActivity: NodeType = {
   configSchema: callActivityConfig,
   async run({ run, instance, node, scopeId }) {
     const code = node.calledElement ?? '';
-    const scheme = await run.trx
-      .selectFrom('wf_schemes')
-      .select(['id', 'name', 'current_version_id'])
-      .where('tenant_id', '=', instance.tenant_id)
-      .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
-      .where('enabled', '=', true)
-      .executeTakeFirst();
+    const scheme = await store.enabledSchemeByCode(run.trx, instance.tenant_id, code);
     if (!scheme?.current_version_id) throw new AppError('workflow.calledSchemeNotFound', { node: node.name || node.id, code }, 400);
     const executionId = await run.createExecution(instance, node.id, 'waiting', { scopeId });
     const child: InstanceRow = {
@@ -179,17 +166,7 @@ const callActivity: NodeType = {
       related: [],
       created_at: run.now,
     };
-    await run.trx
-      .insertInto('wf_instances')
-      .values({
-        ...child,
-        variables: JSON.stringify(child.variables),
-        form_keys: JSON.stringify(child.form_keys),
-        related: '[]',
-        created_at: run.now,
-        updated_at: run.now,
-      })
-      .execute();
+    await store.insertInstance(run.trx, child, run.now);
     run.adopt(child);
     const graph = await loadGraph(run.trx, child.version_id);
     run.enter(child, graph.startNodeId);
@@ -210,9 +187,8 @@ const timerEvent: NodeType = {
     const due = node.timer ? dueAt(node.timer, run.now) : null;
     if (!due) throw new AppError('workflow.badTimer', { node: node.name || node.id }, 400);
     const executionId = await run.createExecution(instance, node.id, 'waiting', { scopeId });
-    await run.trx
-      .insertInto('wf_timers')
-      .values({
+    await store.insertTimers(run.trx, [
+      {
         id: newId(),
         tenant_id: instance.tenant_id,
         instance_id: instance.id,
@@ -222,8 +198,8 @@ const timerEvent: NodeType = {
         action: 'continue',
         due_at: due,
         repeats: null,
-      })
-      .execute();
+      },
+    ]);
   },
 };
 

@@ -1,16 +1,16 @@
 import type { CandidateNode, FieldChange } from '@app/contracts';
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
 import { TIME_ZONE } from '../../../../core/db/helpers.js';
-import type { Database } from '../../../../core/db/schema.js';
-import type { WfHistoryTable, WfInstanceState } from '../../tables.js';
+import type { WfHistoryTable, WfInstanceState } from '../../../../core/db/schema.js';
 import { AppError } from '../../../../core/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
 import { newId } from '../../../../core/ids.js';
 import { graphFromJson } from '../definition.js';
 import { evaluate, evaluateCondition } from '../expression.js';
 import { inclusiveJoinReady, nodeOf, outgoingFlows } from '../routing.js';
-import { cancelTasks, openTaskIds } from '../store.js';
+import * as store from '../store.js';
+import type { FormKey, InstanceRow, Trx } from '../store.js';
 import type { WfGraph, WfNode } from '../types.js';
 
 /**
@@ -19,32 +19,7 @@ import type { WfGraph, WfNode } from '../types.js';
  * call activity — are wf_executions rows. Messages and changed variables are written at the end, with the rest.
  */
 
-export type Trx = Transaction<Database>;
-
-export interface FormKey {
-  F_FormId: string;
-  F_Type: number;
-  F_UrlAddress?: string;
-  F_Id: string;
-}
-
-export interface InstanceRow {
-  id: string;
-  tenant_id: string;
-  root_id: string;
-  parent_id: string | null;
-  parent_node_id: string | null;
-  parent_execution_id: string | null;
-  scheme_id: string;
-  version_id: string;
-  name: string;
-  state: WfInstanceState;
-  starter_id: string;
-  variables: Record<string, unknown>;
-  form_keys: FormKey[];
-  related: string[];
-  created_at: Date;
-}
+export type { FormKey, InstanceRow, Trx };
 
 /** The form values of an instance live in its variables under this key (conditions read them; see the design). */
 export const FORM_VARIABLE = '__form';
@@ -127,35 +102,16 @@ const graphs = new Map<string, WfGraph>();
 export async function loadGraph(trx: Trx, versionId: string): Promise<WfGraph> {
   const cached = graphs.get(versionId);
   if (cached) return cached;
-  const row = await trx.selectFrom('wf_scheme_versions').select('graph').where('id', '=', versionId).executeTakeFirst();
-  if (!row) throw new AppError('workflow.noSchemeVersion', {}, 404);
-  const graph = graphFromJson(row.graph);
+  const stored = await store.versionGraph(trx, versionId);
+  if (stored === undefined) throw new AppError('workflow.noSchemeVersion', {}, 404);
+  const graph = graphFromJson(stored as never);
   graphs.set(versionId, graph);
   return graph;
 }
 
-const instanceColumns = [
-  'id',
-  'tenant_id',
-  'root_id',
-  'parent_id',
-  'parent_node_id',
-  'parent_execution_id',
-  'scheme_id',
-  'version_id',
-  'name',
-  'state',
-  'starter_id',
-  'variables',
-  'form_keys',
-  'related',
-  'created_at',
-] as const;
-
 /** Reads an instance (no lock); the caller holds the root's lock or is about to take it. */
 export async function readInstance(trx: Trx, tenantId: string, id: string): Promise<InstanceRow | undefined> {
-  const row = await trx.selectFrom('wf_instances').select(instanceColumns).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
-  return row as InstanceRow | undefined;
+  return store.readInstance(trx, tenantId, id);
 }
 
 /**
@@ -165,15 +121,11 @@ export async function readInstance(trx: Trx, tenantId: string, id: string): Prom
  * read.
  */
 export async function lockInstance(trx: Trx, instanceId: string, tenantId?: string): Promise<InstanceRow> {
-  let own = trx.selectFrom('wf_instances').select(instanceColumns).where('id', '=', instanceId).whereRef('root_id', '=', 'id');
-  if (tenantId) own = own.where('tenant_id', '=', tenantId);
-  const root = await own.forUpdate().executeTakeFirst();
-  if (root) return root as InstanceRow;
-  let query = trx.selectFrom('wf_instances').select(['root_id', 'tenant_id']).where('id', '=', instanceId);
-  if (tenantId) query = query.where('tenant_id', '=', tenantId);
-  const found = await query.executeTakeFirst();
+  const root = await store.lockOwnRoot(trx, instanceId, tenantId);
+  if (root) return root;
+  const found = await store.rootOf(trx, instanceId, tenantId);
   if (!found) throw new AppError('workflow.instanceNotFound', {}, 404);
-  await trx.selectFrom('wf_instances').select('id').where('id', '=', found.root_id).forUpdate().executeTakeFirst();
+  await store.lockInstanceRow(trx, found.root_id);
   return (await readInstance(trx, found.tenant_id, instanceId))!;
 }
 
@@ -183,23 +135,11 @@ export async function lockInstance(trx: Trx, instanceId: string, tenantId?: stri
  * lockInstance (root first). Undefined: no such task in the tenant.
  */
 export async function lockTaskInstance(trx: Trx, taskId: string, tenantId: string): Promise<{ instance: InstanceRow; schemeName: string | null } | undefined> {
-  const row = await trx
-    .selectFrom('wf_tasks as t')
-    .innerJoin('wf_instances as i', 'i.id', 't.instance_id')
-    .leftJoin('wf_schemes as s', 's.id', 'i.scheme_id')
-    .select([...instanceColumns.map((c) => `i.${c}` as const), 's.name as scheme_name'])
-    .where('t.id', '=', taskId)
-    .where('t.tenant_id', '=', tenantId)
-    .whereRef('i.root_id', '=', 'i.id')
-    .forUpdate('i')
-    .executeTakeFirst();
-  if (row) {
-    const { scheme_name, ...instance } = row;
-    return { instance: instance as InstanceRow, schemeName: scheme_name };
-  }
-  const found = await trx.selectFrom('wf_tasks').select('instance_id').where('tenant_id', '=', tenantId).where('id', '=', taskId).executeTakeFirst();
-  if (!found) return undefined;
-  return { instance: await lockInstance(trx, found.instance_id, tenantId), schemeName: null };
+  const own = await store.lockRootOfTask(trx, taskId, tenantId);
+  if (own) return own;
+  const instanceId = await store.taskInstanceId(trx, tenantId, taskId);
+  if (instanceId === undefined) return undefined;
+  return { instance: await lockInstance(trx, instanceId, tenantId), schemeName: null };
 }
 
 /** One action of the engine: the transaction, the queue of tokens, what to write at the end. */
@@ -301,7 +241,7 @@ export class ActionRun {
   /** Loads a scope execution and the ones around it (their local variables), unless known already. */
   async knowScope(scopeId: string | null): Promise<void> {
     for (let id = scopeId; id !== null && !this.scopes.has(id);) {
-      const row = await this.trx.selectFrom('wf_executions').select(['parent_id', 'mi']).where('id', '=', id).executeTakeFirst();
+      const row = await store.readScope(this.trx, id);
       const mi = row?.mi as unknown as ScopeState | null | undefined;
       this.scopes.set(id, { parent: row?.parent_id ?? null, locals: (mi?.kind === 'scope' ? mi.locals : undefined) ?? {} });
       id = row?.parent_id ?? null;
@@ -320,7 +260,7 @@ export class ActionRun {
   async schemeName(instance: InstanceRow): Promise<string> {
     let name = this.schemeNames.get(instance.scheme_id);
     if (name === undefined) {
-      name = (await this.trx.selectFrom('wf_schemes').select('name').where('id', '=', instance.scheme_id).executeTakeFirst())?.name ?? '';
+      name = (await store.schemeName(this.trx, instance.scheme_id)) ?? '';
       this.schemeNames.set(instance.scheme_id, name);
     }
     return name;
@@ -368,18 +308,15 @@ export class ActionRun {
   ): Promise<string> {
     const id = options.id ?? newId();
     const mi = options.mi ?? null;
-    await this.trx
-      .insertInto('wf_executions')
-      .values({
-        id,
-        tenant_id: instance.tenant_id,
-        instance_id: instance.id,
-        parent_id: options.scopeId,
-        node_id: nodeId,
-        state,
-        mi: mi ? JSON.stringify(mi) : null,
-      })
-      .execute();
+    await store.insertExecution(this.trx, {
+      id,
+      tenant_id: instance.tenant_id,
+      instance_id: instance.id,
+      parent_id: options.scopeId,
+      node_id: nodeId,
+      state,
+      mi: mi ? JSON.stringify(mi) : null,
+    });
     if (mi && (mi as ScopeState).kind === 'scope')
       this.scopes.set(id, { parent: options.scopeId, locals: (mi as { locals?: Record<string, unknown> }).locals ?? {} });
     return id;
@@ -450,25 +387,12 @@ export class ActionRun {
     const ids = [...this.touchedScopes];
     this.touchedScopes.clear();
     if (ids.length === 0) return false;
-    const scopes = await this.trx
-      .selectFrom('wf_executions')
-      .select(['id', 'instance_id', 'node_id', 'parent_id', 'mi'])
-      .where('id', 'in', ids)
-      .where('state', '=', 'waiting')
-      .execute();
+    const scopes = await store.waitingScopes(this.trx, ids);
     if (scopes.length === 0) return false;
-    const busy = await this.trx
-      .selectFrom('wf_executions')
-      .select('parent_id')
-      .distinct()
-      .where(
-        'parent_id',
-        'in',
-        scopes.map((x) => x.id),
-      )
-      .where('state', 'in', ['active', 'waiting'])
-      .execute();
-    const stillBusy = new Set(busy.map((b) => b.parent_id));
+    const stillBusy = await store.busyScopes(
+      this.trx,
+      scopes.map((x) => x.id),
+    );
     let completed = false;
     for (const scope of scopes) {
       if (stillBusy.has(scope.id) || (scope.mi as unknown as ScopeState | null)?.kind !== 'scope') continue;
@@ -488,40 +412,23 @@ export class ActionRun {
   async cancelScope(instance: InstanceRow, scopeId: string, withScope: boolean): Promise<void> {
     const inside: string[] = [];
     for (let frontier = [scopeId]; frontier.length;) {
-      const rows = await this.trx
-        .selectFrom('wf_executions')
-        .select('id')
-        .where('parent_id', 'in', frontier)
-        .where('state', 'in', ['active', 'waiting'])
-        .execute();
-      frontier = rows.map((r) => r.id);
+      frontier = await store.liveInside(this.trx, frontier);
       inside.push(...frontier);
     }
     const ended = new Set([scopeId, ...inside]);
     this.purgeQueue((item) => item.scopeId !== null && ended.has(item.scopeId));
     const executions = withScope ? [scopeId, ...inside] : inside;
     if (executions.length === 0) return;
-    const children = await this.trx
-      .selectFrom('wf_instances')
-      .select('id')
-      .where('parent_execution_id', 'in', executions)
-      .where('state', 'in', ['running', 'suspended'])
-      .execute();
+    const children = await store.liveChildInstances(this.trx, { executionIds: executions });
     for (const child of children) {
-      const row = await this.instance(child.id);
+      const row = await this.instance(child);
       await this.cancelLive(row);
       await this.finishInstance(row, 'terminated');
     }
-    await cancelTasks(this.trx, this.now, await openTaskIds(this.trx, { executionIds: executions }));
+    await store.cancelTasks(this.trx, this.now, await store.openTaskIds(this.trx, { executionIds: executions }));
     // Timers of the executions themselves (boundary events on a scope), beside those of its tasks.
-    await this.trx
-      .updateTable('wf_timers')
-      .set({ state: 'cancelled' })
-      .where('instance_id', '=', instance.id)
-      .where('execution_id', 'in', executions)
-      .where('state', '=', 'pending')
-      .execute();
-    await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', executions).execute();
+    await store.cancelTimers(this.trx, { instanceId: instance.id, executionIds: executions });
+    await store.setExecutionsDone(this.trx, executions);
   }
 
   /** Inclusive joins whose waiting tokens no live token elsewhere can still join: they fire now. */
@@ -529,12 +436,7 @@ export class ActionRun {
     this.live = null;
     const ids = [...this.touched];
     if (ids.length === 0) return false;
-    const live = await this.trx
-      .selectFrom('wf_executions')
-      .select(['id', 'instance_id', 'node_id', 'state', 'parent_id'])
-      .where('instance_id', 'in', ids)
-      .where('state', 'in', ['active', 'waiting'])
-      .execute();
+    const live = await store.liveExecutions(this.trx, ids);
     for (const exec of live) {
       if (exec.state !== 'waiting') continue;
       const instance = await this.instance(exec.instance_id);
@@ -546,7 +448,7 @@ export class ActionRun {
       const elsewhere = live.filter((e) => sameScope(e) && e.node_id !== join.id).map((e) => e.node_id);
       if (!inclusiveJoinReady(graph, join, elsewhere)) continue;
       const waiting = live.filter((e) => sameScope(e) && e.node_id === join.id).map((e) => e.id);
-      await this.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', 'in', waiting).execute();
+      await store.setExecutionsDone(this.trx, waiting);
       await this.history(instance, join, { action: 'node' });
       await this.leave(instance, graph, join, exec.parent_id);
       return true;
@@ -564,10 +466,8 @@ export class ActionRun {
       this.touched.delete(id);
       const instance = await this.instance(id);
       if (instance.state !== 'running') continue;
-      const live = this.live
-        ? this.live.filter((e) => e.instance_id === id)
-        : await this.trx.selectFrom('wf_executions').select('id').where('instance_id', '=', id).where('state', 'in', ['active', 'waiting']).limit(1).execute();
-      if (live.length) continue;
+      const live = this.live ? this.live.some((e) => e.instance_id === id) : await store.hasLiveExecution(this.trx, id);
+      if (live) continue;
       this.live = null;
       await this.finishInstance(instance, 'completed');
       if (instance.parent_id) resumed = (await this.resumeParent(instance)) || resumed;
@@ -577,7 +477,7 @@ export class ActionRun {
 
   async finishInstance(instance: InstanceRow, state: WfInstanceState): Promise<void> {
     instance.state = state;
-    await this.trx.updateTable('wf_instances').set({ state, completed_at: this.now, updated_at: this.now }).where('id', '=', instance.id).execute();
+    await store.finishInstanceRow(this.trx, instance.id, state, this.now);
     if (state === 'completed' && !instance.parent_id) {
       this.notify(13, [instance.starter_id], instance, null, 'workflow.msgFinished', { taskStatus: '1' });
     }
@@ -593,12 +493,7 @@ export class ActionRun {
     const { [FORM_VARIABLE]: _form, ...childVariables } = child.variables;
     const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
     this.setVariables(parent, copied);
-    const waiting = await this.trx
-      .updateTable('wf_executions')
-      .set({ state: 'done' })
-      .where('id', '=', child.parent_execution_id!)
-      .returning('parent_id')
-      .executeTakeFirst();
+    const waiting = await store.finishExecution(this.trx, child.parent_execution_id!);
     await this.history(parent, node, { action: 'node' });
     this.leaveLater(parent, node.id, waiting?.parent_id ?? null);
     return true;
@@ -610,27 +505,17 @@ export class ActionRun {
    */
   async cancelLive(instance: InstanceRow): Promise<void> {
     this.purgeQueue((item) => item.instanceId === instance.id);
-    const children = await this.trx
-      .selectFrom('wf_instances')
-      .select('id')
-      .where('parent_id', '=', instance.id)
-      .where('state', 'in', ['running', 'suspended'])
-      .execute();
+    const children = await store.liveChildInstances(this.trx, { parentId: instance.id });
     for (const child of children) {
-      const row = await this.instance(child.id);
+      const row = await this.instance(child);
       await this.cancelLive(row);
       await this.finishInstance(row, 'terminated');
     }
-    await cancelTasks(this.trx, this.now, await openTaskIds(this.trx, { instanceId: instance.id }));
+    await store.cancelTasks(this.trx, this.now, await store.openTaskIds(this.trx, { instanceId: instance.id }));
     // Whatever else of the instance is still open for a user or pending, ends with it.
-    await this.trx.updateTable('wf_task_users').set({ open: false }).where('instance_id', '=', instance.id).where('open', '=', true).execute();
-    await this.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('instance_id', '=', instance.id).where('state', '=', 'pending').execute();
-    await this.trx
-      .updateTable('wf_executions')
-      .set({ state: 'done' })
-      .where('instance_id', '=', instance.id)
-      .where('state', 'in', ['active', 'waiting'])
-      .execute();
+    await store.closeInstanceTaskUsers(this.trx, instance.id);
+    await store.cancelTimers(this.trx, { instanceId: instance.id });
+    await store.endLiveExecutions(this.trx, instance.id);
   }
 
   // ---------- history and messages ----------
@@ -695,12 +580,7 @@ export class ActionRun {
     if (next.length === 0) return;
     const row = this.historyRows.find((r) => r.id === historyId);
     if (row) row.next_nodes = JSON.stringify(next);
-    else
-      await this.trx
-        .updateTable('wf_history')
-        .set({ next_nodes: JSON.stringify(next) })
-        .where('id', '=', historyId)
-        .execute();
+    else await store.setHistoryNextNodes(this.trx, historyId, next);
   }
 
   /** A message (13 approval, 14 circulated) sent with the commit; `workflowInfoVo` as payload. */
@@ -736,19 +616,10 @@ export class ActionRun {
     const dirty = [...this.dirty];
     this.dirty.clear();
     for (const [i, id] of dirty.entries()) {
-      const values = { variables: JSON.stringify(this.instances.get(id)!.variables), updated_at: this.now };
       // The history rows go with the first variables update: one statement.
-      const withHistory = i === 0 && history.length > 0;
-      if (withHistory)
-        await this.trx
-          .with('h', (db) => db.insertInto('wf_history').values(history).returning('id'))
-          .updateTable('wf_instances')
-          .set(values)
-          .where('id', '=', id)
-          .execute();
-      else await this.trx.updateTable('wf_instances').set(values).where('id', '=', id).execute();
+      await store.writeVariables(this.trx, id, this.instances.get(id)!.variables, this.now, i === 0 ? history : undefined);
     }
-    if (dirty.length === 0 && history.length) await this.trx.insertInto('wf_history').values(history).execute();
+    if (dirty.length === 0) await store.insertHistory(this.trx, history);
     for (const m of this.messages) {
       const instance = this.instances.get(String(m.payload.processInstanceId));
       if (instance) m.payload.schemeName = await this.schemeName(instance);
@@ -765,12 +636,6 @@ export class ActionRun {
 
   /** Nodes a live token of the instance sits at (for reachability questions). */
   async liveNodes(instance: InstanceRow): Promise<string[]> {
-    const rows = await this.trx
-      .selectFrom('wf_executions')
-      .select('node_id')
-      .where('instance_id', '=', instance.id)
-      .where('state', 'in', ['active', 'waiting'])
-      .execute();
-    return rows.map((r) => r.node_id);
+    return store.liveNodeIds(this.trx, instance.id);
   }
 }

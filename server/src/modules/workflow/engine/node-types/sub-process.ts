@@ -6,6 +6,7 @@ import type { WfGraph, WfNode } from '../types.js';
 import type { NodeContext } from './index.js';
 import type { ActionRun, InstanceRow, ScopeState } from './runtime.js';
 import { createTimers } from './user-task.js';
+import * as store from '../store.js';
 
 /**
  * Embedded sub-processes as scopes (docs/workflow-design.md "Sub-processes"). Entering one opens a scope execution
@@ -56,12 +57,7 @@ async function startInstance(run: ActionRun, instance: InstanceRow, node: WfNode
   await openScope(run, instance, node, bodyId, locals);
 }
 
-const writeBody = (run: ActionRun, bodyId: string, body: BodyState) =>
-  run.trx
-    .updateTable('wf_executions')
-    .set({ mi: JSON.stringify(body) })
-    .where('id', '=', bodyId)
-    .execute();
+const writeBody = (run: ActionRun, bodyId: string, body: BodyState) => store.writeExecutionState(run.trx, bodyId, body);
 
 /** A token arrives at a sub-process. */
 export async function startSubProcess({ run, instance, graph, node, scopeId }: NodeContext): Promise<void> {
@@ -98,14 +94,11 @@ export async function completeScope(
   scope: { id: string; nodeId: string; parentId: string | null },
 ): Promise<void> {
   const node = nodeOf(graph, scope.nodeId);
-  await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', scope.id).execute();
-  const parent = scope.parentId
-    ? await run.trx.selectFrom('wf_executions').select(['id', 'node_id', 'parent_id', 'state', 'mi']).where('id', '=', scope.parentId).executeTakeFirst()
-    : undefined;
+  await store.setExecutionsDone(run.trx, [scope.id]);
+  const parent = scope.parentId ? await store.readExecution(run.trx, scope.parentId) : undefined;
   const body = parent?.node_id === node.id ? (parent.mi as unknown as ScopeState | null) : null;
   if (!parent || body?.kind !== 'body') {
-    if (node.boundaries.length)
-      await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', scope.id).where('state', '=', 'pending').execute();
+    if (node.boundaries.length) await store.cancelTimers(run.trx, { executionIds: [scope.id] });
     await run.history(instance, node, { action: 'node' });
     await run.leave(instance, graph, node, scope.parentId);
     return;

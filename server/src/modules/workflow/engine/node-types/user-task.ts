@@ -4,7 +4,7 @@ import { newId } from '../../../../core/ids.js';
 import { activeDelegates } from '../../../delegate/delegate-lookup.js';
 import { resolveCandidates } from '../candidates.js';
 import { miDecision, type MiCompletion } from '../routing.js';
-import { cancelTasks, openTaskIds } from '../store.js';
+import * as store from '../store.js';
 import { dueAt, parseTimerCycle } from '../timers.js';
 import type { WfGraph, WfNode } from '../types.js';
 import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
@@ -141,7 +141,6 @@ export async function createTasks(
   const userRows = tasks.flatMap((t) =>
     t.users.map((userId) => ({ task_id: t.id, user_id: userId, tenant_id: instance.tenant_id, instance_id: instance.id, created_at: run.now })),
   );
-  // One statement: data-modifying CTEs (the foreign keys are checked at its end, when every row is there).
   const execution = {
     id: executionId,
     tenant_id: instance.tenant_id,
@@ -151,22 +150,10 @@ export async function createTasks(
     state: 'active' as const,
     mi: newExecution?.mi ? JSON.stringify(newExecution.mi) : null,
   };
-  if (userRows.length && newExecution) {
-    await run.trx
-      .with('e', (db) => db.insertInto('wf_executions').values(execution).returning('id'))
-      .with('t', (db) => db.insertInto('wf_tasks').values(taskRows).returning('id'))
-      .insertInto('wf_task_users')
-      .values(userRows)
-      .execute();
-  } else if (userRows.length) {
-    await run.trx
-      .with('t', (db) => db.insertInto('wf_tasks').values(taskRows).returning('id'))
-      .insertInto('wf_task_users')
-      .values(userRows)
-      .execute();
-  } else {
+  if (userRows.length) await store.insertTasks(run.trx, taskRows, userRows, newExecution ? execution : undefined);
+  else {
     if (newExecution) await run.createExecution(instance, node.id, 'active', { mi: newExecution.mi, id: executionId, scopeId: newExecution.scopeId });
-    await run.trx.insertInto('wf_tasks').values(taskRows).execute();
+    await store.insertTasks(run.trx, taskRows, []);
   }
   await createTimers(
     run,
@@ -233,7 +220,7 @@ export async function createTimers(
       const taskOwners: (string | null)[] = action === 'flow' || action === 'fork' ? (firstOfExecution ? [null] : []) : taskIds;
       return taskOwners.map((taskId) => ({ id: newId(), task_id: taskId, ...row }));
     });
-  if (rows.length) await run.trx.insertInto('wf_timers').values(rows).execute();
+  await store.insertTimers(run.trx, rows);
 }
 
 export type Vote = 'agree' | 'reject';
@@ -251,45 +238,22 @@ export async function closeTask(
   node?: WfNode,
   executionId?: string,
 ): Promise<void> {
-  let query = run.trx.with('t', (db) =>
-    db
-      .updateTable('wf_tasks')
-      .set((eb) => ({ state: 'done', btn_value: btnValue, completed_at: run.now, assignee_id: userId ?? eb.ref('assignee_id') }))
-      .where('id', '=', taskId)
-      .returning('id'),
-  );
-  if (executionId)
-    query = query.with('e', (db) =>
-      db.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).returning('id'),
-    ) as unknown as typeof query;
-  await query.updateTable('wf_task_users').set({ open: false }).where('task_id', '=', taskId).execute();
-  if (!node || node.boundaries.length > 0) {
-    // The task's own timers, and the activity's when the activity ends with it.
-    await run.trx
-      .updateTable('wf_timers')
-      .set({ state: 'cancelled' })
-      .where((eb) => (executionId ? eb.or([eb('task_id', '=', taskId), eb('execution_id', '=', executionId)]) : eb('task_id', '=', taskId)))
-      .where('state', '=', 'pending')
-      .execute();
-  }
+  await store.closeTaskRows(run.trx, run.now, taskId, btnValue, userId, executionId);
+  // The task's own timers, and the activity's when the activity ends with it.
+  if (!node || node.boundaries.length > 0) await store.cancelTaskTimers(run.trx, taskId, executionId);
 }
 
 /** Cancels the other open tasks of an execution (a countersign decided early). */
 export async function cancelExecutionTasks(run: ActionRun, executionId: string): Promise<void> {
-  await cancelTasks(run.trx, run.now, await openTaskIds(run.trx, { executionIds: [executionId] }));
+  await store.cancelTasks(run.trx, run.now, await store.openTaskIds(run.trx, { executionIds: [executionId] }));
 }
 
 export async function readMi(run: ActionRun, executionId: string): Promise<MiState | null> {
-  const row = await run.trx.selectFrom('wf_executions').select('mi').where('id', '=', executionId).executeTakeFirst();
-  return (row?.mi as unknown as MiState | null) ?? null;
+  return ((await store.readExecutionState(run.trx, executionId)) as MiState | null) ?? null;
 }
 
 export async function writeMi(run: ActionRun, executionId: string, mi: MiState): Promise<void> {
-  await run.trx
-    .updateTable('wf_executions')
-    .set({ mi: JSON.stringify(mi) })
-    .where('id', '=', executionId)
-    .execute();
+  await store.writeExecutionState(run.trx, executionId, mi);
 }
 
 /**
@@ -352,7 +316,6 @@ export async function decideMi(
 
 /** A waiting node's execution is done; the activity's pending timers go with it. */
 export async function endExecution(run: ActionRun, node: WfNode, executionId: string): Promise<void> {
-  await run.trx.updateTable('wf_executions').set({ state: 'done' }).where('id', '=', executionId).execute();
-  if (node.boundaries.length > 0)
-    await run.trx.updateTable('wf_timers').set({ state: 'cancelled' }).where('execution_id', '=', executionId).where('state', '=', 'pending').execute();
+  await store.setExecutionsDone(run.trx, [executionId]);
+  if (node.boundaries.length > 0) await store.cancelTimers(run.trx, { executionIds: [executionId] });
 }
