@@ -2,7 +2,7 @@ import type { CandidateNode, FieldChange } from '@app/contracts';
 import type { Insertable } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
 import { TIME_ZONE } from '../../../../core/db/helpers.js';
-import type { WfHistoryTable, WfInstanceState } from '../../../../core/db/schema.js';
+import type { WfHistoryTable, WfInstanceState } from '../../tables.js';
 import { AppError } from '../../../../core/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
 import { newId } from '../../../../core/ids.js';

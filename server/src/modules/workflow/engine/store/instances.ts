@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { WfHistoryTable, WfInstanceState } from '../../../../core/db/schema.js';
+import type { WfHistoryTable, WfInstanceState } from '../../tables.js';
 import type { Trx } from './db.js';
 
 /** Instances: reading and locking them (the root row is the anchor of every action), their columns, history rows. */

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { WfTaskUsersTable, WfTasksTable } from '../../../../core/db/schema.js';
+import type { WfTaskUsersTable, WfTasksTable } from '../../tables.js';
 import type { ExecutionRow } from './executions.js';
 import type { Trx } from './db.js';
 

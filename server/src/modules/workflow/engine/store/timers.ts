@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { WfTimersTable } from '../../../../core/db/schema.js';
+import type { WfTimersTable } from '../../tables.js';
 import type { Db, Trx } from './db.js';
 
 /** Timers: boundary and intermediate timer events, fired by the poller. */
