@@ -1,4 +1,5 @@
 import type { LazyWithTexts } from '../lib/lazy';
+import type { LocaleFiles } from '../lib/i18n';
 
 export interface FeatureRoute {
   path: string;
@@ -22,4 +23,9 @@ export interface Feature {
   menuKeys: string[];
   /** Permission keys this feature checks. */
   permissions: string[];
+  /**
+   * The locale namespaces only this feature speaks, in its own `locales/<lang>/<ns>.json`:
+   * `import.meta.glob('./locales/*\/*.json', { import: 'default' })`. Shared namespaces stay in web/src/locales.
+   */
+  locales?: LocaleFiles;
 }

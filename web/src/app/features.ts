@@ -14,6 +14,7 @@ import { workflowFeature } from '../features/workflow';
 import { formPublishFeature } from '../features/form-publish';
 import { formPrintFeature } from '../features/form-print';
 import { clueFeature } from '../features/clue';
+import { registerLocaleFiles } from '../lib/i18n';
 import type { Feature, FeatureRoute } from './feature';
 
 export const features: Feature[] = [
@@ -34,6 +35,8 @@ export const features: Feature[] = [
   clueFeature,
   iframeFeature,
 ];
+for (const feature of features) if (feature.locales) registerLocaleFiles(feature.locales);
+
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {

@@ -11,7 +11,13 @@ import { BUNDLED_NAMESPACES } from '../lib/i18n';
  * met on the way is a boundary: it fetches its own.
  */
 const webSrc = path.resolve(import.meta.dirname, '..');
-const knownNamespaces = new Set(fs.readdirSync(path.join(webSrc, 'locales/zh-CN')).map((f) => f.replace(/\.json$/, '')));
+const featureLocaleDirs = fs
+  .readdirSync(path.join(webSrc, 'features'))
+  .map((f) => path.join(webSrc, 'features', f, 'locales/zh-CN'))
+  .filter((dir) => fs.existsSync(dir));
+const knownNamespaces = new Set(
+  [path.join(webSrc, 'locales/zh-CN'), ...featureLocaleDirs].flatMap((dir) => fs.readdirSync(dir)).map((f) => f.replace(/\.json$/, '')),
+);
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

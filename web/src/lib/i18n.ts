@@ -22,6 +22,25 @@ const lazyFiles = import.meta.glob<Dict>(
 );
 const localeFile = /locales\/([^/]+)\/([^/]+)\.json$/;
 
+/** Locale files by `<lang>/<namespace>`: the shared ones here, each feature's own added by registerLocaleFiles. */
+export type LocaleFiles = Record<string, () => Promise<Dict>>;
+const lazyByNamespace = new Map<string, () => Promise<Dict>>();
+
+/**
+ * Adds locale files found by `import.meta.glob('./locales/*\/*.json', { import: 'default' })` (a feature's own
+ * namespaces, declared in its manifest). A namespace may have one home only.
+ */
+export function registerLocaleFiles(files: LocaleFiles): void {
+  for (const [file, load] of Object.entries(files)) {
+    const m = localeFile.exec(file);
+    if (!m) continue;
+    const key = `${m[1]}/${m[2]}`;
+    if (lazyByNamespace.has(key) && lazyByNamespace.get(key) !== load) throw new Error(`locale namespace ${m[2]} has two homes`);
+    lazyByNamespace.set(key, load);
+  }
+}
+registerLocaleFiles(lazyFiles);
+
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */
 export const localeResources: Record<string, Record<string, Dict>> = {};
 for (const [file, dict] of Object.entries(files)) {
@@ -45,7 +64,7 @@ const lazyNamespaceBackend = {
   type: 'backend' as const,
   init: () => undefined,
   read(language: string, namespace: string, callback: (error: unknown, data?: Dict | boolean) => void) {
-    const load = lazyFiles[`../locales/${language}/${namespace}.json`];
+    const load = lazyByNamespace.get(`${language}/${namespace}`);
     if (!load) {
       callback(null, {});
       return;
@@ -87,12 +106,11 @@ let everyLocale: Promise<void> | null = null;
 /** Every lazy namespace of every language, loaded up front (tests, which render screens without suspense). */
 export function loadEveryLocale(): Promise<void> {
   everyLocale ??= Promise.all(
-    Object.entries(lazyFiles).map(async ([file, load]) => {
-      const m = localeFile.exec(file);
-      if (!m) return;
+    [...lazyByNamespace].map(async ([key, load]) => {
+      const [language, namespace] = key.split('/');
       const dict = await load();
-      (localeResources[m[1]] ??= {})[m[2]] = dict;
-      i18n.addResourceBundle(m[1], m[2], dict, true, true);
+      (localeResources[language] ??= {})[namespace] = dict;
+      i18n.addResourceBundle(language, namespace, dict, true, true);
     }),
   ).then(() => undefined);
   return everyLocale;

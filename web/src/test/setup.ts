@@ -1,6 +1,8 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadEveryLocale } from '../lib/i18n';
+// The feature list registers each feature's own locale files.
+import '../app/features';
 
 // Screens fetch their namespaces when they first render (and suspend meanwhile); tests get them all up front.
 await loadEveryLocale();

@@ -14,4 +14,5 @@ export const fileManagerFeature: Feature = {
   ],
   menuKeys: ['oa.files'],
   permissions: Object.values(fileManagerPermissions),
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

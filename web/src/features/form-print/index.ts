@@ -31,4 +31,5 @@ export const formPrintFeature: Feature = {
   ],
   menuKeys: [],
   permissions: [],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

@@ -16,4 +16,5 @@ export const formPublishFeature: Feature = {
   ],
   menuKeys: [],
   permissions: [],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

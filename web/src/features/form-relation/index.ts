@@ -29,4 +29,5 @@ export const formRelationFeature: Feature = {
     Permission.dataRelationEdit,
     Permission.dataRelationDelete,
   ],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

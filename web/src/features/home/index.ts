@@ -16,4 +16,5 @@ export const homeFeature: Feature = {
   ],
   menuKeys: ['home', 'hotFunctions', 'personal.desktop'],
   permissions: [],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

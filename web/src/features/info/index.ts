@@ -12,4 +12,5 @@ export const infoFeature: Feature = {
   ],
   menuKeys: ['personal.info', 'personal.setting'],
   permissions: [],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

@@ -38,4 +38,5 @@ export const organisationFeature: Feature = {
   ],
   menuKeys: ['organisation', 'organisation.company', 'organisation.department', 'organisation.post', 'organisation.role', 'organisation.user'],
   permissions: Object.values(orgPermissions),
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

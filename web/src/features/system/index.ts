@@ -50,4 +50,5 @@ export const systemFeature: Feature = {
     'system.log',
   ],
   permissions: Object.values(systemPermissions),
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

@@ -90,4 +90,5 @@ export const workflowFeature: Feature = {
     Permission.workflowDelegateEdit,
     Permission.workflowDelegateDelete,
   ],
+  locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };
