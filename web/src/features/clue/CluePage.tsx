@@ -1,4 +1,4 @@
-import { App, Button, DatePicker, Form, Select, Space, Tag, Typography } from 'antd';
+import { App, DatePicker, Form, Select, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage, type ListQuery } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
 import { cluePermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
 
 /** 客户线索: leads left on the sign-in page, newest first; keyword, handled state and time filters. */
 export default function CluePage() {
@@ -90,24 +91,25 @@ export default function CluePage() {
                 title: t('common:actions'),
                 key: 'a',
                 render: (_: unknown, r: ClueRow) => (
-                  <Space size={0}>
-                    {canHandle && r.F_Handled !== 1 && (
-                      <Button type="link" size="small" data-testid={`clue-handle-${r.F_Id}`} onClick={() => void markHandled(r)}>
-                        {t('clue.markHandled')}
-                      </Button>
-                    )}
-                    {canDelete && (
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        data-testid={`clue-delete-${r.F_Id}`}
-                        onClick={() => confirmDelete(r.F_Name, () => api.del(`/clue/${encodeURIComponent(r.F_Id)}`), refresh)}
-                      >
-                        {t('common:delete')}
-                      </Button>
-                    )}
-                  </Space>
+                  <RowActions
+                    actions={[
+                      {
+                        key: 'handle',
+                        label: t('clue.markHandled'),
+                        hidden: !(canHandle && r.F_Handled !== 1),
+                        testId: `clue-handle-${r.F_Id}`,
+                        onClick: () => markHandled(r),
+                      },
+                      {
+                        key: 'delete',
+                        label: t('common:delete'),
+                        danger: true,
+                        hidden: !canDelete,
+                        testId: `clue-delete-${r.F_Id}`,
+                        onClick: () => confirmDelete(r.F_Name, () => api.del(`/clue/${encodeURIComponent(r.F_Id)}`), refresh),
+                      },
+                    ]}
+                  />
                 ),
               },
             ]

@@ -10,6 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { ResultGrid, errorMessage, mono, useLinks } from './shared';
+import { RowActions } from '../../components/RowActions';
 
 interface SourcePage {
   Rows: Record<string, unknown>[];
@@ -73,27 +74,26 @@ export default function DataSourcePage() {
             key: 'a',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                <Button type="link" size="small" data-testid={`source-preview-${r.F_Code}`} onClick={() => setPreviewing(r)}>
-                  {t('source.preview')}
-                </Button>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`source-edit-${r.F_Code}`} onClick={() => setEditing({ id: r.F_Id, values: r })}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`source-delete-${r.F_Code}`}
-                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-sources/${r.F_Id}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'preview', label: t('source.preview'), testId: `source-preview-${r.F_Code}`, onClick: () => setPreviewing(r) },
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `source-edit-${r.F_Code}`,
+                    onClick: () => setEditing({ id: r.F_Id, values: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `source-delete-${r.F_Code}`,
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/data-sources/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

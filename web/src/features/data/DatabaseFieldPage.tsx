@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
 
 /** 常用字段: ready-made columns the table designer offers. */
 export default function DatabaseFieldPage() {
@@ -57,24 +58,25 @@ export default function DatabaseFieldPage() {
             title: t('common:actions'),
             key: 'a',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`field-edit-${r.F_FieldName}`} onClick={() => setEditing({ id: r.F_Id, values: r })}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`field-delete-${r.F_FieldName}`}
-                    onClick={() => confirmDelete(r.F_FieldName, () => api.del(`/database-field/${r.F_Id}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `field-edit-${r.F_FieldName}`,
+                    onClick: () => setEditing({ id: r.F_Id, values: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `field-delete-${r.F_FieldName}`,
+                    onClick: () => confirmDelete(r.F_FieldName, () => api.del(`/database-field/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -13,6 +13,7 @@ import { LINK_GROUPS_KEY, errorMessage, type LinkGroup } from './shared';
 import { TableBrowser } from './TableBrowser';
 import { SqlConsole } from './SqlConsole';
 import { TableDesigner } from './TableDesigner';
+import { RowActions } from '../../components/RowActions';
 
 type DbType = (typeof dbTypes)[number];
 const DEFAULT_PORTS: Record<DbType, number> = { postgresql: 5432, mysql: 3306, sqlserver: 1433 };
@@ -134,37 +135,28 @@ export default function DatabaseLinkPage() {
             key: 'a',
             fixed: 'right',
             render: (_, { link }) => (
-              <Space size={0}>
-                <Button type="link" size="small" data-testid={`link-tables-${link.F_Id}`} onClick={() => setBrowsing(link)}>
-                  {t('link.tables')}
-                </Button>
-                {can.query && (
-                  <Button type="link" size="small" data-testid={`link-sql-${link.F_Id}`} onClick={() => setQuerying(link)}>
-                    {t('link.sql')}
-                  </Button>
-                )}
-                {can.design && (
-                  <Button type="link" size="small" data-testid={`link-design-${link.F_Id}`} onClick={() => setDesigning(link)}>
-                    {t('link.design')}
-                  </Button>
-                )}
-                {can.edit && !link.F_IsDefault && (
-                  <Button type="link" size="small" data-testid={`link-edit-${link.F_Id}`} onClick={() => void openForm(link)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && !link.F_IsDefault && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`link-delete-${link.F_Id}`}
-                    onClick={() => confirmDelete(link.F_DBAlias, () => api.del(`/database-links/${link.F_Id}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'tables', label: t('link.tables'), testId: `link-tables-${link.F_Id}`, onClick: () => setBrowsing(link) },
+                  { key: 'sql', label: t('link.sql'), hidden: !can.query, testId: `link-sql-${link.F_Id}`, onClick: () => setQuerying(link) },
+                  { key: 'design', label: t('link.design'), hidden: !can.design, testId: `link-design-${link.F_Id}`, onClick: () => setDesigning(link) },
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !(can.edit && !link.F_IsDefault),
+                    testId: `link-edit-${link.F_Id}`,
+                    onClick: () => openForm(link),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !(can.del && !link.F_IsDefault),
+                    testId: `link-delete-${link.F_Id}`,
+                    onClick: () => confirmDelete(link.F_DBAlias, () => api.del(`/database-links/${link.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

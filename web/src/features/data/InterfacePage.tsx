@@ -10,6 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { JsonBlock, errorMessage, mono } from './shared';
+import { RowActions } from '../../components/RowActions';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
 
@@ -71,29 +72,26 @@ export default function InterfacePage() {
             key: 'a',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                {can.test && (
-                  <Button type="link" size="small" data-testid={`iface-test-${r.F_Code}`} onClick={() => setTesting(r)}>
-                    {t('iface.test')}
-                  </Button>
-                )}
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`iface-edit-${r.F_Code}`} onClick={() => setEditing({ id: r.F_Id, values: r })}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`iface-delete-${r.F_Code}`}
-                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/interface/${r.F_Id}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'test', label: t('iface.test'), hidden: !can.test, testId: `iface-test-${r.F_Code}`, onClick: () => setTesting(r) },
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `iface-edit-${r.F_Code}`,
+                    onClick: () => setEditing({ id: r.F_Id, values: r }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `iface-delete-${r.F_Code}`,
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/interface/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -50,6 +50,7 @@ import { formatSize } from '../../components/files/AttachmentList';
 import { FilePreviewModal, type PreviewableFile } from '../../components/files/FilePreviewModal';
 import { downloadFile, uploadFiles } from '../../components/files/upload-request';
 import { fileManagerPermissions as P } from './permissions';
+import { RowActions, type RowAction } from '../../components/RowActions';
 
 const BASE = '/file-manager';
 /** The tree and move dialog need a key for "the root", which the API calls null. */
@@ -307,45 +308,60 @@ export default function FileManagerPage() {
   };
 
   const trashView = view.mode === 'trash';
-  const link = (key: string, label: string, onClick: () => void, danger = false) => (
-    <Button key={key} type="link" size="small" danger={danger} data-testid={key} onClick={onClick} style={{ paddingInline: 4 }}>
-      {label}
-    </Button>
-  );
-  const actions = (r: FileManagerItem) => {
+  const link = (key: string, label: string, onClick: () => void, danger = false, shown = true): RowAction => ({
+    key,
+    label,
+    onClick,
+    danger,
+    hidden: !shown,
+    testId: key,
+    style: { paddingInline: 4 },
+  });
+  const actions = (r: FileManagerItem): RowAction[] => {
     if (trashView) {
       return [
-        can.del &&
-          link(`fm-restore-${r.F_Id}`, t('restore'), () =>
-            confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => api.put(`${BASE}/restoreFile/${r.F_Id}`), t('restored')),
-          ),
-        can.del &&
-          link(
-            `fm-purge-${r.F_Id}`,
-            t('deleteForever'),
-            () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => api.del(`${BASE}/Delete/${r.F_Id}`), t('deleted'), true),
-            true,
-          ),
+        link(
+          `fm-restore-${r.F_Id}`,
+          t('restore'),
+          () => confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => api.put(`${BASE}/restoreFile/${r.F_Id}`), t('restored')),
+          false,
+          can.del,
+        ),
+        link(
+          `fm-purge-${r.F_Id}`,
+          t('deleteForever'),
+          () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => api.del(`${BASE}/Delete/${r.F_Id}`), t('deleted'), true),
+          true,
+          can.del,
+        ),
       ];
     }
     return [
-      r.F_IsFolder && link(`fm-open-${r.F_Id}`, t('open'), () => openFolder(r.F_Id)),
-      !r.F_IsFolder &&
-        link(`fm-preview-${r.F_Id}`, t('preview'), () =>
-          setPreview({ F_FileName: r.F_Name, url: r.url!, previewKind: r.previewKind ?? 'none', viewerUrl: r.viewerUrl }),
-        ),
-      !r.F_IsFolder &&
-        link(`fm-download-${r.F_Id}`, t('download'), () => void downloadFile(r.url!, r.F_Name).catch((err: Error) => void message.error(err.message))),
-      can.edit && isEditable(r) && link(`fm-edit-${r.F_Id}`, t('edit'), () => setEditing(r)),
-      can.edit && link(`fm-rename-${r.F_Id}`, t('rename'), () => setNaming({ kind: 'rename', item: r })),
-      can.edit && link(`fm-move-${r.F_Id}`, t('move'), () => setMoving(r)),
-      can.del &&
-        link(
-          `fm-delete-${r.F_Id}`,
-          t('delete'),
-          () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => api.del(`${BASE}/logicDelete/${r.F_Id}`), t('trashed')),
-          true,
-        ),
+      link(`fm-open-${r.F_Id}`, t('open'), () => openFolder(r.F_Id), false, r.F_IsFolder),
+      link(
+        `fm-preview-${r.F_Id}`,
+        t('preview'),
+        () => setPreview({ F_FileName: r.F_Name, url: r.url!, previewKind: r.previewKind ?? 'none', viewerUrl: r.viewerUrl }),
+        false,
+        !r.F_IsFolder,
+      ),
+      link(
+        `fm-download-${r.F_Id}`,
+        t('download'),
+        () => void downloadFile(r.url!, r.F_Name).catch((err: Error) => void message.error(err.message)),
+        false,
+        !r.F_IsFolder,
+      ),
+      link(`fm-edit-${r.F_Id}`, t('edit'), () => setEditing(r), false, can.edit && isEditable(r)),
+      link(`fm-rename-${r.F_Id}`, t('rename'), () => setNaming({ kind: 'rename', item: r }), false, can.edit),
+      link(`fm-move-${r.F_Id}`, t('move'), () => setMoving(r), false, can.edit),
+      link(
+        `fm-delete-${r.F_Id}`,
+        t('delete'),
+        () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => api.del(`${BASE}/logicDelete/${r.F_Id}`), t('trashed')),
+        true,
+        can.del,
+      ),
     ];
   };
 
@@ -379,11 +395,7 @@ export default function FileManagerPage() {
       title: t('colActions'),
       key: 'actions',
       width: trashView ? 170 : 330,
-      render: (_, r) => (
-        <Space size={0} wrap={false}>
-          {actions(r).filter(Boolean)}
-        </Space>
-      ),
+      render: (_, r) => <RowActions actions={actions(r)} />,
     },
   ];
 

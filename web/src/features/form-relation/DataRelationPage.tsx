@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { AutoComplete, Button, Form, Input, Select, Space, Switch, Tag } from 'antd';
+import { AutoComplete, Form, Input, Select, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { filterFieldSuggestions, listFieldsOf, OPTION_FIELD_TYPES, useDesignedForms, useFormInfo } from './shared';
+import { RowActions } from '../../components/RowActions';
 
 const LIST_KEY = 'data-relations';
 
@@ -107,24 +108,19 @@ export default function DataRelationPage() {
             key: 'actions',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`data-relation-edit-${r.F_Name}`} onClick={() => setEditing(r)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`data-relation-delete-${r.F_Name}`}
-                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/data-relation/${r.F_Id}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `data-relation-edit-${r.F_Name}`, onClick: () => setEditing(r) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `data-relation-delete-${r.F_Name}`,
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/data-relation/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

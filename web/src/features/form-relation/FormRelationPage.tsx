@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Select, Space, Tag } from 'antd';
+import { Form, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useDeleteConfirm } from '../../components/crud';
 import { MenuIcon } from '../../app/shell/icons';
 import { RelationEditor } from './RelationEditor';
 import { RELATION_LIST_KEY } from './shared';
+import { RowActions } from '../../components/RowActions';
 
 /** 快速开发 › 表单发布: designed forms published as menu pages with a configured list (docs/form-publishing-design.md). */
 export default function FormRelationPage() {
@@ -83,24 +84,19 @@ export default function FormRelationPage() {
             key: 'actions',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`relation-edit-${r.F_Name}`} onClick={() => setEditing(r.F_Id)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`relation-delete-${r.F_Name}`}
-                    onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-relation/${r.F_Id}`), afterDelete)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `relation-edit-${r.F_Name}`, onClick: () => setEditing(r.F_Id) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `relation-delete-${r.F_Name}`,
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/form-relation/${r.F_Id}`), afterDelete),
+                  },
+                ]}
+              />
             ),
           },
         ]}

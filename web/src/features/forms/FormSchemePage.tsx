@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Input, Modal, Select, Space, Spin, Switch, Table, Tag } from 'antd';
+import { Alert, App, Drawer, Form, Input, Modal, Select, Space, Spin, Switch, Table, Tag } from 'antd';
 import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import { formPermissions as P } from './permissions';
 import { designerPath, fillPath } from './paths';
 import { systemFormPath } from '../form-print/paths';
 import { systemForms } from '../form-print/system-forms';
+import { RowActions } from '../../components/RowActions';
 
 const LIST_KEY = 'form-schemes';
 
@@ -155,60 +156,35 @@ export default function FormSchemePage() {
             title: t('common:actions'),
             key: 'a',
             fixed: 'right',
-            render: (_, r) =>
-              r.F_Type === FORM_TYPE.system ? (
+            render: (_, r) => {
+              const remove = {
+                key: 'delete',
+                label: t('common:delete'),
+                danger: true,
+                hidden: !can.del,
+                testId: `form-delete-${r.F_Name}`,
+                onClick: () => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh),
+              };
+              return r.F_Type === FORM_TYPE.system ? (
                 // A system form is a screen in code: opened at its route, its registration edited; no designer, versions or fill page.
-                <Space size={0}>
-                  <Button type="link" size="small" data-testid={`form-open-${r.F_Name}`} onClick={() => void navigate(systemFormPath(r.F_Url))}>
-                    {t('open')}
-                  </Button>
-                  {can.edit && (
-                    <Button type="link" size="small" data-testid={`form-edit-${r.F_Name}`} onClick={() => setRegistering(r)}>
-                      {t('editRegistration')}
-                    </Button>
-                  )}
-                  {can.del && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid={`form-delete-${r.F_Name}`}
-                      onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}
-                    >
-                      {t('common:delete')}
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  actions={[
+                    { key: 'open', label: t('open'), testId: `form-open-${r.F_Name}`, onClick: () => navigate(systemFormPath(r.F_Url)) },
+                    { key: 'edit', label: t('editRegistration'), hidden: !can.edit, testId: `form-edit-${r.F_Name}`, onClick: () => setRegistering(r) },
+                    remove,
+                  ]}
+                />
               ) : (
-                <Space size={0}>
-                  {can.edit && (
-                    <Button type="link" size="small" data-testid={`form-design-${r.F_Name}`} onClick={() => void navigate(designerPath(r.F_Id))}>
-                      {t('design')}
-                    </Button>
-                  )}
-                  {can.data && (
-                    <Button type="link" size="small" data-testid={`form-fill-${r.F_Name}`} onClick={() => void navigate(fillPath(r.F_Id))}>
-                      {t('fill')}
-                    </Button>
-                  )}
-                  {can.history && (
-                    <Button type="link" size="small" data-testid={`form-history-${r.F_Name}`} onClick={() => setHistory(r)}>
-                      {t('history')}
-                    </Button>
-                  )}
-                  {can.del && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid={`form-delete-${r.F_Name}`}
-                      onClick={() => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh)}
-                    >
-                      {t('common:delete')}
-                    </Button>
-                  )}
-                </Space>
-              ),
+                <RowActions
+                  actions={[
+                    { key: 'design', label: t('design'), hidden: !can.edit, testId: `form-design-${r.F_Name}`, onClick: () => navigate(designerPath(r.F_Id)) },
+                    { key: 'fill', label: t('fill'), hidden: !can.data, testId: `form-fill-${r.F_Name}`, onClick: () => navigate(fillPath(r.F_Id)) },
+                    { key: 'history', label: t('history'), hidden: !can.history, testId: `form-history-${r.F_Name}`, onClick: () => setHistory(r) },
+                    remove,
+                  ]}
+                />
+              );
+            },
           },
         ]}
       />
@@ -348,16 +324,18 @@ function HistoryList({ form, canRestore, onRestored }: { form: FormSchemeRow; ca
             title: t('common:actions'),
             key: 'a',
             render: (_, r) => (
-              <Space size={0}>
-                <Button type="link" size="small" data-testid={`form-version-preview-${r.F_Version}`} onClick={() => setPreviewing(r)}>
-                  {t('preview')}
-                </Button>
-                {canRestore && !r.F_Current && (
-                  <Button type="link" size="small" data-testid={`form-version-restore-${r.F_Version}`} onClick={() => restore(r)}>
-                    {t('restore')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'preview', label: t('preview'), testId: `form-version-preview-${r.F_Version}`, onClick: () => setPreviewing(r) },
+                  {
+                    key: 'restore',
+                    label: t('restore'),
+                    hidden: !(canRestore && !r.F_Current),
+                    testId: `form-version-restore-${r.F_Version}`,
+                    onClick: () => restore(r),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Switch, Tag, Typography } from 'antd';
+import { Form, Input, Modal, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { CodeRulePartsEditor, newPart } from './CodeRuleParts';
 import { systemPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
 
 type RuleForm = Omit<CodeRuleBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -72,32 +73,31 @@ export default function CodeRulePage() {
             title: t('common:actions'),
             key: 'a',
             render: (_, r) => (
-              <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  data-testid={`code-rule-gen-${r.F_Id}`}
-                  disabled={r.F_EnabledMark !== 1}
-                  onClick={() => void gen(r).catch(() => undefined)}
-                >
-                  {t('codeRule.generate')}
-                </Button>
-                {can.edit && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`code-rule-edit-${r.F_Id}`}
-                    onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
-                  >
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_FullName, () => api.del(`/code-rules/${r.F_Id}`), refresh)}>
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'generate',
+                    label: t('codeRule.generate'),
+                    disabled: r.F_EnabledMark !== 1,
+                    testId: `code-rule-gen-${r.F_Id}`,
+                    onClick: () => gen(r).catch(() => undefined),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `code-rule-edit-${r.F_Id}`,
+                    onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/code-rules/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -11,6 +11,7 @@ import { ResizablePanel } from '../../components/pickers';
 import { DICTIONARY_KEY } from '../../components/dictionary';
 import { systemPermissions as P } from './permissions';
 import { ensureMapping, TranslationModal } from './TranslationModal';
+import { RowActions } from '../../components/RowActions';
 
 type TypeForm = Omit<DictionaryTypeBody, 'F_IsTree' | 'F_IsNav' | 'F_EnabledMark'> & { F_IsTree?: boolean; F_IsNav?: boolean; F_EnabledMark?: boolean };
 interface TypeTreeNode {
@@ -183,39 +184,32 @@ export default function DictionaryPage() {
               title: t('common:actions'),
               key: 'a',
               render: (_, r) => (
-                <Space size={0}>
-                  {can.edit && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`dictionary-item-edit-${r.F_ItemDetailId}`}
-                      onClick={() => setItemEdit({ id: r.F_ItemDetailId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
-                    >
-                      {t('common:edit')}
-                    </Button>
-                  )}
-                  {canTranslate && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`dictionary-item-translate-${r.F_ItemDetailId}`}
-                      onClick={() => void ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating)}
-                    >
-                      {t('language.translate')}
-                    </Button>
-                  )}
-                  {can.del && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid={`dictionary-item-delete-${r.F_ItemDetailId}`}
-                      onClick={() => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems)}
-                    >
-                      {t('common:delete')}
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  actions={[
+                    {
+                      key: 'edit',
+                      label: t('common:edit'),
+                      hidden: !can.edit,
+                      testId: `dictionary-item-edit-${r.F_ItemDetailId}`,
+                      onClick: () => setItemEdit({ id: r.F_ItemDetailId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                    },
+                    {
+                      key: 'translate',
+                      label: t('language.translate'),
+                      hidden: !canTranslate,
+                      testId: `dictionary-item-translate-${r.F_ItemDetailId}`,
+                      onClick: () => ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating),
+                    },
+                    {
+                      key: 'delete',
+                      label: t('common:delete'),
+                      danger: true,
+                      hidden: !can.del,
+                      testId: `dictionary-item-delete-${r.F_ItemDetailId}`,
+                      onClick: () => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems),
+                    },
+                  ]}
+                />
               ),
             },
           ]}

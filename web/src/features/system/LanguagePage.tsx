@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
 import { PlusOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes } from './TranslationModal';
+import { RowActions } from '../../components/RowActions';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -86,18 +87,23 @@ function LanguageTypes() {
             title: t('common:actions'),
             key: 'a',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && r.F_IsMain !== 1 && (
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Name, () => api.del(`/lg-type/${r.F_Id}`), refresh)}>
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !(can.del && r.F_IsMain !== 1),
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/lg-type/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -299,18 +305,25 @@ function Mappings() {
             title: t('common:actions'),
             key: 'a',
             render: (_: unknown, r: LpMapObject) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" icon={<TranslationOutlined />} data-testid={`language-translate-${r.F_Id}`} onClick={() => setEditing(r)}>
-                    {t('language.translate')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Name, () => api.del(`/lp-map/object/${r.F_Id}`), refresh)}>
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'translate',
+                    label: t('language.translate'),
+                    icon: <TranslationOutlined />,
+                    hidden: !can.edit,
+                    testId: `language-translate-${r.F_Id}`,
+                    onClick: () => setEditing(r),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/lp-map/object/${r.F_Id}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

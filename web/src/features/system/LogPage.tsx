@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Tabs, Tag, Typography } from 'antd';
+import { App, Card, DatePicker, Form, Tabs, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -11,6 +11,7 @@ import { ListPage, type ListQuery } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 import { toI18nKey } from '../../app/shell/menu-utils';
+import { RowActionButton } from '../../components/RowActions';
 
 function LogList({ category }: { category: LogCategory }) {
   const { t } = useTranslation('admin');
@@ -84,21 +85,20 @@ function LogList({ category }: { category: LogCategory }) {
             title: t('common:actions'),
             key: 'a',
             render: (_: unknown, r: LogRow) => (
-              <Button
-                type="link"
-                size="small"
-                danger
-                data-testid={`log-delete-${r.F_Id}`}
-                onClick={() =>
-                  confirmDelete(
-                    r.F_CreateDate,
-                    () => api.del(`/log/${r.F_Id}`),
-                    () => qc.invalidateQueries({ queryKey: ['list', key] }),
-                  )
-                }
-              >
-                {t('common:delete')}
-              </Button>
+              <RowActionButton
+                action={{
+                  key: 'delete',
+                  label: t('common:delete'),
+                  danger: true,
+                  testId: `log-delete-${r.F_Id}`,
+                  onClick: () =>
+                    confirmDelete(
+                      r.F_CreateDate,
+                      () => api.del(`/log/${r.F_Id}`),
+                      () => qc.invalidateQueries({ queryKey: ['list', key] }),
+                    ),
+                }}
+              />
             ),
           },
         ]

@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { MenuIcon } from '../../app/shell/icons';
 import { systemPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
 
 type Flag = boolean;
 interface ModuleForm extends Omit<ModuleInput, 'F_IsMenu' | 'F_KeepAlive' | 'F_EnabledMark' | 'F_IsCommon'> {
@@ -213,34 +214,26 @@ export default function ModulePage() {
             key: 'actions',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                {can.add && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`module-add-child-${r.F_ModuleId}`}
-                    onClick={() => setEditing({ id: null, values: blank(r.F_ModuleId) })}
-                  >
-                    {t('module.addChild')}
-                  </Button>
-                )}
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`module-edit-${r.F_ModuleId}`} onClick={() => void edit(r.F_ModuleId)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`module-delete-${r.F_ModuleId}`}
-                    onClick={() => confirmDelete(r.F_FullName, () => api.del(`/modules/${r.F_ModuleId}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'addChild',
+                    label: t('module.addChild'),
+                    hidden: !can.add,
+                    testId: `module-add-child-${r.F_ModuleId}`,
+                    onClick: () => setEditing({ id: null, values: blank(r.F_ModuleId) }),
+                  },
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `module-edit-${r.F_ModuleId}`, onClick: () => edit(r.F_ModuleId) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `module-delete-${r.F_ModuleId}`,
+                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/modules/${r.F_ModuleId}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, Tag } from 'antd';
+import { Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
 
 type SubsystemForm = Omit<SubsystemInput, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -67,29 +68,25 @@ export default function SubsystemPage() {
                   key: 'actions',
                   fixed: 'right' as const,
                   render: (_: unknown, r: SubsystemRow) => (
-                    <Space size={0}>
-                      {can.edit && (
-                        <Button
-                          type="link"
-                          size="small"
-                          data-testid={`subsystem-edit-${r.F_Id}`}
-                          onClick={() => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
-                        >
-                          {t('common:edit')}
-                        </Button>
-                      )}
-                      {can.del && (
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          data-testid={`subsystem-delete-${r.F_Id}`}
-                          onClick={() => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh)}
-                        >
-                          {t('common:delete')}
-                        </Button>
-                      )}
-                    </Space>
+                    <RowActions
+                      actions={[
+                        {
+                          key: 'edit',
+                          label: t('common:edit'),
+                          hidden: !can.edit,
+                          testId: `subsystem-edit-${r.F_Id}`,
+                          onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                        },
+                        {
+                          key: 'delete',
+                          label: t('common:delete'),
+                          danger: true,
+                          hidden: !can.del,
+                          testId: `subsystem-delete-${r.F_Id}`,
+                          onClick: () => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh),
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]

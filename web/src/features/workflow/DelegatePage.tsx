@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { UserPicker } from '../../components/pickers';
+import { RowActions } from '../../components/RowActions';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -143,26 +144,20 @@ export default function DelegatePage() {
             key: 'actions',
             width: 130,
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`delegate-edit-${r.F_Id}`} onClick={() => edit(r)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`delegate-delete-${r.F_Id}`}
-                    onClick={() =>
-                      confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => api.del(`/workflow-Delegate/${encodeURIComponent(r.F_Id)}`), refresh)
-                    }
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `delegate-edit-${r.F_Id}`, onClick: () => edit(r) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `delegate-delete-${r.F_Id}`,
+                    onClick: () =>
+                      confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => api.del(`/workflow-Delegate/${encodeURIComponent(r.F_Id)}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
+import { App, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 import { UserPicker } from '../../components/pickers';
 import { SignaturePad, StampImageUpload, type StampImage } from './stamp-fields';
+import { RowActions } from '../../components/RowActions';
 
 /** Dictionary of stamp categories (spec 3, F_StampType). */
 export const STAMP_TYPE_DICTIONARY = 'StampType';
@@ -165,70 +166,67 @@ export default function StampPage() {
             key: 'actions',
             render: (_, r) => {
               const id = encodeURIComponent(r.F_StampId);
+              const manage = (allowed: boolean) => !(r.canManage || allowed);
               return (
-                <Space size={0} wrap>
-                  {(r.canManage || can.edit) && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`stamp-edit-${r.F_StampId}`}
-                      onClick={() => setEditing({ id: r.F_StampId, values: formValues(r) })}
-                    >
-                      {t('common:edit')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.enable) && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`stamp-toggle-${r.F_StampId}`}
-                      onClick={() =>
-                        void act(
+                <RowActions
+                  wrap
+                  actions={[
+                    {
+                      key: 'edit',
+                      label: t('common:edit'),
+                      hidden: manage(can.edit),
+                      testId: `stamp-edit-${r.F_StampId}`,
+                      onClick: () => setEditing({ id: r.F_StampId, values: formValues(r) }),
+                    },
+                    {
+                      key: 'toggle',
+                      label: r.EnabledMark === 1 ? t('disable') : t('enable'),
+                      hidden: manage(can.enable),
+                      testId: `stamp-toggle-${r.F_StampId}`,
+                      onClick: () =>
+                        act(
                           () => api.patch(`/stamps/${id}/${r.EnabledMark === 1 ? 'not-enabled' : 'enable'}`),
                           r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk',
-                        )
-                      }
-                    >
-                      {r.EnabledMark === 1 ? t('disable') : t('enable')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.enable) && r.F_StampAttributes !== '1' && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`stamp-default-set-${r.F_StampId}`}
-                      onClick={() => void act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk')}
-                    >
-                      {t('setDefault')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.member) && (
-                    <Button type="link" size="small" data-testid={`stamp-member-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'member')}>
-                      {t('members')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.member) && (
-                    <Button type="link" size="small" data-testid={`stamp-manager-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'manager')}>
-                      {t('managers')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.member) && (
-                    <Button type="link" size="small" data-testid={`stamp-maintainer-${r.F_StampId}`} onClick={() => void openPeople(r.F_StampId, 'maintainer')}>
-                      {t('maintainers')}
-                    </Button>
-                  )}
-                  {(r.canManage || can.del) && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      data-testid={`stamp-delete-${r.F_StampId}`}
-                      onClick={() => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh)}
-                    >
-                      {t('common:delete')}
-                    </Button>
-                  )}
-                </Space>
+                        ),
+                    },
+                    {
+                      key: 'default',
+                      label: t('setDefault'),
+                      hidden: manage(can.enable) || r.F_StampAttributes === '1',
+                      testId: `stamp-default-set-${r.F_StampId}`,
+                      onClick: () => act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk'),
+                    },
+                    {
+                      key: 'member',
+                      label: t('members'),
+                      hidden: manage(can.member),
+                      testId: `stamp-member-${r.F_StampId}`,
+                      onClick: () => openPeople(r.F_StampId, 'member'),
+                    },
+                    {
+                      key: 'manager',
+                      label: t('managers'),
+                      hidden: manage(can.member),
+                      testId: `stamp-manager-${r.F_StampId}`,
+                      onClick: () => openPeople(r.F_StampId, 'manager'),
+                    },
+                    {
+                      key: 'maintainer',
+                      label: t('maintainers'),
+                      hidden: manage(can.member),
+                      testId: `stamp-maintainer-${r.F_StampId}`,
+                      onClick: () => openPeople(r.F_StampId, 'maintainer'),
+                    },
+                    {
+                      key: 'delete',
+                      label: t('common:delete'),
+                      danger: true,
+                      hidden: manage(can.del),
+                      testId: `stamp-delete-${r.F_StampId}`,
+                      onClick: () => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh),
+                    },
+                  ]}
+                />
               );
             },
           },

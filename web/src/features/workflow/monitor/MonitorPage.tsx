@@ -12,6 +12,7 @@ import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { UserPicker } from '../../../components/pickers';
 import { openApproval, openProgress } from '../overlays';
 import { taskApi, taskKeys, type TaskCandidateUser } from '../task-api';
+import { RowActions } from '../../../components/RowActions';
 
 export type MonitorTab = 'unfinished' | 'finished';
 
@@ -286,57 +287,52 @@ export default function MonitorPage() {
             render: (_, r) => {
               const id = r.processInstanceId;
               const suspended = r.isSuspended || r.state === 'suspended';
+              const open = tab === 'unfinished';
               return (
-                <Space size={0} wrap>
-                  {can.list && (
-                    <Button type="link" size="small" data-testid={`wf-monitor-view-${id}`} onClick={() => openApproval({ processInstanceId: id })}>
-                      {t('view')}
-                    </Button>
-                  )}
-                  {can.list && (
-                    <Button type="link" size="small" data-testid={`wf-monitor-progress-${id}`} onClick={() => openProgress(id)}>
-                      {t('progress')}
-                    </Button>
-                  )}
-                  {tab === 'unfinished' && can.suspend && !suspended && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`wf-monitor-suspend-${id}`}
-                      onClick={() => confirm(t('suspendConfirm', { name: r.processName }), () => taskApi.suspend(id), 'suspendOk')}
-                    >
-                      {t('suspend')}
-                    </Button>
-                  )}
-                  {tab === 'unfinished' && can.suspend && suspended && (
-                    <Button
-                      type="link"
-                      size="small"
-                      data-testid={`wf-monitor-resume-${id}`}
-                      onClick={() => confirm(t('resumeConfirm', { name: r.processName }), () => taskApi.resume(id), 'resumeOk')}
-                    >
-                      {t('resume')}
-                    </Button>
-                  )}
-                  {tab === 'unfinished' && can.assign && !suspended && (
-                    <Button type="link" size="small" data-testid={`wf-monitor-assign-${id}`} onClick={() => setAssigning(r)}>
-                      {t('assign')}
-                    </Button>
-                  )}
-                  {tab === 'finished' && can.suspend && (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      disabled={!r.recycledTime}
-                      title={r.recycledTime ? undefined : t('deleteNeedsRecycled')}
-                      data-testid={`wf-monitor-delete-${id}`}
-                      onClick={() => confirm(t('deleteConfirm', { name: r.processName }), () => taskApi.deleteInstance(id), 'deleteOk')}
-                    >
-                      {t('common:delete')}
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  wrap
+                  actions={[
+                    {
+                      key: 'view',
+                      label: t('view'),
+                      hidden: !can.list,
+                      testId: `wf-monitor-view-${id}`,
+                      onClick: () => openApproval({ processInstanceId: id }),
+                    },
+                    { key: 'progress', label: t('progress'), hidden: !can.list, testId: `wf-monitor-progress-${id}`, onClick: () => openProgress(id) },
+                    {
+                      key: 'suspend',
+                      label: t('suspend'),
+                      hidden: !(open && can.suspend && !suspended),
+                      testId: `wf-monitor-suspend-${id}`,
+                      onClick: () => confirm(t('suspendConfirm', { name: r.processName }), () => taskApi.suspend(id), 'suspendOk'),
+                    },
+                    {
+                      key: 'resume',
+                      label: t('resume'),
+                      hidden: !(open && can.suspend && suspended),
+                      testId: `wf-monitor-resume-${id}`,
+                      onClick: () => confirm(t('resumeConfirm', { name: r.processName }), () => taskApi.resume(id), 'resumeOk'),
+                    },
+                    {
+                      key: 'assign',
+                      label: t('assign'),
+                      hidden: !(open && can.assign && !suspended),
+                      testId: `wf-monitor-assign-${id}`,
+                      onClick: () => setAssigning(r),
+                    },
+                    {
+                      key: 'delete',
+                      label: t('common:delete'),
+                      danger: true,
+                      hidden: !(tab === 'finished' && can.suspend),
+                      disabled: !r.recycledTime,
+                      title: r.recycledTime ? undefined : t('deleteNeedsRecycled'),
+                      testId: `wf-monitor-delete-${id}`,
+                      onClick: () => confirm(t('deleteConfirm', { name: r.processName }), () => taskApi.deleteInstance(id), 'deleteOk'),
+                    },
+                  ]}
+                />
               );
             },
           },

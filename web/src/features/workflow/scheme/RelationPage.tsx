@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Radio, Select, Space, Tag } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../../components/crud';
 import { schemeApi, schemeKeys } from './scheme-api';
+import { RowActions } from '../../../components/RowActions';
 
 /** ListPage key of the relation list. */
 export const RELATION_LIST_KEY = 'workflow-relation';
@@ -92,13 +93,14 @@ export default function RelationPage() {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`wf-relation-edit-${r.F_Id}`}
-                    onClick={() =>
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `wf-relation-edit-${r.F_Id}`,
+                    onClick: () =>
                       setEditing({
                         id: r.F_Id,
                         values: {
@@ -109,24 +111,18 @@ export default function RelationPage() {
                           F_Url: r.F_Url,
                           F_Sort: r.F_Sort,
                         },
-                      })
-                    }
-                  >
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`wf-relation-delete-${r.F_Id}`}
-                    onClick={() => confirmDelete(r.F_Name || r.F_FormName, () => schemeApi.relationRemove(r.F_Id), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+                      }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `wf-relation-delete-${r.F_Id}`,
+                    onClick: () => confirmDelete(r.F_Name || r.F_FormName, () => schemeApi.relationRemove(r.F_Id), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

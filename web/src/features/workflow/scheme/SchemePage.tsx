@@ -10,6 +10,7 @@ import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal } from '../../../components/crud';
 import { DictionarySelect } from '../../../components/dictionary';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
+import { RowActions } from '../../../components/RowActions';
 
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
@@ -204,41 +205,49 @@ export default function SchemePage() {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
-              <Space size={0} wrap>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`wf-scheme-edit-${r.F_Code}`} onClick={() => navigate(designerPath(r.F_Id))}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.edit && r.F_State !== 'published' && (
-                  <Button type="link" size="small" data-testid={`wf-scheme-publish-${r.F_Code}`} onClick={() => void publish(r)}>
-                    {t('publish')}
-                  </Button>
-                )}
-                {can.enable && r.F_State !== 'draft' && (
-                  <Button type="link" size="small" data-testid={`wf-scheme-toggle-${r.F_Code}`} onClick={() => void toggle(r)}>
-                    {r.EnabledMark === 1 ? t('stop') : t('start')}
-                  </Button>
-                )}
-                <Button type="link" size="small" data-testid={`wf-scheme-history-${r.F_Code}`} onClick={() => setHistory(r)}>
-                  {t('history')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  data-testid={`wf-scheme-export-${r.F_Code}`}
-                  disabled={!r.F_Version}
-                  onClick={() => void exportXml(r)}
-                >
-                  {t('export')}
-                </Button>
-                {can.del && (
-                  <Button type="link" size="small" danger data-testid={`wf-scheme-delete-${r.F_Code}`} onClick={() => confirmDelete(r)}>
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                wrap
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `wf-scheme-edit-${r.F_Code}`,
+                    onClick: () => navigate(designerPath(r.F_Id)),
+                  },
+                  {
+                    key: 'publish',
+                    label: t('publish'),
+                    hidden: !(can.edit && r.F_State !== 'published'),
+                    testId: `wf-scheme-publish-${r.F_Code}`,
+                    onClick: () => publish(r),
+                  },
+                  {
+                    key: 'toggle',
+                    label: r.EnabledMark === 1 ? t('stop') : t('start'),
+                    hidden: !(can.enable && r.F_State !== 'draft'),
+                    testId: `wf-scheme-toggle-${r.F_Code}`,
+                    onClick: () => toggle(r),
+                  },
+                  { key: 'history', label: t('history'), testId: `wf-scheme-history-${r.F_Code}`, onClick: () => setHistory(r) },
+                  {
+                    key: 'export',
+                    label: t('export'),
+                    icon: <DownloadOutlined />,
+                    disabled: !r.F_Version,
+                    testId: `wf-scheme-export-${r.F_Code}`,
+                    onClick: () => exportXml(r),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `wf-scheme-delete-${r.F_Code}`,
+                    onClick: () => confirmDelete(r),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -388,21 +397,27 @@ function HistoryDialog({
                 title: t('common:actions'),
                 key: 'actions',
                 render: (_, r) => (
-                  <Space size={0} wrap onClick={(e) => e.stopPropagation()}>
-                    {canVersion && !r.F_IsCurrent && (
-                      <Button type="link" size="small" data-testid={`wf-version-set-current-${r.F_Version}`} onClick={() => makeCurrent(r)}>
-                        {t('setCurrent')}
-                      </Button>
-                    )}
-                    {canVersion && (
-                      <Button type="link" size="small" data-testid={`wf-version-change-${r.F_Version}`} onClick={() => setChange(r)}>
-                        {t('versionChange')}
-                      </Button>
-                    )}
-                    <Button type="link" size="small" data-testid={`wf-version-export-${r.F_Version}`} onClick={() => void onExport(r.F_Id)}>
-                      {t('export')}
-                    </Button>
-                  </Space>
+                  <RowActions
+                    wrap
+                    stopPropagation
+                    actions={[
+                      {
+                        key: 'current',
+                        label: t('setCurrent'),
+                        hidden: !(canVersion && !r.F_IsCurrent),
+                        testId: `wf-version-set-current-${r.F_Version}`,
+                        onClick: () => makeCurrent(r),
+                      },
+                      {
+                        key: 'change',
+                        label: t('versionChange'),
+                        hidden: !canVersion,
+                        testId: `wf-version-change-${r.F_Version}`,
+                        onClick: () => setChange(r),
+                      },
+                      { key: 'export', label: t('export'), testId: `wf-version-export-${r.F_Version}`, onClick: () => onExport(r.F_Id) },
+                    ]}
+                  />
                 ),
               },
             ]}
