@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyWithTexts } from '../../lib/lazy';
-import { App, Button, DatePicker, Form, Input, Radio, Space, Spin, Tag } from 'antd';
+import { App, DatePicker, Form, Input, Radio, Spin, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,9 @@ import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 import { UploadField } from '../../components/files/UploadField';
 import { oaPermissions as P } from './permissions';
 import { NEWS_CATEGORY } from './news-category';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { newsBody } from '@app/contracts';
 
 /** Loaded only when the news form opens (the editor is its own chunk). */
 const RichEditor = lazyWithTexts(() => import('../../components/editor/RichEditor'), ['editor', 'files']);
@@ -28,6 +31,7 @@ type Editing = { id: string | null; values: Partial<NewsForm> };
 
 function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
   const { t } = useTranslation('oa');
+  const rules = useZodRules(newsBody);
   const qc = useQueryClient();
   const canPublish = usePermission(P.newsPublish);
   /** Saves (a new item is a draft) and answers its id. */
@@ -62,7 +66,7 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
           : undefined
       }
     >
-      <Form.Item name="F_FullHead" label={t('news.title')} rules={[{ required: true, message: t('common:required', { label: t('news.title') }) }]}>
+      <Form.Item name="F_FullHead" label={t('news.title')} rules={rules('F_FullHead', t('news.title'))}>
         <Input maxLength={200} data-testid="news-title" />
       </Form.Item>
       <Form.Item name="F_TypeId" label={t('news.type')}>
@@ -199,34 +203,26 @@ export default function NewsPage() {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
-              <Space size={0}>
-                {can.publish && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`news-publish-${r.F_NewsId}`}
-                    onClick={() => void setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1)}
-                  >
-                    {r.F_EnabledMark === 1 ? t('news.unpublish') : t('news.publish')}
-                  </Button>
-                )}
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`news-edit-${r.F_NewsId}`} onClick={() => void edit(r.F_NewsId)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`news-delete-${r.F_NewsId}`}
-                    onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'publish',
+                    label: r.F_EnabledMark === 1 ? t('news.unpublish') : t('news.publish'),
+                    hidden: !can.publish,
+                    testId: `news-publish-${r.F_NewsId}`,
+                    onClick: () => setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1),
+                  },
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `news-edit-${r.F_NewsId}`, onClick: () => edit(r.F_NewsId) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `news-delete-${r.F_NewsId}`,
+                    onClick: () => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}

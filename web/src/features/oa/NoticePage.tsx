@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Switch, Tag } from 'antd';
+import { App, DatePicker, Descriptions, Form, Input, Modal, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,16 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { oaPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { noticeBody } from '@app/contracts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 type NoticeForm = Omit<NoticeBody, 'F_SendTime' | 'F_EnabledMark'> & { F_SendTime?: Dayjs | null; published?: boolean };
 
 export default function NoticePage() {
   const { t } = useTranslation('oa');
+  const rules = useZodRules(noticeBody);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<NoticeForm> } | null>(null);
@@ -74,24 +78,22 @@ export default function NoticePage() {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
-              <Space size={0}>
-                {can.publish && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`notice-publish-${r.F_NoticeId}`}
-                    onClick={() => void setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1)}
-                  >
-                    {r.F_EnabledMark === 1 ? t('notice.unpublish') : t('notice.publish')}
-                  </Button>
-                )}
-                {can.edit && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid={`notice-edit-${r.F_NoticeId}`}
-                    onClick={() =>
-                      void load(r.F_NoticeId).then((d) =>
+              <RowActions
+                actions={[
+                  {
+                    key: 'publish',
+                    label: r.F_EnabledMark === 1 ? t('notice.unpublish') : t('notice.publish'),
+                    hidden: !can.publish,
+                    testId: `notice-publish-${r.F_NoticeId}`,
+                    onClick: () => setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1),
+                  },
+                  {
+                    key: 'edit',
+                    label: t('common:edit'),
+                    hidden: !can.edit,
+                    testId: `notice-edit-${r.F_NoticeId}`,
+                    onClick: () =>
+                      load(r.F_NoticeId).then((d) =>
                         setEditing({
                           id: d.F_NoticeId,
                           values: {
@@ -101,24 +103,18 @@ export default function NoticePage() {
                             published: d.F_EnabledMark === 1,
                           },
                         }),
-                      )
-                    }
-                  >
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`notice-delete-${r.F_NoticeId}`}
-                    onClick={() => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+                      ),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !can.del,
+                    testId: `notice-delete-${r.F_NoticeId}`,
+                    onClick: () => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -136,7 +132,7 @@ export default function NoticePage() {
           await refresh();
         }}
       >
-        <Form.Item name="F_FullHead" label={t('notice.title')} rules={[{ required: true, message: t('common:required', { label: t('notice.title') }) }]}>
+        <Form.Item name="F_FullHead" label={t('notice.title')} rules={rules('F_FullHead', t('notice.title'))}>
           <Input maxLength={200} data-testid="notice-title" />
         </Form.Item>
         <Form.Item name="F_Content" label={t('notice.content')} rules={[{ required: true, message: t('common:required', { label: t('notice.content') }) }]}>

@@ -10,6 +10,9 @@ import { FormModal, pruneChildren, toTreeData, useDeleteConfirm, SortEnabledDesc
 import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { departmentBody } from '@app/contracts';
 
 type DeptForm = Omit<DepartmentBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 interface Sel {
@@ -20,6 +23,7 @@ interface Sel {
 
 export default function DepartmentPage() {
   const { t } = useTranslation('organisation');
+  const rules = useZodRules(departmentBody);
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const org = useOrgTree();
@@ -177,45 +181,48 @@ export default function DepartmentPage() {
                 title: t('common:actions'),
                 key: 'actions',
                 render: (_, r) => (
-                  <Space size={0} wrap>
-                    {can.edit && (
-                      <Button
-                        type="link"
-                        size="small"
-                        data-testid={`department-edit-${r.F_DepartmentId}`}
-                        onClick={() => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
-                      >
-                        {t('common:edit')}
-                      </Button>
-                    )}
-                    {can.edit && (
-                      <Button type="link" size="small" data-testid={`department-members-${r.F_DepartmentId}`} onClick={() => void openMembers(r)}>
-                        {t('department.members')}
-                      </Button>
-                    )}
-                    {can.maint && (
-                      <Button type="link" size="small" data-testid={`department-maintainers-${r.F_DepartmentId}`} onClick={() => void openMaintainers(r)}>
-                        {t('department.maintainers')}
-                      </Button>
-                    )}
-                    {can.special && (
-                      <Button type="link" size="small" data-testid={`department-special-${r.F_DepartmentId}`} onClick={() => void openSpecial(r)}>
-                        {t('specialPost')}
-                      </Button>
-                    )}
-                    {can.del && (
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        loading={checking === r.F_DepartmentId}
-                        data-testid={`department-delete-${r.F_DepartmentId}`}
-                        onClick={() => void askDelete(r)}
-                      >
-                        {t('common:delete')}
-                      </Button>
-                    )}
-                  </Space>
+                  <RowActions
+                    wrap
+                    actions={[
+                      {
+                        key: 'edit',
+                        label: t('common:edit'),
+                        hidden: !can.edit,
+                        testId: `department-edit-${r.F_DepartmentId}`,
+                        onClick: () => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                      },
+                      {
+                        key: 'members',
+                        label: t('department.members'),
+                        hidden: !can.edit,
+                        testId: `department-members-${r.F_DepartmentId}`,
+                        onClick: () => openMembers(r),
+                      },
+                      {
+                        key: 'maintainers',
+                        label: t('department.maintainers'),
+                        hidden: !can.maint,
+                        testId: `department-maintainers-${r.F_DepartmentId}`,
+                        onClick: () => openMaintainers(r),
+                      },
+                      {
+                        key: 'special',
+                        label: t('specialPost'),
+                        hidden: !can.special,
+                        testId: `department-special-${r.F_DepartmentId}`,
+                        onClick: () => openSpecial(r),
+                      },
+                      {
+                        key: 'delete',
+                        label: t('common:delete'),
+                        danger: true,
+                        hidden: !can.del,
+                        loading: checking === r.F_DepartmentId,
+                        testId: `department-delete-${r.F_DepartmentId}`,
+                        onClick: () => askDelete(r),
+                      },
+                    ]}
+                  />
                 ),
               },
             ]}
@@ -238,7 +245,7 @@ export default function DepartmentPage() {
         <Form.Item name="F_ParentId" label={t('department.parent')}>
           <TreeSelect treeData={parentTree} treeDefaultExpandAll />
         </Form.Item>
-        <Form.Item name="F_FullName" label={t('department.name')} rules={[{ required: true, message: t('common:required', { label: t('department.name') }) }]}>
+        <Form.Item name="F_FullName" label={t('department.name')} rules={rules('F_FullName', t('department.name'))}>
           <Input data-testid="department-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="F_EnCode" label={t('department.code')}>

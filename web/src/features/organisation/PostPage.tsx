@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Space, TreeSelect } from 'antd';
+import { App, Form, Input, InputNumber, Space, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,13 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { UserPicker, useCompanyTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { postBody } from '@app/contracts';
 
 function PostFormFields({ companies }: { companies: CompanyNode[] }) {
   const { t } = useTranslation('organisation');
+  const rules = useZodRules(postBody);
   const form = Form.useFormInstance<PostBody>();
   const companyId = Form.useWatch('F_CompanyId', form);
   const departmentId = Form.useWatch('F_DepartmentId', form);
@@ -28,7 +32,7 @@ function PostFormFields({ companies }: { companies: CompanyNode[] }) {
   });
   return (
     <>
-      <Form.Item name="F_CompanyId" label={t('post.company')} rules={[{ required: true, message: t('common:required', { label: t('post.company') }) }]}>
+      <Form.Item name="F_CompanyId" label={t('post.company')} rules={rules('F_CompanyId', t('post.company'))}>
         <TreeSelect
           data-testid="post-company"
           treeDefaultExpandAll
@@ -69,7 +73,7 @@ function PostFormFields({ companies }: { companies: CompanyNode[] }) {
           ]}
         />
       </Form.Item>
-      <Form.Item name="F_Name" label={t('post.name')} rules={[{ required: true, message: t('common:required', { label: t('post.name') }) }]}>
+      <Form.Item name="F_Name" label={t('post.name')} rules={rules('F_Name', t('post.name'))}>
         <Input data-testid="post-name" maxLength={100} />
       </Form.Item>
       <Form.Item name="EnCode" label={t('post.code')}>
@@ -160,29 +164,26 @@ export default function PostPage() {
                   key: 'actions',
                   fixed: 'right' as const,
                   render: (_: unknown, r: PostRow) => (
-                    <Space size={0}>
-                      {can.edit && (
-                        <Button type="link" size="small" data-testid={`post-edit-${r.F_PostId}`} onClick={() => setEditing({ id: r.F_PostId, values: r })}>
-                          {t('common:edit')}
-                        </Button>
-                      )}
-                      {can.users && (
-                        <Button type="link" size="small" data-testid={`post-users-${r.F_PostId}`} onClick={() => void openHolders(r)}>
-                          {t('post.users')}
-                        </Button>
-                      )}
-                      {can.del && (
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          data-testid={`post-delete-${r.F_PostId}`}
-                          onClick={() => confirmDelete(r.F_Name, () => api.del(`/posts/${r.F_PostId}`), refresh)}
-                        >
-                          {t('common:delete')}
-                        </Button>
-                      )}
-                    </Space>
+                    <RowActions
+                      actions={[
+                        {
+                          key: 'edit',
+                          label: t('common:edit'),
+                          hidden: !can.edit,
+                          testId: `post-edit-${r.F_PostId}`,
+                          onClick: () => setEditing({ id: r.F_PostId, values: r }),
+                        },
+                        { key: 'users', label: t('post.users'), hidden: !can.users, testId: `post-users-${r.F_PostId}`, onClick: () => openHolders(r) },
+                        {
+                          key: 'delete',
+                          label: t('common:delete'),
+                          danger: true,
+                          hidden: !can.del,
+                          testId: `post-delete-${r.F_PostId}`,
+                          onClick: () => confirmDelete(r.F_Name, () => api.del(`/posts/${r.F_PostId}`), refresh),
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]

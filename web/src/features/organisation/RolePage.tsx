@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,15 @@ import { UserPicker } from '../../components/pickers';
 import { AuthorizeDialog } from './AuthorizeDialog';
 import { DataAuthorizeDialog } from './DataAuthorizeDialog';
 import { orgPermissions as P } from './permissions';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { roleBody } from '@app/contracts';
 
 type RoleForm = Omit<RoleBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
 export default function RolePage() {
   const { t } = useTranslation('organisation');
+  const rules = useZodRules(roleBody);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<RoleForm> } | null>(null);
@@ -96,44 +100,34 @@ export default function RolePage() {
                   key: 'actions',
                   fixed: 'right' as const,
                   render: (_: unknown, r: RoleRow) => (
-                    <Space size={0}>
-                      {can.edit && (
-                        <Button
-                          type="link"
-                          size="small"
-                          data-testid={`role-edit-${r.F_RoleId}`}
-                          onClick={() => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } })}
-                        >
-                          {t('common:edit')}
-                        </Button>
-                      )}
-                      {can.users && (
-                        <Button type="link" size="small" data-testid={`role-users-${r.F_RoleId}`} onClick={() => void openMembers(r)}>
-                          {t('role.users')}
-                        </Button>
-                      )}
-                      {can.auth && (
-                        <Button type="link" size="small" data-testid={`role-authorize-${r.F_RoleId}`} onClick={() => setAuthorize(r)}>
-                          {t('role.authorize')}
-                        </Button>
-                      )}
-                      {can.data && (
-                        <Button type="link" size="small" data-testid={`role-data-${r.F_RoleId}`} onClick={() => setDataAuth(r)}>
-                          {t('role.dataAuthorize')}
-                        </Button>
-                      )}
-                      {can.del && (
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          data-testid={`role-delete-${r.F_RoleId}`}
-                          onClick={() => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh)}
-                        >
-                          {t('common:delete')}
-                        </Button>
-                      )}
-                    </Space>
+                    <RowActions
+                      actions={[
+                        {
+                          key: 'edit',
+                          label: t('common:edit'),
+                          hidden: !can.edit,
+                          testId: `role-edit-${r.F_RoleId}`,
+                          onClick: () => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
+                        },
+                        { key: 'users', label: t('role.users'), hidden: !can.users, testId: `role-users-${r.F_RoleId}`, onClick: () => openMembers(r) },
+                        {
+                          key: 'authorize',
+                          label: t('role.authorize'),
+                          hidden: !can.auth,
+                          testId: `role-authorize-${r.F_RoleId}`,
+                          onClick: () => setAuthorize(r),
+                        },
+                        { key: 'data', label: t('role.dataAuthorize'), hidden: !can.data, testId: `role-data-${r.F_RoleId}`, onClick: () => setDataAuth(r) },
+                        {
+                          key: 'delete',
+                          label: t('common:delete'),
+                          danger: true,
+                          hidden: !can.del,
+                          testId: `role-delete-${r.F_RoleId}`,
+                          onClick: () => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh),
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]
@@ -149,10 +143,10 @@ export default function RolePage() {
         onSubmit={save}
         testId="role-form"
       >
-        <Form.Item name="F_FullName" label={t('role.name')} rules={[{ required: true, message: t('common:required', { label: t('role.name') }) }]}>
+        <Form.Item name="F_FullName" label={t('role.name')} rules={rules('F_FullName', t('role.name'))}>
           <Input data-testid="role-name" maxLength={50} />
         </Form.Item>
-        <Form.Item name="F_EnCode" label={t('role.code')} rules={[{ required: true, message: t('common:required', { label: t('role.code') }) }]}>
+        <Form.Item name="F_EnCode" label={t('role.code')} rules={rules('F_EnCode', t('role.code'))}>
           <Input data-testid="role-code" maxLength={50} />
         </Form.Item>
         <SortEnabledDescriptionFields />

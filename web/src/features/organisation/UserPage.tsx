@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { App, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
 import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,9 @@ import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { PostPicker, ResizablePanel, RolePicker, orgTreeData, useCompanyTree, useOrgTree, type PostRef, type RoleRef } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 import { AuthorizeDialog } from './AuthorizeDialog';
+import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { userCreateBody } from '@app/contracts';
 
 interface UserForm {
   F_Account: string;
@@ -103,6 +106,7 @@ function departmentCompanies(nodes: OrgNode[], into = new Map<string, string>())
 
 function UserFormFields({ creating, companies, departmentCompany }: { creating: boolean; companies: CompanyNode[]; departmentCompany: Map<string, string> }) {
   const { t } = useTranslation('organisation');
+  const rules = useZodRules(userCreateBody);
   const form = Form.useFormInstance<UserForm>();
   const companyId = Form.useWatch('F_CompanyId', form);
   const depts = useQuery({
@@ -110,22 +114,17 @@ function UserFormFields({ creating, companies, departmentCompany }: { creating: 
     queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
     enabled: !!companyId,
   });
-  const req = (label: string) => [{ required: true, message: t('common:required', { label }) }];
   return (
     <>
-      <Form.Item
-        name="F_Account"
-        label={t('user.account')}
-        rules={[...req(t('user.account')), { pattern: /^[A-Za-z0-9_.@-]+$/, message: t('user.accountRule') }]}
-      >
+      <Form.Item name="F_Account" label={t('user.account')} rules={rules('F_Account', t('user.account'), { messages: { pattern: t('user.accountRule') } })}>
         <Input data-testid="user-account" disabled={!creating} maxLength={50} autoComplete="off" />
       </Form.Item>
       {creating && (
-        <Form.Item name="F_Password" label={t('user.password')} rules={req(t('user.password'))}>
+        <Form.Item name="F_Password" label={t('user.password')} rules={rules('F_Password', t('user.password'), { skip: ['length', 'pattern'] })}>
           <Input.Password data-testid="user-password" maxLength={50} autoComplete="new-password" />
         </Form.Item>
       )}
-      <Form.Item name="F_RealName" label={t('user.realName')} rules={req(t('user.realName'))}>
+      <Form.Item name="F_RealName" label={t('user.realName')} rules={rules('F_RealName', t('user.realName'))}>
         <Input data-testid="user-name" maxLength={50} />
       </Form.Item>
       <Form.Item name="F_Gender" label={t('user.gender')}>
@@ -181,10 +180,11 @@ function UserFormFields({ creating, companies, departmentCompany }: { creating: 
           picker={(open, close, done, value) => <PostPicker open={open} value={value} onCancel={close} onOk={done} />}
         />
       </Form.Item>
+      {/* Not from the contract, whose pattern admits any phone number: this screen asks for a mainland mobile. */}
       <Form.Item name="F_Mobile" label={t('user.mobile')} rules={[{ pattern: /^1\d{10}$/, message: t('user.mobileRule') }]}>
         <Input data-testid="user-mobile" maxLength={11} />
       </Form.Item>
-      <Form.Item name="F_Email" label={t('user.email')} rules={[{ type: 'email', message: t('user.emailRule') }]}>
+      <Form.Item name="F_Email" label={t('user.email')} rules={rules('F_Email', t('user.email'), { messages: { email: t('user.emailRule') } })}>
         <Input data-testid="user-email" maxLength={100} />
       </Form.Item>
       <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
@@ -429,52 +429,49 @@ export default function UserPage() {
                     key: 'actions',
                     fixed: 'right' as const,
                     render: (_: unknown, r: UserRow) => (
-                      <Space size={0}>
-                        {can.edit && (
-                          <Button
-                            type="link"
-                            size="small"
-                            data-testid={`user-edit-${r.F_UserId}`}
-                            onClick={() => setEditing({ id: r.F_UserId, values: rowToForm(r) })}
-                          >
-                            {t('common:edit')}
-                          </Button>
-                        )}
-                        {can.reset && (
-                          <Button
-                            type="link"
-                            size="small"
-                            data-testid={`user-reset-${r.F_UserId}`}
-                            onClick={() => {
+                      <RowActions
+                        actions={[
+                          {
+                            key: 'edit',
+                            label: t('common:edit'),
+                            hidden: !can.edit,
+                            testId: `user-edit-${r.F_UserId}`,
+                            onClick: () => setEditing({ id: r.F_UserId, values: rowToForm(r) }),
+                          },
+                          {
+                            key: 'reset',
+                            label: t('user.resetPassword'),
+                            hidden: !can.reset,
+                            testId: `user-reset-${r.F_UserId}`,
+                            onClick: () => {
                               resetForm.resetFields();
                               setResetting(r);
-                            }}
-                          >
-                            {t('user.resetPassword')}
-                          </Button>
-                        )}
-                        {can.perm && (
-                          <Button type="link" size="small" data-testid={`user-permission-${r.F_UserId}`} onClick={() => setPermissionOf(r.F_UserId)}>
-                            {t('user.permission')}
-                          </Button>
-                        )}
-                        {can.authorize && (
-                          <Button type="link" size="small" data-testid={`user-authorize-${r.F_UserId}`} onClick={() => setAuthorizeOf(r)}>
-                            {t('user.authorize')}
-                          </Button>
-                        )}
-                        {can.del && r.F_UserId !== me && (
-                          <Button
-                            type="link"
-                            size="small"
-                            danger
-                            data-testid={`user-delete-${r.F_UserId}`}
-                            onClick={() => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh)}
-                          >
-                            {t('common:delete')}
-                          </Button>
-                        )}
-                      </Space>
+                            },
+                          },
+                          {
+                            key: 'permission',
+                            label: t('user.permission'),
+                            hidden: !can.perm,
+                            testId: `user-permission-${r.F_UserId}`,
+                            onClick: () => setPermissionOf(r.F_UserId),
+                          },
+                          {
+                            key: 'authorize',
+                            label: t('user.authorize'),
+                            hidden: !can.authorize,
+                            testId: `user-authorize-${r.F_UserId}`,
+                            onClick: () => setAuthorizeOf(r),
+                          },
+                          {
+                            key: 'delete',
+                            label: t('common:delete'),
+                            danger: true,
+                            hidden: !(can.del && r.F_UserId !== me),
+                            testId: `user-delete-${r.F_UserId}`,
+                            onClick: () => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh),
+                          },
+                        ]}
+                      />
                     ),
                   },
                 ]

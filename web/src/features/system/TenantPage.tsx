@@ -10,6 +10,9 @@ import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
+import { RowActionButton, RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { tenantUpdateBody, tenantUserCreateBody } from '@app/contracts';
 
 interface TenantForm {
   F_EnCode: string;
@@ -55,6 +58,7 @@ function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v
 
 function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
   const { t } = useTranslation('system');
+  const rules = useZodRules(tenantUserCreateBody);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -104,9 +108,14 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
               title: t('common:actions'),
               key: 'a',
               render: (_, r) => (
-                <Button type="link" size="small" danger onClick={() => confirmDelete(r.F_Account, () => api.del(`/tenant/user/${r.F_UserId}`), refresh)}>
-                  {t('common:delete')}
-                </Button>
+                <RowActionButton
+                  action={{
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    onClick: () => confirmDelete(r.F_Account, () => api.del(`/tenant/user/${r.F_UserId}`), refresh),
+                  }}
+                />
               ),
             },
           ]}
@@ -122,13 +131,13 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
           await refresh();
         }}
       >
-        <Form.Item name="F_Account" label={t('tenant.account')} rules={[{ required: true, message: t('common:required', { label: t('tenant.account') }) }]}>
+        <Form.Item name="F_Account" label={t('tenant.account')} rules={rules('F_Account', t('tenant.account'))}>
           <Input maxLength={50} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="F_RealName" label={t('tenant.realName')} rules={[{ required: true, message: t('common:required', { label: t('tenant.realName') }) }]}>
+        <Form.Item name="F_RealName" label={t('tenant.realName')} rules={rules('F_RealName', t('tenant.realName'))}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item name="F_Password" label={t('tenant.password')} rules={[{ required: true, message: t('common:required', { label: t('tenant.password') }) }]}>
+        <Form.Item name="F_Password" label={t('tenant.password')} rules={rules('F_Password', t('tenant.password'), { skip: ['length', 'pattern'] })}>
           <Input.Password maxLength={50} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="F_Mobile" label={t('tenant.phone')}>
@@ -144,6 +153,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
 
 export default function TenantPage() {
   const { t } = useTranslation('system');
+  const rules = useZodRules(tenantUpdateBody);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<TenantForm> } | null>(null);
@@ -250,29 +260,20 @@ export default function TenantPage() {
             key: 'actions',
             fixed: 'right',
             render: (_, r) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" data-testid={`tenant-edit-${r.F_TenantId}`} onClick={() => void edit(r)}>
-                    {t('common:edit')}
-                  </Button>
-                )}
-                {can.users && (
-                  <Button type="link" size="small" data-testid={`tenant-users-${r.F_TenantId}`} onClick={() => setUsersOf(r)}>
-                    {t('tenant.users')}
-                  </Button>
-                )}
-                {can.del && r.F_IsDefault !== 1 && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    data-testid={`tenant-delete-${r.F_TenantId}`}
-                    onClick={() => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh)}
-                  >
-                    {t('common:delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `tenant-edit-${r.F_TenantId}`, onClick: () => edit(r) },
+                  { key: 'users', label: t('tenant.users'), hidden: !can.users, testId: `tenant-users-${r.F_TenantId}`, onClick: () => setUsersOf(r) },
+                  {
+                    key: 'delete',
+                    label: t('common:delete'),
+                    danger: true,
+                    hidden: !(can.del && r.F_IsDefault !== 1),
+                    testId: `tenant-delete-${r.F_TenantId}`,
+                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh),
+                  },
+                ]}
+              />
             ),
           },
         ]}
@@ -287,17 +288,10 @@ export default function TenantPage() {
         onSubmit={save}
         testId="tenant-form"
       >
-        <Form.Item
-          name="F_EnCode"
-          label={t('tenant.code')}
-          rules={[
-            { required: true, message: t('common:required', { label: t('tenant.code') }) },
-            { pattern: /^[A-Za-z0-9_-]+$/, message: t('tenant.codeRule') },
-          ]}
-        >
+        <Form.Item name="F_EnCode" label={t('tenant.code')} rules={rules('F_EnCode', t('tenant.code'), { messages: { pattern: t('tenant.codeRule') } })}>
           <Input data-testid="tenant-code" maxLength={64} />
         </Form.Item>
-        <Form.Item name="F_FullName" label={t('tenant.name')} rules={[{ required: true, message: t('common:required', { label: t('tenant.name') }) }]}>
+        <Form.Item name="F_FullName" label={t('tenant.name')} rules={rules('F_FullName', t('tenant.name'))}>
           <Input data-testid="tenant-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="F_Contact" label={t('tenant.contact')}>
@@ -306,7 +300,11 @@ export default function TenantPage() {
         <Form.Item name="F_Phone" label={t('tenant.phone')}>
           <Input maxLength={30} />
         </Form.Item>
-        <Form.Item name="F_ExpireDate" label={t('tenant.expireDate')} rules={[{ pattern: /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, message: 'yyyy-MM-dd' }]}>
+        <Form.Item
+          name="F_ExpireDate"
+          label={t('tenant.expireDate')}
+          rules={rules('F_ExpireDate', t('tenant.expireDate'), { messages: { pattern: 'yyyy-MM-dd' } })}
+        >
           <Input placeholder="yyyy-MM-dd" maxLength={19} />
         </Form.Item>
         {creating && (
