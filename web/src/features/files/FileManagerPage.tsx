@@ -1,236 +1,28 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  App,
-  Breadcrumb,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Progress,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Tooltip,
-  Tree,
-  TreeSelect,
-  theme,
-  type TableProps,
-} from 'antd';
+import { App, Breadcrumb, Button, Card, Empty, Input, Progress, Space, Table, Tag, Tooltip, Tree, theme, type TableProps } from 'antd';
 import {
   ArrowLeftOutlined,
   ClearOutlined,
   CloudUploadOutlined,
   DeleteOutlined,
-  FileExcelOutlined,
-  FileImageOutlined,
-  FileMarkdownOutlined,
-  FileOutlined,
-  FilePdfOutlined,
-  FilePptOutlined,
-  FileTextOutlined,
-  FileWordOutlined,
-  FileZipOutlined,
   FolderAddOutlined,
   FolderFilled,
   FolderOpenFilled,
   HomeOutlined,
-  PlaySquareOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EDITABLE_TEXT_MAX_BYTES, type EditFileResult, type FileManagerItem, type FolderTreeNode, type PageResult } from '@app/contracts';
+import { type FileManagerItem, type FolderTreeNode, type PageResult } from '@app/contracts';
 import { api } from '../../lib/api';
 import { usePermission } from '../../lib/permission';
-import { FormModal } from '../../components/crud';
 import { formatSize } from '../../components/files/AttachmentList';
 import { FilePreviewModal, type PreviewableFile } from '../../components/files/FilePreviewModal';
 import { downloadFile, uploadFiles } from '../../components/files/upload-request';
 import { fileManagerPermissions as P } from './permissions';
 import { RowActions, type RowAction } from '../../components/RowActions';
-
-const BASE = '/file-manager';
-/** The tree and move dialog need a key for "the root", which the API calls null. */
-const ROOT = '__root__';
-const KEY = ['fileManager'] as const;
-/** Same rule as the server's name schema, so the dialog says what is wrong before the call. */
-const BAD_NAME = /[\\/:*?"<>|\u0000-\u001f]/; // eslint-disable-line no-control-regex
-
-type View =
-  { mode: 'folder'; folderId: string | null } | { mode: 'search'; folderId: string | null; keyword: string } | { mode: 'trash'; folderId: string | null };
-
-function FileIcon({ item, size = 18 }: { item: FileManagerItem; size?: number }) {
-  const style = { fontSize: size };
-  if (item.F_IsFolder) return <FolderFilled style={{ ...style, color: '#f5b82e' }} />;
-  const ext = (item.F_FileExtensions ?? '').toLowerCase();
-  if (item.previewKind === 'image') return <FileImageOutlined style={{ ...style, color: '#13a8a8' }} />;
-  if (item.previewKind === 'pdf') return <FilePdfOutlined style={{ ...style, color: '#e0443e' }} />;
-  if (item.previewKind === 'media') return <PlaySquareOutlined style={{ ...style, color: '#722ed1' }} />;
-  if (ext === '.md') return <FileMarkdownOutlined style={{ ...style, color: '#595959' }} />;
-  if (item.previewKind === 'text') return <FileTextOutlined style={{ ...style, color: '#595959' }} />;
-  if (/^\.(docx?|odt|wps|rtf)$/.test(ext)) return <FileWordOutlined style={{ ...style, color: '#2b579a' }} />;
-  if (/^\.(xlsx?|ods|et|csv)$/.test(ext)) return <FileExcelOutlined style={{ ...style, color: '#217346' }} />;
-  if (/^\.(pptx?|odp|dps)$/.test(ext)) return <FilePptOutlined style={{ ...style, color: '#d24726' }} />;
-  if (/^\.(zip|rar|7z|gz|tar|bz2)$/.test(ext)) return <FileZipOutlined style={{ ...style, color: '#8c6d1f' }} />;
-  return <FileOutlined style={{ ...style, color: '#8c8c8c' }} />;
-}
-
-/** id → node and id → parent id, for breadcrumbs and the move dialog. */
-function indexTree(nodes: FolderTreeNode[]) {
-  const byId = new Map<string, FolderTreeNode>();
-  const walk = (list: FolderTreeNode[]) => list.forEach((n) => (byId.set(n.F_Id, n), walk(n.children)));
-  walk(nodes);
-  const pathTo = (id: string | null): FolderTreeNode[] => {
-    const path: FolderTreeNode[] = [];
-    for (let node = id ? byId.get(id) : undefined; node; node = node.F_ParentId ? byId.get(node.F_ParentId) : undefined) path.unshift(node);
-    return path;
-  };
-  return { byId, pathTo };
-}
-
-type TreeData = { key: string; value: string; title: ReactNode; children: TreeData[]; disabled?: boolean; icon?: ReactNode; isLeaf?: boolean };
-
-function toTree(nodes: FolderTreeNode[], disabledFrom: string | null, inDisabled = false): TreeData[] {
-  return nodes.map((n) => {
-    const disabled = inDisabled || n.F_Id === disabledFrom;
-    return { key: n.F_Id, value: n.F_Id, title: n.F_Name, disabled, isLeaf: n.children.length === 0, children: toTree(n.children, disabledFrom, disabled) };
-  });
-}
-
-const isEditable = (item: FileManagerItem) => !item.F_IsFolder && item.previewKind === 'text' && (item.F_FileSize ?? 0) <= EDITABLE_TEXT_MAX_BYTES;
-
-function NameModal({
-  state,
-  onClose,
-  onSubmit,
-}: {
-  state: { title: string; label: string; name: string; extra?: string; editing: boolean } | null;
-  onClose: () => void;
-  onSubmit: (name: string) => Promise<unknown>;
-}) {
-  const { t } = useTranslation('fileManager');
-  return (
-    <FormModal<{ name: string }>
-      open={!!state}
-      title={state?.title}
-      editing={state?.editing}
-      width={480}
-      initialValues={{ name: state?.name ?? '' }}
-      onClose={onClose}
-      onSubmit={(v) => onSubmit(v.name.trim())}
-      testId="fm-name-modal"
-    >
-      <Form.Item
-        name="name"
-        label={state?.label}
-        extra={state?.extra}
-        rules={[
-          { required: true, whitespace: true, message: t('nameRequired') },
-          {
-            validator: (_, v: string | undefined) =>
-              v && (BAD_NAME.test(v) || v.trim() === '.' || v.trim() === '..') ? Promise.reject(new Error(t('nameInvalid'))) : Promise.resolve(),
-          },
-        ]}
-      >
-        <Input maxLength={200} autoFocus data-testid="fm-name-input" />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
-function MoveModal({
-  item,
-  tree,
-  onClose,
-  onMoved,
-}: {
-  item: FileManagerItem | null;
-  tree: FolderTreeNode[];
-  onClose: () => void;
-  onMoved: () => Promise<unknown>;
-}) {
-  const { t } = useTranslation('fileManager');
-  // A folder cannot go into itself or below itself: that part of the tree is shown but not selectable.
-  const treeData = useMemo<TreeData[]>(
-    () => [{ key: ROOT, value: ROOT, title: t('allFiles'), children: toTree(tree, item?.F_IsFolder ? item.F_Id : null) }],
-    [tree, item, t],
-  );
-  return (
-    <FormModal<{ parentId: string }>
-      open={!!item}
-      title={item ? t('moveTitle', { name: item.F_Name }) : ''}
-      editing
-      width={480}
-      initialValues={{ parentId: item?.F_ParentId ?? ROOT }}
-      onClose={onClose}
-      onSubmit={async (v) => {
-        await api.put(`${BASE}/removeFile`, {}, { query: { id: item!.F_Id, parentId: v.parentId === ROOT ? undefined : v.parentId } });
-        await onMoved();
-      }}
-      testId="fm-move-modal"
-    >
-      <Form.Item name="parentId" label={t('moveTarget')} rules={[{ required: true }]}>
-        <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="fm-move-target" />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
-function EditTextModal({ item, onClose, onSaved }: { item: FileManagerItem; onClose: () => void; onSaved: () => Promise<unknown> }) {
-  const { t } = useTranslation('fileManager');
-  const { message } = App.useApp();
-  const { data } = useQuery({
-    queryKey: [...KEY, 'edit', item.F_Id],
-    queryFn: () => api.get<EditFileResult>(`${BASE}/EditFile/${item.F_Id}`),
-    gcTime: 0,
-    staleTime: 0,
-  });
-  const [content, setContent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const text = content ?? data?.content;
-  const save = async () => {
-    setBusy(true);
-    try {
-      await api.put(`${BASE}/EditFile/${item.F_Id}`, { content: text ?? '' });
-      void message.success(t('saved'));
-      await onSaved();
-      onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open
-      title={t('editTitle', { name: item.F_Name })}
-      width={900}
-      onCancel={onClose}
-      onOk={() => void save().catch(() => undefined)}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
-      okButtonProps={{ disabled: text === undefined, 'data-testid': 'fm-edit-save' } as { disabled: boolean }}
-    >
-      {text === undefined ? (
-        <div style={{ height: 420, display: 'grid', placeItems: 'center' }}>
-          <Spin />
-        </div>
-      ) : (
-        <Input.TextArea
-          value={text}
-          onChange={(e) => setContent(e.target.value)}
-          autoSize={{ minRows: 18, maxRows: 28 }}
-          spellCheck={false}
-          data-testid="fm-edit-text"
-          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
-        />
-      )}
-    </Modal>
-  );
-}
+import { BASE, FileIcon, KEY, ROOT, indexTree, isEditable, toTree, type TreeData, type View } from './file-tree';
+import { EditTextModal, MoveModal, NameModal } from './FileDialogs';
 
 export default function FileManagerPage() {
   const { t } = useTranslation('fileManager');
