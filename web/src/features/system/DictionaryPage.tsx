@@ -12,6 +12,8 @@ import { DICTIONARY_KEY } from '../../components/dictionary';
 import { systemPermissions as P } from './permissions';
 import { ensureMapping, TranslationModal } from './TranslationModal';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { dictionaryItemBody, dictionaryTypeBody } from '@app/contracts';
 
 type TypeForm = Omit<DictionaryTypeBody, 'F_IsTree' | 'F_IsNav' | 'F_EnabledMark'> & { F_IsTree?: boolean; F_IsNav?: boolean; F_EnabledMark?: boolean };
 interface TypeTreeNode {
@@ -32,6 +34,8 @@ const findType = (nodes: DictionaryTypeNode[], id: string): DictionaryTypeNode |
 
 export default function DictionaryPage() {
   const { t } = useTranslation('admin');
+  const typeRules = useZodRules(dictionaryTypeBody);
+  const itemRules = useZodRules(dictionaryItemBody);
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = { add: usePermission(P.dictionaryAdd), edit: usePermission(P.dictionaryEdit), del: usePermission(P.dictionaryDelete) };
@@ -253,20 +257,13 @@ export default function DictionaryPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item
-          name="F_ItemName"
-          label={t('dictionary.typeName')}
-          rules={[{ required: true, message: t('common:required', { label: t('dictionary.typeName') }) }]}
-        >
+        <Form.Item name="F_ItemName" label={t('dictionary.typeName')} rules={typeRules('F_ItemName', t('dictionary.typeName'))}>
           <Input maxLength={100} data-testid="dictionary-type-name" />
         </Form.Item>
         <Form.Item
           name="F_ItemCode"
           label={t('dictionary.typeCode')}
-          rules={[
-            { required: true, message: t('common:required', { label: t('dictionary.typeCode') }) },
-            { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') },
-          ]}
+          rules={typeRules('F_ItemCode', t('dictionary.typeCode'), { messages: { pattern: t('dictionary.codePattern') } })}
         >
           <Input maxLength={50} data-testid="dictionary-type-code" />
         </Form.Item>
@@ -312,18 +309,10 @@ export default function DictionaryPage() {
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="F_ItemName"
-          label={t('dictionary.itemName')}
-          rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemName') }) }]}
-        >
+        <Form.Item name="F_ItemName" label={t('dictionary.itemName')} rules={itemRules('F_ItemName', t('dictionary.itemName'))}>
           <Input maxLength={100} data-testid="dictionary-item-name" />
         </Form.Item>
-        <Form.Item
-          name="F_ItemValue"
-          label={t('dictionary.itemValue')}
-          rules={[{ required: true, message: t('common:required', { label: t('dictionary.itemValue') }) }]}
-        >
+        <Form.Item name="F_ItemValue" label={t('dictionary.itemValue')} rules={itemRules('F_ItemValue', t('dictionary.itemValue'))}>
           <Input maxLength={200} data-testid="dictionary-item-value" />
         </Form.Item>
         <Form.Item name="F_ItemCode" label={t('dictionary.itemCode')}>

@@ -20,11 +20,14 @@ import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes } from './TranslationModal';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { languageTypeBody } from '@app/contracts';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
 function LanguageTypes() {
   const { t } = useTranslation('admin');
+  const rules = useZodRules(languageTypeBody);
   const qc = useQueryClient();
   const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
@@ -121,16 +124,14 @@ function LanguageTypes() {
           await refresh();
         }}
       >
-        <Form.Item name="F_Name" label={t('language.name')} rules={[{ required: true, message: t('common:required', { label: t('language.name') }) }]}>
+        <Form.Item name="F_Name" label={t('language.name')} rules={rules('F_Name', t('language.name'))}>
           <Input maxLength={50} data-testid="language-type-name" />
         </Form.Item>
+        {/* No length rule: the pattern already says what a too short code lacks, and the input stops at the maximum. */}
         <Form.Item
           name="F_Code"
           label={t('language.code')}
-          rules={[
-            { required: true, message: t('common:required', { label: t('language.code') }) },
-            { pattern: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, message: t('language.codePattern') },
-          ]}
+          rules={rules('F_Code', t('language.code'), { messages: { pattern: t('language.codePattern') }, skip: ['length'] })}
         >
           <Input maxLength={20} placeholder="en" data-testid="language-type-code" />
         </Form.Item>
