@@ -48,6 +48,7 @@ import {
   writeMi,
 } from './node-types/user-task.js';
 import { parseTimerCycle } from './timers.js';
+import { nodeTypeOf } from './node-types/index.js';
 import * as store from './store.js';
 import type { TaskRow, TimerRow } from './store.js';
 import { nodeOf, rejectTargets } from './routing.js';
@@ -65,10 +66,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The start node's "task" (after a reject to the start) has one button: submit again. */
 const START_BUTTONS = [{ value: BTN_AGREE, name: '提交' }];
 
+/** How the engine is built (engineOf gives these from the app's config). */
+export interface EngineOptions {
+  /** Tests only: task-handle sleeps this long just before its commit (a crash test kills the process meanwhile). */
+  pauseBeforeCommitMs?: number;
+}
+
 export class WorkflowEngine implements WorkflowActions {
   private readonly forms: FormDataService;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly options: EngineOptions = {},
+  ) {
     this.forms = new FormDataService(deps);
   }
 
@@ -84,7 +94,7 @@ export class WorkflowEngine implements WorkflowActions {
           const earlier = await claimIdempotencyKey(trx, once);
           if (earlier) return earlier.result as T;
         }
-        const run = new ActionRun(this.deps, trx, tenantId);
+        const run = new ActionRun(this.deps, trx, tenantId, nodeTypeOf);
         const result = await fn(run);
         await run.flush();
         if (once) await storeIdempotentResult(trx, once, result);
@@ -350,7 +360,7 @@ export class WorkflowEngine implements WorkflowActions {
         if (run.choices.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: instance.id, nodes: run.choices });
         await run.setNextNodes(historyId);
         await run.flush();
-        const pause = Number(process.env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0);
+        const pause = this.options.pauseBeforeCommitMs ?? 0;
         if (pause > 0) await sleep(pause);
         return { retCode: 0, processInstanceId: instance.id };
       },

@@ -52,21 +52,21 @@ export function dueAt(timer: { duration?: string; date?: string; cycle?: string 
 }
 
 /**
- * Polls for due timers every `intervalMs` (the workflow-task plugin starts it on ready and stops it on close).
- * A round never overlaps the previous one; errors are logged and the next round tries again.
+ * Calls `fire` (one batch of due timers) every `intervalMs`. A round never overlaps the previous one; errors are
+ * logged and the next round tries again. The caller passes the engine's firing in (index.ts), so this file needs
+ * no engine.
  */
-export function startTimerPoller(deps: AppDeps, intervalMs = 5000): () => void {
+export function pollTimers(log: AppDeps['log'], fire: () => Promise<unknown>, intervalMs: number): () => void {
   let running = false;
   let stopped = false;
   const tick = async () => {
     if (running || stopped) return;
     running = true;
     try {
-      const { engineOf } = await import('./index.js');
       // One batch (up to 50) per round: a timer that keeps failing cannot spin the loop.
-      await engineOf(deps).fireDueTimers();
+      await fire();
     } catch (error) {
-      deps.log.error({ err: error }, 'workflow timers');
+      log.error({ err: error }, 'workflow timers');
     } finally {
       running = false;
     }

@@ -8,13 +8,14 @@ import { isJoin, parallelJoinMissing } from '../routing.js';
 import type { WfGraph, WfNode, WfNodeType } from '../types.js';
 import { loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
 import { dueAt } from '../timers.js';
-import { startSubProcess } from './sub-process.js';
+import { completeScope, startSubProcess } from './sub-process.js';
 import { activateUserTask } from './user-task.js';
 import * as store from '../store.js';
 
 /**
- * The node type registry: what happens when a token arrives at a node (`run`). A node that waits (user task, join,
- * call activity) keeps an execution row; the executor's actions and the call-activity end move it on again.
+ * The node type registry: what happens when a token arrives at a node (`run`), and for a node that waits, what
+ * happens when its waiting ends (`resume`). A node that waits (user task, join, call activity, timer, sub-process)
+ * keeps an execution row.
  */
 
 export interface NodeContext {
@@ -33,6 +34,13 @@ export interface NodeType {
   /** The node's `<wf:config>` schema (the designer's properties panel uses the same one from contracts). */
   configSchema: z.ZodType;
   run(ctx: NodeContext): Promise<void>;
+  /** The node's waiting execution `executionId` is over (a sub-process scope's last token ended): the node continues. */
+  resume?(ctx: ResumeContext): Promise<void>;
+}
+
+export interface ResumeContext extends NodeContext {
+  /** The execution whose waiting ended. */
+  executionId: string;
 }
 
 const none = z.object({}).passthrough();
@@ -177,7 +185,7 @@ const callActivity: NodeType = {
 const boundaryEvent: NodeType = { type: 'boundaryEvent', configSchema: timerConfig, run: passBy };
 const passThrough: NodeType = { type: 'passThrough', configSchema: none, run: passBy };
 
-const subProcess: NodeType = { type: 'subProcess', configSchema: subProcessConfig, run: startSubProcess };
+const subProcess: NodeType = { type: 'subProcess', configSchema: subProcessConfig, run: startSubProcess, resume: completeScope };
 
 /** An intermediate timer catch event: the token waits (an execution with a timer) until the timer fires. */
 const timerEvent: NodeType = {

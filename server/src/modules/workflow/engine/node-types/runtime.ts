@@ -12,6 +12,7 @@ import { inclusiveJoinReady, nodeOf, outgoingFlows } from '../routing.js';
 import * as store from '../store.js';
 import type { FormKey, InstanceRow, Trx } from '../store.js';
 import type { WfGraph, WfNode } from '../types.js';
+import type { NodeType } from './index.js';
 
 /**
  * What every node type and action works with: one action's run inside one platform transaction. Tokens move through
@@ -173,10 +174,15 @@ export class ActionRun {
   private readonly visits = new Map<string, number>();
   private readonly startedAt = Date.now();
 
+  /**
+   * `nodeTypeOf` is the node type registry's lookup, passed in by whoever starts the run: the registry's node types
+   * use this file, so it cannot import them.
+   */
   constructor(
     readonly deps: AppDeps,
     readonly trx: Trx,
     readonly tenantId: string,
+    private readonly nodeTypeOf: (node: WfNode) => NodeType,
   ) {}
 
   // ---------- instances and variables ----------
@@ -347,7 +353,6 @@ export class ActionRun {
 
   /** Moves every token until each waits (task, join, call) or ends; then fires ready inclusive joins and ends instances. */
   async drain(): Promise<void> {
-    const { nodeTypeOf } = await import('./index.js');
     for (;;) {
       const item = this.queue.shift();
       if (item) {
@@ -357,7 +362,7 @@ export class ActionRun {
         await this.step(graph, node.id);
         if (item.scopeId) this.touchedScopes.add(item.scopeId);
         if (item.mode === 'leave') await this.leave(instance, graph, node, item.scopeId);
-        else await nodeTypeOf(node).run({ run: this, instance, graph, node, viaFlow: item.viaFlow, scopeId: item.scopeId });
+        else await this.nodeTypeOf(node).run({ run: this, instance, graph, node, viaFlow: item.viaFlow, scopeId: item.scopeId });
         continue;
       }
       if (await this.completeFinishedScopes()) continue;
@@ -398,8 +403,9 @@ export class ActionRun {
       if (stillBusy.has(scope.id) || (scope.mi as unknown as ScopeState | null)?.kind !== 'scope') continue;
       const instance = await this.instance(scope.instance_id);
       if (instance.state !== 'running') continue;
-      const { completeScope } = await import('./sub-process.js');
-      await completeScope(this, instance, await this.graph(instance), { id: scope.id, nodeId: scope.node_id, parentId: scope.parent_id });
+      const graph = await this.graph(instance);
+      const node = nodeOf(graph, scope.node_id);
+      await this.nodeTypeOf(node).resume?.({ run: this, instance, graph, node, viaFlow: null, scopeId: scope.parent_id, executionId: scope.id });
       completed = true;
     }
     return completed;

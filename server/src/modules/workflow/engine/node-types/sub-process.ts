@@ -1,9 +1,9 @@
 import { subProcessConfig } from '@app/contracts';
 import { AppError } from '../../../../core/errors.js';
 import { evaluate, isTruthy } from '../expression.js';
-import { miScopeDecision, nodeOf } from '../routing.js';
-import type { WfGraph, WfNode } from '../types.js';
-import type { NodeContext } from './index.js';
+import { miScopeDecision } from '../routing.js';
+import type { WfNode } from '../types.js';
+import type { NodeContext, ResumeContext } from './index.js';
 import type { ActionRun, InstanceRow, ScopeState } from './runtime.js';
 import { createTimers } from './user-task.js';
 import * as store from '../store.js';
@@ -87,13 +87,8 @@ export async function startSubProcess({ run, instance, graph, node, scopeId }: N
  * A scope whose last token ended. A plain sub-process moves on; an instance of a multi-instance one is counted on
  * its body, which completes by its rule (the remaining instances are cancelled) or starts the next instance.
  */
-export async function completeScope(
-  run: ActionRun,
-  instance: InstanceRow,
-  graph: WfGraph,
-  scope: { id: string; nodeId: string; parentId: string | null },
-): Promise<void> {
-  const node = nodeOf(graph, scope.nodeId);
+export async function completeScope({ run, instance, graph, node, scopeId, executionId }: ResumeContext): Promise<void> {
+  const scope = { id: executionId, parentId: scopeId };
   await store.setExecutionsDone(run.trx, [scope.id]);
   const parent = scope.parentId ? await store.readExecution(run.trx, scope.parentId) : undefined;
   const body = parent?.node_id === node.id ? (parent.mi as unknown as ScopeState | null) : null;
