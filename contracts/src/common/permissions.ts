@@ -160,4 +160,15 @@ export const Permission = {
   stampMember: 'workflow.stamp.member',
 } as const;
 
-export type PermissionKey = (typeof Permission)[keyof typeof Permission];
+/**
+ * Keys a module declares in its own contract file, added here by declaration merging so that adding a module
+ * edits no shared file: `export const memoPermissions = { list: 'oa.memo.list' } as const;` then
+ * `declare module './common/permissions.js' { interface ModulePermissions extends PermissionsOf<typeof memoPermissions> {} }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModulePermissions {}
+
+/** The keys of a module's permission object, as `ModulePermissions` members. */
+export type PermissionsOf<T extends Record<string, string>> = Record<T[keyof T], true>;
+
+export type PermissionKey = (typeof Permission)[keyof typeof Permission] | (keyof ModulePermissions & string);

@@ -6,6 +6,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness.js';
 import { multipartBody } from '../test/multipart.js';
 import { MARK, PNG, twoTenants, type Fixtures, type TwoTenants } from './two-tenants.js';
 import { apiRoutes, inBatches, routeKey } from './routes.js';
+import { moduleSecurity, type Attack } from './module-security.js';
 
 /**
  * The IDOR matrix: the default tenant's administrator (every button, and platform rights) calls every
@@ -15,17 +16,9 @@ import { apiRoutes, inBatches, routeKey } from './routes.js';
  * IDOR maps "METHOD /pattern" to the request that attacks it with B's ids (bodies are B's own valid bodies with
  * the marker replaced, so a request that got through would show in the snapshot), or to an exemption with the
  * reason. A route with a path parameter that is in neither fails the test: add it here when you add the route.
- * Routes without path parameters that take an id in the query or body may be listed as well.
+ * Routes without path parameters that take an id in the query or body may be listed as well. A module may instead
+ * keep its attacks in its own folder (`modules/<name>/security.ts`, see module-security.ts); they join this table.
  */
-type Attack = {
-  url: string;
-  body?: unknown;
-  upload?: boolean;
-  /** A success is expected: the route acts on the caller's own tenant only (B's rows are in the snapshot). */
-  ownTenant?: true;
-  /** A success with empty data (null, [], no rows) is an acceptable refusal. */
-  empty?: true;
-};
 type Entry = ((f: Fixtures, bodies: TwoTenants['bodies']) => Attack) | { exempt: string };
 
 const altered = (body: Record<string, unknown> | undefined): Record<string, unknown> => JSON.parse(JSON.stringify(body ?? {}).replaceAll(MARK, 'ATTACKED'));
@@ -299,6 +292,20 @@ let two: TwoTenants;
 beforeAll(async () => {
   t = await createTestApp();
   two = await twoTenants(t);
+  // Each module's own fixtures (made by B's administrator) and attacks join the table.
+  for (const { module, security } of await moduleSecurity()) {
+    const send = async (method: 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown) => {
+      const res = await t.send(method, url, body, two.victim);
+      const answer = res.json() as { code?: number; data?: unknown };
+      if (answer.code !== 0) throw new Error(`${module} fixture ${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return answer.data;
+    };
+    const ids = await security.fixtures(send, MARK);
+    for (const [key, entry] of Object.entries(security.idor)) {
+      if (key in IDOR) throw new Error(`${module}/security.ts: ${key} is already in the IDOR table`);
+      IDOR[key] = typeof entry === 'function' ? () => entry(ids) : entry;
+    }
+  }
 }, 120_000);
 afterAll(() => t.close());
 

@@ -28,4 +28,10 @@ export interface Feature {
    * `import.meta.glob('./locales/*\/*.json', { import: 'default' })`. Shared namespaces stay in web/src/locales.
    */
   locales?: LocaleFiles;
+  /**
+   * Its menu and tab titles (`titleKey: 'menu:…'`), merged into the bundled `menu` namespace:
+   * `import.meta.glob('./locales/*\/menu.json', { eager: true, import: 'default' })`. Leave menu.json out of
+   * `locales` (`'!./locales/*\/menu.json'`).
+   */
+  menuTexts?: Record<string, Record<string, unknown>>;
 }

@@ -14,7 +14,7 @@ import { workflowFeature } from '../features/workflow';
 import { formPublishFeature } from '../features/form-publish';
 import { formPrintFeature } from '../features/form-print';
 import { clueFeature } from '../features/clue';
-import { registerLocaleFiles } from '../lib/i18n';
+import { registerLocaleFiles, registerMenuTexts } from '../lib/i18n';
 import type { Feature, FeatureRoute } from './feature';
 
 export const features: Feature[] = [
@@ -35,7 +35,10 @@ export const features: Feature[] = [
   clueFeature,
   iframeFeature,
 ];
-for (const feature of features) if (feature.locales) registerLocaleFiles(feature.locales);
+for (const feature of features) {
+  if (feature.locales) registerLocaleFiles(feature.locales);
+  if (feature.menuTexts) registerMenuTexts(feature.menuTexts);
+}
 
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 

@@ -41,6 +41,23 @@ export function registerLocaleFiles(files: LocaleFiles): void {
 }
 registerLocaleFiles(lazyFiles);
 
+/**
+ * Adds a feature's menu and tab titles (its `locales/<lang>/menu.json`, bundled: the menu shows before any screen
+ * is fetched) to the shared `menu` namespace. A key may not change its text.
+ */
+export function registerMenuTexts(files: Record<string, Dict>): void {
+  for (const [file, dict] of Object.entries(files)) {
+    const m = localeFile.exec(file);
+    if (!m) continue;
+    const menu = ((localeResources[m[1]] ??= {}).menu ??= {});
+    for (const [key, text] of Object.entries(dict)) {
+      if (key in menu && menu[key] !== text) throw new Error(`menu text ${key} is defined twice`);
+      menu[key] = text;
+    }
+    if (i18n.isInitialized) i18n.addResourceBundle(m[1], 'menu', dict, true, false);
+  }
+}
+
 /** { 'zh-CN': { common: {...}, login: {...} }, en: {...} } built from locales/<lang>/<ns>.json. */
 export const localeResources: Record<string, Record<string, Dict>> = {};
 for (const [file, dict] of Object.entries(files)) {

@@ -8,4 +8,5 @@ export const clueFeature: Feature = {
   routes: [{ path: '/system/clue/index', page: lazyWithTexts(() => import('./CluePage'), ['system']), titleKey: 'menu:clue', menuCode: 'system.clue' }],
   menuKeys: ['system.clue'],
   permissions: Object.values(cluePermissions),
+  menuTexts: import.meta.glob<Record<string, unknown>>('./locales/*/menu.json', { eager: true, import: 'default' }),
 };
