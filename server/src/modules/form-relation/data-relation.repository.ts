@@ -75,19 +75,6 @@ export class DataRelationRepository {
     return rows.map((r) => ({ id: r.id, source: r.source_form_id, target: r.target_form_id }));
   }
 
-  /** The enabled relation cascading the field `targetFormId` of the form, if any (field options filter by it). */
-  async ofTarget(tenantId: string, formId: string, targetFormId: number): Promise<{ filterField: string } | undefined> {
-    const row = await this.db
-      .selectFrom('data_relations')
-      .select('filter_field')
-      .where('tenant_id', '=', tenantId)
-      .where('form_id', '=', formId)
-      .where('target_form_id', '=', targetFormId)
-      .where('enabled', '=', true)
-      .executeTakeFirst();
-    return row && { filterField: row.filter_field };
-  }
-
   async insert(tenantId: string, userId: string, id: string, values: DataRelationValues): Promise<void> {
     await this.db
       .insertInto('data_relations')

@@ -6,7 +6,6 @@ import { IDENTIFIER, bindNamedParams } from '../database-link/sql-text.js';
 import type { LinkDriver } from '../../core/data-links.js';
 import { DataSourceService } from '../data-source/index.js';
 import { containsLike, dialectOf } from '../data-source/dialect.js';
-import { DataRelationRepository } from '../form-relation/data-relation.repository.js';
 import type { FormSchemeRepository } from './form-scheme.repository.js';
 import type { LoadedForm } from './form-scheme.service.js';
 import { linkIdOf } from './form-tables.js';
@@ -56,14 +55,12 @@ function usesKeyword(driver: LinkDriver, sql: string): boolean {
  */
 export class FieldOptionsService {
   private readonly sources: DataSourceService;
-  private readonly relations: DataRelationRepository;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly repo: FormSchemeRepository,
   ) {
     this.sources = new DataSourceService(deps);
-    this.relations = new DataRelationRepository(deps.db);
   }
 
   /**
@@ -76,7 +73,7 @@ export class FieldOptionsService {
     if (!place) throw notFound('forms.fieldNotFound', { formId });
     let parent: ParentFilter | undefined;
     if (parentValue !== undefined) {
-      const relation = await this.relations.ofTarget(auth.tenantId, loaded.form.F_Id, formId);
+      const relation = await this.repo.cascadeOf(auth.tenantId, loaded.form.F_Id, formId);
       if (relation) parent = { column: relation.filterField, values: parentValues(parentValue) };
     }
     if (parent?.values.length === 0) return { rows: [] };

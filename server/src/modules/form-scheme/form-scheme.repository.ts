@@ -304,4 +304,20 @@ export class FormSchemeRepository {
     );
     return found.rows[0]?.id;
   }
+
+  /**
+   * The enabled data relation cascading the field `targetFormId` of the form, if any (field options filter by it).
+   * Data relations are written by form-relation; the form reads them here so the two modules do not import each other.
+   */
+  async cascadeOf(tenantId: string, formId: string, targetFormId: number): Promise<{ filterField: string } | undefined> {
+    const row = await this.db
+      .selectFrom('data_relations')
+      .select('filter_field')
+      .where('tenant_id', '=', tenantId)
+      .where('form_id', '=', formId)
+      .where('target_form_id', '=', targetFormId)
+      .where('enabled', '=', true)
+      .executeTakeFirst();
+    return row && { filterField: row.filter_field };
+  }
 }
