@@ -6,7 +6,7 @@ import { newId } from '../../../../core/ids.js';
 import { InterfaceService } from '../../../interface/interface.service.js';
 import { isJoin, parallelJoinMissing } from '../routing.js';
 import type { WfGraph, WfNode, WfNodeType } from '../types.js';
-import { loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
+import { FORM_VARIABLE, loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
 import { dueAt } from '../timers.js';
 import { completeScope, startSubProcess } from './sub-process.js';
 import { activateUserTask } from './user-task.js';
@@ -34,13 +34,18 @@ export interface NodeType {
   /** The node's `<wf:config>` schema (the designer's properties panel uses the same one from contracts). */
   configSchema: z.ZodType;
   run(ctx: NodeContext): Promise<void>;
-  /** The node's waiting execution `executionId` is over (a sub-process scope's last token ended): the node continues. */
+  /**
+   * The node's waiting execution `executionId` is over (a sub-process scope's last token ended, a called instance
+   * completed, a timer fired): the node continues.
+   */
   resume?(ctx: ResumeContext): Promise<void>;
 }
 
 export interface ResumeContext extends NodeContext {
   /** The execution whose waiting ended. */
   executionId: string;
+  /** A call activity's child instance that completed. */
+  child?: InstanceRow;
 }
 
 const none = z.object({}).passthrough();
@@ -179,6 +184,16 @@ const callActivity: NodeType = {
     const graph = await loadGraph(run.trx, child.version_id);
     run.enter(child, graph.startNodeId);
   },
+  /** The child completed: its variables are copied back (the call activity's outputs, or all) and the token moves on. */
+  async resume({ run, instance, node, executionId, child }) {
+    const outputs = Array.isArray(node.config.outputs) ? (node.config.outputs as string[]) : [];
+    const { [FORM_VARIABLE]: _form, ...childVariables } = child!.variables;
+    const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
+    run.setVariables(instance, copied);
+    const waiting = await store.finishExecution(run.trx, executionId);
+    await run.history(instance, node, { action: 'node' });
+    run.leaveLater(instance, node.id, waiting?.parent_id ?? null);
+  },
 };
 
 /** Reached only when its timer fires ('flow' / 'fork'): the token follows the boundary's outgoing flows. */
@@ -208,6 +223,12 @@ const timerEvent: NodeType = {
         repeats: null,
       },
     ]);
+  },
+  /** The timer fired: the waiting token moves on. */
+  async resume({ run, instance, graph, node, scopeId, executionId }) {
+    await store.setExecutionsDone(run.trx, [executionId]);
+    await run.history(instance, node, { action: 'node' });
+    await run.leave(instance, graph, node, scopeId);
   },
 };
 

@@ -489,19 +489,14 @@ export class ActionRun {
     }
   }
 
-  /** Copies the child's variables back (the call activity's outputs, or all) and moves the parent's token on. */
+  /** A completed child resumes its parent's call activity (while the parent runs). */
   private async resumeParent(child: InstanceRow): Promise<boolean> {
     const parent = await this.instance(child.parent_id!);
     if (parent.state !== 'running') return false;
     const graph = await this.graph(parent);
     const node = nodeOf(graph, child.parent_node_id!);
-    const outputs = Array.isArray(node.config.outputs) ? (node.config.outputs as string[]) : [];
-    const { [FORM_VARIABLE]: _form, ...childVariables } = child.variables;
-    const copied = outputs.length ? Object.fromEntries(outputs.filter((k) => k in childVariables).map((k) => [k, childVariables[k]])) : childVariables;
-    this.setVariables(parent, copied);
-    const waiting = await store.finishExecution(this.trx, child.parent_execution_id!);
-    await this.history(parent, node, { action: 'node' });
-    this.leaveLater(parent, node.id, waiting?.parent_id ?? null);
+    const resume = { run: this, instance: parent, graph, node, viaFlow: null, scopeId: null, executionId: child.parent_execution_id!, child };
+    await this.nodeTypeOf(node).resume?.(resume);
     return true;
   }
 
