@@ -1,6 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { CirculationRow, FieldChange, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
+import type { WfInstancesTable, WfTasksTable } from '../workflow/tables.js';
 import { containsPattern, fetchPage, formatTime, isUniqueViolation, parseLocalTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 
@@ -40,33 +41,26 @@ function filtered<Q extends AnyQuery>(query: Q, f: ListFilter, timeColumn: strin
 /** Names of the nodes with open tasks of an instance, comma-joined. */
 const currentNodes = sql<string>`coalesce((select string_agg(distinct ct.node_name, ',') from wf_tasks ct where ct.instance_id = i.id and ct.state = 'open'), '')`;
 
-export interface InstanceRecord {
-  id: string;
-  tenant_id: string;
-  root_id: string;
-  parent_id: string | null;
-  scheme_id: string;
-  version_id: string;
-  name: string;
-  state: string;
-  starter_id: string;
-  form_keys: { F_FormId: string; F_Type: number; F_UrlAddress?: string; F_Id: string }[];
-  related: string[];
-  recycled_at: Date | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
+/** An instance as the screens read it. */
+export type InstanceRecord = Pick<
+  Selectable<WfInstancesTable>,
+  | 'id'
+  | 'tenant_id'
+  | 'root_id'
+  | 'parent_id'
+  | 'scheme_id'
+  | 'version_id'
+  | 'name'
+  | 'state'
+  | 'starter_id'
+  | 'form_keys'
+  | 'related'
+  | 'recycled_at'
+  | 'created_at'
+  | 'completed_at'
+>;
 
-export interface TaskRecord {
-  id: string;
-  instance_id: string;
-  node_id: string;
-  node_name: string;
-  assignee_id: string | null;
-  owner_id: string | null;
-  state: string;
-  created_at: Date;
-}
+export type TaskRecord = Pick<Selectable<WfTasksTable>, 'id' | 'instance_id' | 'node_id' | 'node_name' | 'assignee_id' | 'owner_id' | 'state' | 'created_at'>;
 
 export interface HistoryRecord {
   id: string;

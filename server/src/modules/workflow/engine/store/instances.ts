@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { WfHistoryTable, WfInstanceState } from '../../tables.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { WfHistoryTable, WfInstanceState, WfInstancesTable } from '../../tables.js';
 import type { Trx } from './db.js';
 
 /** Instances: reading and locking them (the root row is the anchor of every action), their columns, history rows. */
@@ -11,23 +11,8 @@ export interface FormKey {
   F_Id: string;
 }
 
-export interface InstanceRow {
-  id: string;
-  tenant_id: string;
-  root_id: string;
-  parent_id: string | null;
-  parent_node_id: string | null;
-  parent_execution_id: string | null;
-  scheme_id: string;
-  version_id: string;
-  name: string;
-  state: WfInstanceState;
-  starter_id: string;
-  variables: Record<string, unknown>;
-  form_keys: FormKey[];
-  related: string[];
-  created_at: Date;
-}
+/** An instance as the engine reads it: the columns below, typed by the table. */
+export type InstanceRow = Pick<Selectable<WfInstancesTable>, (typeof instanceColumns)[number]>;
 
 const instanceColumns = [
   'id',
