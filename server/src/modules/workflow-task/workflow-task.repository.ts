@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { CirculationRow, FieldChange, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
+import type { CirculationRow, WorkflowDraftRow, HistoryTaskRow, InstanceRow, UpcomingTaskRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
-import type { WfInstancesTable, WfTasksTable } from '../workflow/tables.js';
+import type { WfHistoryTable, WfInstancesTable, WfTasksTable } from '../workflow/tables.js';
 import { containsPattern, fetchPage, formatTime, isUniqueViolation, parseLocalTime } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 
@@ -62,30 +62,8 @@ export type InstanceRecord = Pick<
 
 export type TaskRecord = Pick<Selectable<WfTasksTable>, 'id' | 'instance_id' | 'node_id' | 'node_name' | 'assignee_id' | 'owner_id' | 'state' | 'created_at'>;
 
-export interface HistoryRecord {
-  id: string;
-  seq: string;
-  task_id: string | null;
-  node_id: string;
-  node_name: string;
-  node_type: string;
-  action: string;
-  user_id: string | null;
-  owner_id: string | null;
-  btn_value: string | null;
-  btn_name: string | null;
-  message: string | null;
-  stamp_id: string | null;
-  folder_id: string | null;
-  multi_instance: boolean;
-  candidates: string[];
-  next_nodes: { actName: string; activityName: string; activityType: string }[];
-  field_changes: FieldChange[] | null;
-  started_at: Date;
-  ended_at: Date | null;
-  time: string;
-  endTime: string | null;
-}
+/** A history row as the timeline reads it: the table's columns and the two times formatted. */
+export type HistoryRecord = Omit<Selectable<WfHistoryTable>, 'tenant_id' | 'instance_id'> & { time: string; endTime: string | null };
 
 export interface UserRecord {
   id: string;
