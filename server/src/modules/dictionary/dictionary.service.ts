@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
   Permission,
@@ -13,12 +12,13 @@ import {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
-import { fetchPage, formatTime, isUniqueViolation } from '../../core/db/helpers.js';
+import { isUniqueViolation } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { linkTree, mark } from '../language/shared.js';
 import { pickTranslation } from '../language/translations.js';
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { DictionaryRepository, type DictionaryItemValues, type DictionaryTypeValues } from './dictionary.repository.js';
 
 type TypeRow = {
   id: string;
@@ -50,35 +50,16 @@ const toType = (r: TypeRow): DictionaryType => ({
 
 /** Data dictionary: types (a tree) and their items, tenant-owned. */
 export class DictionaryService {
-  constructor(private readonly deps: AppDeps) {}
+  private readonly repo: DictionaryRepository;
 
-  private get db(): Kysely<Database> {
-    return this.deps.db;
-  }
-
-  private types(tenantId: string, db = this.db) {
-    return db
-      .selectFrom('dictionary_types as t')
-      .select([
-        't.id',
-        't.parent_id',
-        't.code',
-        't.name',
-        't.is_tree',
-        't.is_nav',
-        't.sort_code',
-        't.enabled',
-        't.deleted',
-        't.description',
-        formatTime('t.created_at').as('created'),
-      ])
-      .where('t.tenant_id', '=', tenantId);
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new DictionaryRepository(deps.db);
   }
 
   // ---------- types ----------
 
   async typeTree(auth: AuthContext): Promise<DictionaryTypeNode[]> {
-    const rows = await this.types(auth.tenantId).orderBy('t.sort_code').orderBy('t.created_at').orderBy('t.id').execute();
+    const rows = await this.repo.allTypes(auth.tenantId);
     return linkTree(
       rows.map((r) => ({ ...toType(r), children: [] as DictionaryTypeNode[] })),
       (n) => n.F_ItemId,
@@ -87,33 +68,23 @@ export class DictionaryService {
   }
 
   async typePage(auth: AuthContext, query: z.output<typeof dictionaryTypeQuery>) {
-    let q = this.types(auth.tenantId);
-    if (query.parentId) q = q.where('t.parent_id', '=', query.parentId);
-    if (query.keyword) {
-      const like = `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`;
-      q = q.where((eb) => eb.or([eb('t.code', 'ilike', like), eb('t.name', 'ilike', like)]));
-    }
-    const page = await fetchPage(q.orderBy('t.sort_code').orderBy('t.created_at').orderBy('t.id'), { page: query.limit, size: query.size });
+    const page = await this.repo.typePage(auth.tenantId, { parentId: query.parentId, keyword: query.keyword, page: query.limit, size: query.size });
     return { Rows: page.Rows.map(toType), Total: page.Total };
   }
 
   /** A type by id or code (case-insensitive), preferring the id. */
   async typeByKey(auth: AuthContext, key: string): Promise<DictionaryType> {
-    const row = await this.types(auth.tenantId)
-      .where((eb) => eb.or([eb('t.id', '=', key), eb(sql`lower(t.code)`, '=', key.toLowerCase())]))
-      .orderBy(sql`t.id = ${key}`, 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.repo.typeByKey(auth.tenantId, key);
     if (!row) throw notFound('dictionary.typeNotFound');
     return toType(row);
   }
 
-  private async checkTypeParent(db: Kysely<Database>, tenantId: string, parentId: string, selfId?: string): Promise<void> {
+  private async checkTypeParent(trx: Transaction<Database>, tenantId: string, parentId: string, selfId?: string): Promise<void> {
     if (parentId === '0') return;
     let current: string = parentId;
     for (let depth = 0; current !== '0' && depth < 50; depth++) {
       if (current === selfId) throw new AppError('dictionary.typeUnderItself', {}, 400);
-      const row = await db.selectFrom('dictionary_types').select('parent_id').where('tenant_id', '=', tenantId).where('id', '=', current).executeTakeFirst();
+      const row = await this.repo.typeParentOf(trx, tenantId, current);
       if (!row) {
         if (current === parentId) throw new AppError('dictionary.parentNotFound', {}, 400);
         break;
@@ -122,37 +93,17 @@ export class DictionaryService {
     }
   }
 
-  private async checkTypeCode(db: Kysely<Database>, tenantId: string, code: string, selfId?: string): Promise<void> {
-    let q = db
-      .selectFrom('dictionary_types')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where(sql`lower(code)`, '=', code.toLowerCase());
-    if (selfId) q = q.where('id', '<>', selfId);
-    if (await q.executeTakeFirst()) throw new AppError('dictionary.codeExists', { code }, 409);
+  private async checkTypeCode(trx: Transaction<Database>, tenantId: string, code: string, selfId?: string): Promise<void> {
+    if (await this.repo.typeCodeTaken(trx, tenantId, code, selfId)) throw new AppError('dictionary.codeExists', { code }, 409);
   }
 
   async createType(auth: AuthContext, body: z.output<typeof dictionaryTypeBody>): Promise<string> {
     const id = newId();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.repo.db.transaction().execute(async (trx) => {
         await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId);
         await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode);
-        await trx
-          .insertInto('dictionary_types')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            parent_id: body.F_ParentId,
-            code: body.F_ItemCode,
-            name: body.F_ItemName,
-            is_tree: body.F_IsTree === 1,
-            is_nav: body.F_IsNav === 1,
-            sort_code: body.F_SortCode,
-            enabled: body.F_EnabledMark === 1,
-            description: body.F_Description,
-          })
-          .execute();
+        await this.repo.insertType(trx, auth.tenantId, id, typeValues(body));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409);
@@ -163,32 +114,11 @@ export class DictionaryService {
 
   async updateType(auth: AuthContext, id: string, body: z.output<typeof dictionaryTypeBody>): Promise<void> {
     try {
-      await this.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('dictionary_types')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!current) throw notFound('dictionary.typeNotFound');
+      await this.repo.db.transaction().execute(async (trx) => {
+        if (!(await this.repo.lockType(trx, auth.tenantId, id))) throw notFound('dictionary.typeNotFound');
         await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId, id);
         await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode, id);
-        await trx
-          .updateTable('dictionary_types')
-          .set({
-            parent_id: body.F_ParentId,
-            code: body.F_ItemCode,
-            name: body.F_ItemName,
-            is_tree: body.F_IsTree === 1,
-            is_nav: body.F_IsNav === 1,
-            sort_code: body.F_SortCode,
-            enabled: body.F_EnabledMark === 1,
-            description: body.F_Description,
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
+        await this.repo.updateType(trx, auth.tenantId, id, typeValues(body));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409);
@@ -198,21 +128,10 @@ export class DictionaryService {
 
   /** A type that still has items or child types is in use: nothing is deleted. */
   async removeType(auth: AuthContext, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('dictionary_types')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!current) throw notFound('dictionary.typeNotFound');
-      const [item, child] = await Promise.all([
-        trx.selectFrom('dictionary_items').select('id').where('type_id', '=', id).limit(1).executeTakeFirst(),
-        trx.selectFrom('dictionary_types').select('id').where('tenant_id', '=', auth.tenantId).where('parent_id', '=', id).limit(1).executeTakeFirst(),
-      ]);
-      if (item || child) throw new AppError('dictionary.inUse', {}, 400);
-      await trx.deleteFrom('dictionary_types').where('id', '=', id).execute();
+    await this.repo.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.lockType(trx, auth.tenantId, id))) throw notFound('dictionary.typeNotFound');
+      if (await this.repo.typeInUse(trx, auth.tenantId, id)) throw new AppError('dictionary.inUse', {}, 400);
+      await this.repo.removeType(trx, id);
     });
   }
 
@@ -227,32 +146,14 @@ export class DictionaryService {
     if (all && !(await this.deps.grants.hasAny(auth, [Permission.dictionaryList]))) throw forbidden(Permission.dictionaryList);
     const type = await this.typeByKey(auth, key);
     if (!all && type.F_EnabledMark !== 1) return [];
-    let q = this.db
-      .selectFrom('dictionary_items as i')
-      .select(['i.id', 'i.type_id', 'i.parent_id', 'i.name', 'i.value', 'i.code', 'i.sort_code', 'i.enabled', 'i.description'])
-      .where('i.tenant_id', '=', auth.tenantId)
-      .where('i.type_id', '=', type.F_ItemId);
-    if (!all) q = q.where('i.enabled', '=', true);
-    if (query.keyword) {
-      const like = `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`;
-      q = q.where((eb) => eb.or([eb('i.name', 'ilike', like), eb('i.value', 'ilike', like)]));
-    }
-    const rows = await q.orderBy('i.sort_code').orderBy('i.created_at').orderBy('i.id').execute();
-    let translations = new Map<string, Record<string, string>>();
-    if (languages.length > 0 && rows.length > 0) {
-      const maps = await this.db
-        .selectFrom('lp_map')
-        .select(['object_id', 'translations'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('object_type', '=', 'dataItem')
-        .where(
-          'object_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-      translations = new Map(maps.map((m) => [m.object_id, m.translations]));
-    }
+    const rows = await this.repo.items(auth.tenantId, type.F_ItemId, { enabledOnly: !all, keyword: query.keyword });
+    const translations =
+      languages.length > 0
+        ? await this.repo.itemTranslations(
+            auth.tenantId,
+            rows.map((r) => r.id),
+          )
+        : new Map<string, Record<string, string>>();
     return rows.map((r) => ({
       F_ItemDetailId: r.id,
       F_ItemId: r.type_id,
@@ -275,20 +176,15 @@ export class DictionaryService {
     );
   }
 
-  private async checkItem(db: Kysely<Database>, tenantId: string, body: z.output<typeof dictionaryItemBody>, selfId?: string): Promise<void> {
-    const type = await db
-      .selectFrom('dictionary_types')
-      .select(['id', 'is_tree'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', body.F_ItemId)
-      .executeTakeFirst();
+  private async checkItem(trx: Transaction<Database>, tenantId: string, body: z.output<typeof dictionaryItemBody>, selfId?: string): Promise<void> {
+    const type = await this.repo.typeOfItem(trx, tenantId, body.F_ItemId);
     if (!type) throw notFound('dictionary.typeNotFound');
     if (body.F_ParentId !== '0') {
       if (!type.is_tree) throw new AppError('dictionary.notTree', {}, 400);
       let current: string = body.F_ParentId;
       for (let depth = 0; current !== '0' && depth < 50; depth++) {
         if (current === selfId) throw new AppError('dictionary.itemUnderItself', {}, 400);
-        const row = await db.selectFrom('dictionary_items').select('parent_id').where('type_id', '=', type.id).where('id', '=', current).executeTakeFirst();
+        const row = await this.repo.itemParentOf(trx, type.id, current);
         if (!row) {
           if (current === body.F_ParentId) throw new AppError('dictionary.parentItemNotFound', {}, 400);
           break;
@@ -296,31 +192,15 @@ export class DictionaryService {
         current = row.parent_id;
       }
     }
-    let dup = db.selectFrom('dictionary_items').select('id').where('type_id', '=', type.id).where('value', '=', body.F_ItemValue);
-    if (selfId) dup = dup.where('id', '<>', selfId);
-    if (await dup.executeTakeFirst()) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
+    if (await this.repo.itemValueTaken(trx, type.id, body.F_ItemValue, selfId)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
   }
 
   async createItem(auth: AuthContext, body: z.output<typeof dictionaryItemBody>): Promise<string> {
     const id = newId();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.repo.db.transaction().execute(async (trx) => {
         await this.checkItem(trx, auth.tenantId, body);
-        await trx
-          .insertInto('dictionary_items')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            type_id: body.F_ItemId,
-            parent_id: body.F_ParentId,
-            name: body.F_ItemName,
-            value: body.F_ItemValue,
-            code: body.F_ItemCode,
-            sort_code: body.F_SortCode,
-            enabled: body.F_EnabledMark === 1,
-            description: body.F_Description,
-          })
-          .execute();
+        await this.repo.insertItem(trx, auth.tenantId, id, body.F_ItemId, itemValues(body));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
@@ -331,39 +211,13 @@ export class DictionaryService {
 
   async updateItem(auth: AuthContext, id: string, body: z.output<typeof dictionaryItemBody>): Promise<void> {
     try {
-      await this.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('dictionary_items')
-          .select(['id', 'type_id'])
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+      await this.repo.db.transaction().execute(async (trx) => {
+        const current = await this.repo.lockItem(trx, auth.tenantId, id);
         if (!current) throw notFound('dictionary.itemNotFound');
         // An item stays in its dictionary.
         const checked = { ...body, F_ItemId: current.type_id };
         await this.checkItem(trx, auth.tenantId, checked, id);
-        await trx
-          .updateTable('dictionary_items')
-          .set({
-            parent_id: checked.F_ParentId,
-            name: checked.F_ItemName,
-            value: checked.F_ItemValue,
-            code: checked.F_ItemCode,
-            sort_code: checked.F_SortCode,
-            enabled: checked.F_EnabledMark === 1,
-            description: checked.F_Description,
-          })
-          .where('id', '=', id)
-          .execute();
-        // The mapping's Chinese text follows the item.
-        await trx
-          .updateTable('lp_map')
-          .set({ name: checked.F_ItemName })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('object_type', '=', 'dataItem')
-          .where('object_id', '=', id)
-          .execute();
+        await this.repo.updateItem(trx, auth.tenantId, id, itemValues(checked));
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
@@ -372,22 +226,31 @@ export class DictionaryService {
   }
 
   async removeItem(auth: AuthContext, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('dictionary_items')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!current) throw notFound('dictionary.itemNotFound');
-      if (
-        await trx.selectFrom('dictionary_items').select('id').where('tenant_id', '=', auth.tenantId).where('parent_id', '=', id).limit(1).executeTakeFirst()
-      ) {
-        throw new AppError('dictionary.itemHasChildren', {}, 400);
-      }
-      await trx.deleteFrom('lp_map').where('tenant_id', '=', auth.tenantId).where('object_type', '=', 'dataItem').where('object_id', '=', id).execute();
-      await trx.deleteFrom('dictionary_items').where('id', '=', id).execute();
+    await this.repo.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.lockItem(trx, auth.tenantId, id))) throw notFound('dictionary.itemNotFound');
+      if (await this.repo.itemHasChildren(trx, auth.tenantId, id)) throw new AppError('dictionary.itemHasChildren', {}, 400);
+      await this.repo.removeItem(trx, auth.tenantId, id);
     });
   }
 }
+
+const typeValues = (body: z.output<typeof dictionaryTypeBody>): DictionaryTypeValues => ({
+  parent_id: body.F_ParentId,
+  code: body.F_ItemCode,
+  name: body.F_ItemName,
+  is_tree: body.F_IsTree === 1,
+  is_nav: body.F_IsNav === 1,
+  sort_code: body.F_SortCode,
+  enabled: body.F_EnabledMark === 1,
+  description: body.F_Description,
+});
+
+const itemValues = (body: z.output<typeof dictionaryItemBody>): DictionaryItemValues => ({
+  parent_id: body.F_ParentId,
+  name: body.F_ItemName,
+  value: body.F_ItemValue,
+  code: body.F_ItemCode,
+  sort_code: body.F_SortCode,
+  enabled: body.F_EnabledMark === 1,
+  description: body.F_Description,
+});
