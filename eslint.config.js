@@ -8,7 +8,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * a repository. No file may be added here.
  */
 const filesStillRunningSql = [
-  'server/src/modules/access/grant.service.ts',
   'server/src/modules/access/module-admin.service.ts',
   'server/src/modules/form-scheme/form-data.service.ts',
   'server/src/modules/tenant/tenant.service.ts',

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   Permission,
   type AppFunction,
@@ -11,8 +10,8 @@ import {
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { tenantModuleIds } from '../tenant/platform.js';
+import { GrantRepository } from './grant.repository.js';
 
 type ObjectType = 1 | 2;
 const emptyGrantSet = (): GrantSet => ({ moduleIds: [], buttonIds: [], columnIds: [], formIds: [], appFunctionIds: [] });
@@ -20,10 +19,10 @@ const keyOfType: Record<number, keyof GrantSet> = { 1: 'moduleIds', 2: 'buttonId
 
 /** Menu / button / column / form / app-function grants and data permissions of roles (1) and users (2). */
 export class GrantAdminService {
-  constructor(private readonly deps: AppDeps) {}
+  private readonly repo: GrantRepository;
 
-  private get db() {
-    return this.deps.db;
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new GrantRepository(deps.db);
   }
 
   /** Role grants need the role's button, user grants the user's (a route can name only one key). */
@@ -34,11 +33,7 @@ export class GrantAdminService {
 
   /** The role or user must belong to the caller's tenant; otherwise 404. */
   private async requireObject(auth: AuthContext, objectType: ObjectType, objectId: string): Promise<void> {
-    const row =
-      objectType === 1
-        ? await this.db.selectFrom('roles').select('id').where('id', '=', objectId).where('tenant_id', '=', auth.tenantId).executeTakeFirst()
-        : await this.db.selectFrom('users').select('id').where('id', '=', objectId).where('tenant_id', '=', auth.tenantId).executeTakeFirst();
-    if (!row) throw notFound('access.objectNotFound');
+    if (!(await this.repo.objectExists(auth.tenantId, objectType, objectId))) throw notFound('access.objectNotFound');
   }
 
   private async prepare(auth: AuthContext, objectType: ObjectType, objectId: string, data = false): Promise<void> {
@@ -48,15 +43,7 @@ export class GrantAdminService {
 
   async of(auth: AuthContext, objectType: ObjectType, objectId: string): Promise<GrantSet> {
     await this.prepare(auth, objectType, objectId);
-    const rows = await this.db
-      .selectFrom('authorizes')
-      .select(['item_type', 'item_id'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('object_type', '=', objectType)
-      .where('object_id', '=', objectId)
-      .orderBy('item_type')
-      .orderBy('item_id')
-      .execute();
+    const rows = await this.repo.grantsOfObject(auth.tenantId, objectType, objectId);
     const set = emptyGrantSet();
     for (const row of rows) set[keyOfType[row.item_type]]?.push(row.item_id);
     return set;
@@ -64,29 +51,17 @@ export class GrantAdminService {
 
   /** The caller's own granted ids (roles and personal grants), limited to the tenant's entries. */
   async current(auth: AuthContext): Promise<GrantSet> {
-    const rows = await sql<{ item_type: number; item_id: string }>`
-      select distinct a.item_type, a.item_id from authorizes a
-      where a.tenant_id = ${auth.tenantId}
-        and ((a.object_type = 2 and a.object_id = ${auth.userId})
-          or (a.object_type = 1 and a.object_id in (
-            select ur.role_id from user_roles ur join roles r on r.id = ur.role_id
-            where ur.user_id = ${auth.userId} and r.enabled and r.tenant_id = ${auth.tenantId})))
-      order by a.item_type, a.item_id`.execute(this.db);
+    const rows = await this.repo.itemsOfUser(auth.tenantId, auth.userId);
     const allowed = await this.grantableItems(auth.tenantId);
     const set = emptyGrantSet();
-    for (const row of rows.rows) if (row.item_type === 5 || allowed.has(`${row.item_type}:${row.item_id}`)) set[keyOfType[row.item_type]]?.push(row.item_id);
+    for (const row of rows) if (row.item_type === 5 || allowed.has(`${row.item_type}:${row.item_id}`)) set[keyOfType[row.item_type]]?.push(row.item_id);
     return set;
   }
 
   /** `type:id` of every menu entry, button, column and form the tenant may grant. */
   private async grantableItems(tenantId: string): Promise<Set<string>> {
-    const allowed = await tenantModuleIds(this.db, tenantId);
-    const rows = await sql<{ type: number; id: string; module_id: string }>`
-      select 1 as type, id, id as module_id from modules
-      union all select 2, id, module_id from module_buttons
-      union all select 3, id, module_id from module_columns
-      union all select 4, id, module_id from module_forms`.execute(this.db);
-    return new Set(rows.rows.filter((r) => !allowed || allowed.has(r.module_id)).map((r) => `${r.type}:${r.id}`));
+    const [allowed, rows] = await Promise.all([tenantModuleIds(this.deps.db, tenantId), this.repo.menuItems()]);
+    return new Set(rows.filter((r) => !allowed || allowed.has(r.module_id)).map((r) => `${r.type}:${r.id}`));
   }
 
   /** Replaces the menu, button, column and form grants of a role or user. */
@@ -115,8 +90,7 @@ export class GrantAdminService {
   async saveApp(auth: AuthContext, objectType: ObjectType, objectId: string, ids: string[]): Promise<void> {
     await this.prepare(auth, objectType, objectId);
     const unique = [...new Set(ids)];
-    const found = unique.length ? await this.db.selectFrom('app_functions').select('id').where('id', 'in', unique).execute() : [];
-    const known = new Set(found.map((r) => r.id));
+    const known = await this.repo.existingAppFunctionIds(unique);
     const unknown = unique.filter((id) => !known.has(id));
     if (unknown.length) throw new AppError('access.unknownItems', { ids: unknown.slice(0, 10).join(', ') }, 400);
     await this.replace(
@@ -129,36 +103,16 @@ export class GrantAdminService {
   }
 
   private async replace(auth: AuthContext, objectType: ObjectType, objectId: string, types: number[], items: { type: number; id: string }[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('authorizes')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('object_type', '=', objectType)
-        .where('object_id', '=', objectId)
-        .where('item_type', 'in', types)
-        .execute();
-      for (let i = 0; i < items.length; i += 1000) {
-        await trx
-          .insertInto('authorizes')
-          .values(
-            items
-              .slice(i, i + 1000)
-              .map((item) => ({ id: newId(), tenant_id: auth.tenantId, object_type: objectType, object_id: objectId, item_type: item.type, item_id: item.id })),
-          )
-          .execute();
-      }
-    });
+    await this.repo.replaceGrants(auth.tenantId, objectType, objectId, types, items);
     this.deps.grants.invalidate();
   }
 
   async appFunctions(keyword?: string): Promise<AppFunction[]> {
-    let q = this.db.selectFrom('app_functions').selectAll().where('enabled', '=', true).orderBy('sort_code').orderBy('en_code');
-    if (keyword) q = q.where((eb) => eb.or([eb('full_name', 'like', `%${keyword}%`), eb('en_code', 'like', `%${keyword}%`)]));
-    return (await q.execute()).map(toAppFunction);
+    return (await this.repo.enabledAppFunctions(keyword)).map(toAppFunction);
   }
 
   async appFunction(id: string): Promise<AppFunction> {
-    const row = await this.db.selectFrom('app_functions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.repo.appFunction(id);
     if (!row) throw notFound('access.appFunctionNotFound');
     return toAppFunction(row);
   }
@@ -168,14 +122,8 @@ export class GrantAdminService {
     await this.prepare(auth, objectType, objectId, true);
     const [rows, allowed, rules] = await Promise.all([
       this.deps.catalog.rows(),
-      tenantModuleIds(this.db, auth.tenantId),
-      this.db
-        .selectFrom('data_authorizes')
-        .select(['module_id', 'scope', 'department_ids'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('object_type', '=', objectType)
-        .where('object_id', '=', objectId)
-        .execute(),
+      tenantModuleIds(this.deps.db, auth.tenantId),
+      this.repo.dataRules(auth.tenantId, objectType, objectId),
     ]);
     const byModule = new Map(rules.map((r) => [r.module_id, r]));
     return rows
@@ -198,36 +146,17 @@ export class GrantAdminService {
     if (unknown.length) throw new AppError('access.unknownItems', { ids: [...new Set(unknown)].slice(0, 10).join(', ') }, 400);
     const departmentIds = [...new Set(body.items.flatMap((i) => (i.scope === 6 ? i.departmentIds : [])))];
     if (departmentIds.length) {
-      const found = await this.db.selectFrom('departments').select('id').where('tenant_id', '=', auth.tenantId).where('id', 'in', departmentIds).execute();
-      const known = new Set(found.map((d) => d.id));
+      const known = await this.repo.existingDepartmentIds(auth.tenantId, departmentIds);
       const missing = departmentIds.filter((id) => !known.has(id));
       if (missing.length) throw new AppError('access.unknownDepartments', { ids: missing.slice(0, 10).join(', ') }, 400);
     }
     const byModule = new Map(body.items.map((i) => [i.moduleId, i]));
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('data_authorizes')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('object_type', '=', body.objectType)
-        .where('object_id', '=', body.objectId)
-        .execute();
-      if (byModule.size) {
-        await trx
-          .insertInto('data_authorizes')
-          .values(
-            [...byModule.values()].map((i) => ({
-              id: newId(),
-              tenant_id: auth.tenantId,
-              object_type: body.objectType,
-              object_id: body.objectId,
-              module_id: i.moduleId,
-              scope: i.scope,
-              department_ids: JSON.stringify(i.scope === 6 ? [...new Set(i.departmentIds)] : []),
-            })),
-          )
-          .execute();
-      }
-    });
+    await this.repo.replaceDataRules(
+      auth.tenantId,
+      body.objectType,
+      body.objectId,
+      [...byModule.values()].map((i) => ({ moduleId: i.moduleId, scope: i.scope, departmentIds: i.scope === 6 ? [...new Set(i.departmentIds)] : [] })),
+    );
   }
 }
 
