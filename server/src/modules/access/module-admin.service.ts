@@ -1,16 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ModuleDetail, ModuleGrantNode, ModuleItem, ModuleItemInput, ModuleNode, ModuleRow, moduleInput } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
-import { formatTime } from '../../core/db/helpers.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { ADMIN_ROLE_CODE, grantToRole } from '../../db/module-catalog.js';
+import { grantToRole } from '../../db/module-catalog.js';
 import { requirePlatform, tenantModuleIds } from '../tenant/platform.js';
+import { ModuleAdminRepository, type Db, type ItemTable, type ModuleDbRow, type ModuleValues } from './module-admin.repository.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-type ItemTable = 'module_buttons' | 'module_columns' | 'module_forms';
 /** Authorize item type of each item table. */
 const itemKinds: { table: ItemTable; key: 'buttons' | 'columns' | 'forms'; type: number; kind: string }[] = [
   { table: 'module_buttons', key: 'buttons', type: 2, kind: 'button' },
@@ -19,32 +17,6 @@ const itemKinds: { table: ItemTable; key: 'buttons' | 'columns' | 'forms'; type:
 ];
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
-
-function selectModules(db: Db) {
-  return db
-    .selectFrom('modules')
-    .select([
-      'id',
-      'system_id',
-      'parent_id',
-      'en_code',
-      'full_name',
-      'icon',
-      'url_address',
-      'target',
-      'is_menu',
-      'is_common',
-      'keep_alive',
-      'enabled',
-      'sort_code',
-      'i18n_key',
-      'description',
-      formatTime('created_at').as('created'),
-    ])
-    .orderBy('sort_code')
-    .orderBy('id');
-}
-type ModuleDbRow = Awaited<ReturnType<ReturnType<typeof selectModules>['execute']>>[number];
 
 function toRow(m: ModuleDbRow): ModuleRow {
   return {
@@ -82,16 +54,18 @@ export function buildTree<T extends { id: string; parentId: string }, N>(items: 
 
 /** Menu entries administration (spec 7, Modules). Entries are product-wide: only platform callers change them. */
 export class ModuleAdminService {
-  constructor(private readonly deps: AppDeps) {}
+  private readonly repo: ModuleAdminRepository;
+
+  constructor(private readonly deps: AppDeps) {
+    this.repo = new ModuleAdminRepository(deps.db);
+  }
 
   private get db() {
     return this.deps.db;
   }
 
   async tree(auth: AuthContext, query: { systemId?: string; keyword?: string }): Promise<ModuleNode[]> {
-    let q = selectModules(this.db);
-    if (query.systemId) q = q.where('system_id', '=', query.systemId);
-    let rows = await q.execute();
+    let rows = await this.repo.modules({ systemId: query.systemId });
     const allowed = await tenantModuleIds(this.db, auth.tenantId);
     if (allowed) rows = rows.filter((r) => allowed.has(r.id));
     if (query.keyword) {
@@ -111,7 +85,7 @@ export class ModuleAdminService {
   }
 
   private async visibleModule(auth: AuthContext, id: string): Promise<ModuleDbRow> {
-    const row = await selectModules(this.db).where('id', '=', id).executeTakeFirst();
+    const row = await this.repo.module(id);
     const allowed = row ? await tenantModuleIds(this.db, auth.tenantId) : null;
     if (!row || (allowed && !allowed.has(row.id))) throw notFound('access.moduleNotFound');
     return row;
@@ -119,45 +93,39 @@ export class ModuleAdminService {
 
   async items(auth: AuthContext, table: ItemTable, moduleId: string): Promise<ModuleItem[]> {
     await this.visibleModule(auth, moduleId);
-    return this.itemsOf(this.db, table, [moduleId]);
+    return this.itemsOf(table, [moduleId]);
   }
 
-  private async itemsOf(db: Db, table: ItemTable, moduleIds: string[] | null): Promise<ModuleItem[]> {
-    let q = db.selectFrom(table).select(['id', 'module_id', 'en_code', 'full_name', 'sort_code']).orderBy('sort_code').orderBy('en_code');
-    if (moduleIds) {
-      if (moduleIds.length === 0) return [];
-      q = q.where('module_id', 'in', moduleIds);
-    }
-    const rows = await q.execute();
+  private async itemsOf(table: ItemTable, moduleIds: string[] | null): Promise<ModuleItem[]> {
+    if (moduleIds?.length === 0) return [];
+    const rows = await this.repo.items(table, moduleIds);
     return rows.map((r) => ({ F_Id: r.id, F_ModuleId: r.module_id, F_EnCode: r.en_code, F_FullName: r.full_name, F_SortCode: r.sort_code }));
   }
 
   async detail(auth: AuthContext, id: string): Promise<ModuleDetail> {
     const row = await this.visibleModule(auth, id);
-    const [buttons, columns, forms] = await Promise.all(itemKinds.map((k) => this.itemsOf(this.db, k.table, [id])));
+    const [buttons, columns, forms] = await Promise.all(itemKinds.map((k) => this.itemsOf(k.table, [id])));
     return { ...toRow(row), buttons, columns, forms };
   }
 
   async system(auth: AuthContext, id: string): Promise<{ F_Id: string; F_Name: string }> {
     const row = await this.visibleModule(auth, id);
     if (row.system_id === '0') return { F_Id: '0', F_Name: '主系统' };
-    const system = await this.db.selectFrom('subsystems').select(['id', 'name']).where('id', '=', row.system_id).executeTakeFirst();
+    const system = await this.repo.subsystem(row.system_id);
     return { F_Id: row.system_id, F_Name: system?.name ?? '' };
   }
 
   /** true when no entry other than `exceptId` uses the URL. */
   async urlFree(url: string, exceptId?: string): Promise<boolean> {
-    let q = this.db.selectFrom('modules').select('id').where('url_address', '=', url);
-    if (exceptId) q = q.where('id', '<>', exceptId);
-    return !(await q.executeTakeFirst());
+    return !(await this.repo.urlTaken(url, exceptId));
   }
 
   /** The grant tree: every entry the tenant has, with its buttons, columns and forms. */
   async grantTree(tenantId: string): Promise<ModuleGrantNode[]> {
     const allowed = await tenantModuleIds(this.db, tenantId);
-    const rows = (await selectModules(this.db).where('enabled', '=', true).execute()).filter((r) => !allowed || allowed.has(r.id));
+    const rows = (await this.repo.modules({ enabledOnly: true })).filter((r) => !allowed || allowed.has(r.id));
     const ids = rows.map((r) => r.id);
-    const [buttons, columns, forms] = await Promise.all(itemKinds.map((k) => this.itemsOf(this.db, k.table, allowed ? ids : null)));
+    const [buttons, columns, forms] = await Promise.all(itemKinds.map((k) => this.itemsOf(k.table, allowed ? ids : null)));
     const group = (items: ModuleItem[]) => {
       const map = new Map<string, ModuleItem[]>();
       for (const item of items) map.set(item.F_ModuleId, [...(map.get(item.F_ModuleId) ?? []), item]);
@@ -183,23 +151,17 @@ export class ModuleAdminService {
 
   async grantTreeOfTenant(auth: AuthContext, tenantId: string): Promise<ModuleGrantNode[]> {
     await requirePlatform(this.db, auth);
-    if (!(await this.db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) throw notFound('tenant.notFound');
+    if (!(await this.repo.tenantExists(tenantId))) throw notFound('tenant.notFound');
     return this.grantTree(tenantId);
   }
 
   private async checkPlacement(trx: Db, auth: AuthContext, input: z.output<typeof moduleInput>, selfId: string | null): Promise<void> {
     if (input.F_SystemId !== '0') {
-      const system = await trx
-        .selectFrom('subsystems')
-        .select('id')
-        .where('id', '=', input.F_SystemId)
-        .where('tenant_id', '=', auth.tenantId)
-        .executeTakeFirst();
-      if (!system) throw new AppError('access.systemNotFound', {}, 400);
+      if (!(await this.repo.subsystemOfTenant(trx, input.F_SystemId, auth.tenantId))) throw new AppError('access.systemNotFound', {}, 400);
     }
     if (input.F_ParentId === '0') return;
     if (selfId && input.F_ParentId === selfId) throw new AppError('access.moduleUnderItself', {}, 400);
-    const parent = await trx.selectFrom('modules').select(['id', 'system_id']).where('id', '=', input.F_ParentId).executeTakeFirst();
+    const parent = await this.repo.placementOf(trx, input.F_ParentId);
     if (!parent) throw new AppError('access.parentModuleNotFound', {}, 400);
     if (parent.system_id !== input.F_SystemId) throw new AppError('access.parentOtherSystem', {}, 400);
     if (selfId) {
@@ -207,16 +169,14 @@ export class ModuleAdminService {
       let cur: string | undefined = parent.id;
       for (let n = 0; cur && cur !== '0' && n < 50; n++) {
         if (cur === selfId) throw new AppError('access.moduleUnderItself', {}, 400);
-        const up: { parent_id: string } | undefined = await trx.selectFrom('modules').select('parent_id').where('id', '=', cur).executeTakeFirst();
+        const up = await this.repo.placementOf(trx, cur);
         cur = up?.parent_id;
       }
     }
   }
 
   private async checkCode(trx: Db, code: string, selfId: string | null): Promise<void> {
-    let q = trx.selectFrom('modules').select('id').where('en_code', '=', code);
-    if (selfId) q = q.where('id', '<>', selfId);
-    if (await q.executeTakeFirst()) throw new AppError('access.moduleCodeExists', { code }, 409);
+    if (await this.repo.codeTaken(trx, code, selfId)) throw new AppError('access.moduleCodeExists', { code }, 409);
   }
 
   /** Replaces the module's items: kept by F_Id (or by code), the rest removed with their grants. Answers new item grants. */
@@ -229,7 +189,7 @@ export class ModuleAdminService {
         if (codes.has(item.F_EnCode)) throw new AppError('access.itemCodeDuplicate', { kind: kind.kind, code: item.F_EnCode }, 400);
         codes.add(item.F_EnCode);
       }
-      const existing = await trx.selectFrom(kind.table).select(['id', 'en_code']).where('module_id', '=', moduleId).execute();
+      const existing = await this.repo.itemCodes(trx, kind.table, moduleId);
       const byId = new Map(existing.map((e) => [e.id, e]));
       const byCode = new Map(existing.map((e) => [e.en_code, e]));
       const keep = new Map<string, ModuleItemInput>();
@@ -240,26 +200,17 @@ export class ModuleAdminService {
       }
       const removed = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
       if (removed.length) {
-        await trx.deleteFrom('authorizes').where('item_type', '=', kind.type).where('item_id', 'in', removed).execute();
-        await trx.deleteFrom(kind.table).where('id', 'in', removed).execute();
+        await this.repo.removeItems(trx, kind.table, kind.type, removed);
       }
       // Codes are unique per module: park kept items on temporary codes first, so swapping codes works.
-      for (const id of keep.keys())
-        await trx
-          .updateTable(kind.table)
-          .set({ en_code: `~${id}` })
-          .where('id', '=', id)
-          .execute();
+      for (const id of keep.keys()) await this.repo.setItemCode(trx, kind.table, id, `~${id}`);
       for (const [index, item] of wanted.entries()) {
         const match = [...keep.entries()].find(([, v]) => v === item)?.[0];
         const values = { en_code: item.F_EnCode, full_name: item.F_FullName, sort_code: item.F_SortCode ?? index };
-        if (match) await trx.updateTable(kind.table).set(values).where('id', '=', match).execute();
+        if (match) await this.repo.updateItem(trx, kind.table, match, values);
         else {
           const id = newId();
-          await trx
-            .insertInto(kind.table)
-            .values({ id, module_id: moduleId, ...values })
-            .execute();
+          await this.repo.insertItem(trx, kind.table, id, moduleId, values);
           added.push({ type: kind.type, id });
         }
       }
@@ -267,7 +218,7 @@ export class ModuleAdminService {
     return added;
   }
 
-  private moduleValues(input: z.output<typeof moduleInput>) {
+  private moduleValues(input: z.output<typeof moduleInput>): ModuleValues {
     return {
       system_id: input.F_SystemId,
       parent_id: input.F_ParentId,
@@ -288,8 +239,8 @@ export class ModuleAdminService {
 
   /** New entries (and items) are granted to the platform's administrator role, so the editor sees them at once. */
   private async grantToPlatformAdmin(trx: Db, auth: AuthContext, items: { type: number; id: string }[]) {
-    const role = await trx.selectFrom('roles').select('id').where('tenant_id', '=', auth.tenantId).where('en_code', '=', ADMIN_ROLE_CODE).executeTakeFirst();
-    if (role) await grantToRole(trx as Kysely<Database>, auth.tenantId, role.id, items);
+    const roleId = await this.repo.adminRoleId(trx, auth.tenantId);
+    if (roleId) await grantToRole(trx as Kysely<Database>, auth.tenantId, roleId, items);
   }
 
   private changed(): void {
@@ -304,10 +255,7 @@ export class ModuleAdminService {
     await this.db.transaction().execute(async (trx) => {
       await this.checkPlacement(trx, auth, input, null);
       await this.checkCode(trx, input.F_EnCode, null);
-      await trx
-        .insertInto('modules')
-        .values({ id, ...this.moduleValues(input) })
-        .execute();
+      await this.repo.insertModule(trx, id, this.moduleValues(input));
       const added = await this.saveItems(trx, id, input);
       await this.grantToPlatformAdmin(trx, auth, [{ type: 1, id }, ...added]);
     });
@@ -318,15 +266,15 @@ export class ModuleAdminService {
   async update(auth: AuthContext, id: string, input: z.output<typeof moduleInput>): Promise<void> {
     await requirePlatform(this.db, auth);
     await this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('modules').select(['id', 'system_id']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await this.repo.lockModule(trx, id);
       if (!current) throw notFound('access.moduleNotFound');
       await this.checkPlacement(trx, auth, input, id);
       await this.checkCode(trx, input.F_EnCode, id);
-      await trx.updateTable('modules').set(this.moduleValues(input)).where('id', '=', id).execute();
+      await this.repo.updateModule(trx, id, this.moduleValues(input));
       if (current.system_id !== input.F_SystemId) {
         // The subtree follows its root into the other system.
         const below = await this.descendants(trx, id);
-        if (below.length) await trx.updateTable('modules').set({ system_id: input.F_SystemId }).where('id', 'in', below).execute();
+        if (below.length) await this.repo.moveToSystem(trx, below, input.F_SystemId);
       }
       const added = await this.saveItems(trx, id, input);
       await this.grantToPlatformAdmin(trx, auth, added);
@@ -338,8 +286,7 @@ export class ModuleAdminService {
     const out: string[] = [];
     let frontier = [id];
     for (let n = 0; frontier.length && n < 50; n++) {
-      const rows = await trx.selectFrom('modules').select('id').where('parent_id', 'in', frontier).execute();
-      frontier = rows.map((r) => r.id).filter((x) => !out.includes(x) && x !== id);
+      frontier = (await this.repo.childIds(trx, frontier)).filter((x) => !out.includes(x) && x !== id);
       out.push(...frontier);
     }
     return out;
@@ -348,17 +295,9 @@ export class ModuleAdminService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     await requirePlatform(this.db, auth);
     await this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('modules').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!current) throw notFound('access.moduleNotFound');
-      if (await trx.selectFrom('modules').select('id').where('parent_id', '=', id).executeTakeFirst()) {
-        throw new AppError('access.moduleHasChildren', {}, 400);
-      }
-      for (const kind of itemKinds) {
-        const items = trx.selectFrom(kind.table).select('id').where('module_id', '=', id);
-        await trx.deleteFrom('authorizes').where('item_type', '=', kind.type).where('item_id', 'in', items).execute();
-      }
-      await trx.deleteFrom('authorizes').where('item_type', '=', 1).where('item_id', '=', id).execute();
-      await trx.deleteFrom('modules').where('id', '=', id).execute();
+      if (!(await this.repo.lockModule(trx, id))) throw notFound('access.moduleNotFound');
+      if (await this.repo.hasChildren(trx, id)) throw new AppError('access.moduleHasChildren', {}, 400);
+      await this.repo.removeModule(trx, id, itemKinds);
     });
     this.changed();
   }
