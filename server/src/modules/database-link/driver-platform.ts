@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { AppConfig } from '../../core/config.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
@@ -245,4 +245,28 @@ export function createPlatformDriver(db: Kysely<Database>, dbKind: 'pglite' | 'p
     );
   }
   return new PglitePlatformDriver(db, config, tenantId);
+}
+
+/**
+ * The platform link's statements on a caller's transaction: the tenant's schema is put first on the search path for
+ * the form's statements only and the caller's path restored after (the caller's own tables live in public). The
+ * tenant's schema exists: the form's tables were released into it.
+ */
+export async function joinPlatformTransaction<T>(trx: Transaction<Database>, tenantId: string, fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
+  const previous = (await sql<{ path: string }>`select current_setting('search_path') as path`.execute(trx)).rows[0]!.path;
+  await sql.raw(`set local search_path to ${pgQuote(tenantSchema(tenantId))}`).execute(trx);
+  try {
+    return await fn({
+      execute: async (text, params) => {
+        const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
+        return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+      },
+    });
+  } finally {
+    // After a failed statement the transaction is aborted and refuses this too; the caller rolls back anyway.
+    await sql
+      .raw(`set local search_path to ${previous}`)
+      .execute(trx)
+      .catch(() => {});
+  }
 }

@@ -17,12 +17,10 @@ import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import type { LinkTransaction } from '../../core/data-links.js';
-import { tenantSchema } from '../database-link/driver-platform.js';
-import { pgQuote } from '../database-link/pg-catalog.js';
-import { jsonSafeRow } from '../database-link/sql-text.js';
+import { joinPlatformTransaction } from '../database-link/driver-platform.js';
 import {
   Params,
   bindValue,
@@ -121,30 +119,6 @@ export function formValue(field: FormField | undefined, value: unknown): unknown
 }
 
 /**
- * The platform link's statements on a caller's transaction: the tenant's schema is put first on the search path for
- * the form's statements only and the caller's path restored after (the caller's own tables live in public). The
- * tenant's schema exists: the form's tables were released into it.
- */
-async function joinTransaction<T>(trx: Transaction<Database>, tenantId: string, fn: (tx: LinkTransaction) => Promise<T>): Promise<T> {
-  const previous = (await sql<{ path: string }>`select current_setting('search_path') as path`.execute(trx)).rows[0]!.path;
-  await sql.raw(`set local search_path to ${pgQuote(tenantSchema(tenantId))}`).execute(trx);
-  try {
-    return await fn({
-      execute: async (text, params) => {
-        const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-        return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
-      },
-    });
-  } finally {
-    // After a failed statement the transaction is aborted and refuses this too; the caller rolls back anyway.
-    await sql
-      .raw(`set local search_path to ${previous}`)
-      .execute(trx)
-      .catch(() => {});
-  }
-}
-
-/**
  * Form data (docs/forms-design.md "Form data"): validated with the shared form-logic rules, converted through the
  * released column types, then the main row and the sub-table rows are written in one transaction of the tables'
  * link. System columns are filled as in generic CRUD.
@@ -178,7 +152,7 @@ export class FormDataService {
     };
     const [main, ...subs] = await Promise.all([storage.main, ...storage.subs].map(openTable));
     const onPlatform = joined !== undefined && storage.linkId === DEFAULT_LINK_ID;
-    return { main, subs, transaction: (fn) => (onPlatform ? joinTransaction(joined, auth.tenantId, fn) : driver.transaction(fn)) };
+    return { main, subs, transaction: (fn) => (onPlatform ? joinPlatformTransaction(joined, auth.tenantId, fn) : driver.transaction(fn)) };
   }
 
   /** The bindings written: shown fields (containers around them included); with a workflow authority list, editable ones only. */
