@@ -20,19 +20,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { DictionaryRepository, type DictionaryItemValues, type DictionaryTypeValues } from './dictionary.repository.js';
 
-type TypeRow = {
-  id: string;
-  parent_id: string;
-  code: string;
-  name: string;
-  is_tree: boolean;
-  is_nav: boolean;
-  sort_code: number;
-  enabled: boolean;
-  deleted: boolean;
-  description: string;
-  created: string;
-};
+/** A type as the repository reads it. */
+type TypeRow = Awaited<ReturnType<DictionaryRepository['allTypes']>>[number];
 
 const toType = (r: TypeRow): DictionaryType => ({
   F_ItemId: r.id,
