@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
-import { api, setErrorToast } from '../../lib/api';
+import { setErrorToast } from '../../lib/api';
+import { loginApi } from './api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { signIn } from '../../app/auth-actions';
 import { ClueLink } from '../clue/ClueLink';
@@ -19,7 +20,7 @@ function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) =>
       // The hash is needed only on submit: loading it then keeps it out of the sign-in screen's first download.
       const { md5 } = await import('js-md5');
       const body: LoginBody = { account: v.account.trim(), password: md5(v.password), code: (v.code ?? '').trim() };
-      onDone(await api.post<LoginResult>('/login', body, { auth: false }));
+      onDone(await loginApi.login(body));
     } catch {
       /* the api client showed the server msg */
     } finally {
@@ -72,7 +73,7 @@ function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => v
     const phone = String(form.getFieldValue('phone')).trim();
     const code = String(form.getFieldValue('code') ?? '').trim();
     try {
-      await api.get<unknown>(`/login/send/${encodeURIComponent(phone)}`, { code }, { auth: false });
+      await loginApi.sendSms(phone, code);
       setLeft(SMS_COUNTDOWN_S);
     } catch {
       /* toast shown */
@@ -82,7 +83,7 @@ function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => v
     setLoading(true);
     try {
       const body: PhoneLoginBody = { account: v.phone.trim(), password: v.sms.trim(), code: (v.code ?? '').trim() };
-      onDone(await api.post<LoginResult>('/login/phone', body, { auth: false }));
+      onDone(await loginApi.loginByPhone(body));
     } catch {
       /* toast shown */
     } finally {

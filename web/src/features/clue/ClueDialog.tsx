@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CLUE_LIMITS, CLUE_PHONE, type ClueBody } from '@app/contracts';
-import { api } from '../../lib/api';
+import { clueApi } from './api';
 
 type Values = Omit<ClueBody, 'code'>;
 
@@ -20,7 +20,7 @@ export default function ClueDialog({ open, setOpen, tenantCode }: { open: boolea
     const v = await form.validateFields();
     setSaving(true);
     try {
-      await api.post<{ F_Id: string }>('/login/add-clue', { ...v, code: tenantCode().trim() }, { auth: false });
+      await clueApi.add({ ...v, code: tenantCode().trim() });
       void toast.success(t('clue.thanks'));
       form.resetFields();
       setOpen(false);

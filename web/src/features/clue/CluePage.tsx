@@ -2,8 +2,8 @@ import { App, DatePicker, Form, Select, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { ClueRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { ClueRow } from '@app/contracts';
+import { clueApi } from './api';
 import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage, type ListQuery } from '../../components/ListPage';
@@ -23,10 +23,10 @@ export default function CluePage() {
   const fetch = (q: ListQuery) => {
     const { range, ...rest } = q as ListQuery & { range?: unknown };
     const r = range as [Dayjs, Dayjs] | undefined | null;
-    return api.get<PageResult<ClueRow>>('/clue', { ...rest, startTime: r?.[0]?.format('YYYY-MM-DD'), endTime: r?.[1]?.format('YYYY-MM-DD') });
+    return clueApi.list({ ...rest, startTime: r?.[0]?.format('YYYY-MM-DD'), endTime: r?.[1]?.format('YYYY-MM-DD') });
   };
   const markHandled = async (r: ClueRow) => {
-    await api.put(`/clue/${encodeURIComponent(r.F_Id)}/handled`);
+    await clueApi.markHandled(r.F_Id);
     void message.success(t('clue.handledDone'));
     await refresh();
   };
@@ -106,7 +106,7 @@ export default function CluePage() {
                         danger: true,
                         hidden: !canDelete,
                         testId: `clue-delete-${r.F_Id}`,
-                        onClick: () => confirmDelete(r.F_Name, () => api.del(`/clue/${encodeURIComponent(r.F_Id)}`), refresh),
+                        onClick: () => confirmDelete(r.F_Name, () => clueApi.remove(r.F_Id), refresh),
                       },
                     ]}
                   />

@@ -2,8 +2,7 @@ import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { AuditOutlined, BugOutlined, LoginOutlined, MailOutlined, MenuOutlined, SendOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { HomeOverview } from '@app/contracts';
-import { api } from '../../lib/api';
+import { homeApi } from './api';
 import { useSession } from '../../lib/session';
 import { useOtherLeaves } from '../../app/shell/menu-data';
 import { Shortcuts } from './Shortcuts';
@@ -21,7 +20,7 @@ export default function HomePage() {
   const { t } = useTranslation('home');
   const session = useSession();
   const user = session?.userInfo;
-  const overview = useQuery({ queryKey: ['home-overview'], queryFn: () => api.get<HomeOverview>('/home/overview') });
+  const overview = useQuery({ queryKey: ['home-overview'], queryFn: homeApi.overview });
   const { leaves } = useOtherLeaves();
   const o = overview.data;
   const org = [user?.F_Company?.F_FullName, ...(user?.F_Department ?? []).map((d) => d.F_FullName)].filter(Boolean).join(' / ');

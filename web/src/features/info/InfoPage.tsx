@@ -3,8 +3,8 @@ import { App, Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, 
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ProfileBody, UserInfo } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { ProfileBody } from '@app/contracts';
+import { myAccountApi } from './api';
 import { updateUserInfo, useSession } from '../../lib/session';
 
 export const HEAD_ICON_MAX_BYTES = 200 * 1024;
@@ -32,8 +32,8 @@ export default function InfoPage() {
   const [form] = Form.useForm<ProfileBody>();
   const [saving, setSaving] = useState(false);
   const [broken, setBroken] = useState(false);
-  const info = useQuery({ queryKey: ['user-info', id], queryFn: () => api.get<UserInfo>('/user/getUserInfo'), enabled: !!id });
-  const icon = useQuery({ queryKey: ['head-icon', id], queryFn: () => api.get<string | null>(`/users/${id}/head-icon`), enabled: !!id });
+  const info = useQuery({ queryKey: ['user-info', id], queryFn: myAccountApi.info, enabled: !!id });
+  const icon = useQuery({ queryKey: ['head-icon', id], queryFn: () => myAccountApi.headIcon(id), enabled: !!id });
   const u = info.data ?? user;
   useEffect(() => {
     if (info.data) updateUserInfo(info.data);
@@ -44,7 +44,7 @@ export default function InfoPage() {
   const save = async (v: ProfileBody) => {
     setSaving(true);
     try {
-      await api.put(`/users/${id}/profile`, v);
+      await myAccountApi.updateProfile(id, v);
       void message.success(t('saved'));
       await qc.invalidateQueries({ queryKey: ['user-info', id] });
     } catch {
@@ -64,7 +64,7 @@ export default function InfoPage() {
     }
     try {
       const url = await readDataUrl(file);
-      await api.put(`/users/${id}/head-icon`, { F_HeadIcon: url });
+      await myAccountApi.setHeadIcon(id, url);
       void message.success(t('iconSaved'));
       setBroken(false);
       await qc.invalidateQueries({ queryKey: ['head-icon', id] });

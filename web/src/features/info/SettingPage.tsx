@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
 import type { UpdatePasswordBody } from '@app/contracts';
-import { api } from '../../lib/api';
+import { myAccountApi } from './api';
 import { useSession } from '../../lib/session';
 import { signOutLocal } from '../../app/auth-actions';
 
@@ -18,10 +18,10 @@ export default function SettingPage() {
     setSaving(true);
     try {
       const body: UpdatePasswordBody = { oldPassword: md5(v.oldPassword), newPassword: md5(v.newPassword) };
-      await api.put(`/users/${session?.userInfo.F_UserId}/updatePassword`, body);
+      await myAccountApi.updatePassword(String(session?.userInfo.F_UserId), body);
       void message.success(t('passwordChanged'));
       try {
-        await api.post('/user/logout', {}, { silent: true });
+        await myAccountApi.logout();
       } catch {
         /* already ended */
       }
