@@ -3,21 +3,14 @@ import { Alert, Button, Col, Empty, Flex, Form, Input, Modal, Row, Select, Space
 import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DataSource, DataSourceBody, DataTreeNode, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { DataSource, DataSourceBody } from '@app/contracts';
+import { dataSourceApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { ResultGrid, errorMessage, mono, useLinks } from './shared';
 import { RowActions } from '../../components/RowActions';
-
-interface SourcePage {
-  Rows: Record<string, unknown>[];
-  Total: number;
-  fields: { name: string; dataType: string }[];
-  durationMs: number;
-}
 
 const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -40,7 +33,7 @@ export default function DataSourcePage() {
         rowKey="F_Id"
         rowTestId={(r) => `source-row-${r.F_Code}`}
         keywordPlaceholder={t('source.keyword')}
-        fetch={(q) => api.get<PageResult<DataSource>>('/data-sources', q)}
+        fetch={(q) => dataSourceApi.list(q)}
         toolbar={[
           {
             key: 'add',
@@ -90,7 +83,7 @@ export default function DataSourcePage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `source-delete-${r.F_Code}`,
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/data-sources/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_Name, () => dataSourceApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -114,8 +107,8 @@ export default function DataSourcePage() {
             F_ParentField: v.F_ParentField ?? '',
             F_Description: v.F_Description ?? '',
           };
-          if (editing?.id) await api.put(`/data-sources/${editing.id}`, body);
-          else await api.post('/data-sources', body);
+          if (editing?.id) await dataSourceApi.update(editing.id, body);
+          else await dataSourceApi.add(body);
           await refresh();
         }}
       >
@@ -222,22 +215,18 @@ function SourcePreview({ source }: { source: DataSource }) {
   const data = useQuery({
     queryKey: ['data-source-preview', source.F_Id, applied],
     queryFn: () =>
-      api.get<SourcePage>(
-        `/data-sources/${source.F_Id}/data`,
-        {
-          limit: applied.limit,
-          size: applied.size,
-          params: JSON.stringify(applied.params),
-          field: applied.keyword ? applied.field : undefined,
-          keyword: applied.field ? applied.keyword : undefined,
-        },
-        { silent: true },
-      ),
+      dataSourceApi.data(source.F_Id, {
+        limit: applied.limit,
+        size: applied.size,
+        params: JSON.stringify(applied.params),
+        field: applied.keyword ? applied.field : undefined,
+        keyword: applied.field ? applied.keyword : undefined,
+      }),
     placeholderData: keepPreviousData,
   });
   const tree = useQuery({
     queryKey: ['data-source-tree', source.F_Id, applied.params],
-    queryFn: () => api.get<DataTreeNode[]>(`/data-sources/${source.F_Id}/tree`, { params: JSON.stringify(applied.params) }, { silent: true }),
+    queryFn: () => dataSourceApi.tree(source.F_Id, JSON.stringify(applied.params)),
     enabled: isTree,
   });
   const fields = data.data?.fields.map((f) => f.name) ?? [];

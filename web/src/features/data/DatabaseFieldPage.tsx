@@ -3,8 +3,8 @@ import { Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { columnDataTypes, type FieldBody, type FieldRow, type PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { columnDataTypes, type FieldBody, type FieldRow } from '@app/contracts';
+import { databaseFieldApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -27,7 +27,7 @@ export default function DatabaseFieldPage() {
         rowKey="F_Id"
         rowTestId={(r) => `field-row-${r.F_FieldName}`}
         keywordPlaceholder={t('field.keyword')}
-        fetch={(q) => api.get<PageResult<FieldRow>>('/database-field', q)}
+        fetch={(q) => databaseFieldApi.list(q)}
         toolbar={[
           {
             key: 'add',
@@ -73,7 +73,7 @@ export default function DatabaseFieldPage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `field-delete-${r.F_FieldName}`,
-                    onClick: () => confirmDelete(r.F_FieldName, () => api.del(`/database-field/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_FieldName, () => databaseFieldApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -95,8 +95,8 @@ export default function DatabaseFieldPage() {
             F_DefaultValue: v.F_DefaultValue ?? '',
             F_Remark: v.F_Remark ?? '',
           };
-          if (editing?.id) await api.put(`/database-field/${editing.id}`, body);
-          else await api.post('/database-field', body);
+          if (editing?.id) await databaseFieldApi.update(editing.id, body);
+          else await databaseFieldApi.add(body);
           await refresh();
         }}
       >

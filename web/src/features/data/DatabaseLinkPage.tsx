@@ -4,12 +4,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dbTypes, type DatabaseLinkBody, type DatabaseLinkRow } from '@app/contracts';
-import { api } from '../../lib/api';
+import { databaseLinkApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
-import { LINK_GROUPS_KEY, errorMessage, type LinkGroup } from './shared';
+import { LINK_GROUPS_KEY, errorMessage } from './shared';
 import { TableBrowser } from './TableBrowser';
 import { SqlConsole } from './SqlConsole';
 import { TableDesigner } from './TableDesigner';
@@ -33,7 +33,7 @@ const matches = (l: DatabaseLinkRow, keyword: string) =>
 
 /** Links come grouped from the server (platform link first); the page is cut here so a group never loses its header. */
 async function fetchLinks(q: { limit: number; size: number; keyword?: string }) {
-  const groups = await api.get<LinkGroup[]>('/database-links/group');
+  const groups = await databaseLinkApi.groups();
   const keyword = (q.keyword ?? '').trim().toLowerCase();
   const flat = groups.flatMap((g) =>
     g.children.filter((l) => !keyword || matches(l, keyword)).map((link) => ({ key: link.F_Id, group: g.F_GroupName, span: 1, link })),
@@ -65,7 +65,7 @@ export default function DatabaseLinkPage() {
     await qc.invalidateQueries({ queryKey: [LINK_GROUPS_KEY] });
   };
   const openForm = async (link: DatabaseLinkRow | null) => {
-    const groups = await qc.fetchQuery({ queryKey: [LINK_GROUPS_KEY], queryFn: () => api.get<LinkGroup[]>('/database-links/group') }).catch(() => []);
+    const groups = await qc.fetchQuery({ queryKey: [LINK_GROUPS_KEY], queryFn: databaseLinkApi.groups }).catch(() => []);
     setGroupNames(groups.map((g) => g.F_GroupName).filter(Boolean));
     if (!link) {
       setEditing({ id: null, values: { F_DbType: 'postgresql', F_Port: DEFAULT_PORTS.postgresql, F_SortCode: 0 } });
@@ -153,7 +153,7 @@ export default function DatabaseLinkPage() {
                     danger: true,
                     hidden: !(can.del && !link.F_IsDefault),
                     testId: `link-delete-${link.F_Id}`,
-                    onClick: () => confirmDelete(link.F_DBAlias, () => api.del(`/database-links/${link.F_Id}`), refresh),
+                    onClick: () => confirmDelete(link.F_DBAlias, () => databaseLinkApi.remove(link.F_Id), refresh),
                   },
                 ]}
               />
@@ -173,8 +173,8 @@ export default function DatabaseLinkPage() {
           // An absent password keeps the stored one; '' would be refused or, worse, read as "no password".
           const { F_Password, ...rest } = v;
           const body = F_Password ? { ...rest, F_Password } : rest;
-          if (editing?.id) await api.put(`/database-links/${editing.id}`, body);
-          else await api.post('/database-links', body);
+          if (editing?.id) await databaseLinkApi.update(editing.id, body);
+          else await databaseLinkApi.add(body);
           await refresh();
         }}
       >
@@ -209,7 +209,7 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
     try {
       const query: Record<string, string | number | undefined> = { id: linkId ?? undefined };
       for (const k of CONNECTION_FIELDS) query[k] = v[k] as string | number | undefined;
-      const r = await api.get<{ durationMs: number }>('/database-links/test', query, { silent: true });
+      const r = await databaseLinkApi.test(query);
       setTest({ ok: true, text: t('link.testOk', { ms: r.durationMs }) });
     } catch (e) {
       setTest({ ok: false, text: errorMessage(e) });

@@ -3,8 +3,8 @@ import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Modal, Sel
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { INTERFACE_MAX_TIMEOUT_MS, interfaceMethods, type InterfaceBody, type InterfaceCallResult, type InterfaceRow, type PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { INTERFACE_MAX_TIMEOUT_MS, interfaceMethods, type InterfaceBody, type InterfaceCallResult, type InterfaceRow } from '@app/contracts';
+import { interfaceApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -38,7 +38,7 @@ export default function InterfacePage() {
         rowKey="F_Id"
         rowTestId={(r) => `iface-row-${r.F_Code}`}
         keywordPlaceholder={t('iface.keyword')}
-        fetch={(q) => api.get<PageResult<InterfaceRow>>('/interface/page', q)}
+        fetch={(q) => interfaceApi.list(q)}
         toolbar={[
           {
             key: 'add',
@@ -88,7 +88,7 @@ export default function InterfacePage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `iface-delete-${r.F_Code}`,
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/interface/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_Name, () => interfaceApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -112,8 +112,8 @@ export default function InterfacePage() {
             F_ResponsePath: v.F_ResponsePath ?? '',
             F_Description: v.F_Description ?? '',
           };
-          if (editing?.id) await api.put(`/interface/${editing.id}`, body);
-          else await api.post('/interface', body);
+          if (editing?.id) await interfaceApi.update(editing.id, body);
+          else await interfaceApi.add(body);
           await refresh();
         }}
       >
@@ -220,7 +220,7 @@ function InterfaceTest({ row }: { row: InterfaceRow }) {
     setError(null);
     setResult(null);
     try {
-      setResult(await api.post<InterfaceCallResult>(`/interface/${row.F_Id}/test`, { params: values }, { silent: true }));
+      setResult(await interfaceApi.test(row.F_Id, values));
     } catch (e) {
       setError(errorMessage(e));
     } finally {

@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Flex, Input, Space, Typography } from 'antd';
 import { CaretRightOutlined, ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DatabaseLinkRow, LinkQueryResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { databaseLinkApi } from './api';
 import { ResultGrid, errorMessage, mono } from './shared';
 
 export function SqlConsole({ link, onClose }: { link: DatabaseLinkRow | null; onClose: () => void }) {
@@ -38,7 +38,7 @@ export function SqlConsolePanel({ linkId }: { linkId: string }) {
     setError(null);
     try {
       // Errors are the user's SQL's errors: shown beside it, not as a toast that disappears.
-      setResult(await api.get<LinkQueryResult>(`/database-links/${linkId}/datas`, { sql, params: params.trim() || undefined }, { silent: true }));
+      setResult(await databaseLinkApi.query(linkId, sql, params.trim() || undefined));
     } catch (e) {
       setResult(null);
       setError(errorMessage(e));

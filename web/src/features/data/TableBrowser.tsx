@@ -3,19 +3,9 @@ import { Alert, Card, Drawer, Empty, Flex, Input, Table, Tabs, Tag, Typography }
 import { CheckOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DatabaseLinkRow, LinkColumnInfo, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { DatabaseLinkRow, LinkColumnInfo } from '@app/contracts';
+import { databaseLinkApi, type TableInfo } from './api';
 import { ResultGrid, errorMessage, fieldsOf } from './shared';
-
-interface TableInfo {
-  name: string;
-  comment: string;
-}
-interface TableData {
-  Rows: Record<string, unknown>[];
-  Total: number;
-  Next: string | null;
-}
 
 const TABLE_PAGE = 15;
 
@@ -36,7 +26,7 @@ function Browser({ linkId }: { linkId: string }) {
   const [table, setTable] = useState<string | null>(null);
   const tables = useQuery({
     queryKey: ['link-tables', linkId, keyword, page],
-    queryFn: () => api.get<PageResult<TableInfo>>(`/database-links/${linkId}/tables/page`, { limit: page, size: TABLE_PAGE, keyword }, { silent: true }),
+    queryFn: () => databaseLinkApi.tablePage(linkId, { limit: page, size: TABLE_PAGE, keyword }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -100,15 +90,13 @@ function TableDetail({ linkId, table }: { linkId: string; table: string }) {
   const [cursors, setCursors] = useState<Record<number, string>>({});
   const columns = useQuery({
     queryKey: ['link-columns', linkId, table],
-    queryFn: () => api.get<LinkColumnInfo[]>(`/database-links/${linkId}/tables/${table}/columns`, undefined, { silent: true }),
+    queryFn: () => databaseLinkApi.columns(linkId, table),
   });
   const data = useQuery({
     queryKey: ['link-table-data', linkId, table, page],
     queryFn: async () => {
       const after = cursors[page.limit];
-      const r = await api.get<TableData>(`/database-links/${linkId}/tables/${table}/datas`, after === undefined ? page : { size: page.size, after }, {
-        silent: true,
-      });
+      const r = await databaseLinkApi.tableData(linkId, table, after === undefined ? page : { size: page.size, after });
       const next = r.Next;
       if (next !== null) setCursors((c) => (c[page.limit + 1] === next ? c : { ...c, [page.limit + 1]: next }));
       return r;

@@ -3,18 +3,8 @@ import { Alert, App, Button, Checkbox, Drawer, Flex, Form, Input, InputNumber, M
 import { DeleteOutlined, FolderOpenOutlined, PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  columnDataTypes,
-  type ColumnDataType,
-  type DatabaseLinkRow,
-  type DraftRow,
-  type FieldRow,
-  type PageResult,
-  type ReleaseResult,
-  type ReleasedTable,
-  type TableDesign,
-} from '@app/contracts';
-import { api } from '../../lib/api';
+import { columnDataTypes, type ColumnDataType, type DatabaseLinkRow, type FieldRow, type ReleaseResult, type TableDesign } from '@app/contracts';
+import { databaseDraftApi, databaseFieldApi, databaseLinkApi } from './api';
 import { useDeleteConfirm } from '../../components/crud';
 import { errorMessage } from './shared';
 
@@ -112,10 +102,10 @@ export function Designer({ linkId }: { linkId: string }) {
   const columns = Form.useWatch('columns', form) ?? [];
   const tableName = Form.useWatch('tableName', form);
   const confirmDelete = useDeleteConfirm();
-  const drafts = useQuery({ queryKey: ['design-drafts', linkId], queryFn: () => api.get<DraftRow[]>('/database-draft', { linkId }, { silent: true }) });
+  const drafts = useQuery({ queryKey: ['design-drafts', linkId], queryFn: () => databaseDraftApi.list(linkId) });
   const tables = useQuery({
     queryKey: ['design-tables', linkId],
-    queryFn: () => api.get<{ name: string; comment: string }[]>(`/database-links/${linkId}/tables`, undefined, { silent: true }),
+    queryFn: () => databaseLinkApi.tables(linkId),
   });
 
   const load = (design: TableDesign, releasedParts: { columns: string[]; indexes: string[] } | null) => {
@@ -131,14 +121,14 @@ export function Designer({ linkId }: { linkId: string }) {
         if (draft) load(draft.F_Design, await releasedPartsOf(name));
         return;
       }
-      const table = await api.get<ReleasedTable>('/database-links/released', { linkId, tableName: name }, { silent: true });
+      const table = await databaseLinkApi.released(linkId, name);
       load(table.F_Design, partsOf(table.F_Design));
     } catch (e) {
       setOutcome({ ok: false, text: errorMessage(e) });
     }
   };
   const releasedPartsOf = (name: string) =>
-    api.get<ReleasedTable>('/database-links/released', { linkId, tableName: name }, { silent: true }).then(
+    databaseLinkApi.released(linkId, name).then(
       (r) => partsOf(r.F_Design),
       () => null,
     );
@@ -147,7 +137,7 @@ export function Designer({ linkId }: { linkId: string }) {
     const design = await validDesign();
     setBusy(true);
     try {
-      await api.post('/database-draft', { linkId, design });
+      await databaseDraftApi.save(linkId, design);
       void message.success(t('design.draftSaved'));
       await drafts.refetch();
     } finally {
@@ -164,7 +154,7 @@ export function Designer({ linkId }: { linkId: string }) {
       okButtonProps: { 'data-testid': 'design-release-ok' } as Record<string, string>,
       onOk: async () => {
         try {
-          const r = await api.post<ReleaseResult>('/database-links/release', { linkId, design }, { silent: true });
+          const r = await databaseLinkApi.release(linkId, design);
           setOutcome({ ok: true, text: releaseText(r) });
           setReleased(partsOf(design));
           void message.success(t('design.released'));
@@ -250,7 +240,7 @@ export function Designer({ linkId }: { linkId: string }) {
             onClick={() =>
               confirmDelete(
                 t('design.draftName', { name: tableName }),
-                () => api.del('/database-draft', { query: { linkId, tableName } }),
+                () => databaseDraftApi.remove(linkId, tableName),
                 () => drafts.refetch(),
               )
             }
@@ -537,7 +527,7 @@ function FieldPicker({ open, onClose, onPick }: { open: boolean; onClose: () => 
   const [selected, setSelected] = useState<FieldRow[]>([]);
   const list = useQuery({
     queryKey: ['database-field-picker', keyword, page],
-    queryFn: () => api.get<PageResult<FieldRow>>('/database-field', { limit: page, size: 10, keyword }),
+    queryFn: () => databaseFieldApi.list({ limit: page, size: 10, keyword }),
     enabled: open,
     placeholderData: keepPreviousData,
   });

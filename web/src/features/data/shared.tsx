@@ -1,21 +1,17 @@
 import type { ReactNode } from 'react';
 import { Table, Typography, type TablePaginationConfig } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { DatabaseLinkRow } from '@app/contracts';
-import { api } from '../../lib/api';
+import { databaseLinkApi, type LinkGroup } from './api';
 
 export const LINK_GROUPS_KEY = 'database-link-groups';
 
-export interface LinkGroup {
-  F_GroupName: string;
-  children: DatabaseLinkRow[];
-}
+export type { LinkGroup };
 
 /** Every link of the tenant, the platform link first (the order the server groups them in). */
 export function useLinks() {
   return useQuery({
     queryKey: [LINK_GROUPS_KEY],
-    queryFn: () => api.get<LinkGroup[]>('/database-links/group'),
+    queryFn: databaseLinkApi.groups,
     select: (groups) => groups.flatMap((g) => g.children),
   });
 }
