@@ -2,8 +2,7 @@ import { Card, Descriptions, Divider, Empty, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { NewsDetail } from '@app/contracts';
-import { api } from '../../lib/api';
+import { newsApi } from './api';
 import { DictionaryLabel } from '../../components/dictionary';
 import { AttachmentList } from '../../components/files/AttachmentList';
 import { NEWS_CATEGORY } from './news-category';
@@ -12,7 +11,7 @@ import { NEWS_CATEGORY } from './news-category';
 export default function NewsDetailPage() {
   const { t } = useTranslation('oa');
   const id = useParams()['*'] ?? '';
-  const q = useQuery({ queryKey: ['news-detail', id], queryFn: () => api.get<NewsDetail>(`/news/${encodeURIComponent(id)}`), enabled: !!id });
+  const q = useQuery({ queryKey: ['news-detail', id], queryFn: () => newsApi.get(id), enabled: !!id });
   const d = q.data;
   return (
     <Card data-testid="news-detail">

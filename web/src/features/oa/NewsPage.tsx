@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { NewsBody, NewsDetail, NewsRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { NewsBody, NewsRow } from '@app/contracts';
+import { newsApi } from './api';
 import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -37,8 +37,8 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
   /** Saves (a new item is a draft) and answers its id. */
   const save = async (v: NewsForm): Promise<string> => {
     const body: NewsBody = { ...v, F_ReleaseTime: v.F_ReleaseTime ? v.F_ReleaseTime.format(TIME) : undefined, F_FolderId: v.F_FolderId ?? null };
-    if (editing?.id) await api.put(`/news/${editing.id}`, body);
-    const id = editing?.id ?? (await api.post<{ F_NewsId: string }>('/news', body)).F_NewsId;
+    if (editing?.id) await newsApi.update(editing.id, body);
+    const id = editing?.id ?? (await newsApi.add(body)).F_NewsId;
     await qc.invalidateQueries({ queryKey: ['list', 'news'] });
     return id;
   };
@@ -59,7 +59,7 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
               successText: t('news.published_ok'),
               onSubmit: async (v) => {
                 const id = await save(v);
-                await api.put('/news/changeStatus', {}, { query: { id, status: 1 } });
+                await newsApi.setStatus(id, 1);
                 await qc.invalidateQueries({ queryKey: ['list', 'news'] });
               },
             }
@@ -134,7 +134,7 @@ export default function NewsPage() {
   const can = { edit: usePermission(P.newsEdit), del: usePermission(P.newsDelete), publish: usePermission(P.newsPublish) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'news'] });
   const edit = async (id: string) => {
-    const d = await api.get<NewsDetail>(`/news/${id}`);
+    const d = await newsApi.get(id);
     setEditing({
       id,
       values: {
@@ -152,7 +152,7 @@ export default function NewsPage() {
     });
   };
   const setStatus = async (id: string, status: 0 | 1) => {
-    await api.put('/news/changeStatus', {}, { query: { id, status } });
+    await newsApi.setStatus(id, status);
     void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
     await refresh();
   };
@@ -163,7 +163,7 @@ export default function NewsPage() {
         testId="news-page"
         rowKey="F_NewsId"
         rowTestId={(r) => `news-row-${r.F_NewsId}`}
-        fetch={(q) => api.get<PageResult<NewsRow>>('/news', q)}
+        fetch={newsApi.list}
         filters={
           <Form.Item name="category">
             <DictionarySelect code={NEWS_CATEGORY} placeholder={t('news.category')} style={{ width: 160 }} />
@@ -219,7 +219,7 @@ export default function NewsPage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `news-delete-${r.F_NewsId}`,
-                    onClick: () => confirmDelete(r.F_FullHead, () => api.del(`/news/${r.F_NewsId}`), refresh),
+                    onClick: () => confirmDelete(r.F_FullHead, () => newsApi.remove(r.F_NewsId), refresh),
                   },
                 ]}
               />

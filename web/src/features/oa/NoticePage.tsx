@@ -4,8 +4,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { NoticeBody, NoticeDetail, NoticeRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { NoticeBody, NoticeDetail, NoticeRow } from '@app/contracts';
+import { noticeApi } from './api';
 import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -28,9 +28,9 @@ export default function NoticePage() {
   const confirmDelete = useDeleteConfirm();
   const can = { edit: usePermission(P.noticeEdit), del: usePermission(P.noticeDelete), publish: usePermission(P.noticePublish) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'notice'] });
-  const load = (id: string) => api.get<NoticeDetail>(`/notice/${id}`);
+  const load = noticeApi.get;
   const setStatus = async (id: string, status: 0 | 1) => {
-    await api.put('/notice/changeStatus', {}, { query: { id, status } });
+    await noticeApi.setStatus(id, status);
     void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
     await refresh();
   };
@@ -41,7 +41,7 @@ export default function NoticePage() {
         testId="notice-page"
         rowKey="F_NoticeId"
         rowTestId={(r) => `notice-list-row-${r.F_NoticeId}`}
-        fetch={(q) => api.get<PageResult<NoticeRow>>('/notice', q)}
+        fetch={noticeApi.list}
         toolbar={[
           {
             key: 'add',
@@ -111,7 +111,7 @@ export default function NoticePage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `notice-delete-${r.F_NoticeId}`,
-                    onClick: () => confirmDelete(r.F_FullHead, () => api.del(`/notice/${r.F_NoticeId}`), refresh),
+                    onClick: () => confirmDelete(r.F_FullHead, () => noticeApi.remove(r.F_NoticeId), refresh),
                   },
                 ]}
               />
@@ -126,9 +126,9 @@ export default function NoticePage() {
         initialValues={editing?.values}
         onClose={() => setEditing(null)}
         onSubmit={async ({ published, ...v }) => {
-          const body = { ...v, F_SendTime: v.F_SendTime ? v.F_SendTime.format(TIME) : undefined, F_EnabledMark: published ? 1 : 0 };
-          if (editing?.id) await api.put(`/notice/${editing.id}`, body);
-          else await api.post('/notice', body);
+          const body: NoticeBody = { ...v, F_SendTime: v.F_SendTime ? v.F_SendTime.format(TIME) : undefined, F_EnabledMark: published ? 1 : 0 };
+          if (editing?.id) await noticeApi.update(editing.id, body);
+          else await noticeApi.add(body);
           await refresh();
         }}
       >

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ScheduleBody, ScheduleEvent } from '@app/contracts';
-import { api } from '../../lib/api';
+import { scheduleApi } from './api';
 import { dayjsLocale } from '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -62,7 +62,7 @@ export default function SchedulePage() {
   );
   const q = useQuery({
     queryKey: ['oa-schedule', range[0].format(TIME), range[1].format(TIME)],
-    queryFn: () => api.get<ScheduleEvent[]>('/oa-schedule', { startTime: range[0].format(TIME), endTime: range[1].format(TIME) }),
+    queryFn: () => scheduleApi.list(range[0].format(TIME), range[1].format(TIME)),
   });
   const events = q.data ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: ['oa-schedule'] });
@@ -175,9 +175,9 @@ export default function SchedulePage() {
         initialValues={editing?.values}
         onClose={() => setEditing(null)}
         onSubmit={async ({ range: r, allDay, ...v }) => {
-          const body = { ...v, F_StartTime: r[0].format(TIME), F_EndTime: r[1].format(TIME), F_AllDay: allDay ? 1 : 0 };
-          if (editing?.id) await api.put(`/oa-schedule/${editing.id}`, body);
-          else await api.post('/oa-schedule', body);
+          const body: ScheduleBody = { ...v, F_StartTime: r[0].format(TIME), F_EndTime: r[1].format(TIME), F_AllDay: allDay ? 1 : 0 };
+          if (editing?.id) await scheduleApi.update(editing.id, body);
+          else await scheduleApi.add(body);
           await refresh();
         }}
       >
@@ -209,7 +209,7 @@ export default function SchedulePage() {
               onClick={() =>
                 confirmDelete(
                   String(editing.values.F_Title ?? ''),
-                  () => api.del(`/oa-schedule/${editing.id}`),
+                  () => scheduleApi.remove(String(editing.id)),
                   async () => {
                     setEditing(null);
                     await refresh();

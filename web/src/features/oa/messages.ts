@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Message as OaMessage, MessageCentre } from '@app/contracts';
-import { api } from '../../lib/api';
+import { messageApi } from './api';
 import { useSession } from '../../lib/session';
 
 export type { MessageCentre, OaMessage };
@@ -16,7 +16,7 @@ export const NOTICE_TABS = [
   { key: 'workflow', group: 'workflowApproval', type: 13, more: '/workflow/process/index' },
 ] as const satisfies readonly { key: string; group: keyof MessageCentre; type: number; more: string | null }[];
 
-export const fetchMessages = () => api.get<MessageCentre>('/oa/xjr-oa-message', undefined, { silent: true });
+export const fetchMessages = messageApi.list;
 
 export function useMessages(enabled = true) {
   const session = useSession();
@@ -29,5 +29,5 @@ export function unreadTotal(c: MessageCentre | undefined): number {
   return (['news', 'notice', 'schedule', 'workflowApproval', 'workflowCirculated'] as const).reduce((n, k) => n + (c[k]?.unread ?? 0), 0);
 }
 
-export const readMessage = (id: string) => api.put<unknown>(`/oa/xjr-oa-message/${encodeURIComponent(id)}`, {}, { silent: true });
-export const readAllMessages = (type: number) => api.put<unknown>(`/oa/xjr-oa-message/readAllMessage/${type}`, {}, { silent: true });
+export const readMessage = messageApi.read;
+export const readAllMessages = messageApi.readAll;
