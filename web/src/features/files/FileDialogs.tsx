@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { App, Form, Input, Modal, Spin, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type EditFileResult, type FileManagerItem, type FolderTreeNode } from '@app/contracts';
-import { api } from '../../lib/api';
+import { type FileManagerItem, type FolderTreeNode } from '@app/contracts';
+import { fileManagerApi } from './api';
 import { FormModal } from '../../components/crud';
-import { BAD_NAME, BASE, KEY, ROOT, toTree, type TreeData } from './file-tree';
+import { BAD_NAME, KEY, ROOT, toTree, type TreeData } from './file-tree';
 
 export function NameModal({
   state,
@@ -72,7 +72,7 @@ export function MoveModal({
       initialValues={{ parentId: item?.F_ParentId ?? ROOT }}
       onClose={onClose}
       onSubmit={async (v) => {
-        await api.put(`${BASE}/removeFile`, {}, { query: { id: item!.F_Id, parentId: v.parentId === ROOT ? undefined : v.parentId } });
+        await fileManagerApi.move(item!.F_Id, v.parentId === ROOT ? undefined : v.parentId);
         await onMoved();
       }}
       testId="fm-move-modal"
@@ -89,7 +89,7 @@ export function EditTextModal({ item, onClose, onSaved }: { item: FileManagerIte
   const { message } = App.useApp();
   const { data } = useQuery({
     queryKey: [...KEY, 'edit', item.F_Id],
-    queryFn: () => api.get<EditFileResult>(`${BASE}/EditFile/${item.F_Id}`),
+    queryFn: () => fileManagerApi.text(item.F_Id),
     gcTime: 0,
     staleTime: 0,
   });
@@ -99,7 +99,7 @@ export function EditTextModal({ item, onClose, onSaved }: { item: FileManagerIte
   const save = async () => {
     setBusy(true);
     try {
-      await api.put(`${BASE}/EditFile/${item.F_Id}`, { content: text ?? '' });
+      await fileManagerApi.saveText(item.F_Id, { content: text ?? '' });
       void message.success(t('saved'));
       await onSaved();
       onClose();

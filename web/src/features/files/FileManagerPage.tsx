@@ -13,15 +13,15 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type FileManagerItem, type FolderTreeNode, type PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { type FileManagerItem } from '@app/contracts';
+import { fileManagerApi, type FileListQuery } from './api';
 import { usePermission } from '../../lib/permission';
 import { formatSize } from '../../components/files/AttachmentList';
 import { FilePreviewModal, type PreviewableFile } from '../../components/files/FilePreviewModal';
 import { downloadFile, uploadFiles } from '../../components/files/upload-request';
 import { fileManagerPermissions as P } from './permissions';
 import { RowActions, type RowAction } from '../../components/RowActions';
-import { BASE, FileIcon, KEY, ROOT, indexTree, isEditable, toTree, type TreeData, type View } from './file-tree';
+import { FileIcon, KEY, ROOT, indexTree, isEditable, toTree, type TreeData, type View } from './file-tree';
 import { EditTextModal, MoveModal, NameModal } from './FileDialogs';
 
 export default function FileManagerPage() {
@@ -42,11 +42,11 @@ export default function FileManagerPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const treeQuery = useQuery({ queryKey: [...KEY, 'tree'], queryFn: () => api.get<FolderTreeNode[]>(`${BASE}/tree`) });
+  const treeQuery = useQuery({ queryKey: [...KEY, 'tree'], queryFn: () => fileManagerApi.tree() });
   const tree = useMemo(() => treeQuery.data ?? [], [treeQuery.data]);
   const index = useMemo(() => indexTree(tree), [tree]);
 
-  const listQuery = {
+  const listQuery: FileListQuery = {
     limit: paging.page,
     size: paging.size,
     parentId: view.mode === 'folder' ? (view.folderId ?? undefined) : undefined,
@@ -55,7 +55,7 @@ export default function FileManagerPage() {
   };
   const list = useQuery({
     queryKey: [...KEY, 'list', listQuery],
-    queryFn: () => api.get<PageResult<FileManagerItem>>(`${BASE}/queryFileAndFileFolder`, listQuery),
+    queryFn: () => fileManagerApi.list(listQuery),
     placeholderData: keepPreviousData,
   });
 
@@ -115,14 +115,14 @@ export default function FileManagerPage() {
         link(
           `fm-restore-${r.F_Id}`,
           t('restore'),
-          () => confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => api.put(`${BASE}/restoreFile/${r.F_Id}`), t('restored')),
+          () => confirm(t('restore'), t('restoreConfirm', { name: r.F_Name }), () => fileManagerApi.restore(r.F_Id), t('restored')),
           false,
           can.del,
         ),
         link(
           `fm-purge-${r.F_Id}`,
           t('deleteForever'),
-          () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => api.del(`${BASE}/Delete/${r.F_Id}`), t('deleted'), true),
+          () => confirm(t('deleteForever'), t('deleteForeverConfirm', { name: r.F_Name }), () => fileManagerApi.removeForever(r.F_Id), t('deleted'), true),
           true,
           can.del,
         ),
@@ -150,7 +150,7 @@ export default function FileManagerPage() {
       link(
         `fm-delete-${r.F_Id}`,
         t('delete'),
-        () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => api.del(`${BASE}/logicDelete/${r.F_Id}`), t('trashed')),
+        () => confirm(t('delete'), t('trashConfirm', { name: r.F_Name }), () => fileManagerApi.trash(r.F_Id), t('trashed')),
         true,
         can.del,
       ),
@@ -281,7 +281,7 @@ export default function FileManagerPage() {
                     icon={<ClearOutlined />}
                     disabled={!list.data?.Total}
                     data-testid="fm-empty-trash"
-                    onClick={() => confirm(t('emptyTrash'), t('emptyTrashConfirm'), () => api.del(`${BASE}/emptyTrash`), t('trashEmptied'), true)}
+                    onClick={() => confirm(t('emptyTrash'), t('emptyTrashConfirm'), () => fileManagerApi.emptyTrash(), t('trashEmptied'), true)}
                   >
                     {t('emptyTrash')}
                   </Button>
@@ -389,8 +389,8 @@ export default function FileManagerPage() {
         }
         onClose={() => setNaming(null)}
         onSubmit={async (name) => {
-          if (naming?.kind === 'rename') await api.put(`${BASE}/updateFileName`, {}, { query: { id: naming.item.F_Id, name } });
-          else await api.post(`${BASE}/addFolder`, { F_ParentId: view.folderId, F_Name: name });
+          if (naming?.kind === 'rename') await fileManagerApi.rename(naming.item.F_Id, name);
+          else await fileManagerApi.addFolder({ F_ParentId: view.folderId, F_Name: name });
           await refresh();
         }}
       />

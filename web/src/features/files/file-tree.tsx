@@ -14,7 +14,6 @@ import {
 } from '@ant-design/icons';
 import { EDITABLE_TEXT_MAX_BYTES, type FileManagerItem, type FolderTreeNode } from '@app/contracts';
 
-export const BASE = '/file-manager';
 /** The tree and move dialog need a key for "the root", which the API calls null. */
 export const ROOT = '__root__';
 export const KEY = ['fileManager'] as const;
