@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Checkbox, Modal, Space, Spin, Tree, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AuthorizeBody, GrantSet, ModuleGrantNode } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { AuthorizeBody, ModuleGrantNode } from '@app/contracts';
+import { authorizeApi } from './api';
 
 export interface AuthorizeDialogProps {
   open: boolean;
@@ -43,10 +43,10 @@ export function AuthorizeDialog(props: AuthorizeDialogProps) {
 function AuthorizeBody({ objectType, objectId, title, onClose }: AuthorizeDialogProps) {
   const { t } = useTranslation('organisation');
   const { message } = App.useApp();
-  const modules = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all'), staleTime: 0 });
+  const modules = useQuery({ queryKey: ['modules-all'], queryFn: authorizeApi.modules, staleTime: 0 });
   const grants = useQuery({
     queryKey: ['authorizes', objectType, objectId],
-    queryFn: () => api.get<GrantSet>(`/authorizes/${objectType}/${objectId}`),
+    queryFn: () => authorizeApi.get(objectType, objectId),
     staleTime: 0,
   });
   const [ids, setIds] = useState<Ids | null>(null);
@@ -142,7 +142,7 @@ function AuthorizeBody({ objectType, objectId, title, onClose }: AuthorizeDialog
         objectType,
         itemJson: { moduleIds: [...ids.modules], buttonIds: [...ids.buttons], columnIds: [...ids.columns], formIds: [...ids.forms] },
       };
-      await api.post('/authorizes', body);
+      await authorizeApi.save(body);
       void message.success(t('common:updated'));
       onClose();
     } finally {

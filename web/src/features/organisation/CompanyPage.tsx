@@ -3,8 +3,8 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Tree, 
 import { DeleteOutlined, EditOutlined, PlusOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CompanyBody, CompanyDetail, CompanyNode, PostBrief } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { CompanyBody, CompanyNode, PostBrief } from '@app/contracts';
+import { companyApi, specialPostApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, useCompanyTree } from '../../components/pickers';
@@ -29,7 +29,7 @@ export default function CompanyPage() {
     del: usePermission(P.companyDelete),
     special: usePermission(P.companySpecialPost),
   };
-  const detail = useQuery({ queryKey: ['company', selected], queryFn: () => api.get<CompanyDetail>(`/companies/${selected}`), enabled: !!selected });
+  const detail = useQuery({ queryKey: ['company', selected], queryFn: () => companyApi.get(selected!), enabled: !!selected });
   const refresh = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: ['company-tree'] }),
@@ -51,11 +51,11 @@ export default function CompanyPage() {
 
   const save = async (v: CompanyForm) => {
     const body: CompanyBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await api.put(`/companies/${editing.id}`, body);
-    else await api.post('/companies', body);
+    if (editing?.id) await companyApi.update(editing.id, body);
+    else await companyApi.add(body);
     await refresh();
   };
-  const openSpecial = async () => setPosts(await api.get<PostBrief[]>(`/companies/${selected}/special-post`));
+  const openSpecial = async () => setPosts(await companyApi.specialPosts(selected!));
   const d = detail.data;
   return (
     <Card size="small" data-testid="company-page">
@@ -115,7 +115,7 @@ export default function CompanyPage() {
                   onClick={() =>
                     confirmDelete(
                       d.F_FullName,
-                      () => api.del(`/companies/${d.F_CompanyId}`),
+                      () => companyApi.remove(d.F_CompanyId),
                       async () => {
                         setSelected(null);
                         await refresh();
@@ -194,7 +194,7 @@ export default function CompanyPage() {
         value={posts?.map((p) => ({ F_PostId: p.F_PostId, F_Name: p.F_Name }))}
         onCancel={() => setPosts(null)}
         onOk={async (list) => {
-          await api.post('/special-post', { postList: list.map((p) => p.F_PostId), F_Type: 1, F_ObjectId: selected });
+          await specialPostApi.set({ postList: list.map((p) => p.F_PostId), F_Type: 1, F_ObjectId: selected! });
           void message.success(t('common:updated'));
           setPosts(null);
         }}

@@ -3,7 +3,7 @@ import { App, Modal, Select, Table, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataAuthorizeBody, DataAuthorizeRow, OrgNode } from '@app/contracts';
-import { api } from '../../lib/api';
+import { dataAuthorizeApi } from './api';
 import { useOrgTree } from '../../components/pickers';
 
 export interface DataAuthorizeDialogProps {
@@ -41,7 +41,7 @@ function DataAuthorizeBody({ objectType, objectId, title, onClose }: DataAuthori
   const org = useOrgTree();
   const q = useQuery({
     queryKey: ['data-authorize', objectType, objectId],
-    queryFn: () => api.get<DataAuthorizeRow[]>(`/data-authorize/${objectType}/${objectId}/menu`),
+    queryFn: () => dataAuthorizeApi.get(objectType, objectId),
     staleTime: 0,
   });
   const [rows, setRows] = useState<DataAuthorizeRow[] | null>(null);
@@ -61,7 +61,7 @@ function DataAuthorizeBody({ objectType, objectId, title, onClose }: DataAuthori
           .filter((r) => r.scope != null)
           .map((r) => ({ moduleId: r.F_ModuleId, scope: r.scope!, departmentIds: r.scope === 6 ? r.departmentIds : [] })),
       };
-      await api.put('/data-authorize/', body);
+      await dataAuthorizeApi.save(body);
       void message.success(t('common:updated'));
       onClose();
     } finally {

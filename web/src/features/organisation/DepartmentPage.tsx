@@ -3,8 +3,8 @@ import { App, Button, Card, Empty, Form, Input, Space, Table, Tag, Tree, TreeSel
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DepartmentBody, DepartmentNode, PageResult, PostBrief, PostNode, UserBrief } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { DepartmentBody, DepartmentNode, PostBrief, PostNode } from '@app/contracts';
+import { companyApi, departmentApi, specialPostApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, pruneChildren, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { PostPicker, ResizablePanel, UserPicker, orgTreeData, useOrgTree } from '../../components/pickers';
@@ -33,7 +33,7 @@ export default function DepartmentPage() {
   const companyId = current?.companyId;
   const depts = useQuery({
     queryKey: ['departments', companyId],
-    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    queryFn: () => companyApi.departmentTree(companyId!),
     enabled: !!companyId,
   });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<DeptForm> } | null>(null);
@@ -63,16 +63,16 @@ export default function DepartmentPage() {
   ];
   const save = async (v: DeptForm) => {
     const body: DepartmentBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await api.put(`/departments/${editing.id}`, body);
-    else await api.post('/departments', body);
+    if (editing?.id) await departmentApi.update(editing.id, body);
+    else await departmentApi.add(body);
     await refresh();
   };
   const openMembers = async (dept: DepartmentNode) => {
-    const page = await api.get<PageResult<UserBrief>>(`/departments/${dept.F_DepartmentId}/users`, { limit: 1, size: 500 });
+    const page = await departmentApi.users(dept.F_DepartmentId, { limit: 1, size: 500 });
     setMembers({ dept, ids: page.Rows.map((u) => u.F_UserId) });
   };
   const openMaintainers = async (dept: DepartmentNode) => {
-    const list = await api.get<UserBrief[]>(`/departments/${dept.F_DepartmentId}/maintenance-users`);
+    const list = await departmentApi.maintainers(dept.F_DepartmentId);
     setMaintainers({ dept, ids: list.map((u) => u.F_UserId) });
   };
   const [checking, setChecking] = useState<string | null>(null);
@@ -87,10 +87,7 @@ export default function DepartmentPage() {
     try {
       if (dept.children?.length) blocker = { key: 'hasChildren', count: dept.children.length };
       else {
-        const [users, posts] = await Promise.all([
-          api.get<PageResult<UserBrief>>(`/departments/${id}/users`, { limit: 1, size: 1 }),
-          api.get<PostNode[]>(`/companies/${dept.F_CompanyId}/posts/tree`, { Department_Id: id }),
-        ]);
+        const [users, posts] = await Promise.all([departmentApi.users(id, { limit: 1, size: 1 }), companyApi.postTree(dept.F_CompanyId, id)]);
         const postCount = (function count(nodes: PostNode[]): number {
           return nodes.reduce((n, p) => n + 1 + count(p.children ?? []), 0);
         })(posts);
@@ -110,10 +107,9 @@ export default function DepartmentPage() {
       });
       return;
     }
-    confirmDelete(dept.F_FullName, () => api.del(`/departments/${id}`), refresh);
+    confirmDelete(dept.F_FullName, () => departmentApi.remove(id), refresh);
   };
-  const openSpecial = async (dept: DepartmentNode) =>
-    setSpecial({ dept, posts: await api.get<PostBrief[]>(`/departments/${dept.F_DepartmentId}/special-post`) });
+  const openSpecial = async (dept: DepartmentNode) => setSpecial({ dept, posts: await departmentApi.specialPosts(dept.F_DepartmentId) });
 
   return (
     <Card size="small" data-testid="department-page">
@@ -265,7 +261,7 @@ export default function DepartmentPage() {
         value={members?.ids}
         onCancel={() => setMembers(null)}
         onOk={async (ids) => {
-          await api.post('/departments/users', { F_DepartmentId: members!.dept.F_DepartmentId, userIds: ids });
+          await departmentApi.setUsers({ F_DepartmentId: members!.dept.F_DepartmentId, userIds: ids });
           void message.success(t('common:updated'));
           setMembers(null);
           await refresh();
@@ -277,7 +273,7 @@ export default function DepartmentPage() {
         value={maintainers?.ids}
         onCancel={() => setMaintainers(null)}
         onOk={async (ids) => {
-          await api.put(`/departments/${maintainers!.dept.F_DepartmentId}/maintenance-users`, { userIds: ids });
+          await departmentApi.setMaintainers(maintainers!.dept.F_DepartmentId, ids);
           void message.success(t('common:updated'));
           setMaintainers(null);
         }}
@@ -287,7 +283,7 @@ export default function DepartmentPage() {
         value={special?.posts.map((p) => ({ F_PostId: p.F_PostId, F_Name: p.F_Name }))}
         onCancel={() => setSpecial(null)}
         onOk={async (list) => {
-          await api.post('/special-post', { postList: list.map((p) => p.F_PostId), F_Type: 2, F_ObjectId: special!.dept.F_DepartmentId });
+          await specialPostApi.set({ postList: list.map((p) => p.F_PostId), F_Type: 2, F_ObjectId: special!.dept.F_DepartmentId });
           void message.success(t('common:updated'));
           setSpecial(null);
         }}

@@ -3,8 +3,8 @@ import { App, Form, Input, InputNumber, Space, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CompanyNode, DepartmentNode, PageResult, PostBody, PostNode, PostRow, UserBrief } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { CompanyNode, DepartmentNode, PostBody, PostNode, PostRow } from '@app/contracts';
+import { companyApi, postApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
@@ -22,12 +22,12 @@ function PostFormFields({ companies }: { companies: CompanyNode[] }) {
   const departmentId = Form.useWatch('F_DepartmentId', form);
   const depts = useQuery({
     queryKey: ['departments', companyId],
-    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    queryFn: () => companyApi.departmentTree(companyId!),
     enabled: !!companyId,
   });
   const posts = useQuery({
     queryKey: ['post-tree', companyId, departmentId],
-    queryFn: () => api.get<PostNode[]>(`/companies/${companyId}/posts/tree`, { Department_Id: departmentId ?? undefined }),
+    queryFn: () => companyApi.postTree(companyId!, departmentId ?? undefined),
     enabled: !!companyId,
   });
   return (
@@ -110,11 +110,11 @@ export default function PostPage() {
     (n) => n.F_FullName,
   );
   const save = async (v: PostBody) => {
-    if (editing?.id) await api.put(`/posts/${editing.id}`, v);
-    else await api.post('/posts', v);
+    if (editing?.id) await postApi.update(editing.id, v);
+    else await postApi.add(v);
     await refresh();
   };
-  const openHolders = async (post: PostRow) => setHolders({ post, ids: (await api.get<UserBrief[]>(`/posts/${post.F_PostId}/users`)).map((u) => u.F_UserId) });
+  const openHolders = async (post: PostRow) => setHolders({ post, ids: (await postApi.users(post.F_PostId)).map((u) => u.F_UserId) });
   return (
     <>
       <ListPage<PostRow>
@@ -122,7 +122,7 @@ export default function PostPage() {
         queryKey="posts"
         rowKey="F_PostId"
         keywordPlaceholder={t('post.keyword')}
-        fetch={(q) => api.get<PageResult<PostRow>>('/posts/page', q)}
+        fetch={postApi.page}
         filters={
           <Form.Item name="companyId">
             <TreeSelect
@@ -180,7 +180,7 @@ export default function PostPage() {
                           danger: true,
                           hidden: !can.del,
                           testId: `post-delete-${r.F_PostId}`,
-                          onClick: () => confirmDelete(r.F_Name, () => api.del(`/posts/${r.F_PostId}`), refresh),
+                          onClick: () => confirmDelete(r.F_Name, () => postApi.remove(r.F_PostId), refresh),
                         },
                       ]}
                     />
@@ -207,7 +207,7 @@ export default function PostPage() {
         value={holders?.ids}
         onCancel={() => setHolders(null)}
         onOk={async (ids) => {
-          await api.post('/posts/users', { F_PostId: holders!.post.F_PostId, userIds: ids });
+          await postApi.setUsers({ F_PostId: holders!.post.F_PostId, userIds: ids });
           void message.success(t('common:updated'));
           setHolders(null);
         }}

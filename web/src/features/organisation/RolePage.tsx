@@ -3,8 +3,8 @@ import { App, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, RoleBody, RoleRow, UserBrief } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { RoleBody, RoleRow } from '@app/contracts';
+import { roleApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
@@ -38,11 +38,11 @@ export default function RolePage() {
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'roles'] }), qc.invalidateQueries({ queryKey: ['role-picker'] })]);
   const save = async (v: RoleForm) => {
     const body: RoleBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await api.put(`/roles/${editing.id}`, body);
-    else await api.post('/roles', body);
+    if (editing?.id) await roleApi.update(editing.id, body);
+    else await roleApi.add(body);
     await refresh();
   };
-  const openMembers = async (role: RoleRow) => setMembers({ role, ids: (await api.get<UserBrief[]>(`/roles/${role.F_RoleId}/users`)).map((u) => u.F_UserId) });
+  const openMembers = async (role: RoleRow) => setMembers({ role, ids: (await roleApi.users(role.F_RoleId)).map((u) => u.F_UserId) });
   const anyAction = can.edit || can.del || can.users || can.auth || can.data;
   return (
     <>
@@ -51,7 +51,7 @@ export default function RolePage() {
         queryKey="roles"
         rowKey="F_RoleId"
         keywordPlaceholder={t('role.keyword')}
-        fetch={(q) => api.get<PageResult<RoleRow>>('/roles/page', q)}
+        fetch={roleApi.page}
         filters={
           <Form.Item name="enabled">
             <Select
@@ -124,7 +124,7 @@ export default function RolePage() {
                           danger: true,
                           hidden: !can.del,
                           testId: `role-delete-${r.F_RoleId}`,
-                          onClick: () => confirmDelete(r.F_FullName, () => api.del(`/roles/${r.F_RoleId}`), refresh),
+                          onClick: () => confirmDelete(r.F_FullName, () => roleApi.remove(r.F_RoleId), refresh),
                         },
                       ]}
                     />
@@ -157,7 +157,7 @@ export default function RolePage() {
         value={members?.ids}
         onCancel={() => setMembers(null)}
         onOk={async (ids) => {
-          await api.post('/roles/users', { F_RoleId: members!.role.F_RoleId, userIds: ids });
+          await roleApi.setUsers({ F_RoleId: members!.role.F_RoleId, userIds: ids });
           void message.success(t('common:updated'));
           setMembers(null);
           await refresh();

@@ -4,18 +4,8 @@ import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
-import type {
-  CompanyNode,
-  DepartmentNode,
-  EffectivePermission,
-  OrgNode,
-  PageResult,
-  PermissionNode,
-  UserCreateBody,
-  UserRow,
-  UserUpdateBody,
-} from '@app/contracts';
-import { api } from '../../lib/api';
+import type { CompanyNode, DepartmentNode, OrgNode, PermissionNode, UserRow } from '@app/contracts';
+import { companyApi, userApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
 import { ListPage } from '../../components/ListPage';
@@ -111,7 +101,7 @@ function UserFormFields({ creating, companies, departmentCompany }: { creating: 
   const companyId = Form.useWatch('F_CompanyId', form);
   const depts = useQuery({
     queryKey: ['departments', companyId],
-    queryFn: () => api.get<DepartmentNode[]>(`/companies/${companyId}/departments/tree`),
+    queryFn: () => companyApi.departmentTree(companyId!),
     enabled: !!companyId,
   });
   return (
@@ -207,7 +197,7 @@ function PermissionTree({ userId, onClose }: { userId: string | null; onClose: (
   const { t } = useTranslation('organisation');
   const q = useQuery({
     queryKey: ['user-permission', userId],
-    queryFn: () => api.get<EffectivePermission>(`/users/${userId}/permission`),
+    queryFn: () => userApi.permission(userId!),
     enabled: !!userId,
     staleTime: 0,
   });
@@ -278,18 +268,18 @@ export default function UserPage() {
       roleIds: (v.roles ?? []).map((r) => r.F_RoleId),
       postIds: (v.posts ?? []).map((p) => p.F_PostId),
     } as const;
-    if (editing?.id) await api.put(`/users/${editing.id}`, common satisfies UserUpdateBody);
-    else await api.post('/users', { ...common, F_Account: v.F_Account.trim(), F_Password: md5(v.F_Password ?? '') } satisfies UserCreateBody);
+    if (editing?.id) await userApi.update(editing.id, common);
+    else await userApi.add({ ...common, F_Account: v.F_Account.trim(), F_Password: md5(v.F_Password ?? '') });
     await refresh();
   };
   const setEnabled = async (r: UserRow, on: boolean) => {
-    await api.patch(`/users/${r.F_UserId}/enabled`, { F_EnabledMark: on ? 1 : 0 });
+    await userApi.setEnabled(r.F_UserId, on ? 1 : 0);
     void message.success(t('common:updated'));
     await refresh();
   };
   const reset = async () => {
     const v = await resetForm.validateFields();
-    await api.patch(`/users/${resetting!.F_UserId}/password`, { newPassword: md5(v.password) });
+    await userApi.resetPassword(resetting!.F_UserId, md5(v.password));
     void message.success(t('user.passwordReset'));
     setResetting(null);
   };
@@ -333,7 +323,7 @@ export default function UserPage() {
           rowKey="F_UserId"
           keywordPlaceholder={t('user.keyword')}
           fetch={async (q) => {
-            const page = await api.get<PageResult<UserRow>>('/users/page', { ...q, ...filter });
+            const page = await userApi.page({ ...q, ...filter });
             setControlled({ mobile: page.Rows.some((r) => 'F_Mobile' in r), email: page.Rows.some((r) => 'F_Email' in r) });
             return page;
           }}
@@ -468,7 +458,7 @@ export default function UserPage() {
                             danger: true,
                             hidden: !(can.del && r.F_UserId !== me),
                             testId: `user-delete-${r.F_UserId}`,
-                            onClick: () => confirmDelete(r.F_RealName || r.F_Account, () => api.del(`/users/${r.F_UserId}`), refresh),
+                            onClick: () => confirmDelete(r.F_RealName || r.F_Account, () => userApi.remove(r.F_UserId), refresh),
                           },
                         ]}
                       />
