@@ -78,6 +78,8 @@ async function sessions(...accounts: string[]): Promise<Session[]> {
   for (const a of accounts) out.push(await signedIn(env.browser(), env.server(), a));
   return out;
 }
+/** The approval modal's rendered width (0 while it is not there). */
+const modalWidth = async (page: Page) => (await page.locator('.wf-approval-modal .ant-modal').boundingBox())?.width ?? 0;
 const closeAll = async (list: Session[]) => {
   for (const s of list) await s.context.close();
 };
@@ -436,9 +438,9 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
             .inputValue(),
         )
         .toBe('张三的消息测试一');
+      // the modal opens with a zoom animation: its width is read once the animation has ended
+      await expect.poll(() => modalWidth(page)).toBeGreaterThanOrEqual(1400);
       await settle(page);
-      const box = await page.locator('.wf-approval-modal .ant-modal').boundingBox();
-      expect(box!.width).toBeGreaterThanOrEqual(1400);
       await shot(page, 'wf-flows-message-panel');
       expect((await messageOf(first))?.isRead).toBe(true);
       await page.keyboard.press('Escape');
@@ -456,9 +458,8 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
             .inputValue(),
         )
         .toBe('张三的消息测试二');
+      await expect.poll(() => modalWidth(page)).toBeGreaterThanOrEqual(1400);
       await settle(page);
-      const box2 = await page.locator('.wf-approval-modal .ant-modal').boundingBox();
-      expect(box2!.width).toBeGreaterThanOrEqual(1400);
       await shot(page, 'wf-flows-message-bell');
 
       // taskStatus '1' (the starter's 'completed' message) opens the progress viewer instead

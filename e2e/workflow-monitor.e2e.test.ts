@@ -42,26 +42,23 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       expect(await row.innerText()).toContain('Manager approval');
       await shot(page, 'wf-monitor-unfinished');
 
-      // Suspend.
+      // Suspend. Each step waits for what the user sees: the dialog, then the dialog gone (it closes only once the call
+      // has answered and the list has been read again; a refused call keeps it open with its message).
+      const confirmDialog = (text: string) => page.locator('.ant-modal-confirm', { hasText: text });
       await row.locator(tid(`wf-monitor-suspend-${pid}`)).click();
-      await page.locator(tid('wf-monitor-confirm-ok')).click();
+      await confirmDialog('确定挂起流程').locator(tid('wf-monitor-confirm-ok')).click();
+      await confirmDialog('确定挂起流程').waitFor({ state: 'detached', timeout: 30_000 });
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('已挂起');
-      await row.locator(tid(`wf-monitor-resume-${pid}`)).waitFor();
       await settle(page);
       await shot(page, 'wf-monitor-suspended');
       const refused = await apiCall(manager.page, 'POST', '/api/workflow-task/task-handle', { taskId: task!.taskId, btnValue: 'agree_', message: 'ok' });
       expect(refused.code).not.toBe(200);
       expect(refused.msg).toBe('流程已挂起，暂不能处理');
 
-      // Resume. The suspend confirmation must be gone first: while it closes, its OK button is still in the page and
-      // a click on it would do nothing.
-      await page.locator(tid('wf-monitor-confirm-ok')).waitFor({ state: 'hidden' });
-      // Each step waits for what the user sees (the resume dialog, then its success message), so a lost click or a
-      // refused call fails here with its own message rather than as a stale state tag.
+      // Resume.
       await row.locator(tid(`wf-monitor-resume-${pid}`)).click();
-      const resumeDialog = page.locator('.ant-modal-confirm', { hasText: '确定恢复流程' });
-      await resumeDialog.locator(tid('wf-monitor-confirm-ok')).click();
-      await page.locator('.ant-message', { hasText: '恢复成功' }).waitFor();
+      await confirmDialog('确定恢复流程').locator(tid('wf-monitor-confirm-ok')).click();
+      await confirmDialog('确定恢复流程').waitFor({ state: 'detached', timeout: 30_000 });
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
 
       // Assign the manager task to wangwu.
