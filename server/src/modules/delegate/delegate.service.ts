@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { parseLocalTime } from '../../core/db/helpers.js';
 import { DelegateRepository, type DelegateValues } from './delegate.repository.js';
+import { requireAccess } from '../access/object-access.js';
 
 type ParsedBody = z.output<typeof delegateBodySchema>;
 
@@ -38,17 +39,19 @@ export class DelegateService {
   /** The delegation's owner when the caller may change it; 404 otherwise (someone else's is not revealed). */
   private async changeable(auth: AuthContext, id: string): Promise<string> {
     const row = await this.repo.owner(this.repo.db, auth.tenantId, id);
-    if (!row || (row.user_id !== auth.userId && !(await this.has(auth, Permission.workflowMonitorAssign)))) {
-      throw new AppError('delegate.notFound', { id }, 404);
-    }
-    return row.user_id;
+    await requireAccess('changeDelegation', id, {
+      isOwner: row?.user_id === auth.userId,
+      isAssignAdmin: () => !!row && this.has(auth, Permission.workflowMonitorAssign),
+    });
+    return row!.user_id;
   }
 
   private async values(auth: AuthContext, body: ParsedBody, ownerId: string): Promise<DelegateValues> {
     const userId = body.F_UserId || ownerId;
-    if (userId !== auth.userId && !(await this.has(auth, Permission.workflowMonitorAssign))) {
-      throw new AppError('error.forbidden', { permission: Permission.workflowMonitorAssign }, 403);
-    }
+    await requireAccess('delegateFor', userId, {
+      isSelf: userId === auth.userId,
+      isAssignAdmin: () => this.has(auth, Permission.workflowMonitorAssign),
+    });
     if (!body.F_DelegateUserId) throw new AppError('delegate.userRequired');
     if (!body.F_StartTime || !body.F_EndTime) throw new AppError('delegate.timeRequired');
     const start = parseLocalTime(body.F_StartTime);

@@ -22,6 +22,7 @@ import { ALLOWED_EXTENSIONS, acceptAllows, extensionOf, isAllowedExtension, snif
 import { storageKeyFor } from './storage-keys.js';
 import { byteLimit, SniffingStream } from './upload-streams.js';
 import { parseRange, presentationOf, type Served } from './serve-headers.js';
+import { requireAccess } from '../access/object-access.js';
 
 /** What one upload may be: the size cap and the accept patterns every file must pass (all of them). */
 interface UploadPolicy {
@@ -221,7 +222,10 @@ export class FilesService {
   async removeAnnex(auth: AuthContext, id: string): Promise<void> {
     const row = await this.repo.attachment(auth.tenantId, id);
     if (!row) throw notFound('files.notFound', { id });
-    if (row.owner_id !== auth.userId && !(await this.repo.isTenantAdmin(auth.tenantId, auth.userId))) throw new AppError('files.noDeletePermission', {}, 403);
+    await requireAccess('deleteAttachment', id, {
+      isUploader: row.owner_id === auth.userId,
+      isTenantAdmin: () => this.repo.isTenantAdmin(auth.tenantId, auth.userId),
+    });
     await this.repo.deleteFile(auth.tenantId, id);
     await this.removeObjects([row.storage_key]);
   }

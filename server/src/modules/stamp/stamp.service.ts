@@ -6,6 +6,7 @@ import { newId } from '../../core/ids.js';
 import { hashPassword } from '../../core/auth/password.js';
 import { StampRepository, type StampUserKind, type StampValues, type StoredStamp } from './stamp.repository.js';
 import { base64Length, decodePngDataUrl, pngSize } from './png.js';
+import { requireAccess } from '../access/object-access.js';
 
 /** Stamp images may be at most 5 MB (spec); a handwritten signature is a PNG of 80 × 50. */
 export const STAMP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -96,15 +97,13 @@ export class StampService {
     return stamp;
   }
 
-  private async mayChange(auth: AuthContext, stamp: StoredStamp, access: Access): Promise<boolean> {
-    if (access.kinds.includes('manager') && stamp.is_manager) return true;
-    if (access.kinds.includes('maintainer') && stamp.is_maintainer) return true;
-    return this.has(auth, access.permission);
-  }
-
   private async changeable(auth: AuthContext, id: string, access: Access): Promise<StoredStamp> {
     const stamp = await this.stamp(auth, id);
-    if (!(await this.mayChange(auth, stamp, access))) throw new AppError('stamp.notManager', { id }, 403);
+    await requireAccess('changeStamp', id, {
+      isManager: access.kinds.includes('manager') && stamp.is_manager,
+      isMaintainer: access.kinds.includes('maintainer') && stamp.is_maintainer,
+      hasPermission: () => this.has(auth, access.permission),
+    });
     return stamp;
   }
 
@@ -204,9 +203,12 @@ export class StampService {
   /** GET /stamps/stamp-img: the image of a stamp the caller may use (or manage with the list button). */
   async image(auth: AuthContext, id: string): Promise<string> {
     const stamp = await this.stamp(auth, id);
-    if (!stamp.can_use && !stamp.is_manager && !stamp.is_maintainer && !(await this.has(auth, Permission.stampList))) {
-      throw new AppError('stamp.notFound', { id }, 404);
-    }
+    await requireAccess('stampImage', id, {
+      mayUse: stamp.can_use,
+      isManager: stamp.is_manager,
+      isMaintainer: stamp.is_maintainer,
+      mayList: () => this.has(auth, Permission.stampList),
+    });
     return this.imageUrl(stamp);
   }
 }

@@ -33,6 +33,7 @@ import { stampImageUrls, verifyStampForUse } from '../stamp/stamp-use.js';
 import type { WfGraph, WfNode } from '../workflow/engine/types.js';
 import { engineOf } from './engine-port.js';
 import { WorkflowTaskRepository, type HistoryRecord, type InstanceRecord, type ListFilter, type TaskRecord } from './workflow-task.repository.js';
+import { requireAccess } from '../access/object-access.js';
 
 const FINISHED = new Set(['completed', 'recalled', 'terminated']);
 /** Validity of a tokenless launch's sign (and how long a used sign is remembered, with margin). */
@@ -112,12 +113,14 @@ export class WorkflowTaskService {
   /** The instance when the caller may see it, else 403 workflowTask.noAccess. */
   async visibleInstance(auth: AuthContext, id: string): Promise<InstanceRecord> {
     const instance = await this.instanceOf(auth, id);
-    if (instance.starter_id === auth.userId) return instance;
-    if (await this.repo.participates(auth.tenantId, instance.id, auth.userId)) return instance;
-    // A child instance (call activity) is visible to whoever sees its root.
-    if (instance.root_id !== instance.id && (await this.repo.participates(auth.tenantId, instance.root_id, auth.userId))) return instance;
-    if (await this.isMonitor(auth)) return instance;
-    throw new AppError('workflowTask.noAccess', {}, 403);
+    await requireAccess('readInstance', id, {
+      isStarter: instance.starter_id === auth.userId,
+      participates: () => this.repo.participates(auth.tenantId, instance.id, auth.userId),
+      // A child instance (call activity) is visible to whoever sees its root.
+      participatesInRoot: () => instance.root_id !== instance.id && this.repo.participates(auth.tenantId, instance.root_id, auth.userId),
+      isMonitor: () => this.isMonitor(auth),
+    });
+    return instance;
   }
 
   private async taskOf(auth: AuthContext, taskId: string): Promise<TaskRecord> {
@@ -159,7 +162,7 @@ export class WorkflowTaskService {
 
   async markRead(auth: AuthContext, id: string): Promise<void> {
     const row = await this.repo.findCirculation(auth.tenantId, id);
-    if (!row || row.user_id !== auth.userId) throw notFound('workflowTask.circulationNotFound');
+    await requireAccess('circulation', id, { isRecipient: row?.user_id === auth.userId });
     await this.repo.markRead(auth.tenantId, id);
   }
 
@@ -171,8 +174,8 @@ export class WorkflowTaskService {
 
   private async ownDraft(auth: AuthContext, id: string) {
     const draft = await this.repo.findDraft(auth.tenantId, id);
-    if (!draft || draft.user_id !== auth.userId) throw notFound('workflowTask.draftNotFound');
-    return draft;
+    await requireAccess('draft', id, { isOwner: draft?.user_id === auth.userId });
+    return draft!;
   }
 
   async saveDraft(auth: AuthContext, body: WorkflowDraftBody): Promise<{ F_Id: string }> {
@@ -246,8 +249,11 @@ export class WorkflowTaskService {
   async againCandidate(auth: AuthContext, taskId: string): Promise<{ F_UserId: string; F_RealName: string; F_Account: string }[]> {
     const task = await this.taskOf(auth, taskId);
     const instance = await this.instanceOf(auth, task.instance_id);
-    const allowed = instance.starter_id === auth.userId || (await this.repo.mayActOn(task.id, auth.userId)) || (await this.isMonitor(auth));
-    if (!allowed) throw new AppError('workflowTask.noAccess', {}, 403);
+    await requireAccess('recomputeCandidates', taskId, {
+      isStarter: instance.starter_id === auth.userId,
+      isCandidate: () => this.repo.mayActOn(task.id, auth.userId),
+      isMonitor: () => this.isMonitor(auth),
+    });
     const ids = await this.engine.againCandidate(auth, task.id);
     const names = await this.repo.users(auth.tenantId, ids);
     return ids.map((id) => ({ F_UserId: id, F_RealName: names.get(id)?.real_name ?? '', F_Account: names.get(id)?.account ?? '' }));
@@ -255,7 +261,7 @@ export class WorkflowTaskService {
 
   async toRecycleBin(auth: AuthContext, id: string, recycled: boolean): Promise<void> {
     const instance = await this.instanceOf(auth, id);
-    if (instance.starter_id !== auth.userId) throw new AppError('workflowTask.notStarter', {}, 403);
+    await requireAccess('recycleInstance', id, { isStarter: instance.starter_id === auth.userId });
     if (recycled && !FINISHED.has(instance.state)) throw new AppError('workflowTask.notFinished');
     if (!recycled && !instance.recycled_at) throw new AppError('workflowTask.notRecycled');
     await this.repo.setRecycled(auth.tenantId, id, recycled ? new Date() : null);
@@ -263,8 +269,10 @@ export class WorkflowTaskService {
 
   async deleteInstance(auth: AuthContext, id: string): Promise<void> {
     const instance = await this.instanceOf(auth, id);
-    const admin = await this.deps.grants.hasAny(auth, [Permission.workflowMonitorSuspend]);
-    if (instance.starter_id !== auth.userId && !admin) throw new AppError('workflowTask.notStarter', {}, 403);
+    await requireAccess('deleteInstance', id, {
+      isStarter: instance.starter_id === auth.userId,
+      isMonitorAdmin: () => this.deps.grants.hasAny(auth, [Permission.workflowMonitorSuspend]),
+    });
     if (!instance.recycled_at) throw new AppError('workflowTask.notRecycled');
     await this.repo.deleteInstance(auth.tenantId, id);
   }
