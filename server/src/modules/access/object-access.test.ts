@@ -11,6 +11,11 @@ const tables: { [K in ObjectKind]: { holds: (typeof objectRules)[K]['grounds'][n
     { holds: ['participatesInRoot'], allowed: true },
     { holds: ['isMonitor'], allowed: true },
   ],
+  actOnTask: [
+    { holds: [], allowed: false },
+    { holds: ['isAssignee'], allowed: true },
+    { holds: ['isCandidate'], allowed: true },
+  ],
   recomputeCandidates: [
     { holds: [], allowed: false },
     { holds: ['isStarter'], allowed: true },
@@ -110,6 +115,7 @@ describe('object-level access rules', () => {
     const status = Object.fromEntries((Object.keys(objectRules) as ObjectKind[]).map((k) => [k, objectRules[k].refusal('x1').status]));
     expect(status).toEqual({
       readInstance: 403,
+      actOnTask: 403,
       recomputeCandidates: 403,
       recycleInstance: 403,
       deleteInstance: 403,

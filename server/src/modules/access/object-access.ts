@@ -20,6 +20,8 @@ export const objectRules = {
   /** A workflow instance's form, timeline, diagram and attachments: its starter, anyone who took part (in it or in the
    * process that called it), or a monitor. */
   readInstance: rule(['isStarter', 'participates', 'participatesInRoot', 'isMonitor'], () => new AppError('workflowTask.noAccess', {}, 403)),
+  /** Acting on a task (approve, reject, transfer, signers …): its assignee or one of the users who may act on it. */
+  actOnTask: rule(['isAssignee', 'isCandidate'], () => new AppError('workflow.notYourTask', {}, 403)),
   /** Working out an open task's candidates again: the starter, a current candidate or a monitor. */
   recomputeCandidates: rule(['isStarter', 'isCandidate', 'isMonitor'], () => new AppError('workflowTask.noAccess', {}, 403)),
   /** Moving a finished instance to or from the recycle bin: only its starter. */

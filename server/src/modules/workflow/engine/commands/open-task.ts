@@ -1,4 +1,5 @@
 import { AppError } from '../../../../core/errors.js';
+import { requireAccess } from '../../../access/object-access.js';
 import { type ActionRun, lockTaskInstance, type InstanceRow } from '../node-types/runtime.js';
 import type { TaskRow } from '../store.js';
 import * as store from '../store.js';
@@ -19,7 +20,7 @@ export async function openTask(run: ActionRun, taskId: string, userId?: string):
   if (task.state !== 'open') throw new AppError('workflow.taskClosed', {}, 409);
   const instance = run.adopt(locked.instance);
   await checkRunning(run, instance);
-  if (userId !== undefined && task.assignee_id !== userId && !mayAct) throw new AppError('workflow.notYourTask', {}, 403);
+  if (userId !== undefined) await requireAccess('actOnTask', taskId, { isAssignee: task.assignee_id === userId, isCandidate: mayAct });
   return { task, instance };
 }
 
