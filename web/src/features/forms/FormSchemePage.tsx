@@ -4,16 +4,8 @@ import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  FORM_TYPE,
-  type FormSchemeBody,
-  type FormSchemeDetail,
-  type FormSchemeHistoryRow,
-  type FormSchemeRow,
-  type FormSchemeSaved,
-  type PageResult,
-} from '@app/contracts';
-import { api } from '../../lib/api';
+import { FORM_TYPE, type FormSchemeBody, type FormSchemeHistoryRow, type FormSchemeRow } from '@app/contracts';
+import { formSchemeApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -45,8 +37,8 @@ export default function FormSchemePage() {
   /** The system form being registered (null row) or edited; undefined: closed. */
   const [registering, setRegistering] = useState<FormSchemeRow | null | undefined>(undefined);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', LIST_KEY] });
-  const patch = async (url: string) => {
-    await api.patch(url);
+  const patch = async (run: () => Promise<unknown>) => {
+    await run();
     void message.success(t('common:updated'));
     await refresh();
   };
@@ -69,7 +61,7 @@ export default function FormSchemePage() {
         rowKey="F_Id"
         rowTestId={(r) => `form-row-${r.F_Name}`}
         keywordPlaceholder={t('keyword')}
-        fetch={(q) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', q)}
+        fetch={(q) => formSchemeApi.list(q)}
         filters={
           <>
             <Form.Item name="F_Type" initialValue="">
@@ -129,7 +121,7 @@ export default function FormSchemePage() {
                   size="small"
                   checked={v === 1}
                   data-testid={`form-enable-${r.F_Name}`}
-                  onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-enable/${on ? 1 : 0}`)}
+                  onChange={(on) => void patch(() => formSchemeApi.setEnable(r.F_Id, on))}
                 />
               ) : (
                 flag(v === 1)
@@ -144,7 +136,7 @@ export default function FormSchemePage() {
                   size="small"
                   checked={v === 1}
                   data-testid={`form-default-${r.F_Name}`}
-                  onChange={(on) => void patch(`/form-scheme/${r.F_Id}/set-default/${on ? 1 : 0}`)}
+                  onChange={(on) => void patch(() => formSchemeApi.setDefault(r.F_Id, on))}
                 />
               ) : (
                 flag(v === 1)
@@ -163,7 +155,7 @@ export default function FormSchemePage() {
                 danger: true,
                 hidden: !can.del,
                 testId: `form-delete-${r.F_Name}`,
-                onClick: () => confirmDelete(r.F_Name, () => api.del(`/form-scheme/${r.F_Id}`), refresh),
+                onClick: () => confirmDelete(r.F_Name, () => formSchemeApi.remove(r.F_Id), refresh),
               };
               return r.F_Type === FORM_TYPE.system ? (
                 // A system form is a screen in code: opened at its route, its registration edited; no designer, versions or fill page.
@@ -200,9 +192,7 @@ type RegisterValues = Pick<FormSchemeBody, 'F_Name' | 'F_Category' | 'F_Url' | '
 
 /** The addresses of the registry already registered in the tenant (any state), lower-cased. */
 async function registeredAddresses(): Promise<Set<string>> {
-  const pages = await Promise.all(
-    systemForms().map((d) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', { F_Type: FORM_TYPE.system, keyword: d.address, size: 500 })),
-  );
+  const pages = await Promise.all(systemForms().map((d) => formSchemeApi.list({ F_Type: FORM_TYPE.system, keyword: d.address, size: 500 })));
   return new Set(pages.flatMap((p) => p.Rows.map((r) => r.F_Url.toLowerCase())));
 }
 
@@ -233,8 +223,8 @@ function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormScheme
           F_SortCode: editing?.F_SortCode ?? 0,
           F_Scheme: { data: [] },
         };
-        if (editing) await api.put(`/form-scheme/${editing.F_Id}`, body);
-        else await api.post('/form-scheme', body);
+        if (editing) await formSchemeApi.update(editing.F_Id, body);
+        else await formSchemeApi.add(body);
         await onSaved();
       }}
     >
@@ -272,7 +262,7 @@ function HistoryList({ form, canRestore, onRestored }: { form: FormSchemeRow; ca
   const [previewing, setPreviewing] = useState<FormSchemeHistoryRow | null>(null);
   const { data, isFetching, refetch } = useQuery({
     queryKey: ['form-scheme-history', form.F_Id, paging],
-    queryFn: () => api.get<PageResult<FormSchemeHistoryRow>>(`/form-scheme/${form.F_Id}/history`, paging),
+    queryFn: () => formSchemeApi.history(form.F_Id, paging),
     placeholderData: keepPreviousData,
   });
   const restore = (row: FormSchemeHistoryRow) =>
@@ -283,7 +273,7 @@ function HistoryList({ form, canRestore, onRestored }: { form: FormSchemeRow; ca
       cancelText: t('common:cancel'),
       okButtonProps: { 'data-testid': 'form-restore-ok' } as Record<string, string>,
       onOk: async () => {
-        const saved = await api.post<FormSchemeSaved>(`/form-scheme/${form.F_Id}/history/${row.F_Id}/restore`);
+        const saved = await formSchemeApi.restore(form.F_Id, row.F_Id);
         void message.success(t('restored', { version: saved.F_Version }));
         // A restore is a new version: back to the first page, where it is listed.
         setPaging((p) => ({ ...p, limit: 1 }));
@@ -358,7 +348,7 @@ function HistoryList({ form, canRestore, onRestored }: { form: FormSchemeRow; ca
 function VersionPreview({ formId, versionId }: { formId: string; versionId: string }) {
   const { data, error } = useQuery({
     queryKey: ['form-scheme-version', versionId],
-    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${versionId}`, undefined, { silent: true }),
+    queryFn: () => formSchemeApi.version(versionId),
   });
   if (error) return <Alert type="error" showIcon title={error.message} data-testid="form-preview-error" />;
   if (!data) return <Spin />;

@@ -14,8 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseScheme, type FieldType, type FormSchemeBody, type FormSchemeContent, type FormSchemeDetail, type FormSchemeSaved } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { parseScheme, type FieldType, type FormSchemeBody, type FormSchemeContent } from '@app/contracts';
+import { formSchemeApi } from '../api';
 import { useUnsavedChanges } from '../../../app/shell/unsaved';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../../components/form-renderer';
 import { FieldList } from './Canvas';
@@ -60,7 +60,7 @@ export default function FormDesignerPage() {
 
   const detail = useQuery({
     queryKey: ['form-scheme-designer', id],
-    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${id}`),
+    queryFn: () => formSchemeApi.get(id!),
     enabled: !!id && id !== loadedId,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -228,11 +228,10 @@ export default function FormDesignerPage() {
       F_Scheme: bound.scheme,
       ...(bound.tableInfo ? { tableInfo: bound.tableInfo } : {}),
     };
-    const base = bound.tableInfo ? '/form-scheme/customtable' : '/form-scheme';
     setSaving(true);
     try {
       // Failures are toasted by the api client with the server's message.
-      const saved = id ? await api.put<FormSchemeSaved>(`${base}/${id}`, body) : await api.post<FormSchemeSaved>(base, body);
+      const saved = id ? await formSchemeApi.update(id, body) : await formSchemeApi.add(body);
       dispatch({ type: 'saved', scheme: bound.scheme });
       setSavedMeta(JSON.stringify({ meta, tables }));
       unsaved.saved();

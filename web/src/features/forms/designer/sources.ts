@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DataSource, DictionaryTypeNode, FormField, PageResult } from '@app/contracts';
-import type { LinkGroup } from '../../data/shared';
-import { api } from '../../../lib/api';
+import type { DictionaryTypeNode, FormField } from '@app/contracts';
+import { designerSourcesApi } from '../api';
 
 /**
  * Suggestions for the option-source keys (dictionary codes, data sources, database links, result columns). They
  * only help typing: every call is silent and a user without the data permissions still types the values by hand.
  */
-const quiet = { silent: true } as const;
 const suggestion = { staleTime: 60_000, retry: false, refetchOnWindowFocus: false } as const;
 
 export interface Suggestion {
@@ -26,7 +24,7 @@ function flattenTypes(nodes: DictionaryTypeNode[], out: Suggestion[] = []): Sugg
 export function useDictionaryCodes(enabled: boolean): Suggestion[] {
   const q = useQuery({
     queryKey: ['form-designer', 'dictionary-types'],
-    queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree', undefined, quiet),
+    queryFn: () => designerSourcesApi.dictionaryTypes(),
     enabled,
     ...suggestion,
   });
@@ -36,7 +34,7 @@ export function useDictionaryCodes(enabled: boolean): Suggestion[] {
 function useDataSources(enabled: boolean) {
   return useQuery({
     queryKey: ['form-designer', 'data-sources'],
-    queryFn: () => api.get<PageResult<DataSource>>('/data-sources', { limit: 1, size: 500 }, quiet),
+    queryFn: () => designerSourcesApi.dataSources(),
     enabled,
     ...suggestion,
   });
@@ -49,7 +47,7 @@ export function useDataSourceOptions(enabled: boolean): Suggestion[] {
 export function useDatabaseLinks(enabled: boolean): Suggestion[] {
   const q = useQuery({
     queryKey: ['form-designer', 'database-links'],
-    queryFn: () => api.get<LinkGroup[]>('/database-links/group', undefined, quiet),
+    queryFn: () => designerSourcesApi.databaseLinks(),
     enabled,
     ...suggestion,
   });
@@ -64,7 +62,7 @@ export function useSourceColumns(field: FormField): Suggestion[] {
   const source = sources.data?.Rows.find((s) => s.F_Id === c.dataSource || s.F_Code === c.dataSource);
   const q = useQuery({
     queryKey: ['form-designer', 'data-source-fields', source?.F_Id],
-    queryFn: () => api.get<{ name: string; dataType: string }[]>(`/data-sources/${encodeURIComponent(source!.F_Id)}/fields`, undefined, quiet),
+    queryFn: () => designerSourcesApi.sourceFields(source!.F_Id),
     enabled: wanted && !!source,
     ...suggestion,
   });

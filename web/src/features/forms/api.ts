@@ -1,0 +1,43 @@
+import type {
+  DataSource,
+  DictionaryTypeNode,
+  FormSchemeBody,
+  FormSchemeDetail,
+  FormSchemeHistoryRow,
+  FormSchemeRow,
+  FormSchemeSaved,
+  PageResult,
+} from '@app/contracts';
+import { api } from '../../lib/api';
+import type { ListQuery } from '../../components/ListPage';
+import type { LinkGroup } from '../data/api';
+
+/** Form schemes: the list, their CRUD, switches, and their version history. */
+export const formSchemeApi = {
+  list: (q: ListQuery | { F_Type: number; keyword: string; size: number }) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', q),
+  /** The current version (the designer). */
+  get: (id: string) => api.get<FormSchemeDetail>(`/form-scheme/${id}`),
+  /** One stored version; silent: the preview shows the error in place. */
+  version: (versionId: string) => api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${versionId}`, undefined, { silent: true }),
+  /** A scheme with tableInfo goes to customtable, which creates its tables too. */
+  add: (body: FormSchemeBody) => api.post<FormSchemeSaved>(body.tableInfo ? '/form-scheme/customtable' : '/form-scheme', body),
+  update: (id: string, body: FormSchemeBody) => api.put<FormSchemeSaved>(`${body.tableInfo ? '/form-scheme/customtable' : '/form-scheme'}/${id}`, body),
+  remove: (id: string) => api.del(`/form-scheme/${id}`),
+  setEnable: (id: string, on: boolean) => api.patch(`/form-scheme/${id}/set-enable/${on ? 1 : 0}`),
+  setDefault: (id: string, on: boolean) => api.patch(`/form-scheme/${id}/set-default/${on ? 1 : 0}`),
+  history: (id: string, q: { limit: number; size: number }) => api.get<PageResult<FormSchemeHistoryRow>>(`/form-scheme/${id}/history`, q),
+  /** Restoring makes the old version a new one. */
+  restore: (id: string, versionId: string) => api.post<FormSchemeSaved>(`/form-scheme/${id}/history/${versionId}/restore`),
+};
+
+/**
+ * The designer's suggestions for option-source keys. Silent: they only help typing, and a user without the data
+ * permissions still types the values by hand.
+ */
+const quiet = { silent: true } as const;
+export const designerSourcesApi = {
+  dictionaryTypes: () => api.get<DictionaryTypeNode[]>('/data-items/tree', undefined, quiet),
+  dataSources: () => api.get<PageResult<DataSource>>('/data-sources', { limit: 1, size: 500 }, quiet),
+  databaseLinks: () => api.get<LinkGroup[]>('/database-links/group', undefined, quiet),
+  sourceFields: (sourceId: string) => api.get<{ name: string; dataType: string }[]>(`/data-sources/${encodeURIComponent(sourceId)}/fields`, undefined, quiet),
+};
