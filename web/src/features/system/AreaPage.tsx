@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Area, AreaCreateBody, AreaUpdateBody } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { Area, AreaCreateBody } from '@app/contracts';
+import { areaApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { ResizablePanel } from '../../components/pickers';
@@ -29,7 +29,7 @@ export default function AreaPage() {
   const can = { add: usePermission(P.areaAdd), edit: usePermission(P.areaEdit), del: usePermission(P.areaDelete) };
 
   const load = useCallback(async (parent: string) => {
-    const rows = await api.get<Area[]>(parent === ROOT ? '/areas/province' : `/areas/${encodeURIComponent(parent)}/child`);
+    const rows = await (parent === ROOT ? areaApi.provinces() : areaApi.children(parent));
     setKids((k) => ({ ...k, [parent]: rows }));
     setById((m) => ({ ...m, ...Object.fromEntries(rows.map((a) => [a.F_AreaId, a])) }));
   }, []);
@@ -46,8 +46,8 @@ export default function AreaPage() {
     }));
   const parentOf = (a: Area) => (a.F_Level === 1 ? ROOT : a.F_ParentId);
   const save = async (v: AreaForm) => {
-    if (editing?.id) await api.put(`/areas/${editing.id}`, { F_AreaName: v.F_AreaName, F_SortCode: v.F_SortCode } satisfies AreaUpdateBody);
-    else await api.post('/areas', v);
+    if (editing?.id) await areaApi.update(editing.id, { F_AreaName: v.F_AreaName, F_SortCode: v.F_SortCode });
+    else await areaApi.add(v);
     const parentId = v.F_ParentId || ROOT;
     await load(parentId);
     if (parentId !== ROOT && byId[parentId]) await load(parentOf(byId[parentId]));
@@ -104,7 +104,7 @@ export default function AreaPage() {
                   onClick={() =>
                     confirmDelete(
                       selected.F_AreaName,
-                      () => api.del(`/areas/${selected.F_AreaId}`),
+                      () => areaApi.remove(selected.F_AreaId),
                       async () => {
                         const p = parentOf(selected);
                         setSelected(null);

@@ -1,7 +1,7 @@
 import { App, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ClientLogRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { ClientLogRow } from '@app/contracts';
+import { clientLogApi } from './api';
 import { ListPage } from '../../components/ListPage';
 import { systemPermissions } from './permissions';
 
@@ -16,7 +16,7 @@ export default function ClientLogsPage() {
       queryKey="client-logs"
       rowKey="F_Id"
       keywordPlaceholder={t('clientLog.keyword')}
-      fetch={(q) => api.get<PageResult<ClientLogRow>>('/log/client', q)}
+      fetch={clientLogApi.list}
       filters={
         <Form.Item name="type">
           <Select
@@ -36,7 +36,7 @@ export default function ClientLogsPage() {
           permission: systemPermissions.clientLogClear,
           confirm: t('clientLog.clearConfirm'),
           onClick: async () => {
-            await api.del('/log/client');
+            await clientLogApi.clear();
             void message.success(t('clientLog.cleared'));
           },
         },

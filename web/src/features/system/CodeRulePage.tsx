@@ -3,8 +3,8 @@ import { Form, Input, Modal, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CodeRule, CodeRuleBody, CodeRulePart, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { CodeRule, CodeRuleBody, CodeRulePart } from '@app/contracts';
+import { codeRuleApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -23,7 +23,7 @@ export default function CodeRulePage() {
   const [generated, setGenerated] = useState<{ rule: string; number: string } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'code-rules'] });
   const gen = async (r: CodeRule) => {
-    const number = await api.get<string>(`/code-rules/${r.F_Id}/gen`);
+    const number = await codeRuleApi.generate(r.F_Id);
     setGenerated({ rule: r.F_FullName, number });
     await refresh();
   };
@@ -34,7 +34,7 @@ export default function CodeRulePage() {
         testId="code-rule-page"
         rowKey="F_Id"
         rowTestId={(r) => `code-rule-row-${r.F_Id}`}
-        fetch={(q) => api.get<PageResult<CodeRule>>('/code-rules', q)}
+        fetch={codeRuleApi.list}
         toolbar={[
           {
             key: 'add',
@@ -94,7 +94,7 @@ export default function CodeRulePage() {
                     label: t('common:delete'),
                     danger: true,
                     hidden: !can.del,
-                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/code-rules/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_FullName, () => codeRuleApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -112,8 +112,8 @@ export default function CodeRulePage() {
         testId="code-rule-form"
         onSubmit={async (v) => {
           const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (editing?.id) await api.put(`/code-rules/${editing.id}`, body);
-          else await api.post('/code-rules', body);
+          if (editing?.id) await codeRuleApi.update(editing.id, body);
+          else await codeRuleApi.add(body);
           await refresh();
         }}
       >

@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LpMapObject, DictionaryItemBody, DictionaryItemNode, DictionaryTypeBody, DictionaryTypeNode } from '@app/contracts';
-import { api } from '../../lib/api';
+import { dictionaryApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, SortEnabledDescriptionFields, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { ResizablePanel } from '../../components/pickers';
@@ -45,10 +45,10 @@ export default function DictionaryPage() {
   const [translating, setTranslating] = useState<LpMapObject | null>(null);
   const canTranslate = usePermission(P.languageEdit);
   const [itemEdit, setItemEdit] = useState<{ id: string | null; values: Partial<ItemForm> } | null>(null);
-  const types = useQuery({ queryKey: ['dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree') });
+  const types = useQuery({ queryKey: ['dictionary-types'], queryFn: dictionaryApi.typeTree });
   const items = useQuery({
     queryKey: ['dictionary-items', selected, keyword],
-    queryFn: () => api.get<DictionaryItemNode[]>(`/data-items/${selected}/detail/tree`, { all: 1, keyword }),
+    queryFn: () => dictionaryApi.itemTree(selected!, { all: 1, keyword }),
     enabled: !!selected,
   });
   useEffect(() => {
@@ -110,7 +110,7 @@ export default function DictionaryPage() {
               onClick={() =>
                 confirmDelete(
                   current.F_ItemName,
-                  () => api.del(`/data-items/${current.F_ItemId}`),
+                  () => dictionaryApi.removeType(current.F_ItemId),
                   async () => {
                     setSelected(null);
                     await refreshTypes();
@@ -210,7 +210,7 @@ export default function DictionaryPage() {
                       danger: true,
                       hidden: !can.del,
                       testId: `dictionary-item-delete-${r.F_ItemDetailId}`,
-                      onClick: () => confirmDelete(r.F_ItemName, () => api.del(`/data-item-detail/${r.F_ItemDetailId}`), refreshItems),
+                      onClick: () => confirmDelete(r.F_ItemName, () => dictionaryApi.removeItem(r.F_ItemDetailId), refreshItems),
                     },
                   ]}
                 />
@@ -234,8 +234,8 @@ export default function DictionaryPage() {
             F_IsNav: v.F_IsNav ? 1 : 0,
             F_EnabledMark: v.F_EnabledMark ? 1 : 0,
           };
-          if (typeEdit?.id) await api.put(`/data-items/${typeEdit.id}`, body);
-          else await api.post('/data-items', body);
+          if (typeEdit?.id) await dictionaryApi.updateType(typeEdit.id, body);
+          else await dictionaryApi.addType(body);
           await refreshTypes();
         }}
       >
@@ -284,8 +284,8 @@ export default function DictionaryPage() {
         testId="dictionary-item-form"
         onSubmit={async (v) => {
           const body = { ...v, F_ItemId: itemEdit?.values.F_ItemId ?? selected ?? '', F_ParentId: v.F_ParentId || '0', F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (itemEdit?.id) await api.put(`/data-item-detail/${itemEdit.id}`, body);
-          else await api.post('/data-item-detail', body);
+          if (itemEdit?.id) await dictionaryApi.updateItem(itemEdit.id, body);
+          else await dictionaryApi.addItem(body);
           await refreshItems();
         }}
       >

@@ -3,17 +3,8 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Tab
 import { PlusOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type {
-  DictionaryItemNode,
-  DictionaryTypeNode,
-  LanguageType,
-  LanguageTypeBody,
-  LpMapObject,
-  LpObjectType,
-  ModuleGrantNode,
-  PageResult,
-} from '@app/contracts';
-import { api } from '../../lib/api';
+import type { LanguageType, LanguageTypeBody, LpMapObject, LpObjectType } from '@app/contracts';
+import { dictionaryApi, languageApi, moduleApi, translationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, toTreeData, useDeleteConfirm } from '../../components/crud';
@@ -78,7 +69,7 @@ function LanguageTypes() {
                 disabled={!can.edit || r.F_IsMain === 1}
                 data-testid={`language-enable-${r.F_Code}`}
                 onChange={async (on) => {
-                  await api.patch(`/lg-type/${r.F_Id}`, { F_EnabledMark: on ? 1 : 0 });
+                  await languageApi.setEnabled(r.F_Id, on ? 1 : 0);
                   void message.success(t('common:updated'));
                   await refresh();
                 }}
@@ -103,7 +94,7 @@ function LanguageTypes() {
                     label: t('common:delete'),
                     danger: true,
                     hidden: !(can.del && r.F_IsMain !== 1),
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/lg-type/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_Name, () => languageApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -119,8 +110,8 @@ function LanguageTypes() {
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (editing?.id) await api.put(`/lg-type/${editing.id}`, body);
-          else await api.post('/lg-type', body);
+          if (editing?.id) await languageApi.update(editing.id, body);
+          else await languageApi.add(body);
           await refresh();
         }}
       >
@@ -152,13 +143,13 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
   const [form] = Form.useForm<{ F_ObjectType: LpObjectType; typeId?: string; F_ObjectId: string }>();
   const objectType = Form.useWatch('F_ObjectType', form);
   const typeId = Form.useWatch('typeId', form);
-  const types = useQuery({ queryKey: ['dictionary-types'], queryFn: () => api.get<DictionaryTypeNode[]>('/data-items/tree'), enabled: open });
+  const types = useQuery({ queryKey: ['dictionary-types'], queryFn: dictionaryApi.typeTree, enabled: open });
   const items = useQuery({
     queryKey: ['dictionary-items', typeId, ''],
-    queryFn: () => api.get<DictionaryItemNode[]>(`/data-items/${typeId}/detail/tree`, { all: 1 }),
+    queryFn: () => dictionaryApi.itemTree(typeId!, { all: 1 }),
     enabled: open && !!typeId,
   });
-  const modules = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all'), enabled: open && objectType === 'module' });
+  const modules = useQuery({ queryKey: ['modules-all'], queryFn: moduleApi.all, enabled: open && objectType === 'module' });
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -264,7 +255,7 @@ function Mappings() {
         queryKey="lp-map"
         rowKey="F_Id"
         rowTestId={(r) => `language-map-row-${r.F_Id}`}
-        fetch={(q) => api.get<PageResult<LpMapObject>>('/lp-map/page', q)}
+        fetch={translationApi.page}
         filters={
           <Form.Item name="objectType">
             <Select
@@ -321,7 +312,7 @@ function Mappings() {
                     label: t('common:delete'),
                     danger: true,
                     hidden: !can.del,
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/lp-map/object/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_Name, () => translationApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />

@@ -3,8 +3,8 @@ import { App, Card, DatePicker, Form, Tabs, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { LogCategory, LogRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { LogCategory, LogRow } from '@app/contracts';
+import { logApi } from './api';
 import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { ListPage, type ListQuery } from '../../components/ListPage';
@@ -23,7 +23,7 @@ function LogList({ category }: { category: LogCategory }) {
   const fetch = (q: ListQuery) => {
     const { range, ...rest } = q as ListQuery & { range?: unknown };
     const r = range as [Dayjs, Dayjs] | undefined | null;
-    return api.get<PageResult<LogRow>>('/log', { ...rest, category, startTime: r?.[0]?.format('YYYY-MM-DD'), endTime: r?.[1]?.format('YYYY-MM-DD') });
+    return logApi.list({ ...rest, category, startTime: r?.[0]?.format('YYYY-MM-DD'), endTime: r?.[1]?.format('YYYY-MM-DD') });
   };
   const result = (v: string) =>
     v === 'success' ? (
@@ -94,7 +94,7 @@ function LogList({ category }: { category: LogCategory }) {
                   onClick: () =>
                     confirmDelete(
                       r.F_CreateDate,
-                      () => api.del(`/log/${r.F_Id}`),
+                      () => logApi.remove(r.F_Id),
                       () => qc.invalidateQueries({ queryKey: ['list', key] }),
                     ),
                 }}
@@ -124,7 +124,7 @@ function LogList({ category }: { category: LogCategory }) {
           testId: `log-clear-${category}`,
           confirm: t('log.clearConfirm', { name: t(`log.tab.${category}`) }),
           onClick: async () => {
-            await api.del(`/log/clear/${category}`);
+            await logApi.clear(category);
             void message.success(t('log.cleared'));
           },
         },

@@ -3,8 +3,8 @@ import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, T
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ModuleDetail, ModuleInput, ModuleItemInput, ModuleNode, Subsystem } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { ModuleDetail, ModuleInput, ModuleItemInput, ModuleNode } from '@app/contracts';
+import { moduleApi, subsystemApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../components/crud';
 import { MenuIcon } from '../../app/shell/icons';
@@ -80,10 +80,10 @@ export default function ModulePage() {
   const qc = useQueryClient();
   const [systemId, setSystemId] = useState('0');
   const [keyword, setKeyword] = useState('');
-  const systems = useQuery({ queryKey: ['subsystems-all'], queryFn: () => api.get<Subsystem[]>('/subsystem') });
+  const systems = useQuery({ queryKey: ['subsystems-all'], queryFn: subsystemApi.all });
   const tree = useQuery({
     queryKey: ['modules-admin', systemId, keyword],
-    queryFn: () => api.get<ModuleNode[]>('/modules', { systemId, keyword: keyword || undefined }),
+    queryFn: () => moduleApi.tree({ systemId, keyword: keyword || undefined }),
   });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<ModuleForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
@@ -108,7 +108,7 @@ export default function ModulePage() {
     forms: [],
   });
   const edit = async (id: string) => {
-    const d = await api.get<ModuleDetail>(`/modules/${id}`);
+    const d = await moduleApi.get(id);
     const items = (list: ModuleDetail['buttons']): ModuleItemInput[] =>
       list.map((b) => ({ F_Id: b.F_Id, F_EnCode: b.F_EnCode, F_FullName: b.F_FullName, F_SortCode: b.F_SortCode }));
     setEditing({
@@ -134,13 +134,13 @@ export default function ModulePage() {
       F_EnabledMark: v.F_EnabledMark ? 1 : 0,
       F_IsCommon: v.F_IsCommon ? 1 : 0,
     };
-    if (editing?.id) await api.put(`/modules/${editing.id}`, body);
-    else await api.post('/modules', body);
+    if (editing?.id) await moduleApi.update(editing.id, body);
+    else await moduleApi.add(body);
     await refresh();
   };
   const urlFree = async (_: unknown, url: string | undefined) => {
     if (!url || /^https?:\/\//i.test(url)) return;
-    const free = await api.get<boolean>(`/modules/${encodeURIComponent(url)}/validate-url`, { id: editing?.id ?? undefined }, { silent: true });
+    const free = await moduleApi.urlFree(url, editing?.id ?? undefined);
     if (!free) throw new Error(t('module.urlTaken'));
   };
   const parents = [
@@ -230,7 +230,7 @@ export default function ModulePage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `module-delete-${r.F_ModuleId}`,
-                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/modules/${r.F_ModuleId}`), refresh),
+                    onClick: () => confirmDelete(r.F_FullName, () => moduleApi.remove(r.F_ModuleId), refresh),
                   },
                 ]}
               />

@@ -1,8 +1,8 @@
 import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OnlineSessionRow, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { OnlineSessionRow } from '@app/contracts';
+import { onlineUserApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -14,7 +14,7 @@ export default function OnlineUsersPage() {
   const qc = useQueryClient();
   const canKick = usePermission(systemPermissions.onlineUserForceLogout);
   const kick = async (row: OnlineSessionRow) => {
-    await api.del(`/online-users/${encodeURIComponent(row.F_SessionId)}`);
+    await onlineUserApi.kick(row.F_SessionId);
     void message.success(t('online.kicked'));
     await qc.invalidateQueries({ queryKey: ['list', 'online-users'] });
   };
@@ -24,7 +24,7 @@ export default function OnlineUsersPage() {
       queryKey="online-users"
       rowKey="F_SessionId"
       keywordPlaceholder={t('online.keyword')}
-      fetch={(q) => api.get<PageResult<OnlineSessionRow>>('/online-users', q)}
+      fetch={onlineUserApi.list}
       columns={[
         {
           title: t('online.account'),

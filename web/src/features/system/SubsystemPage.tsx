@@ -3,8 +3,8 @@ import { Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, SubsystemInput, SubsystemRow } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { SubsystemInput, SubsystemRow } from '@app/contracts';
+import { subsystemApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
@@ -22,8 +22,8 @@ export default function SubsystemPage() {
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'subsystems'] }), qc.invalidateQueries({ queryKey: ['subsystems'] })]);
   const save = async (v: SubsystemForm) => {
     const body: SubsystemInput = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await api.put(`/subsystem/${editing.id}`, body);
-    else await api.post('/subsystem', body);
+    if (editing?.id) await subsystemApi.update(editing.id, body);
+    else await subsystemApi.add(body);
     await refresh();
   };
   return (
@@ -33,7 +33,7 @@ export default function SubsystemPage() {
         queryKey="subsystems"
         rowKey="F_Id"
         keywordPlaceholder={t('subsystem.keyword')}
-        fetch={(q) => api.get<PageResult<SubsystemRow>>('/subsystem/page', q)}
+        fetch={subsystemApi.page}
         toolbar={[
           {
             key: 'add',
@@ -83,7 +83,7 @@ export default function SubsystemPage() {
                           danger: true,
                           hidden: !can.del,
                           testId: `subsystem-delete-${r.F_Id}`,
-                          onClick: () => confirmDelete(r.F_Name, () => api.del(`/subsystem/${r.F_Id}`), refresh),
+                          onClick: () => confirmDelete(r.F_Name, () => subsystemApi.remove(r.F_Id), refresh),
                         },
                       ]}
                     />

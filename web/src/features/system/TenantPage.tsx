@@ -4,8 +4,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
-import type { ModuleGrantNode, PageResult, TenantCreateBody, TenantRow, TenantUpdateBody, TenantUserCreateBody, TenantUserRow } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { ModuleGrantNode, TenantRow, TenantUserCreateBody, TenantUserRow } from '@app/contracts';
+import { moduleApi, tenantApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -37,7 +37,7 @@ const leafIds = (nodes: ModuleGrantNode[]): Set<string> => new Set(nodes.flatMap
 
 /** Checkable menu tree; value = checked + half-checked entry ids (the server adds parents anyway). */
 function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
-  const all = useQuery({ queryKey: ['modules-all'], queryFn: () => api.get<ModuleGrantNode[]>('/modules/all') });
+  const all = useQuery({ queryKey: ['modules-all'], queryFn: moduleApi.all });
   const leaves = leafIds(all.data ?? []);
   return (
     <div data-testid="tenant-menus" style={{ maxHeight: 300, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 4 }}>
@@ -66,7 +66,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
   const confirmDelete = useDeleteConfirm();
   const q = useQuery({
     queryKey: ['tenant-users', tenant?.F_TenantId, page],
-    queryFn: () => api.get<PageResult<TenantUserRow>>(`/tenant/${tenant!.F_TenantId}/users`, { limit: page, size: 10 }),
+    queryFn: () => tenantApi.users(tenant!.F_TenantId, { limit: page, size: 10 }),
     enabled: !!tenant,
     placeholderData: keepPreviousData,
   });
@@ -96,7 +96,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
                   size="small"
                   checked={v === 1}
                   onChange={async (on) => {
-                    await api.patch(`/tenant/user/${r.F_UserId}`, { F_EnabledMark: on ? 1 : 0 });
+                    await tenantApi.setUserEnabled(r.F_UserId, on ? 1 : 0);
                     void message.success(t('common:updated'));
                     await refresh();
                   }}
@@ -113,7 +113,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
                     key: 'delete',
                     label: t('common:delete'),
                     danger: true,
-                    onClick: () => confirmDelete(r.F_Account, () => api.del(`/tenant/user/${r.F_UserId}`), refresh),
+                    onClick: () => confirmDelete(r.F_Account, () => tenantApi.removeUser(r.F_UserId), refresh),
                   }}
                 />
               ),
@@ -127,7 +127,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
         initialValues={{ isAdmin: false }}
         onClose={() => setAdding(false)}
         onSubmit={async (v) => {
-          await api.post('/tenant/user', { ...v, F_TenantId: tenant!.F_TenantId, F_Password: md5(v.F_Password) });
+          await tenantApi.addUser({ ...v, F_TenantId: tenant!.F_TenantId, F_Password: md5(v.F_Password) });
           await refresh();
         }}
       >
@@ -167,7 +167,7 @@ export default function TenantPage() {
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'tenants'] });
   const edit = async (r: TenantRow) => {
-    const mine = await api.get<ModuleGrantNode[]>(`/modules/all/${r.F_TenantId}`);
+    const mine = await moduleApi.ofTenant(r.F_TenantId);
     const ids: string[] = [];
     const walk = (ns: ModuleGrantNode[]) => ns.forEach((n) => (ids.push(n.F_ModuleId), walk(n.children)));
     walk(mine);
@@ -183,14 +183,14 @@ export default function TenantPage() {
       F_ExpireDate: v.F_ExpireDate || null,
       moduleIds: v.moduleIds ?? [],
     };
-    if (editing?.id) await api.put(`/tenant/${editing.id}`, common satisfies TenantUpdateBody);
+    if (editing?.id) await tenantApi.update(editing.id, common);
     else
-      await api.post('/tenant', {
+      await tenantApi.add({
         ...common,
         adminAccount: v.adminAccount || 'admin',
         adminRealName: v.adminRealName || undefined,
         adminPassword: md5(v.adminPassword ?? ''),
-      } satisfies TenantCreateBody);
+      });
     await refresh();
   };
   const creating = !editing?.id;
@@ -201,7 +201,7 @@ export default function TenantPage() {
         queryKey="tenants"
         rowKey="F_TenantId"
         keywordPlaceholder={t('tenant.keyword')}
-        fetch={(q) => api.get<PageResult<TenantRow>>('/tenant', q)}
+        fetch={tenantApi.list}
         toolbar={[
           {
             key: 'add',
@@ -243,7 +243,7 @@ export default function TenantPage() {
                   checked={v === 1}
                   data-testid={`tenant-status-${r.F_TenantId}`}
                   onChange={async (on) => {
-                    await api.patch(`/tenant/${r.F_TenantId}/${on ? 1 : 0}`);
+                    await tenantApi.setEnabled(r.F_TenantId, on ? 1 : 0);
                     void message.success(t('common:updated'));
                     await refresh();
                   }}
@@ -270,7 +270,7 @@ export default function TenantPage() {
                     danger: true,
                     hidden: !(can.del && r.F_IsDefault !== 1),
                     testId: `tenant-delete-${r.F_TenantId}`,
-                    onClick: () => confirmDelete(r.F_FullName, () => api.del(`/tenant/${r.F_TenantId}`), refresh),
+                    onClick: () => confirmDelete(r.F_FullName, () => tenantApi.remove(r.F_TenantId), refresh),
                   },
                 ]}
               />

@@ -1,15 +1,15 @@
 import { Form, Input } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { LanguageType, LpMapObject, LpObjectType, PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { LpMapObject, LpObjectType } from '@app/contracts';
+import { languageApi, translationApi } from './api';
 import { FormModal } from '../../components/crud';
 import { DICTIONARY_KEY } from '../../components/dictionary';
 
 export function useLanguageTypes() {
   return useQuery({
     queryKey: ['lg-types'],
-    queryFn: () => api.get<LanguageType[] | PageResult<LanguageType>>('/lg-type').then((d) => (Array.isArray(d) ? d : (d?.Rows ?? []))),
+    queryFn: languageApi.list,
   });
 }
 
@@ -23,8 +23,8 @@ export async function refreshTranslations(qc: ReturnType<typeof useQueryClient>)
 
 /** The mapping object of a dictionary item or menu entry (created when missing, translations kept). */
 export async function ensureMapping(objectType: LpObjectType, objectId: string): Promise<LpMapObject> {
-  const { id } = await api.patch<{ id: string }>('/lp-map/object', { F_ObjectType: objectType, F_ObjectId: objectId, translations: {} });
-  return api.get<LpMapObject>(`/lp-map/object/${id}`);
+  const { id } = await translationApi.ensure({ F_ObjectType: objectType, F_ObjectId: objectId, translations: {} });
+  return translationApi.get(id);
 }
 
 /** One input per enabled language other than the main one (data-testid language-input-<code>). */
@@ -43,7 +43,7 @@ export function TranslationModal({ mapping, onClose }: { mapping: LpMapObject | 
       testId="language-translate-form"
       onSubmit={async (v) => {
         const translations = Object.fromEntries(others.map((l) => [l.F_Code, (v[l.F_Code] ?? '').trim()]));
-        await api.patch(`/lp-map/object/${mapping!.F_Id}`, { translations });
+        await translationApi.update(mapping!.F_Id, { translations });
         await refreshTranslations(qc);
       }}
     >
