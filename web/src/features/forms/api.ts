@@ -17,6 +17,8 @@ export const formSchemeApi = {
   list: (q: ListQuery | { F_Type: number; keyword: string; size: number }) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', q),
   /** The current version (the designer). */
   get: (id: string) => api.get<FormSchemeDetail>(`/form-scheme/${id}`),
+  /** A designed form's current scheme (by form id); silent when the caller shows the error in place. */
+  info: (formId: string, silent = false) => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(formId)}/info`, undefined, { silent }),
   /** One stored version; silent: the preview shows the error in place. */
   version: (versionId: string) => api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${versionId}`, undefined, { silent: true }),
   /** A scheme with tableInfo goes to customtable, which creates its tables too. */

@@ -4,8 +4,9 @@ import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Permission, type DelegateBody, type DelegateRow, type PageResult, type WfLaunchable } from '@app/contracts';
-import { api } from '../../lib/api';
+import { Permission, type DelegateBody, type DelegateRow } from '@app/contracts';
+import { delegateApi } from './api';
+import { taskApi } from './task-api';
 import '../../lib/dayjs-locale';
 import { usePermission } from '../../lib/permission';
 import { useSession } from '../../lib/session';
@@ -77,7 +78,7 @@ export default function DelegatePage() {
   const [editing, setEditing] = useState<{ row: DelegateRow | null; values: Partial<DelegateForm> } | null>(null);
   const schemes = useQuery({
     queryKey: ['workflow-launchable'],
-    queryFn: () => api.get<WfLaunchable>('/workflow-scheme-info/launchable'),
+    queryFn: () => taskApi.launchable(),
     enabled: !!editing,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'delegate'] });
@@ -112,7 +113,7 @@ export default function DelegatePage() {
         rowKey="F_Id"
         rowTestId={(r) => `delegate-row-${r.F_Id}`}
         keywordPlaceholder={t('keyword')}
-        fetch={(q) => api.get<PageResult<DelegateRow>>('/workflow-Delegate/query-delegate', q)}
+        fetch={(q) => delegateApi.list(q)}
         toolbar={[
           {
             key: 'add',
@@ -153,8 +154,7 @@ export default function DelegatePage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `delegate-delete-${r.F_Id}`,
-                    onClick: () =>
-                      confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => api.del(`/workflow-Delegate/${encodeURIComponent(r.F_Id)}`), refresh),
+                    onClick: () => confirmDelete(t('itemName', { name: r.F_DelegateUserName }), () => delegateApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />
@@ -180,7 +180,7 @@ export default function DelegatePage() {
             F_EnabledMark: v.enabled ? 1 : 0,
             F_Description: v.F_Description ?? '',
           };
-          await api.post('/workflow-Delegate/addorupdate-delegate', body);
+          await delegateApi.save(body);
           await refresh();
         }}
       >

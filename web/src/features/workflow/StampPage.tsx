@@ -3,8 +3,8 @@ import { App, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type PageResult, type StampBody, type StampRow, type StampUsers } from '@app/contracts';
-import { api } from '../../lib/api';
+import { Permission, type StampBody, type StampRow } from '@app/contracts';
+import { stampApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -83,15 +83,14 @@ export default function StampPage() {
   };
   /** The current people are read first (managers through our GET /stamps/{id}/manager). */
   const openPeople = async (id: string, kind: StampPeopleKind) => {
-    const path = { member: 'member', manager: 'manager', maintainer: 'maintain' }[kind];
-    const users = await api.get<StampUsers>(`/stamps/${encodeURIComponent(id)}/${path}`);
+    const read = { member: stampApi.members, manager: stampApi.managers, maintainer: stampApi.maintainers }[kind];
+    const users = await read(id);
     setPeople({ id, kind, userIds: users.userIds });
   };
   const savePeople = (target: { id: string; kind: StampPeopleKind }, userIds: string[]) => {
-    const id = encodeURIComponent(target.id);
-    if (target.kind === 'manager') return act(() => api.patch('/stamps/set-manager', { stampId: target.id, userIds }), 'managersOk');
-    if (target.kind === 'maintainer') return act(() => api.put(`/stamps/${id}/maintain`, { userIds }), 'maintainersOk');
-    return act(() => api.put(`/stamps/${id}/member`, { userIds }), 'membersOk');
+    if (target.kind === 'manager') return act(() => stampApi.setManagers(target.id, userIds), 'managersOk');
+    if (target.kind === 'maintainer') return act(() => stampApi.setMaintainers(target.id, userIds), 'maintainersOk');
+    return act(() => stampApi.setMembers(target.id, userIds), 'membersOk');
   };
   const fileType = (f: StampForm['F_File_Type'] | undefined) => f ?? 1;
 
@@ -103,7 +102,7 @@ export default function StampPage() {
         rowKey="F_StampId"
         rowTestId={(r) => `stamp-row-${r.F_StampId}`}
         keywordPlaceholder={t('keywordPlaceholder')}
-        fetch={(q) => api.get<PageResult<StampRow>>('/stamps', q)}
+        fetch={(q) => stampApi.list(q)}
         filters={
           <Form.Item name="F_StampType">
             <DictionarySelect code={STAMP_TYPE_DICTIONARY} placeholder={t('type')} style={{ width: 180 }} data-testid="stamp-filter-type" />
@@ -165,7 +164,6 @@ export default function StampPage() {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => {
-              const id = encodeURIComponent(r.F_StampId);
               const manage = (allowed: boolean) => !(r.canManage || allowed);
               return (
                 <RowActions
@@ -183,18 +181,14 @@ export default function StampPage() {
                       label: r.EnabledMark === 1 ? t('disable') : t('enable'),
                       hidden: manage(can.enable),
                       testId: `stamp-toggle-${r.F_StampId}`,
-                      onClick: () =>
-                        act(
-                          () => api.patch(`/stamps/${id}/${r.EnabledMark === 1 ? 'not-enabled' : 'enable'}`),
-                          r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk',
-                        ),
+                      onClick: () => act(() => stampApi.setEnabled(r.F_StampId, r.EnabledMark !== 1), r.EnabledMark === 1 ? 'disabledOk' : 'enabledOk'),
                     },
                     {
                       key: 'default',
                       label: t('setDefault'),
                       hidden: manage(can.enable) || r.F_StampAttributes === '1',
                       testId: `stamp-default-set-${r.F_StampId}`,
-                      onClick: () => act(() => api.patch(`/stamps/${id}/set-default`), 'defaultOk'),
+                      onClick: () => act(() => stampApi.setDefault(r.F_StampId), 'defaultOk'),
                     },
                     {
                       key: 'member',
@@ -223,7 +217,7 @@ export default function StampPage() {
                       danger: true,
                       hidden: manage(can.del),
                       testId: `stamp-delete-${r.F_StampId}`,
-                      onClick: () => confirmDelete(r.F_StampName, () => api.del(`/stamps/${id}`), refresh),
+                      onClick: () => confirmDelete(r.F_StampName, () => stampApi.remove(r.F_StampId), refresh),
                     },
                   ]}
                 />
@@ -241,8 +235,8 @@ export default function StampPage() {
         onClose={() => setEditing(null)}
         onSubmit={async (v) => {
           const body = toStampBody(v);
-          if (editing?.id) await api.put(`/stamps/${encodeURIComponent(editing.id)}`, body);
-          else await api.post('/stamps', body);
+          if (editing?.id) await stampApi.update(editing.id, body);
+          else await stampApi.add(body);
           await refresh();
         }}
       >

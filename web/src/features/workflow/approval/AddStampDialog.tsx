@@ -1,6 +1,6 @@
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { stampApi } from '../api';
 import { FormModal } from '../../../components/crud';
 import { DictionarySelect } from '../../../components/dictionary';
 import { STAMP_TYPE_DICTIONARY, toStampBody } from '../StampPage';
@@ -27,7 +27,7 @@ export function AddStampDialog({ open, onClose, onAdded }: { open: boolean; onCl
       testId="wf-approval-stamp-form"
       onClose={onClose}
       onSubmit={async (v) => {
-        const saved = await api.post<{ F_StampId: string }>('/stamps', toStampBody({ ...v, F_Sort: 0, F_Description: '' }));
+        const saved = await stampApi.add(toStampBody({ ...v, F_Sort: 0, F_Description: '' }));
         onAdded(saved.F_StampId);
       }}
     >

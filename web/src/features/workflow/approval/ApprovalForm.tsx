@@ -3,8 +3,8 @@ import { Button, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult, ProcessInfo, StampRow } from '@app/contracts';
-import { api } from '../../../lib/api';
+import type { ProcessInfo } from '@app/contracts';
+import { stampApi } from '../api';
 import { UploadField } from '../../../components/files/UploadField';
 import { AddStampDialog } from './AddStampDialog';
 
@@ -26,7 +26,7 @@ export const usableStampsKey = ['stamps', 'usable'] as const;
 function useUsableStamps() {
   return useQuery({
     queryKey: usableStampsKey,
-    queryFn: () => api.get<PageResult<StampRow>>('/stamps', { EnabledMark: 1, limit: 1, size: 500 }, { silent: true }),
+    queryFn: () => stampApi.enabled(),
     select: (page) => page.Rows.filter((r) => r.EnabledMark === 1 && r.canUse),
   });
 }

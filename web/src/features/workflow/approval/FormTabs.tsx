@@ -3,8 +3,8 @@ import { Alert, Empty, Flex, Spin, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FORM_TYPE, type FormSchemeContent, type FormSchemeDetail, type FormValueEntry, type fieldInfo } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { FORM_TYPE, type FormSchemeContent, type FormValueEntry, type fieldInfo } from '@app/contracts';
+import { formSchemeApi } from '../../forms/api';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../../components/form-renderer';
 import { SystemFormHost } from '../../form-print/SystemFormHost';
 import { formInfoKey } from '../../form-print/AddressForm';
@@ -52,7 +52,7 @@ function DesignedPane({ form, mode, ref }: { form: WorkflowFormTab; mode: FormMo
   const given = form.F_Scheme != null;
   const info = useQuery({
     queryKey: formInfoKey(form.F_FormId),
-    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(form.F_FormId)}/info`, undefined, { silent: true }),
+    queryFn: () => formSchemeApi.info(form.F_FormId, true),
     enabled: !given,
   });
   const scheme = given ? form.F_Scheme : info.data?.F_Scheme;

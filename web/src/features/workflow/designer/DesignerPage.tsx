@@ -13,11 +13,12 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Permission, type FormSchemeDetail, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
+import { Permission, type Forwarder, type WfSchemeForm, type WfValidateResult } from '@app/contracts';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
-import { api, ApiError, saveBlob } from '../../../lib/api';
+import { ApiError, saveBlob } from '../../../lib/api';
+import { formSchemeApi } from '../../forms/api';
 import { usePermission } from '../../../lib/permission';
 import { DictionarySelect } from '../../../components/dictionary';
 import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
@@ -309,7 +310,7 @@ export default function DesignerPage() {
   const details = useQueries({
     queries: designedForms.map((f) => ({
       queryKey: ['form-relation-form-info', f.F_FormId],
-      queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(f.F_FormId)}/info`),
+      queryFn: () => formSchemeApi.info(f.F_FormId),
       staleTime: 60_000,
     })),
   });

@@ -4,8 +4,8 @@ import { CloseCircleFilled, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { Permission, type InstanceRow, type PageResult, type WfSchemeRow, type WorkflowMonitorPageQuery } from '@app/contracts';
-import { api } from '../../../lib/api';
+import { Permission, type InstanceRow, type WorkflowMonitorPageQuery } from '@app/contracts';
+import { schemeApi } from '../scheme/scheme-api';
 import '../../../lib/dayjs-locale';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
@@ -94,7 +94,7 @@ function SchemeSelect(props: { value?: string; onChange?: (v: string | undefined
   const { t } = useTranslation('wfMonitor');
   const schemes = useQuery({
     queryKey: ['workflow-monitor', 'schemes'],
-    queryFn: () => api.get<PageResult<WfSchemeRow>>('/workflow-scheme-info', { limit: 1, size: 500 }, { silent: true }).catch(() => ({ Rows: [], Total: 0 })),
+    queryFn: () => schemeApi.options({ limit: 1, size: 500 }).catch(() => ({ Rows: [], Total: 0 })),
     staleTime: 60_000,
   });
   return (

@@ -89,6 +89,8 @@ async function downloadXml(id: string, versionId?: string, fileName?: string): P
 export const schemeApi = {
   // schemes
   list: (query: SchemeListQuery = {}) => api.get<PageResult<WfSchemeRow>>(base, q(query)),
+  /** The list for a filter's choices; silent: the filter just offers nothing. */
+  options: (query: SchemeListQuery = {}) => api.get<PageResult<WfSchemeRow>>(base, q(query), { silent: true }),
   info: (id: string) => api.get<WfSchemeInfo>(`${base}/info/${enc(id)}`),
   add: (body: WfSchemeBody) => api.post<WfSchemeSaved>(base, body),
   update: (id: string, body: WfSchemeUpdateBody) => api.put<WfSchemeSaved>(`${base}/${enc(id)}`, body),
