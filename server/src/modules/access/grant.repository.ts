@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { menuItemRows, type MenuItemRow } from '../../core/auth/module-catalog.js';
 import { newId } from '../../core/ids.js';
 
 /** A data permission row as saved: one per menu entry. */
@@ -48,13 +49,8 @@ export class GrantRepository {
   }
 
   /** Every menu entry (1), button (2), column (3) and form (4), with the menu entry it belongs to. */
-  async menuItems(): Promise<{ type: number; id: string; module_id: string }[]> {
-    const rows = await sql<{ type: number; id: string; module_id: string }>`
-      select 1 as type, id, id as module_id from modules
-      union all select 2, id, module_id from module_buttons
-      union all select 3, id, module_id from module_columns
-      union all select 4, id, module_id from module_forms`.execute(this.db);
-    return rows.rows;
+  menuItems(): Promise<MenuItemRow[]> {
+    return menuItemRows(this.db);
   }
 
   /** Replaces the object's grants of these item types, in one transaction. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { formatTime } from '../../core/db/helpers.js';
+import { MENU_ENTRY_COLUMNS } from '../../core/auth/module-catalog.js';
 import { ADMIN_ROLE_CODE } from '../../db/module-catalog.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -34,24 +35,7 @@ export interface ModuleItemValues {
 function selectModules(db: Db) {
   return db
     .selectFrom('modules')
-    .select([
-      'id',
-      'system_id',
-      'parent_id',
-      'en_code',
-      'full_name',
-      'icon',
-      'url_address',
-      'target',
-      'is_menu',
-      'is_common',
-      'keep_alive',
-      'enabled',
-      'sort_code',
-      'i18n_key',
-      'description',
-      formatTime('created_at').as('created'),
-    ])
+    .select([...MENU_ENTRY_COLUMNS, 'enabled', 'description', formatTime('created_at').as('created')])
     .orderBy('sort_code')
     .orderBy('id');
 }

@@ -4,7 +4,8 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { CompanyRepository, companyValues } from './company.repository.js';
-import { buildTree, isSelfOrDescendant } from './shared.js';
+import { buildTree } from './shared.js';
+import { OrganisationRepository } from './organisation.repository.js';
 
 /** Companies: the tree, the org trees pickers use, and company CRUD. */
 export class CompanyService {
@@ -99,7 +100,8 @@ export class CompanyService {
       if (!(await repo.exists(auth.tenantId, id))) throw notFound('organisation.companyNotFound');
       if (body.F_ParentId !== '0') {
         if (!(await repo.exists(auth.tenantId, body.F_ParentId))) throw new AppError('organisation.parentCompanyNotFound');
-        if (await isSelfOrDescendant(trx, 'companies', auth.tenantId, id, body.F_ParentId)) throw new AppError('organisation.companyUnderItself');
+        if (await new OrganisationRepository(trx).isSelfOrDescendant('companies', auth.tenantId, id, body.F_ParentId))
+          throw new AppError('organisation.companyUnderItself');
       }
       await repo.update(auth.tenantId, id, companyValues(body));
     });

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { DepartmentDetail, UserBrief, departmentBody } from '@app/contracts';
 import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
-import { exactAccountOrName, mark, userBriefSelection, type Db } from './shared.js';
+import { exactAccountOrName, mark, userBriefSelection } from './queries.js';
+import type { Db } from './organisation.repository.js';
 
 type DepartmentValues = {
   company_id: string;

@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { CompanyRepository } from './company.repository.js';
 import { DepartmentRepository, departmentValues } from './department.repository.js';
-import { isSelfOrDescendant, replaceMembers, requireIds, type Db } from './shared.js';
+import { requireIds, type Db } from './shared.js';
+import { OrganisationRepository } from './organisation.repository.js';
 
 type Body = z.infer<typeof departmentBody>;
 
@@ -43,7 +44,8 @@ export class DepartmentService {
   private async checkBody(trx: Db, repo: DepartmentRepository, auth: AuthContext, body: Body, id?: string): Promise<void> {
     if (!(await new CompanyRepository(trx).exists(auth.tenantId, body.F_CompanyId))) throw new AppError('organisation.companyNotFound');
     if (body.F_ParentId !== '0') {
-      if (id && (await isSelfOrDescendant(trx, 'departments', auth.tenantId, id, body.F_ParentId))) throw new AppError('organisation.departmentUnderItself');
+      if (id && (await new OrganisationRepository(trx).isSelfOrDescendant('departments', auth.tenantId, id, body.F_ParentId)))
+        throw new AppError('organisation.departmentUnderItself');
       const parent = await repo.find(auth.tenantId, body.F_ParentId);
       if (!parent || parent.company_id !== body.F_CompanyId) throw new AppError('organisation.parentDepartmentNotFound');
     }
@@ -88,7 +90,7 @@ export class DepartmentService {
     await this.deps.db.transaction().execute(async (trx) => {
       await this.mustExist(new DepartmentRepository(trx), auth, departmentId);
       await requireIds(trx, 'users', auth.tenantId, userIds, 'organisation.unknownUsers');
-      await replaceMembers(trx, 'user_departments', 'department_id', auth.tenantId, departmentId, userIds);
+      await new OrganisationRepository(trx).replaceMembers('user_departments', 'department_id', auth.tenantId, departmentId, userIds);
     });
   }
 
@@ -97,7 +99,7 @@ export class DepartmentService {
     await this.deps.db.transaction().execute(async (trx) => {
       await this.mustExist(new DepartmentRepository(trx), auth, departmentId);
       await requireIds(trx, 'users', auth.tenantId, userIds, 'organisation.unknownUsers');
-      await replaceMembers(trx, 'department_maintainers', 'department_id', auth.tenantId, departmentId, userIds);
+      await new OrganisationRepository(trx).replaceMembers('department_maintainers', 'department_id', auth.tenantId, departmentId, userIds);
     });
   }
 }

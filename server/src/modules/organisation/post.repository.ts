@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { PostBrief, PostNode, UserBrief, postBody } from '@app/contracts';
 import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
-import { prefixPattern, userBriefSelection, type Db } from './shared.js';
+import { prefixPattern, userBriefSelection } from './queries.js';
+import type { Db } from './organisation.repository.js';
 
 type PostValues = {
   company_id: string;

@@ -6,7 +6,8 @@ import { newId } from '../../core/ids.js';
 import { CompanyRepository } from './company.repository.js';
 import { DepartmentRepository } from './department.repository.js';
 import { PostRepository, postValues } from './post.repository.js';
-import { buildTree, isSelfOrDescendant, replaceMembers, requireIds, requirePermission, type Db } from './shared.js';
+import { buildTree, requireIds, requirePermission, type Db } from './shared.js';
+import { OrganisationRepository } from './organisation.repository.js';
 
 type Body = z.infer<typeof postBody>;
 
@@ -44,7 +45,8 @@ export class PostService {
       if (department.company_id !== body.F_CompanyId) throw new AppError('organisation.postDepartmentMismatch');
     }
     if (body.F_ParentId !== '0') {
-      if (id && (await isSelfOrDescendant(trx, 'posts', auth.tenantId, id, body.F_ParentId))) throw new AppError('organisation.postUnderItself');
+      if (id && (await new OrganisationRepository(trx).isSelfOrDescendant('posts', auth.tenantId, id, body.F_ParentId)))
+        throw new AppError('organisation.postUnderItself');
       if (!(await new PostRepository(trx).find(auth.tenantId, body.F_ParentId))) throw new AppError('organisation.parentPostNotFound');
     }
   }
@@ -81,7 +83,7 @@ export class PostService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await new PostRepository(trx).find(auth.tenantId, postId))) throw notFound('organisation.postNotFound');
       await requireIds(trx, 'users', auth.tenantId, userIds, 'organisation.unknownUsers');
-      await replaceMembers(trx, 'user_posts', 'post_id', auth.tenantId, postId, userIds);
+      await new OrganisationRepository(trx).replaceMembers('user_posts', 'post_id', auth.tenantId, postId, userIds);
     });
   }
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { RoleBrief, RoleRow, UserBrief } from '@app/contracts';
 import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
-import { mark, prefixPattern, userBriefSelection, type Db } from './shared.js';
+import { mark, prefixPattern, userBriefSelection } from './queries.js';
+import type { Db } from './organisation.repository.js';
 
 export type RoleValues = { full_name: string; en_code: string; enabled: boolean; sort_code: number; description: string };
 

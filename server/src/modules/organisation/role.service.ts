@@ -7,7 +7,8 @@ import { newId } from '../../core/ids.js';
 import { ADMIN_ROLE_CODE } from '../../db/module-catalog.js';
 import { permissionTree, roleGrants } from './permission.js';
 import { RoleRepository, type RoleValues } from './role.repository.js';
-import { replaceMembers, requireIds } from './shared.js';
+import { requireIds } from './shared.js';
+import { OrganisationRepository } from './organisation.repository.js';
 
 type Body = z.infer<typeof roleBody>;
 
@@ -48,7 +49,7 @@ export class RoleService {
 
   async permission(auth: AuthContext, id: string): Promise<EffectivePermission> {
     if (!(await this.repo.find(auth.tenantId, id))) throw notFound('organisation.roleNotFound');
-    return { menus: await permissionTree(this.deps.db, await roleGrants(this.deps.db, auth.tenantId, id)) };
+    return { menus: await permissionTree(this.deps.catalog, this.deps.db, await roleGrants(this.deps.db, auth.tenantId, id)) };
   }
 
   private async guardCode<T>(code: string, run: () => Promise<T>): Promise<T> {
@@ -106,7 +107,7 @@ export class RoleService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await new RoleRepository(trx).find(auth.tenantId, roleId))) throw notFound('organisation.roleNotFound');
       await requireIds(trx, 'users', auth.tenantId, userIds, 'organisation.unknownUsers');
-      await replaceMembers(trx, 'user_roles', 'role_id', auth.tenantId, roleId, userIds);
+      await new OrganisationRepository(trx).replaceMembers('user_roles', 'role_id', auth.tenantId, roleId, userIds);
     });
     this.deps.grants.invalidate();
   }

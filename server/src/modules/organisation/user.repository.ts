@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { MaintenanceUserRow, UserBrief, UserRow } from '@app/contracts';
 import { fetchPage, formatTime, tenantScoped } from '../../core/db/helpers.js';
 import { inDataScope, type DataScope } from '../../core/auth/data-scope.js';
-import { prefixPattern, userBriefSelection, type Db } from './shared.js';
+import { prefixPattern, userBriefSelection } from './queries.js';
+import type { Db } from './organisation.repository.js';
 
 export interface UserFilter {
   page: number;

@@ -67,7 +67,7 @@ export class UserService {
 
   async permission(auth: AuthContext, id: string): Promise<EffectivePermission> {
     if (!(await this.repo.find(auth.tenantId, id))) throw notFound('organisation.userNotFound');
-    return { menus: await permissionTree(this.deps.db, await this.deps.grants.of(auth.tenantId, id)) };
+    return { menus: await permissionTree(this.deps.catalog, this.deps.db, await this.deps.grants.of(auth.tenantId, id)) };
   }
 
   private async checkRefs(trx: Db, auth: AuthContext, companyId: string | null | undefined, links: UserLinks): Promise<void> {

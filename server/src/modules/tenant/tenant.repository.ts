@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
 import { ADMIN_ROLE_CODE } from '../../db/module-catalog.js';
+import { menuItemRows } from '../../core/auth/module-catalog.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** Prefix match with the keyword's wildcards escaped (the lists search from the start of codes and names). */
@@ -137,12 +138,7 @@ export class TenantRepository {
 
   /** The entries with their buttons (2), columns (3) and forms (4), as grant items. */
   async menuItemsOf(db: Db, moduleIds: string[]): Promise<{ type: number; id: string }[]> {
-    const items = await sql<{ type: number; id: string }>`
-      select 1 as type, id from modules where id in (${sql.join(moduleIds)})
-      union all select 2, id from module_buttons where module_id in (${sql.join(moduleIds)})
-      union all select 3, id from module_columns where module_id in (${sql.join(moduleIds)})
-      union all select 4, id from module_forms where module_id in (${sql.join(moduleIds)})`.execute(db);
-    return items.rows;
+    return (await menuItemRows(db as Kysely<Database>, moduleIds)).map(({ type, id }) => ({ type, id }));
   }
 
   async insertTenant(trx: Db, id: string, values: TenantValues & { enabled: boolean }): Promise<void> {
