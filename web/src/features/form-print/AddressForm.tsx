@@ -1,8 +1,8 @@
 import { useImperativeHandle, useRef } from 'react';
 import { Alert, Flex, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { FormDataRecord, FormSchemeDetail } from '@app/contracts';
-import { api } from '../../lib/api';
+import { formSchemeApi } from '../forms/api';
+import { addressFormApi } from './api';
 import { FormRenderer, type FormRendererHandle } from '../../components/form-renderer';
 import i18n from '../../lib/i18n';
 import { SystemFormNotLoaded, type SystemFormProps } from './system-forms';
@@ -22,14 +22,13 @@ export const addressRecordKey = (address: string, keyValue: string) => ['form-ad
  */
 export function AddressForm({ formId, address, keyValue, mode, authority, ref }: AddressFormProps) {
   const renderer = useRef<FormRendererHandle>(null);
-  const path = `/${encodeURIComponent(address)}`;
   const info = useQuery({
     queryKey: formInfoKey(formId),
-    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(formId)}/info`, undefined, { silent: true }),
+    queryFn: () => formSchemeApi.info(formId, true),
   });
   const record = useQuery({
     queryKey: addressRecordKey(address, keyValue ?? ''),
-    queryFn: () => api.get<FormDataRecord>(`${path}/${encodeURIComponent(keyValue!)}`, undefined, { silent: true }),
+    queryFn: () => addressFormApi.get(address, keyValue!),
     enabled: !!keyValue,
   });
 
@@ -47,13 +46,13 @@ export function AddressForm({ formId, address, keyValue, mode, authority, ref }:
       save: async () => {
         const formData = await values();
         if (keyValue) {
-          await api.put(`${path}/${encodeURIComponent(keyValue)}`, { formData });
+          await addressFormApi.update(address, keyValue, formData);
           return keyValue;
         }
-        return (await api.post<{ primaryKey: string }>(path, { formData })).primaryKey;
+        return (await addressFormApi.add(address, formData)).primaryKey;
       },
     }),
-    [keyValue, path],
+    [keyValue, address],
   );
 
   const error = info.error ?? record.error;

@@ -4,8 +4,9 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FormDataRecord, FormSchemeDetail, PublishedPageInfo } from '@app/contracts';
-import { api } from '../../lib/api';
+import type { FormDataRecord, FormSchemeDetail } from '@app/contracts';
+import { formInstanceApi, formSchemeApi } from '../forms/api';
+import { publishedApi } from '../form-publish/api';
 import { FormRenderer } from '../../components/form-renderer';
 import { PrintDialog } from './PrintDialog';
 
@@ -17,26 +18,18 @@ interface Detail {
   canPrint: boolean;
 }
 
-const enc = encodeURIComponent;
-
 /**
  * A published record: the page's info (its form, the caller's buttons) and the record, both checked by the page's
  * grants and data scope on the server.
  */
 async function publishedDetail(relationId: string, keyValue: string): Promise<Detail> {
-  const [page, record] = await Promise.all([
-    api.get<PublishedPageInfo>(`/form-relation/${enc(relationId)}/page-info`, undefined, { silent: true }),
-    api.get<FormDataRecord>(`/form-relation/${enc(relationId)}/data/${enc(keyValue)}`, undefined, { silent: true }),
-  ]);
+  const [page, record] = await Promise.all([publishedApi.pageInfo(relationId), publishedApi.get(relationId, keyValue, true)]);
   return { title: page.F_Name, form: page.form, record, canPrint: page.setting.buttons.includes('print') };
 }
 
 /** A designed form's record through the Form engine (forms.scheme.data). */
 async function formRecordDetail(formId: string, keyValue: string): Promise<Detail> {
-  const [form, record] = await Promise.all([
-    api.get<FormSchemeDetail>(`/form-scheme/${enc(formId)}/info`, undefined, { silent: true }),
-    api.get<FormDataRecord>(`/form-scheme/${enc(formId)}/instance-form-list/${enc(keyValue)}`, undefined, { silent: true }),
-  ]);
+  const [form, record] = await Promise.all([formSchemeApi.info(formId, true), formInstanceApi.get(formId, keyValue)]);
   return { title: form.F_Name, form, record, canPrint: false };
 }
 

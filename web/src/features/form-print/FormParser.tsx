@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORM_TYPE, Permission, type FormDataRecord, type FormSchemeDetail } from '@app/contracts';
-import { api } from '../../lib/api';
+import { FORM_TYPE, Permission } from '@app/contracts';
+import { formInstanceApi, formSchemeApi } from '../forms/api';
 import { usePermission } from '../../lib/permission';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../components/form-renderer';
 import { SystemFormHost } from './SystemFormHost';
@@ -33,9 +33,6 @@ export interface FormParserProps {
   onNavigate(next: ParserTarget): void;
 }
 
-/** Both the form's data calls and reading a version take `versionId`. */
-const versionQuery = (versionId?: string) => (versionId ? { versionId } : undefined);
-
 /**
  * The form parser (docs/form-publishing-design.md "/form-detail/index and /parser"): one stored form in add / edit /
  * look mode. A designed form (F_Type 0) is rendered by the form renderer and stored through the Form engine
@@ -54,10 +51,7 @@ export function FormParser({ formId, versionId, keyValue, mode, onNavigate }: Fo
   // silent: the failure is shown in the page (the server's msg) instead of a toast that disappears.
   const info = useQuery({
     queryKey: versionId ? ['form-scheme-version', versionId] : ['form-scheme-info', formId],
-    queryFn: () =>
-      versionId
-        ? api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${encodeURIComponent(versionId)}`, undefined, { silent: true })
-        : api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(formId)}/info`, undefined, { silent: true }),
+    queryFn: () => (versionId ? formSchemeApi.version(versionId) : formSchemeApi.info(formId, true)),
     enabled: !!formId,
   });
   const form = info.data;
@@ -65,11 +59,10 @@ export function FormParser({ formId, versionId, keyValue, mode, onNavigate }: Fo
   const hasTables = form?.F_HasTables ?? false;
   // A designed or address-based form is stored by the Form engine (data key); a system form by its own API.
   const canSave = form?.F_Type === FORM_TYPE.system || canSaveData;
-  const dataPath = `/form-scheme/${encodeURIComponent(formId)}/instance-form-list`;
   const recordKey = ['form-instance', formId, keyValue, versionId ?? ''] as const;
   const record = useQuery({
     queryKey: recordKey,
-    queryFn: () => api.get<FormDataRecord>(`${dataPath}/${encodeURIComponent(keyValue!)}`, versionQuery(versionId), { silent: true }),
+    queryFn: () => formInstanceApi.get(formId, keyValue!, versionId),
     enabled: designed && !!keyValue && hasTables,
   });
 
@@ -80,12 +73,12 @@ export function FormParser({ formId, versionId, keyValue, mode, onNavigate }: Fo
     const formData = await handle.validate().catch(() => null);
     if (!formData) return;
     if (keyValue) {
-      await api.put(`${dataPath}/${encodeURIComponent(keyValue)}`, { formData }, { query: versionQuery(versionId) });
+      await formInstanceApi.update(formId, keyValue, formData, versionId);
       void message.success(t('common:updated'));
       await qc.invalidateQueries({ queryKey: recordKey });
       return;
     }
-    const saved = await api.post<{ primaryKey: string }>(dataPath, { formData }, { query: versionQuery(versionId) });
+    const saved = await formInstanceApi.add(formId, formData, versionId);
     void message.success(t('common:added'));
     // Seed the cache with what was sent so the edit view does not flash empty while it re-reads.
     const savedKey = ['form-instance', formId, saved.primaryKey, versionId ?? ''];

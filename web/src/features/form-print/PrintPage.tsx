@@ -4,14 +4,14 @@ import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRINT_LOADING_MS, PRINT_STYLES, PRINT_TYPES, type PrintData } from '@app/contracts';
-import { api } from '../../lib/api';
+import { publishedApi } from '../form-publish/api';
 import { PrintView, printBlock, type PrintOverrides } from './PrintView';
 
 export const printDataKey = (relationId: string, keyValue: string) => ['form-print-data', relationId, keyValue] as const;
 
 /** GET /form-relation/{id}/print/{keyValue}: the form, the record, the printable formIds and the print setting. */
 export function fetchPrintData(relationId: string, keyValue: string): Promise<PrintData> {
-  return api.get<PrintData>(`/form-relation/${encodeURIComponent(relationId)}/print/${encodeURIComponent(keyValue)}`, undefined, { silent: true });
+  return publishedApi.print(relationId, keyValue);
 }
 
 function oneOf<T extends number>(raw: string | null, allowed: readonly T[]): T | undefined {

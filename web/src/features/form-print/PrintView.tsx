@@ -11,12 +11,11 @@ import {
   PRINT_IMAGE_WIDTH,
   PRINT_TYPE_PAGE,
   tabChildren,
-  type AnnexFile,
   type FormField,
   type PrintData,
   type PrintSetting,
 } from '@app/contracts';
-import { api } from '../../lib/api';
+import { annexApi } from '../../components/files/api';
 import { useDisplayText, type DisplayText } from '../../components/form-renderer/display-text';
 import { annexFilesKey } from '../../components/files/UploadField';
 import { sanitizeHtml } from '../../components/form-renderer/fields/rich/sanitize';
@@ -131,7 +130,7 @@ export function printRows(items: readonly Item[]): { item: Item; span: number }[
 function PrintFiles({ folderId }: { folderId: string }) {
   const files = useQuery({
     queryKey: annexFilesKey(folderId),
-    queryFn: () => api.get<AnnexFile[]>(`/annexes-files/url/${encodeURIComponent(folderId)}`, undefined, { silent: true }),
+    queryFn: () => annexApi.files(folderId, true),
     retry: false,
   });
   const list = files.data ?? [];

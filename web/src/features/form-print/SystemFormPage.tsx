@@ -2,15 +2,14 @@ import { Alert, Flex, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FormSchemeOption } from '@app/contracts';
-import { api } from '../../lib/api';
+import { formSchemeApi } from '../forms/api';
 import type { FormMode } from '../../components/form-renderer';
 import { FORM_MODES, FormParser, fillMode, type ParserTarget } from './FormParser';
 
 export const systemFormsKey = ['form-scheme-systemform'] as const;
 
 /** GET /form-scheme/systemform: the tenant's enabled system (1) and address-based (2) forms. */
-export const fetchSystemForms = () => api.get<FormSchemeOption[]>('/form-scheme/systemform', undefined, { silent: true });
+export const fetchSystemForms = () => formSchemeApi.systemForms();
 
 /** The address of a system form's route segment: `<address>Form` (spec 2.1); without the suffix it is taken as it is. */
 export function addressOfRoute(segment: string): string {

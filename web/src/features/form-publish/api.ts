@@ -1,4 +1,4 @@
-import type { FormDataRecord, FormValues, ImportReport, PageResult, PublishedPageInfo } from '@app/contracts';
+import type { FormDataRecord, FormValues, ImportReport, PageResult, PrintData, PublishedPageInfo } from '@app/contracts';
 import { api, downloadApiFile } from '../../lib/api';
 import type { ListQuery } from '../../components/ListPage';
 
@@ -15,7 +15,10 @@ export const publishedApi = {
   /** silent: the page shows the refusal itself (404: the page does not exist for this user). */
   pageInfo: (relationId: string) => api.get<PublishedPageInfo>(`${base(relationId)}/page-info`, undefined, { silent: true }),
   list: (relationId: string, q: ListQuery) => api.get<PageResult<PublishedRow>>(`${base(relationId)}/list`, q),
-  get: (relationId: string, keyValue: string) => api.get<FormDataRecord>(record(relationId, keyValue)),
+  /** silent when the caller shows the failure in place (the detail page). */
+  get: (relationId: string, keyValue: string, silent = false) => api.get<FormDataRecord>(record(relationId, keyValue), undefined, { silent }),
+  /** The form, the record, the printable formIds and the print setting; silent: the print page shows the error. */
+  print: (relationId: string, keyValue: string) => api.get<PrintData>(`${base(relationId)}/print/${encodeURIComponent(keyValue)}`, undefined, { silent: true }),
   add: (relationId: string, formData: FormValues) => api.post<{ primaryKey: string }>(`${base(relationId)}/data`, { formData }),
   update: (relationId: string, keyValue: string, formData: FormValues) => api.put(record(relationId, keyValue), { formData }),
   remove: (relationId: string, keyValue: string) => api.del(record(relationId, keyValue)),

@@ -4,6 +4,9 @@ import type {
   FormSchemeBody,
   FormSchemeDetail,
   FormSchemeHistoryRow,
+  FormSchemeOption,
+  FormDataRecord,
+  FormValues,
   FormSchemeRow,
   FormSchemeSaved,
   PageResult,
@@ -20,7 +23,9 @@ export const formSchemeApi = {
   /** A designed form's current scheme (by form id); silent when the caller shows the error in place. */
   info: (formId: string, silent = false) => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(formId)}/info`, undefined, { silent }),
   /** One stored version; silent: the preview shows the error in place. */
-  version: (versionId: string) => api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${versionId}`, undefined, { silent: true }),
+  version: (versionId: string) => api.get<FormSchemeDetail>(`/form-scheme/getBySchemeId/${encodeURIComponent(versionId)}`, undefined, { silent: true }),
+  /** The tenant's enabled system (1) and address-based (2) forms; silent: shown in place. */
+  systemForms: () => api.get<FormSchemeOption[]>('/form-scheme/systemform', undefined, { silent: true }),
   /** A scheme with tableInfo goes to customtable, which creates its tables too. */
   add: (body: FormSchemeBody) => api.post<FormSchemeSaved>(body.tableInfo ? '/form-scheme/customtable' : '/form-scheme', body),
   update: (id: string, body: FormSchemeBody) => api.put<FormSchemeSaved>(`${body.tableInfo ? '/form-scheme/customtable' : '/form-scheme'}/${id}`, body),
@@ -30,6 +35,21 @@ export const formSchemeApi = {
   history: (id: string, q: { limit: number; size: number }) => api.get<PageResult<FormSchemeHistoryRow>>(`/form-scheme/${id}/history`, q),
   /** Restoring makes the old version a new one. */
   restore: (id: string, versionId: string) => api.post<FormSchemeSaved>(`/form-scheme/${id}/history/${versionId}/restore`),
+};
+
+const instances = (formId: string) => `/form-scheme/${encodeURIComponent(formId)}/instance-form-list`;
+/** Both the form's data calls and reading a version take `versionId`. */
+const versionQuery = (versionId?: string) => (versionId ? { versionId } : undefined);
+
+/** A designed form's records through the Form engine (forms.scheme.data); versionId: a stored version's tables. */
+export const formInstanceApi = {
+  /** silent: the page shows the error in place. */
+  get: (formId: string, keyValue: string, versionId?: string) =>
+    api.get<FormDataRecord>(`${instances(formId)}/${encodeURIComponent(keyValue)}`, versionQuery(versionId), { silent: true }),
+  add: (formId: string, formData: FormValues, versionId?: string) =>
+    api.post<{ primaryKey: string }>(instances(formId), { formData }, { query: versionQuery(versionId) }),
+  update: (formId: string, keyValue: string, formData: FormValues, versionId?: string) =>
+    api.put(`${instances(formId)}/${encodeURIComponent(keyValue)}`, { formData }, { query: versionQuery(versionId) }),
 };
 
 /**

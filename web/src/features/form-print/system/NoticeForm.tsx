@@ -3,8 +3,8 @@ import { Alert, DatePicker, Flex, Form, Input, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { NoticeBody, NoticeDetail } from '@app/contracts';
-import { api } from '../../../lib/api';
+import type { NoticeBody } from '@app/contracts';
+import { noticeFormApi } from '../api';
 import '../../../lib/dayjs-locale';
 import type { SystemFormProps } from '../system-forms';
 import { fieldRights } from './authority';
@@ -32,7 +32,7 @@ export default function NoticeForm({ keyValue, mode, authority, ref }: SystemFor
   const [form] = Form.useForm<NoticeValues>();
   const record = useQuery({
     queryKey: noticeKey(keyValue ?? ''),
-    queryFn: () => api.get<NoticeDetail>(`/notice/${encodeURIComponent(keyValue!)}`, undefined, { silent: true }),
+    queryFn: () => noticeFormApi.get(keyValue!),
     enabled: !!keyValue,
   });
 
@@ -46,10 +46,10 @@ export default function NoticeForm({ keyValue, mode, authority, ref }: SystemFor
         const v = await form.validateFields();
         const body: NoticeBody = { F_FullHead: v.F_FullHead, F_Content: v.F_Content ?? '', F_SendTime: v.F_SendTime ? v.F_SendTime.format(TIME) : undefined };
         if (keyValue) {
-          await api.put(`/notice/${encodeURIComponent(keyValue)}`, body);
+          await noticeFormApi.update(keyValue, body);
           return keyValue;
         }
-        return (await api.post<{ F_NoticeId: string }>('/notice', body)).F_NoticeId;
+        return (await noticeFormApi.add(body)).F_NoticeId;
       },
     }),
     [form, keyValue],
