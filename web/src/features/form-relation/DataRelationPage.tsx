@@ -3,8 +3,8 @@ import { AutoComplete, Form, Input, Select, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type DataRelationBody, type DataRelationRow, type PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { Permission, type DataRelationBody, type DataRelationRow } from '@app/contracts';
+import { dataRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
@@ -53,7 +53,7 @@ export default function DataRelationPage() {
       F_Description: v.F_Description ?? '',
     };
     // The client chooses a new relation's id; PUT creates or updates.
-    await api.put(`/data-relation/${editing?.F_Id ?? crypto.randomUUID()}`, body);
+    await dataRelationApi.save(editing?.F_Id ?? crypto.randomUUID(), body);
     await refresh();
   };
 
@@ -65,7 +65,7 @@ export default function DataRelationPage() {
         rowKey="F_Id"
         rowTestId={(r) => `data-relation-row-${r.F_Name}`}
         keywordPlaceholder={t('keyword')}
-        fetch={(q) => api.get<PageResult<DataRelationRow>>('/data-relation', q)}
+        fetch={(q) => dataRelationApi.list(q)}
         filters={
           <Form.Item name="F_FormId">
             <Select
@@ -117,7 +117,7 @@ export default function DataRelationPage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `data-relation-delete-${r.F_Name}`,
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/data-relation/${r.F_Id}`), refresh),
+                    onClick: () => confirmDelete(r.F_Name, () => dataRelationApi.remove(r.F_Id), refresh),
                   },
                 ]}
               />

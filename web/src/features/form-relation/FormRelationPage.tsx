@@ -3,8 +3,8 @@ import { Form, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type FormRelationRow, type PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { Permission, type FormRelationRow } from '@app/contracts';
+import { formRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
@@ -31,7 +31,7 @@ export default function FormRelationPage() {
         rowKey="F_Id"
         rowTestId={(r) => `relation-row-${r.F_Name}`}
         keywordPlaceholder={t('keyword')}
-        fetch={(q) => api.get<PageResult<FormRelationRow>>('/form-relation', q)}
+        fetch={(q) => formRelationApi.list(q)}
         filters={
           <Form.Item name="F_EnabledMark" initialValue="">
             <Select
@@ -93,7 +93,7 @@ export default function FormRelationPage() {
                     danger: true,
                     hidden: !can.del,
                     testId: `relation-delete-${r.F_Name}`,
-                    onClick: () => confirmDelete(r.F_Name, () => api.del(`/form-relation/${r.F_Id}`), afterDelete),
+                    onClick: () => confirmDelete(r.F_Name, () => formRelationApi.remove(r.F_Id), afterDelete),
                   },
                 ]}
               />

@@ -37,12 +37,11 @@ import {
   type DataCondition,
   type FormRelationBody,
   type FormRelationDetail,
-  type FormRelationSaved,
   type ListButton,
   type ModuleNode,
   type QueryMatch,
 } from '@app/contracts';
-import { api } from '../../lib/api';
+import { formRelationApi } from './api';
 import { MenuIcon } from '../../app/shell/icons';
 import { listFieldsOf, RELATION_LIST_KEY, useDesignedForms, useFormInfo, useFormsWithTables, type ListField } from './shared';
 
@@ -166,7 +165,7 @@ export function RelationEditor({ relationId, onClose }: { relationId?: string; o
   const { t } = useTranslation('formRelation');
   const detail = useQuery({
     queryKey: ['form-relation', relationId],
-    queryFn: () => api.get<FormRelationDetail>(`/form-relation/${encodeURIComponent(relationId!)}`),
+    queryFn: () => formRelationApi.get(relationId!),
     enabled: !!relationId,
     gcTime: 0,
   });
@@ -197,7 +196,7 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
 
   const parents = useQuery({
     queryKey: ['form-relation-parents'],
-    queryFn: () => api.get<ModuleNode[]>('/modules', { systemId: '0' }, { silent: true }),
+    queryFn: () => formRelationApi.parentModules(),
     retry: false,
   });
   const parentTree = useMemo(() => {
@@ -232,9 +231,7 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
     setBusy(true);
     try {
       const body = toBody(values, workflowSchemeId);
-      const saved = detail
-        ? await api.put<FormRelationSaved>(`/form-relation/${detail.F_Id}`, body)
-        : await api.post<FormRelationSaved>('/form-relation', body);
+      const saved = detail ? await formRelationApi.update(detail.F_Id, body) : await formRelationApi.add(body);
       const done = t(detail ? 'common:updated' : 'common:added');
       void message.success(saved.indexes.length ? `${done}${t('indexesMade', { names: saved.indexes.join(', ') })}` : done);
       // The published page shows in the menu at once.

@@ -1,23 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  flattenFields,
-  isContainer,
-  LIST_SYSTEM_FIELDS,
-  type FieldType,
-  type FormField,
-  type FormSchemeDetail,
-  type FormSchemeOption,
-  type FormSchemeRow,
-  type PageResult,
-} from '@app/contracts';
-import { api } from '../../lib/api';
+import { flattenFields, isContainer, LIST_SYSTEM_FIELDS, type FieldType, type FormField, type FormSchemeDetail } from '@app/contracts';
+import { formSchemeApi } from '../forms/api';
 
 /** ListPage key of the form relation list. */
 export const RELATION_LIST_KEY = 'form-relations';
 
 /** Designed forms (F_Type 0) for the pickers; enabled ones only (a disabled form cannot be rendered by its page). */
 export function useDesignedForms() {
-  return useQuery({ queryKey: ['form-relation-forms'], queryFn: () => api.get<FormSchemeOption[]>('/form-scheme', { F_Type: 0 }) });
+  return useQuery({ queryKey: ['form-relation-forms'], queryFn: () => formSchemeApi.options(0) });
 }
 
 /**
@@ -27,7 +17,7 @@ export function useDesignedForms() {
 export function useFormsWithTables() {
   return useQuery({
     queryKey: ['form-relation-forms-tables'],
-    queryFn: () => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', { F_Type: 0, limit: 1, size: 500 }, { silent: true }),
+    queryFn: () => formSchemeApi.listSilent({ F_Type: 0, limit: 1, size: 500 }),
     retry: false,
     select: (page) => new Set(page.Rows.filter((r) => r.F_HasTables).map((r) => r.F_Id)),
   });
@@ -37,7 +27,7 @@ export function useFormsWithTables() {
 export function useFormInfo(formId: string | undefined) {
   return useQuery({
     queryKey: ['form-relation-form-info', formId],
-    queryFn: () => api.get<FormSchemeDetail>(`/form-scheme/${encodeURIComponent(formId!)}/info`),
+    queryFn: () => formSchemeApi.info(formId!),
     enabled: !!formId,
   });
 }

@@ -18,6 +18,10 @@ import type { LinkGroup } from '../data/api';
 /** Form schemes: the list, their CRUD, switches, and their version history. */
 export const formSchemeApi = {
   list: (q: ListQuery | { F_Type: number; keyword: string; size: number }) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', q),
+  /** Enabled forms of a type, for pickers. */
+  options: (F_Type: number) => api.get<FormSchemeOption[]>('/form-scheme', { F_Type }),
+  /** The list asked silently (a caller without forms.scheme.list falls back to its own default). */
+  listSilent: (q: { F_Type: number; limit: number; size: number }) => api.get<PageResult<FormSchemeRow>>('/form-scheme/page', q, { silent: true }),
   /** The current version (the designer). */
   get: (id: string) => api.get<FormSchemeDetail>(`/form-scheme/${id}`),
   /** A designed form's current scheme (by form id); silent when the caller shows the error in place. */
