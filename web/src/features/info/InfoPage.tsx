@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileBody } from '@app/contracts';
 import { myAccountApi } from './api';
 import { updateUserInfo, useSession } from '../../lib/session';
+import { useZodRules } from '../../lib/zod-rules';
+import { profileBody } from '@app/contracts';
 
 export const HEAD_ICON_MAX_BYTES = 200 * 1024;
 export const FALLBACK_AVATAR =
@@ -30,6 +32,7 @@ export default function InfoPage() {
   const user = session?.userInfo;
   const id = user?.F_UserId ?? '';
   const [form] = Form.useForm<ProfileBody>();
+  const rules = useZodRules(profileBody);
   const [saving, setSaving] = useState(false);
   const [broken, setBroken] = useState(false);
   const info = useQuery({ queryKey: ['user-info', id], queryFn: myAccountApi.info, enabled: !!id });
@@ -104,13 +107,21 @@ export default function InfoPage() {
       <Col xs={24} lg={15}>
         <Card title={t('edit')}>
           <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 480 }}>
-            <Form.Item name="F_RealName" label={t('realName')} rules={[{ required: true, whitespace: true, max: 50, message: t('realNameRequired') }]}>
+            <Form.Item
+              name="F_RealName"
+              label={t('realName')}
+              // The contract trims the name, so blanks alone are as empty as nothing: said here, as the required rule does not.
+              rules={[
+                ...rules('F_RealName', t('realName'), { messages: { required: t('realNameRequired') } }),
+                { whitespace: true, message: t('realNameRequired') },
+              ]}
+            >
               <Input data-testid="profile-realname" />
             </Form.Item>
-            <Form.Item name="F_Mobile" label={t('mobile')} rules={[{ pattern: /^(1\d{10})?$/, message: t('mobileInvalid') }]}>
+            <Form.Item name="F_Mobile" label={t('mobile')} rules={rules('F_Mobile', t('mobile'), { messages: { pattern: t('mobileInvalid') } })}>
               <Input data-testid="profile-mobile" maxLength={11} />
             </Form.Item>
-            <Form.Item name="F_Email" label={t('email')} rules={[{ type: 'email', message: t('emailInvalid') }]}>
+            <Form.Item name="F_Email" label={t('email')} rules={rules('F_Email', t('email'), { messages: { email: t('emailInvalid') } })}>
               <Input data-testid="profile-email" />
             </Form.Item>
             <Form.Item name="F_Gender" label={t('gender')}>

@@ -114,6 +114,7 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
       <Form.Item label={t('news.content')} required>
         <div data-testid="news-editor">
           <Suspense fallback={<Spin />}>
+            {/* The contract admits an empty body (drafts through the API); this screen asks for one. */}
             <Form.Item name="F_NewsContent" noStyle rules={[{ required: true, message: t('common:required', { label: t('news.content') }) }]}>
               <RichEditor height={340} />
             </Form.Item>

@@ -135,6 +135,7 @@ export default function NoticePage() {
         <Form.Item name="F_FullHead" label={t('notice.title')} rules={rules('F_FullHead', t('notice.title'))}>
           <Input maxLength={200} data-testid="notice-title" />
         </Form.Item>
+        {/* The contract admits an empty content; this screen asks for one. */}
         <Form.Item name="F_Content" label={t('notice.content')} rules={[{ required: true, message: t('common:required', { label: t('notice.content') }) }]}>
           <Input.TextArea rows={8} maxLength={20000} data-testid="notice-content" />
         </Form.Item>

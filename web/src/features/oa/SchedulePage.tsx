@@ -11,6 +11,8 @@ import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { UserPicker } from '../../components/pickers';
 import { oaPermissions as P } from './permissions';
+import { useZodRules } from '../../lib/zod-rules';
+import { scheduleBody } from '@app/contracts';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 type ScheduleForm = Omit<ScheduleBody, 'F_StartTime' | 'F_EndTime' | 'F_AllDay'> & { range: [Dayjs, Dayjs]; allDay?: boolean };
@@ -54,6 +56,7 @@ export default function SchedulePage() {
   const [anchor, setAnchor] = useState(() => dayjs());
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<ScheduleForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(scheduleBody);
   const can = { add: usePermission(P.scheduleAdd), edit: usePermission(P.scheduleEdit), del: usePermission(P.scheduleDelete) };
   const range = useMemo(
     () =>
@@ -181,9 +184,10 @@ export default function SchedulePage() {
           await refresh();
         }}
       >
-        <Form.Item name="F_Title" label={t('schedule.name')} rules={[{ required: true, message: t('common:required', { label: t('schedule.name') }) }]}>
+        <Form.Item name="F_Title" label={t('schedule.name')} rules={rules('F_Title', t('schedule.name'))}>
           <Input maxLength={200} data-testid="schedule-title" disabled={!editable(editing?.id ?? null)} />
         </Form.Item>
+        {/* The picker gives both times at once as dates; the contract's time texts are made from them on saving. */}
         <Form.Item
           name="range"
           label={`${t('schedule.start')} ~ ${t('schedule.end')}`}

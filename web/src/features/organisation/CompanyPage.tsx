@@ -10,6 +10,8 @@ import { FormModal, toTreeData, useDeleteConfirm, SortEnabledDescriptionFields }
 import { PostPicker, ResizablePanel, useCompanyTree } from '../../components/pickers';
 import { orgPermissions as P } from './permissions';
 import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
+import { useZodRules } from '../../lib/zod-rules';
+import { companyBody } from '@app/contracts';
 
 type CompanyForm = Omit<CompanyBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -23,6 +25,7 @@ export default function CompanyPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<CompanyForm> } | null>(null);
   const [posts, setPosts] = useState<PostBrief[] | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(companyBody);
   const can = {
     add: usePermission(P.companyAdd),
     edit: usePermission(P.companyEdit),
@@ -165,11 +168,7 @@ export default function CompanyPage() {
         <Form.Item name="F_ParentId" label={t('company.parent')}>
           <TreeSelect treeData={parentTree} treeDefaultExpandAll data-testid="company-parent" />
         </Form.Item>
-        <Form.Item
-          name="F_FullName"
-          label={t('company.fullName')}
-          rules={[{ required: true, message: t('common:required', { label: t('company.fullName') }) }]}
-        >
+        <Form.Item name="F_FullName" label={t('company.fullName')} rules={rules('F_FullName', t('company.fullName'))}>
           <Input data-testid="company-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="F_CompanyName" label={t('company.shortName')}>

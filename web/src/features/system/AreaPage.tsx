@@ -8,6 +8,8 @@ import { usePermission } from '../../lib/permission';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { ResizablePanel } from '../../components/pickers';
 import { systemPermissions as P } from './permissions';
+import { useZodRules } from '../../lib/zod-rules';
+import { areaCreateBody } from '@app/contracts';
 
 type AreaForm = AreaCreateBody;
 interface AreaTreeNode {
@@ -26,6 +28,7 @@ export default function AreaPage() {
   const [selected, setSelected] = useState<Area | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<AreaForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(areaCreateBody);
   const can = { add: usePermission(P.areaAdd), edit: usePermission(P.areaEdit), del: usePermission(P.areaDelete) };
 
   const load = useCallback(async (parent: string) => {
@@ -141,18 +144,11 @@ export default function AreaPage() {
           <Input />
         </Form.Item>
         {!editing?.id && (
-          <Form.Item
-            name="F_AreaId"
-            label={t('area.code')}
-            rules={[
-              { required: true, message: t('common:required', { label: t('area.code') }) },
-              { pattern: /^\d{2,12}$/, message: t('area.codeRule') },
-            ]}
-          >
+          <Form.Item name="F_AreaId" label={t('area.code')} rules={rules('F_AreaId', t('area.code'), { messages: { pattern: t('area.codeRule') } })}>
             <Input data-testid="area-code" maxLength={12} />
           </Form.Item>
         )}
-        <Form.Item name="F_AreaName" label={t('area.name')} rules={[{ required: true, message: t('common:required', { label: t('area.name') }) }]}>
+        <Form.Item name="F_AreaName" label={t('area.name')} rules={rules('F_AreaName', t('area.name'))}>
           <Input data-testid="area-name" maxLength={50} />
         </Form.Item>
         <Form.Item name="F_SortCode" label={t('common:sortCode')}>

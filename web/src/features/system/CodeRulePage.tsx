@@ -11,6 +11,8 @@ import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { CodeRulePartsEditor, newPart } from './CodeRuleParts';
 import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { codeRuleBody } from '@app/contracts';
 
 type RuleForm = Omit<CodeRuleBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -18,6 +20,7 @@ export default function CodeRulePage() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(codeRuleBody);
   const can = { edit: usePermission(P.codeRuleEdit), del: usePermission(P.codeRuleDelete) };
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<RuleForm> } | null>(null);
   const [generated, setGenerated] = useState<{ rule: string; number: string } | null>(null);
@@ -120,16 +123,14 @@ export default function CodeRulePage() {
         <Form.Item
           name="F_EnCode"
           label={t('codeRule.code')}
-          rules={[
-            { required: true, message: t('common:required', { label: t('codeRule.code') }) },
-            { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('dictionary.codePattern') },
-          ]}
+          rules={rules('F_EnCode', t('codeRule.code'), { messages: { pattern: t('dictionary.codePattern') } })}
         >
           <Input maxLength={50} data-testid="code-rule-code" />
         </Form.Item>
-        <Form.Item name="F_FullName" label={t('codeRule.name')} rules={[{ required: true, message: t('common:required', { label: t('codeRule.name') }) }]}>
+        <Form.Item name="F_FullName" label={t('codeRule.name')} rules={rules('F_FullName', t('codeRule.name'))}>
           <Input maxLength={100} data-testid="code-rule-name" />
         </Form.Item>
+        {/* A list, not text: the contract's "at least one part" is checked here with its own message. */}
         <Form.Item
           name="parts"
           label={t('codeRule.parts')}

@@ -12,7 +12,7 @@ import { systemPermissions as P } from './permissions';
 import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes } from './TranslationModal';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
-import { languageTypeBody } from '@app/contracts';
+import { languageTypeBody, lpMapObjectBody } from '@app/contracts';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -140,6 +140,7 @@ function LanguageTypes() {
 /** Picks the object to translate: a dictionary item (type, then item) or a menu entry. */
 function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (m: LpMapObject) => unknown }) {
   const { t } = useTranslation('admin');
+  const rules = useZodRules(lpMapObjectBody);
   const [form] = Form.useForm<{ F_ObjectType: LpObjectType; typeId?: string; F_ObjectId: string }>();
   const objectType = Form.useWatch('F_ObjectType', form);
   const typeId = Form.useWatch('typeId', form);
@@ -181,11 +182,7 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
           />
         </Form.Item>
         {objectType === 'module' ? (
-          <Form.Item
-            name="F_ObjectId"
-            label={t('language.module')}
-            rules={[{ required: true, message: t('common:required', { label: t('language.module') }) }]}
-          >
+          <Form.Item name="F_ObjectId" label={t('language.module')} rules={rules('F_ObjectId', t('language.module'))}>
             <TreeSelect
               showSearch
               treeNodeFilterProp="title"
@@ -198,6 +195,7 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
           </Form.Item>
         ) : (
           <>
+            {/* Not in the body: the dictionary type only narrows the items to pick from. */}
             <Form.Item
               name="typeId"
               label={t('dictionary.types')}
@@ -215,11 +213,7 @@ function NewMapping({ open, onClose, onCreated }: { open: boolean; onClose: () =
                 data-testid="language-new-type"
               />
             </Form.Item>
-            <Form.Item
-              name="F_ObjectId"
-              label={t('language.dataItem')}
-              rules={[{ required: true, message: t('common:required', { label: t('language.dataItem') }) }]}
-            >
+            <Form.Item name="F_ObjectId" label={t('language.dataItem')} rules={rules('F_ObjectId', t('language.dataItem'))}>
               <TreeSelect
                 showSearch
                 treeNodeFilterProp="title"

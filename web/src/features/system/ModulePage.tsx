@@ -10,6 +10,8 @@ import { FormModal, pruneChildren, toTreeData, useDeleteConfirm } from '../../co
 import { MenuIcon } from '../../app/shell/icons';
 import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { moduleInput, moduleItemInput } from '@app/contracts';
 
 type Flag = boolean;
 interface ModuleForm extends Omit<ModuleInput, 'F_IsMenu' | 'F_KeepAlive' | 'F_EnabledMark' | 'F_IsCommon'> {
@@ -21,6 +23,7 @@ interface ModuleForm extends Omit<ModuleInput, 'F_IsMenu' | 'F_KeepAlive' | 'F_E
 
 function ItemsTable({ name, testId }: { name: 'buttons' | 'columns' | 'forms'; testId: string }) {
   const { t } = useTranslation('system');
+  const rules = useZodRules(moduleItemInput);
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
@@ -34,7 +37,11 @@ function ItemsTable({ name, testId }: { name: 'buttons' | 'columns' | 'forms'; t
               {
                 title: t('module.itemCode'),
                 render: (_, f) => (
-                  <Form.Item name={[f.name, 'F_EnCode']} noStyle rules={[{ required: true, message: t('common:required', { label: t('module.itemCode') }) }]}>
+                  <Form.Item
+                    name={[f.name, 'F_EnCode']}
+                    noStyle
+                    rules={rules('F_EnCode', t('module.itemCode'), { messages: { pattern: t('module.codeRule') } })}
+                  >
                     <Input size="small" data-testid={`${testId}-code-${f.name}`} />
                   </Form.Item>
                 ),
@@ -42,7 +49,7 @@ function ItemsTable({ name, testId }: { name: 'buttons' | 'columns' | 'forms'; t
               {
                 title: t('module.itemName'),
                 render: (_, f) => (
-                  <Form.Item name={[f.name, 'F_FullName']} noStyle rules={[{ required: true, message: t('common:required', { label: t('module.itemName') }) }]}>
+                  <Form.Item name={[f.name, 'F_FullName']} noStyle rules={rules('F_FullName', t('module.itemName'))}>
                     <Input size="small" data-testid={`${testId}-name-${f.name}`} />
                   </Form.Item>
                 ),
@@ -87,6 +94,7 @@ export default function ModulePage() {
   });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<ModuleForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(moduleInput);
   const can = { add: usePermission(P.moduleAdd), edit: usePermission(P.moduleEdit), del: usePermission(P.moduleDelete) };
   const refresh = () =>
     Promise.all([
@@ -262,20 +270,13 @@ export default function ModulePage() {
                   <Form.Item name="F_ParentId" label={t('module.parent')}>
                     <TreeSelect treeData={parents} treeDefaultExpandAll />
                   </Form.Item>
-                  <Form.Item
-                    name="F_FullName"
-                    label={t('module.name')}
-                    rules={[{ required: true, message: t('common:required', { label: t('module.name') }) }]}
-                  >
+                  <Form.Item name="F_FullName" label={t('module.name')} rules={rules('F_FullName', t('module.name'))}>
                     <Input data-testid="module-name" maxLength={100} />
                   </Form.Item>
                   <Form.Item
                     name="F_EnCode"
                     label={t('module.code')}
-                    rules={[
-                      { required: true, message: t('common:required', { label: t('module.code') }) },
-                      { pattern: /^[A-Za-z0-9_.-]+$/, message: t('module.codeRule') },
-                    ]}
+                    rules={rules('F_EnCode', t('module.code'), { messages: { pattern: t('module.codeRule') } })}
                   >
                     <Input data-testid="module-code" maxLength={100} />
                   </Form.Item>

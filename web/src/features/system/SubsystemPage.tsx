@@ -10,6 +10,8 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm, SortEnabledDescriptionFields } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
+import { subsystemInput } from '@app/contracts';
 
 type SubsystemForm = Omit<SubsystemInput, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -18,6 +20,7 @@ export default function SubsystemPage() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<SubsystemForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const rules = useZodRules(subsystemInput);
   const can = { edit: usePermission(P.subsystemEdit), del: usePermission(P.subsystemDelete) };
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'subsystems'] }), qc.invalidateQueries({ queryKey: ['subsystems'] })]);
   const save = async (v: SubsystemForm) => {
@@ -102,7 +105,7 @@ export default function SubsystemPage() {
         onSubmit={save}
         testId="subsystem-form"
       >
-        <Form.Item name="F_Name" label={t('subsystem.name')} rules={[{ required: true, message: t('common:required', { label: t('subsystem.name') }) }]}>
+        <Form.Item name="F_Name" label={t('subsystem.name')} rules={rules('F_Name', t('subsystem.name'))}>
           <Input data-testid="subsystem-name" maxLength={100} />
         </Form.Item>
         <Form.Item name="F_IndexUrl" label={t('subsystem.indexUrl')}>

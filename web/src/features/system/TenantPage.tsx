@@ -12,7 +12,7 @@ import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { systemPermissions as P } from './permissions';
 import { RowActionButton, RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
-import { tenantUpdateBody, tenantUserCreateBody } from '@app/contracts';
+import { tenantCreateBody, tenantUpdateBody, tenantUserCreateBody } from '@app/contracts';
 
 interface TenantForm {
   F_EnCode: string;
@@ -154,6 +154,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
 export default function TenantPage() {
   const { t } = useTranslation('system');
   const rules = useZodRules(tenantUpdateBody);
+  const createRules = useZodRules(tenantCreateBody);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<TenantForm> } | null>(null);
@@ -309,10 +310,14 @@ export default function TenantPage() {
         </Form.Item>
         {creating && (
           <>
+            {/* The contract falls back to 'admin' when the account is absent; this form asks for it, prefilled. */}
             <Form.Item
               name="adminAccount"
               label={t('tenant.adminAccount')}
-              rules={[{ required: true, message: t('common:required', { label: t('tenant.adminAccount') }) }]}
+              rules={[
+                { required: true, message: t('common:required', { label: t('tenant.adminAccount') }) },
+                ...createRules('adminAccount', t('tenant.adminAccount')),
+              ]}
             >
               <Input data-testid="tenant-admin-account" maxLength={50} autoComplete="off" />
             </Form.Item>
@@ -322,7 +327,7 @@ export default function TenantPage() {
             <Form.Item
               name="adminPassword"
               label={t('tenant.adminPassword')}
-              rules={[{ required: true, message: t('common:required', { label: t('tenant.adminPassword') }) }]}
+              rules={createRules('adminPassword', t('tenant.adminPassword'), { skip: ['length', 'pattern'] })}
             >
               <Input.Password data-testid="tenant-admin-password" maxLength={50} autoComplete="new-password" />
             </Form.Item>
