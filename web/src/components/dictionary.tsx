@@ -1,8 +1,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DictionaryItem } from '@app/contracts';
-import { api } from '../lib/api';
+import { dictionaryApi } from './api';
 
 /** Query key prefix of dictionary look-ups (invalidate it after editing items or translations). */
 export const DICTIONARY_KEY = 'dictionary';
@@ -16,7 +15,7 @@ export function useDictionary(code: string) {
   const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
   return useQuery({
     queryKey: [DICTIONARY_KEY, code, lang],
-    queryFn: () => api.get<DictionaryItem[] | null>(`/data-items/${encodeURIComponent(code)}/detail`, undefined, { silent: true }).then((d) => d ?? []),
+    queryFn: () => dictionaryApi.items(code),
     staleTime: 5 * 60_000,
     enabled: !!code,
   });

@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_UPLOAD_LIMIT_MB, sizeUnits, type AnnexFile, type SizeUnit, type UploadPurpose } from '@app/contracts';
-import { api } from '../../lib/api';
+import { annexApi } from './api';
 import { AttachmentList } from './AttachmentList';
 import { uploadFiles, type FormFieldRef } from './upload-request';
 
@@ -70,7 +70,7 @@ export function UploadField({
 
   const list = useQuery({
     queryKey: annexFilesKey(folderId ?? ''),
-    queryFn: () => api.get<AnnexFile[]>(`/annexes-files/url/${encodeURIComponent(folderId ?? '')}`),
+    queryFn: () => annexApi.files(folderId ?? ''),
     enabled: !!folderId,
   });
   const files = folderId ? (list.data ?? []) : [];
@@ -135,7 +135,7 @@ export function UploadField({
       return;
     }
     try {
-      await api.del(`/annexes-files/${encodeURIComponent(file.F_Id)}`, { silent: true });
+      await annexApi.remove(file.F_Id);
     } catch {
       void message.error(t('deleteFailed'));
       return;

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { joinMulti, type DataRelationRow, type FormField } from '@app/contracts';
-import { api } from '../../lib/api';
+import { dataRelationsApi } from './api';
 import type { FormStore } from './store';
 
 /**
@@ -40,7 +40,7 @@ export function CascadeProvider({ schemeId, store, readOnly, children }: { schem
 function StoredFormCascade({ schemeId, store, readOnly, children }: { schemeId: string; store: FormStore; readOnly: boolean; children: ReactNode }) {
   const { data, isPending } = useQuery({
     queryKey: [DATA_RELATIONS_KEY, schemeId],
-    queryFn: () => api.get<DataRelationRow[]>(`/data-relation/form/${encodeURIComponent(schemeId)}`, undefined, { silent: true }),
+    queryFn: () => dataRelationsApi.forForm(schemeId),
     retry: false,
     staleTime: 60_000,
   });

@@ -2,7 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { flattenFields, splitMulti, type AnnexFile, type Area, type DictionaryItem, type FormField, type UserBrief } from '@app/contracts';
-import { api } from '../../lib/api';
+import { dictionaryApi } from '../api';
+import { annexApi } from '../files/api';
+import { areaApi, userBriefApi } from '../pickers/api';
+import { fieldOptionsApi } from './api';
 import { DICTIONARY_KEY } from '../dictionary';
 import { annexFilesKey } from '../files/UploadField';
 import { useOrgNames } from './fields/rich/OrgFields';
@@ -96,7 +99,7 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
   const dictionaries = useQueries({
     queries: dictionaryCodes.map((code) => ({
       queryKey: [DICTIONARY_KEY, code, lang],
-      queryFn: () => api.get<DictionaryItem[] | null>(`/data-items/${encodeURIComponent(code)}/detail`, undefined, { silent: true }).then((d) => d ?? []),
+      queryFn: () => dictionaryApi.items(code),
       staleTime: 5 * 60_000,
     })),
     combine: dataOf<DictionaryItem[]>,
@@ -110,13 +113,7 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
           ? [FIELD_OPTIONS_KEY, source.schemeId, source.versionId ?? '', formId, '']
           : [FIELD_OPTIONS_KEY, 'preview', formId, JSON.stringify(field.__config__), ''],
         queryFn: () =>
-          source
-            ? api.get<FieldOptionRows>(
-                `/form-scheme/${encodeURIComponent(source.schemeId)}/field-options/${formId}`,
-                { keyword: '', versionId: source.versionId },
-                { silent: true },
-              )
-            : api.post<FieldOptionRows>('/form-scheme/field-options', { field, keyword: '' }, { silent: true }),
+          source ? fieldOptionsApi.stored(source.schemeId, formId, { keyword: '', versionId: source.versionId }) : fieldOptionsApi.preview(field, ''),
         retry: false,
         staleTime: 60_000,
       };
@@ -167,7 +164,7 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
   const users = useQueries({
     queries: chunk(wanted.users, USERS_PER_CALL).map((ids) => ({
       queryKey: ['users-multi', ids.join(',')],
-      queryFn: () => api.get<UserBrief[]>(`/users/multi/${ids.map(encodeURIComponent).join(',')}`, undefined, { silent: true }),
+      queryFn: () => userBriefApi.byIds(ids, true),
       staleTime: 60_000,
       retry: false,
     })),
@@ -176,7 +173,7 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
   const areas = useQueries({
     queries: wanted.areaLevels.map((parent) => ({
       queryKey: ['form-area-level', parent],
-      queryFn: () => api.get<Area[]>(parent === 'province' ? '/areas/province' : `/areas/${encodeURIComponent(parent)}/child`, undefined, { silent: true }),
+      queryFn: () => (parent === 'province' ? areaApi.provinces(true) : areaApi.children(parent, true)),
       staleTime: 10 * 60_000,
       retry: false,
     })),
@@ -185,7 +182,7 @@ export function useDisplayText(fields: FormField[], source?: { schemeId: string;
   const folders = useQueries({
     queries: wanted.folders.map((folderId) => ({
       queryKey: annexFilesKey(folderId),
-      queryFn: () => api.get<AnnexFile[]>(`/annexes-files/url/${encodeURIComponent(folderId)}`, undefined, { silent: true }),
+      queryFn: () => annexApi.files(folderId, true),
       retry: false,
     })),
     combine: dataOf<AnnexFile[]>,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { areaApi } from './api';
 import type { Area } from './types';
 
 interface AreaOption {
@@ -31,7 +31,7 @@ export function AreaPicker({ value, names, onChange, placeholder, disabled }: Ar
   const [options, setOptions] = useState<AreaOption[]>([]);
   useEffect(() => {
     let live = true;
-    void api.get<Area[]>('/areas/province').then((rows) => live && setOptions(rows.map(toOption)));
+    void areaApi.provinces().then((rows) => live && setOptions(rows.map(toOption)));
     return () => {
       live = false;
     };
@@ -39,7 +39,7 @@ export function AreaPicker({ value, names, onChange, placeholder, disabled }: Ar
   const loadData = async (path: AreaOption[]) => {
     const target = path[path.length - 1];
     if (!target || target.children) return;
-    const rows = await api.get<Area[]>(`/areas/${encodeURIComponent(target.value)}/child`);
+    const rows = await areaApi.children(target.value);
     target.children = rows.map((a) => ({ ...toOption(a), isLeaf: toOption(a).isLeaf || target.level >= 2 }));
     if (target.children.length === 0) target.isLeaf = true;
     setOptions((o) => [...o]);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Checkbox, Empty, Modal, Space, Tag, Tree, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { orgPickerApi } from './api';
 import type { PostNode } from './types';
 import { companyTreeData, flatten, useCompanyTree } from './shared';
 
@@ -32,7 +32,7 @@ function PostPickerDialog({ value, single, onOk, onCancel }: PostPickerProps) {
   const [selected, setSelected] = useState<PostRef[]>(value ?? []);
   const posts = useQuery({
     queryKey: ['post-picker', current],
-    queryFn: () => api.get<PostNode[]>(`/companies/${encodeURIComponent(current!)}/posts/tree`),
+    queryFn: () => orgPickerApi.posts(current!),
     enabled: !!current,
   });
   const chosen = new Set(selected.map((p) => p.F_PostId));

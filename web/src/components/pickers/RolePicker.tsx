@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Checkbox, Input, Modal, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { rolePickerApi } from './api';
 import type { RoleBrief } from './types';
 import { exactMatch } from './shared';
 
@@ -29,7 +29,7 @@ function RolePickerDialog({ value, single, onOk, onCancel }: RolePickerProps) {
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<RoleRef[]>(value ?? []);
-  const q = useQuery({ queryKey: ['role-picker', keyword], queryFn: () => api.get<RoleBrief[]>('/roles', { keyword: keyword || undefined }) });
+  const q = useQuery({ queryKey: ['role-picker', keyword], queryFn: () => rolePickerApi.list(keyword || undefined) });
   const rows = (q.data ?? []).filter((r) => exactMatch(keyword, r.F_FullName));
   const chosen = new Set(selected.map((r) => r.F_RoleId));
   const toggle = (r: RoleBrief) => {

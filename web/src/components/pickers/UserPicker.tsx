@@ -3,8 +3,7 @@ import { App, Button, Checkbox, Empty, Input, Modal, Space, Table, Tag, Tree, Ty
 import { ManOutlined, StopOutlined, WomanOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageResult } from '@app/contracts';
-import { api } from '../../lib/api';
+import { orgPickerApi, userBriefApi } from './api';
 import type { OrgNode, UserBrief } from './types';
 import { exactMatch, orgTreeData, PICKER_PAGE_SIZE, useOrgTree } from './shared';
 
@@ -56,7 +55,7 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
   const initialIds = (value ?? []).filter((id) => !excluded.has(id));
   const initial = useQuery({
     queryKey: ['users-multi', initialIds.join(',')],
-    queryFn: () => api.get<UserBrief[]>(`/users/multi/${initialIds.map(encodeURIComponent).join(',')}`),
+    queryFn: () => userBriefApi.byIds(initialIds),
     enabled: initialIds.length > 0,
     staleTime: 0,
   });
@@ -71,7 +70,7 @@ function UserPickerDialog({ value, single, excludeUserIds, title, onOk, onCancel
   const list = useQuery({
     queryKey: ['user-picker', current?.type, current?.id, keyword, page],
     queryFn: () =>
-      api.get<PageResult<UserBrief>>(`/${current!.type === 'company' ? 'companies' : 'departments'}/${encodeURIComponent(current!.id)}/users`, {
+      orgPickerApi.users(current!, {
         keyword: keyword || undefined,
         limit: page,
         size: PICKER_PAGE_SIZE,

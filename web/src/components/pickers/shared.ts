@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { orgPickerApi } from './api';
 import type { CompanyNode, OrgNode } from './types';
 
 export const PICKER_PAGE_SIZE = 10;
 
 /** Companies with their department trees (GET /companies/departments/tree). */
 export function useOrgTree(enabled = true) {
-  return useQuery({ queryKey: ['org-tree'], queryFn: () => api.get<OrgNode[]>('/companies/departments/tree'), enabled });
+  return useQuery({ queryKey: ['org-tree'], queryFn: () => orgPickerApi.orgTree(), enabled });
 }
 
 /** GET /companies/tree. */
 export function useCompanyTree(enabled = true) {
-  return useQuery({ queryKey: ['company-tree'], queryFn: () => api.get<CompanyNode[]>('/companies/tree'), enabled });
+  return useQuery({ queryKey: ['company-tree'], queryFn: () => orgPickerApi.companyTree(), enabled });
 }
 
 export interface TreeData {

@@ -28,6 +28,4 @@ export const dataRelationApi = {
   /** The client chooses a new relation's id: PUT creates or updates. */
   save: (id: string, body: DataRelationBody) => api.put(`/data-relation/${id}`, body),
   remove: (id: string) => api.del(`/data-relation/${id}`),
-  /** The relations a form's renderer applies; silent: a form still renders without them. */
-  forForm: (schemeId: string) => api.get<DataRelationRow[]>(`/data-relation/form/${encodeURIComponent(schemeId)}`, undefined, { silent: true }),
 };

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { splitMulti, type Area } from '@app/contracts';
-import { api } from '../../../../lib/api';
+import { splitMulti } from '@app/contracts';
+import { areaApi } from '../../../pickers/api';
 import { AreaPicker } from '../../../pickers';
 import type { FieldProps } from '../../types';
 
@@ -13,7 +13,7 @@ function useAreaNames(ids: readonly string[]): string | undefined {
   const lists = useQueries({
     queries: ['province', ...ids.slice(0, 2)].map((parent, level) => ({
       queryKey: ['form-area-level', parent],
-      queryFn: () => api.get<Area[]>(level === 0 ? '/areas/province' : `/areas/${encodeURIComponent(parent)}/child`, undefined, { silent: true }),
+      queryFn: () => (level === 0 ? areaApi.provinces(true) : areaApi.children(parent, true)),
       enabled: ids.length > level,
       staleTime: 10 * 60_000,
       retry: false,

@@ -3,8 +3,8 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { joinMulti, splitMulti, type UserBrief } from '@app/contracts';
-import { api } from '../../../../lib/api';
+import { joinMulti, splitMulti } from '@app/contracts';
+import { userBriefApi } from '../../../pickers/api';
 import { UserPicker } from '../../../pickers';
 import type { FieldProps } from '../../types';
 
@@ -15,7 +15,7 @@ import type { FieldProps } from '../../types';
 export function useUserNames(ids: readonly string[]): Map<string, string> {
   const list = useQuery({
     queryKey: ['users-multi', ids.join(',')],
-    queryFn: () => api.get<UserBrief[]>(`/users/multi/${ids.map(encodeURIComponent).join(',')}`, undefined, { silent: true }),
+    queryFn: () => userBriefApi.byIds(ids, true),
     enabled: ids.length > 0,
     staleTime: 60_000,
     retry: false,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { joinMulti, splitMulti, type DictionaryItem, type FormField, type StaticOption } from '@app/contracts';
-import { api } from '../../../../lib/api';
+import { joinMulti, splitMulti, type DictionaryItem, type FieldOptionsResult, type FormField, type StaticOption } from '@app/contracts';
+import { fieldOptionsApi } from '../../api';
 import { useDictionary } from '../../../dictionary';
 import type { FormRuntime } from '../../types';
 import { useCascade, type Cascade } from '../../data-relations';
@@ -23,9 +23,7 @@ export interface FieldOptions {
 }
 
 /** What the server answers for a field's data source / SQL (GET …/field-options/{formId}, POST /form-scheme/field-options). */
-export interface FieldOptionRows {
-  rows: Record<string, unknown>[];
-}
+export type FieldOptionRows = FieldOptionsResult;
 
 export const FIELD_OPTIONS_KEY = 'form-field-options';
 
@@ -154,12 +152,12 @@ export function useFieldOptions(field: FormField, form: FormRuntime): FieldOptio
     queryKey: cascade.active ? [...baseKey, cascade.parentValue] : baseKey,
     queryFn: () =>
       stored
-        ? api.get<FieldOptionRows>(
-            `/form-scheme/${encodeURIComponent(stored.schemeId)}/field-options/${c.formId}`,
-            { keyword, versionId: stored.versionId, parentValue: cascade.active ? cascade.parentValue : undefined },
-            { silent: true },
-          )
-        : api.post<FieldOptionRows>('/form-scheme/field-options', { field, keyword }, { silent: true }),
+        ? fieldOptionsApi.stored(stored.schemeId, c.formId, {
+            keyword,
+            versionId: stored.versionId,
+            parentValue: cascade.active ? cascade.parentValue : undefined,
+          })
+        : fieldOptionsApi.preview(field, keyword),
     enabled: server && !blocked && !cascade.pending,
     retry: false,
     staleTime: 60_000,
