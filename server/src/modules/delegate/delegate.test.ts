@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newId } from '../../core/ids.js';
 import { parseLocalTime } from '../../core/db/helpers.js';
-import { activeDelegates } from './delegate-lookup.js';
+import { activeDelegates } from './delegate.repository.js';
 
 const EN = { 'accept-language': 'en' };
 

@@ -4,6 +4,7 @@ import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { verifyPassword } from '../../core/auth/password.js';
 import type { FileLinks } from '../files/file-links.js';
+import { stampImageRows, usableStampPasswordHash } from './stamp.repository.js';
 
 /**
  * May the caller sign with this stamp? Throws `workflow.stampNotAllowed` (403) when the stamp is not in the caller's
@@ -16,24 +17,7 @@ export async function verifyStampForUse(
   stampId: string,
   password: string,
 ): Promise<'ok' | 'wrongPassword'> {
-  const stamp = await trx
-    .selectFrom('wf_stamps as s')
-    .select(['s.password_hash'])
-    .where('s.tenant_id', '=', auth.tenantId)
-    .where('s.id', '=', stampId)
-    .where('s.enabled', '=', true)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('wf_stamp_users as u')
-          .select('u.user_id')
-          .whereRef('u.stamp_id', '=', 's.id')
-          .where('u.tenant_id', '=', auth.tenantId)
-          .where('u.user_id', '=', auth.userId)
-          .where('u.kind', 'in', ['member', 'manager']),
-      ),
-    )
-    .executeTakeFirst();
+  const stamp = await usableStampPasswordHash(trx, auth.tenantId, auth.userId, stampId);
   if (!stamp) throw new AppError('workflow.stampNotAllowed', {}, 403);
   if (!stamp.password_hash) return 'ok';
   return (await verifyPassword(password ?? '', stamp.password_hash)) ? 'ok' : 'wrongPassword';
@@ -52,7 +36,7 @@ export async function stampImageUrls(
   const ids = [...new Set(stampIds.filter(Boolean))];
   const result = new Map<string, string>();
   if (ids.length === 0) return result;
-  const rows = await trx.selectFrom('wf_stamps').select(['id', 'file_type', 'file']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const rows = await stampImageRows(trx, tenantId, ids);
   for (const row of rows) if (row.file) result.set(row.id, row.file_type === 1 ? fileLinks.url(row.file) : row.file);
   return result;
 }

@@ -173,3 +173,34 @@ export class StampRepository {
       .executeTakeFirst();
   }
 }
+
+/**
+ * The password hash of a stamp the caller may sign with: in the tenant, enabled, and the caller is a member or a
+ * manager of it. Undefined when the caller may not use it. Takes the caller's transaction (the engine signs inside one).
+ */
+export async function usableStampPasswordHash(trx: Db, tenantId: string, userId: string, stampId: string) {
+  return trx
+    .selectFrom('wf_stamps as s')
+    .select(['s.password_hash'])
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.id', '=', stampId)
+    .where('s.enabled', '=', true)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('wf_stamp_users as u')
+          .select('u.user_id')
+          .whereRef('u.stamp_id', '=', 's.id')
+          .where('u.tenant_id', '=', tenantId)
+          .where('u.user_id', '=', userId)
+          .where('u.kind', 'in', ['member', 'manager']),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+/** The image columns of the tenant's stamps with these ids (any state); unknown ids are left out. */
+export async function stampImageRows(trx: Db, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return trx.selectFrom('wf_stamps').select(['id', 'file_type', 'file']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}

@@ -3,7 +3,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { canLaunch } from '../workflow/launch-authority.js';
+import { canLaunch } from '../workflow/launch-authority.repository.js';
 import type { WorkflowSchemeService } from './workflow-scheme.service.js';
 
 /** The forms of a scheme (`/workflow-relation`): each binds a form of the tenant (F_Type 0/1/2) to the scheme, in order. */

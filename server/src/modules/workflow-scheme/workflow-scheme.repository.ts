@@ -3,7 +3,7 @@ import type { Forwarder, SchemeState, WfLaunchableRow, WfRelationRow, WfSchemeRo
 import type { AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
-import { launchAuthorizedSql } from '../workflow/launch-authority.js';
+import { launchAuthorizedSql } from '../workflow/launch-authority.repository.js';
 
 type Db = Kysely<Database>;
 

@@ -28,7 +28,7 @@ import { approverIssues, validateDefinition } from '../workflow/engine/validate.
 import type { DefinitionIssue, WfGraph } from '../workflow/engine/types.js';
 import { renderDiagramSvg } from '../workflow/engine/svg.js';
 import { diagramUrl, verifyDiagram } from './diagram-links.js';
-import { canLaunch } from '../workflow/launch-authority.js';
+import { canLaunch } from '../workflow/launch-authority.repository.js';
 import { WorkflowSchemeRepository, type RelationInput, type SchemeRecord } from './workflow-scheme.repository.js';
 import { newModelXml } from './new-model.js';
 import { withDiagram } from './layout.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { newId } from '../../core/ids.js';
 import { loadFixture } from '../workflow/fixtures/index.js';
-import { canLaunch } from '../workflow/launch-authority.js';
+import { canLaunch } from '../workflow/launch-authority.repository.js';
 
 let t: TestApp;
 let admin: string;

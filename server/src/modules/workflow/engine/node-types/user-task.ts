@@ -1,7 +1,7 @@
 import { timerConfig, userTaskConfig, type UserTaskConfig } from '@app/contracts';
 import { AppError } from '../../../../core/errors.js';
 import { newId } from '../../../../core/ids.js';
-import { activeDelegates } from '../../../delegate/delegate-lookup.js';
+import { activeDelegates } from '../../../delegate/delegate.repository.js';
 import { resolveCandidates } from '../candidates.js';
 import { miDecision, type MiCompletion } from '../routing.js';
 import * as store from '../store.js';

@@ -1,4 +1,4 @@
-import { launchAuthorizedSql } from '../../launch-authority.js';
+import { launchAuthorizedSql } from '../../launch-authority.repository.js';
 import type { Trx } from './db.js';
 
 /** Schemes and their versions, as the engine reads them. */
