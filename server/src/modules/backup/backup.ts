@@ -2,9 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../core/db/schema.js';
 
 /**
  * Backup and restore of the platform database (docs/security-hardening.md, "Backup and restore").
@@ -103,23 +101,5 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
   await pglite.close();
 }
 
-export interface RestoredSummary {
-  migrations: number;
-  latestMigration: string | null;
-  tenants: number;
-  users: number;
-  processInstances: number;
-  files: number;
-}
-
-/** What a restored database holds: enough to tell a good restore from an empty or partial one. */
-export async function summarise(db: Kysely<Database>): Promise<RestoredSummary> {
-  const row = await sql<RestoredSummary>`
-    select (select count(*)::int from kysely_migration) as migrations,
-           (select max(name) from kysely_migration) as "latestMigration",
-           (select count(*)::int from tenants) as tenants,
-           (select count(*)::int from users) as users,
-           (select count(*)::int from wf_instances) as "processInstances",
-           (select count(*)::int from files) as files`.execute(db);
-  return row.rows[0]!;
-}
+// The query lives in the repository; the command line keeps importing it from here.
+export { summarise, type RestoredSummary } from './backup.repository.js';

@@ -170,4 +170,9 @@ export class LanguageRepository {
   async removeMap(tenantId: string, id: string): Promise<string | undefined> {
     return (await this.db.deleteFrom('lp_map').where('tenant_id', '=', tenantId).where('id', '=', id).returning('object_type').executeTakeFirst())?.object_type;
   }
+
+  /** The tenant's menu-entry mappings (object_type 'module'): module id and its translations, empty ones included. */
+  async moduleTranslationRows(tenantId: string) {
+    return this.db.selectFrom('lp_map').select(['object_id', 'translations']).where('tenant_id', '=', tenantId).where('object_type', '=', 'module').execute();
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { LanguageRepository } from './language.repository.js';
 
 /**
  * The language codes to look a translation up with, best first: the first Accept-Language tag and its primary
@@ -38,7 +39,11 @@ const TTL_MS = 5_000;
 export class ModuleTranslationCache {
   private readonly byTenant = new Map<string, { at: number; map: Promise<ModuleTranslations> }>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly repo: LanguageRepository;
+
+  constructor(db: Kysely<Database>) {
+    this.repo = new LanguageRepository(db);
+  }
 
   of(tenantId: string): Promise<ModuleTranslations> {
     const cached = this.byTenant.get(tenantId);
@@ -55,12 +60,7 @@ export class ModuleTranslationCache {
   }
 
   private async load(tenantId: string): Promise<ModuleTranslations> {
-    const rows = await this.db
-      .selectFrom('lp_map')
-      .select(['object_id', 'translations'])
-      .where('tenant_id', '=', tenantId)
-      .where('object_type', '=', 'module')
-      .execute();
+    const rows = await this.repo.moduleTranslationRows(tenantId);
     return new Map(rows.filter((r) => Object.keys(r.translations ?? {}).length > 0).map((r) => [r.object_id, r.translations]));
   }
 }

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import { MessageRepository } from './message.repository.js';
 
 /** Rows committed this long after their created_at (transaction start) are still seen. */
 const OVERLAP_MS = 3000;
@@ -28,10 +29,14 @@ export class MessageHub {
   private kickTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
+  private readonly repo: MessageRepository;
+
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repo = new MessageRepository(db);
+  }
 
   get connected(): number {
     return this.count;
@@ -119,17 +124,11 @@ export class MessageHub {
     this.polling = true;
     try {
       if (!this.cursor) {
-        const row = await sql<{ now: Date }>`select now() as now`.execute(this.db);
-        this.cursor = new Date(row.rows[0].now);
+        this.cursor = await this.repo.databaseNow();
         return;
       }
       const since = new Date(this.cursor.getTime() - OVERLAP_MS);
-      const result = await sql<{ id: string; user_id: string; type: number; at: number; now: Date }>`
-        select m.id, m.user_id, m.type, (extract(epoch from m.created_at) * 1000)::float8 as at, n.now
-        from (select now() as now) n
-        left join messages m on m.created_at > ${since}
-        order by m.created_at`.execute(this.db);
-      const rows = result.rows;
+      const rows = await this.repo.createdSince(since);
       if (rows.length) this.cursor = new Date(rows[0].now);
       const floor = since.getTime();
       for (const [id, at] of this.seen) if (at <= floor) this.seen.delete(id);

@@ -103,4 +103,23 @@ export class MessageRepository {
       .executeTakeFirst();
     return Number(updated.numUpdatedRows);
   }
+
+  /** The database's clock (the push hub's cursor follows it, not the process's). */
+  async databaseNow(): Promise<Date> {
+    const row = await sql<{ now: Date }>`select now() as now`.execute(this.db);
+    return new Date(row.rows[0].now);
+  }
+
+  /**
+   * Messages of every tenant created after `since`, oldest first, each with the database's clock; when there are
+   * none, one row with only `now` (so the caller's cursor still moves). `at` is created_at in epoch milliseconds.
+   */
+  async createdSince(since: Date): Promise<{ id: string; user_id: string; type: number; at: number; now: Date }[]> {
+    const result = await sql<{ id: string; user_id: string; type: number; at: number; now: Date }>`
+      select m.id, m.user_id, m.type, (extract(epoch from m.created_at) * 1000)::float8 as at, n.now
+      from (select now() as now) n
+      left join messages m on m.created_at > ${since}
+      order by m.created_at`.execute(this.db);
+    return result.rows;
+  }
 }

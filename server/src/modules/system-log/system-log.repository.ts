@@ -1,9 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { LogRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { fetchPage, formatTime, containsPattern } from '../../core/db/helpers.js';
 import { DEFAULT_TENANT_ID } from '../../db/seed.js';
-import { LOG_SIGN_IN } from './system-log.writer.js';
+import type { SystemLogsTable } from './tables.js';
+
+/** Log categories (system_logs.category; sign-ins are read from login_logs). */
+export const LOG_SIGN_IN = 1;
+export const LOG_OPERATION = 2;
+export const LOG_EXCEPTION = 3;
 
 export interface LogFilter {
   page: number;
@@ -135,5 +140,10 @@ export class LogRepository {
       .where((eb) => (tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId)))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** One operation or exception log row. */
+  async insert(row: Insertable<SystemLogsTable>): Promise<void> {
+    await this.db.insertInto('system_logs').values(row).execute();
   }
 }

@@ -4,10 +4,10 @@ import type { Database } from '../../core/db/schema.js';
 import type { SystemLogsTable } from './tables.js';
 import { newId } from '../../core/ids.js';
 import { isApiRequest } from '../../core/api-route.js';
+import { LOG_EXCEPTION, LOG_OPERATION, LogRepository } from './system-log.repository.js';
 
-export const LOG_SIGN_IN = 1;
-export const LOG_OPERATION = 2;
-export const LOG_EXCEPTION = 3;
+// The categories are defined with the table's repository (which reads them); callers keep importing them from here.
+export { LOG_EXCEPTION, LOG_OPERATION, LOG_SIGN_IN } from './system-log.repository.js';
 
 const SECRET_KEY = /password|pwd|token|secret/i;
 const MASK = '******';
@@ -47,14 +47,14 @@ const header = (request: FastifyRequest, name: string): string | null => {
  * log is itself only logged and never fails the request. `flush()` waits for the inserts still running (close).
  */
 export class SystemLogWriter {
-  private readonly db: Kysely<Database>;
+  private readonly repo: LogRepository;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.db = db;
+    this.repo = new LogRepository(db);
   }
 
   /** onResponse: every changing call under /api. */
@@ -107,10 +107,8 @@ export class SystemLogWriter {
   }
 
   private insert(row: Insertable<SystemLogsTable>): void {
-    const task = this.db
-      .insertInto('system_logs')
-      .values(row)
-      .execute()
+    const task = this.repo
+      .insert(row)
       .then(
         () => undefined,
         (err: unknown) => this.log.warn({ err }, 'system log not written'),

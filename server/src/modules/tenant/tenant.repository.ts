@@ -264,3 +264,16 @@ export class TenantRepository {
     await trx.deleteFrom('users').where('id', '=', id).execute();
   }
 }
+
+/** Is this the default (platform) tenant? Other modules ask it with their own db handle. */
+export async function isDefaultTenant(db: Kysely<Database>, tenantId: string): Promise<boolean> {
+  const tenant = await db.selectFrom('tenants').select('is_default').where('id', '=', tenantId).executeTakeFirst();
+  return tenant?.is_default === true;
+}
+
+/** Module ids a tenant has: null means every entry (the default tenant). */
+export async function tenantModuleIds(db: Kysely<Database>, tenantId: string): Promise<Set<string> | null> {
+  if (await isDefaultTenant(db, tenantId)) return null;
+  const rows = await db.selectFrom('tenant_modules').select('module_id').where('tenant_id', '=', tenantId).execute();
+  return new Set(rows.map((r) => r.module_id));
+}
