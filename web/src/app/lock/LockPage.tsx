@@ -4,7 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { api } from '../../lib/api';
+import { shellApi } from '../shell/api';
 import { clearLock, lockStore } from './lock-state';
 import { signOutLocal } from '../auth-actions';
 import { AppFrame } from '../AppFrame';
@@ -38,7 +38,7 @@ function Lock() {
   };
   const logout = async () => {
     try {
-      await api.post('/user/logout', {}, { silent: true });
+      await shellApi.logout();
     } catch {
       /* ignore */
     }

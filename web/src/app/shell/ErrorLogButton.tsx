@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientLogEntry } from '@app/contracts';
 import { clearErrorLogs, errorLogStore } from '../../lib/error-log';
 import { useStore } from '../../lib/store';
-import { api } from '../../lib/api';
+import { shellApi } from './api';
 
 /** Spec 2.6: local client error logs; badge max 99; clear with confirm; send to the server. */
 export function ErrorLogButton() {
@@ -29,7 +29,7 @@ export function ErrorLogButton() {
     if (!logs.length) return;
     setSending(true);
     try {
-      await api.post('/log/client', logs.slice(0, 200));
+      await shellApi.sendErrorLogs(logs.slice(0, 200));
       clearErrorLogs();
       void message.success(t('errorLog.sent'));
     } catch {

@@ -3,7 +3,7 @@ import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
-import { api } from '../../lib/api';
+import { shellApi } from './api';
 import { signOutLocal } from '../auth-actions';
 import { systemIdStore } from './menu-data';
 
@@ -21,7 +21,7 @@ export function UserMenu() {
       okButtonProps: { 'data-testid': 'logout-confirm' } as Record<string, string>,
       onOk: async () => {
         try {
-          await api.post('/user/logout', {}, { silent: true });
+          await shellApi.logout();
         } catch {
           /* the session ends locally anyway */
         }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MenuItem, Subsystem } from '@app/contracts';
-import { api } from '../../lib/api';
+import { menuApi } from './api';
 import { currentSystemId, useSession } from '../../lib/session';
 import { StorageKeys, writeString } from '../../lib/storage';
 import { createStore, useStore } from '../../lib/store';
@@ -14,7 +13,7 @@ export function useMenu() {
   const session = useSession();
   const q = useQuery({
     queryKey: ['menu', systemId, session?.userInfo.F_UserId],
-    queryFn: () => api.get<MenuItem[]>('/modules/vue', { systemId }),
+    queryFn: () => menuApi.menu(systemId),
     enabled: !!session,
   });
   return { ...q, menu: q.data ? filterByRoles(q.data, session?.userInfo) : [] };
@@ -22,16 +21,16 @@ export function useMenu() {
 
 export function useCommonMenu() {
   const session = useSession();
-  return useQuery({ queryKey: ['menu-common'], queryFn: () => api.get<MenuItem[]>('/modules/common'), enabled: !!session, staleTime: Infinity });
+  return useQuery({ queryKey: ['menu-common'], queryFn: () => menuApi.common(), enabled: !!session, staleTime: Infinity });
 }
 
 export function useOtherLeaves() {
   const session = useSession();
-  const q = useQuery({ queryKey: ['menu-other', session?.userInfo.F_UserId], queryFn: () => api.get<MenuItem[]>('/modules/other'), enabled: !!session });
+  const q = useQuery({ queryKey: ['menu-other', session?.userInfo.F_UserId], queryFn: () => menuApi.other(), enabled: !!session });
   return { ...q, leaves: q.data ? filterByRoles(q.data, session?.userInfo) : [] };
 }
 
 export function useSystems() {
   const session = useSession();
-  return useQuery({ queryKey: ['subsystems', session?.userInfo.F_UserId], queryFn: () => api.get<Subsystem[]>('/subsystem'), enabled: !!session });
+  return useQuery({ queryKey: ['subsystems', session?.userInfo.F_UserId], queryFn: () => menuApi.subsystems(), enabled: !!session });
 }
