@@ -60,3 +60,17 @@ export function parseLocalTime(text: string): Date {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/**
+ * Runs a write guarded by a unique index. The service checks first (for a clear message); when another request stored
+ * the same code between that check and this write, the database refuses it and the caller gets the same answer as
+ * the check (`conflict`), not a 500.
+ */
+export async function refusingDuplicates<T>(write: () => Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict();
+    throw error;
+  }
+}

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CodeRule, CodeRuleOption, CodeRulePart, codeRuleBody, codeRuleQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { TIME_ZONE, isUniqueViolation } from '../../core/db/helpers.js';
+import { TIME_ZONE, refusingDuplicates } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { mark } from '../language/shared.js';
 import type { Database } from '../../core/db/schema.js';
@@ -72,29 +72,29 @@ export class CodeRuleService {
 
   async create(auth: AuthContext, body: z.output<typeof codeRuleBody>): Promise<string> {
     const id = newId();
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        await this.checkCode(trx, auth.tenantId, body.F_EnCode);
-        await this.repo.insert(trx, auth.tenantId, id, values(body));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('codeRule.codeExists', { code: body.F_EnCode }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          await this.checkCode(trx, auth.tenantId, body.F_EnCode);
+          await this.repo.insert(trx, auth.tenantId, id, values(body));
+        });
+      },
+      () => new AppError('codeRule.codeExists', { code: body.F_EnCode }, 409),
+    );
     return id;
   }
 
   async update(auth: AuthContext, id: string, body: z.output<typeof codeRuleBody>): Promise<void> {
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        if (!(await this.repo.lock(trx, auth.tenantId, id))) throw notFound('codeRule.notFound');
-        await this.checkCode(trx, auth.tenantId, body.F_EnCode, id);
-        await this.repo.update(trx, id, values(body));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('codeRule.codeExists', { code: body.F_EnCode }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          if (!(await this.repo.lock(trx, auth.tenantId, id))) throw notFound('codeRule.notFound');
+          await this.checkCode(trx, auth.tenantId, body.F_EnCode, id);
+          await this.repo.update(trx, id, values(body));
+        });
+      },
+      () => new AppError('codeRule.codeExists', { code: body.F_EnCode }, 409),
+    );
   }
 
   /** Deletes the rule and its counters. */

@@ -1,6 +1,6 @@
 import type { FieldBody, PageQuery, ReportsRelationBody } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { DataDesignRepository, type FieldValues, type RelationValues } from './data-design.repository.js';
@@ -51,12 +51,9 @@ export class LibraryService {
   private async saveField(auth: AuthContext, body: FieldBody, write: () => Promise<boolean>, exceptId?: string): Promise<void> {
     const taken = () => new AppError('dataDesign.fieldExists', { name: body.F_FieldName }, 409);
     if (await this.repo.fieldNameTaken(auth.tenantId, body.F_FieldName, exceptId)) throw taken();
-    try {
+    await refusingDuplicates(async () => {
       if (!(await write())) throw notFound('dataDesign.fieldNotFound');
-    } catch (error) {
-      if (isUniqueViolation(error)) throw taken();
-      throw error;
-    }
+    }, taken);
   }
 
   async addField(auth: AuthContext, body: FieldBody): Promise<string> {

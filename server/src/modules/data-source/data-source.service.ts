@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { DataSource, DataSourceParamValues, DataTreeNode, dataSourceBody, dataSourceDataQuery, dataSourceQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import type { LinkDriver, QueryResult, ResultField } from '../../core/data-links.js';
 import { bindNamedParams, reasonOf } from '../database-link/sql-text.js';
@@ -43,12 +43,10 @@ export class DataSourceService {
     if (await this.repo.codeTaken(auth.tenantId, body.F_Code)) throw codeExists(body.F_Code);
     await this.validate(auth, body);
     const id = newId();
-    try {
-      await this.repo.insert(auth.tenantId, auth.userId, id, values(body));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeExists(body.F_Code);
-      throw error;
-    }
+    await refusingDuplicates(
+      () => this.repo.insert(auth.tenantId, auth.userId, id, values(body)),
+      () => codeExists(body.F_Code),
+    );
     return id;
   }
 
@@ -56,13 +54,10 @@ export class DataSourceService {
     await this.detail(auth, id);
     if (await this.repo.codeTaken(auth.tenantId, body.F_Code, id)) throw codeExists(body.F_Code);
     await this.validate(auth, body);
-    let updated: boolean;
-    try {
-      updated = await this.repo.update(auth.tenantId, id, values(body));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeExists(body.F_Code);
-      throw error;
-    }
+    const updated = await refusingDuplicates(
+      () => this.repo.update(auth.tenantId, id, values(body)),
+      () => codeExists(body.F_Code),
+    );
     if (!updated) throw notFound('dataSource.notFound', { id });
   }
 

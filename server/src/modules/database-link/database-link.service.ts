@@ -9,7 +9,7 @@ import {
   type PageQuery,
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { translate, type Lang } from '../../core/i18n/index.js';
@@ -139,12 +139,10 @@ export class DatabaseLinkService {
   async add(auth: AuthContext, body: DatabaseLinkBody): Promise<string> {
     if (await this.repo.aliasTaken(auth.tenantId, body.F_DBAlias)) throw new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409);
     const id = newId();
-    try {
-      await this.repo.insert(auth.tenantId, auth.userId, id, values(body), this.cipher.encrypt(body.F_Password ?? ''));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      () => this.repo.insert(auth.tenantId, auth.userId, id, values(body), this.cipher.encrypt(body.F_Password ?? '')),
+      () => new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409),
+    );
     return id;
   }
 
@@ -152,13 +150,10 @@ export class DatabaseLinkService {
     if (id === DEFAULT_LINK_ID) throw new AppError('dataLink.defaultReadOnly', {}, 400);
     if (await this.repo.aliasTaken(auth.tenantId, body.F_DBAlias, id)) throw new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409);
     const cipher = body.F_Password ? this.cipher.encrypt(body.F_Password) : undefined;
-    let updated: boolean;
-    try {
-      updated = await this.repo.update(auth.tenantId, id, values(body), cipher);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409);
-      throw error;
-    }
+    const updated = await refusingDuplicates(
+      () => this.repo.update(auth.tenantId, id, values(body), cipher),
+      () => new AppError('dataLink.aliasTaken', { alias: body.F_DBAlias }, 409),
+    );
     if (!updated) throw new AppError('dataLink.notFound', { id }, 404);
     await this.deps.links.forget(id);
   }

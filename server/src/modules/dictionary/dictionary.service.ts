@@ -12,7 +12,7 @@ import {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { linkTree, mark } from '../language/shared.js';
 import { pickTranslation } from '../language/translations.js';
@@ -88,31 +88,31 @@ export class DictionaryService {
 
   async createType(auth: AuthContext, body: z.output<typeof dictionaryTypeBody>): Promise<string> {
     const id = newId();
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId);
-        await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode);
-        await this.repo.insertType(trx, auth.tenantId, id, typeValues(body));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId);
+          await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode);
+          await this.repo.insertType(trx, auth.tenantId, id, typeValues(body));
+        });
+      },
+      () => new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409),
+    );
     return id;
   }
 
   async updateType(auth: AuthContext, id: string, body: z.output<typeof dictionaryTypeBody>): Promise<void> {
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        if (!(await this.repo.lockType(trx, auth.tenantId, id))) throw notFound('dictionary.typeNotFound');
-        await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId, id);
-        await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode, id);
-        await this.repo.updateType(trx, auth.tenantId, id, typeValues(body));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          if (!(await this.repo.lockType(trx, auth.tenantId, id))) throw notFound('dictionary.typeNotFound');
+          await this.checkTypeParent(trx, auth.tenantId, body.F_ParentId, id);
+          await this.checkTypeCode(trx, auth.tenantId, body.F_ItemCode, id);
+          await this.repo.updateType(trx, auth.tenantId, id, typeValues(body));
+        });
+      },
+      () => new AppError('dictionary.codeExists', { code: body.F_ItemCode }, 409),
+    );
   }
 
   /** A type that still has items or child types is in use: nothing is deleted. */
@@ -186,32 +186,32 @@ export class DictionaryService {
 
   async createItem(auth: AuthContext, body: z.output<typeof dictionaryItemBody>): Promise<string> {
     const id = newId();
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        await this.checkItem(trx, auth.tenantId, body);
-        await this.repo.insertItem(trx, auth.tenantId, id, body.F_ItemId, itemValues(body));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          await this.checkItem(trx, auth.tenantId, body);
+          await this.repo.insertItem(trx, auth.tenantId, id, body.F_ItemId, itemValues(body));
+        });
+      },
+      () => new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409),
+    );
     return id;
   }
 
   async updateItem(auth: AuthContext, id: string, body: z.output<typeof dictionaryItemBody>): Promise<void> {
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        const current = await this.repo.lockItem(trx, auth.tenantId, id);
-        if (!current) throw notFound('dictionary.itemNotFound');
-        // An item stays in its dictionary.
-        const checked = { ...body, F_ItemId: current.type_id };
-        await this.checkItem(trx, auth.tenantId, checked, id);
-        await this.repo.updateItem(trx, auth.tenantId, id, itemValues(checked));
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          const current = await this.repo.lockItem(trx, auth.tenantId, id);
+          if (!current) throw notFound('dictionary.itemNotFound');
+          // An item stays in its dictionary.
+          const checked = { ...body, F_ItemId: current.type_id };
+          await this.checkItem(trx, auth.tenantId, checked, id);
+          await this.repo.updateItem(trx, auth.tenantId, id, itemValues(checked));
+        });
+      },
+      () => new AppError('dictionary.valueExists', { value: body.F_ItemValue }, 409),
+    );
   }
 
   async removeItem(auth: AuthContext, id: string): Promise<void> {

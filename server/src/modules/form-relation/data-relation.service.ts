@@ -2,7 +2,7 @@ import { flattenFields, isContainer, type DataRelationBody, type DataRelationRow
 import type { z } from 'zod';
 import type { dataRelationPageQuery } from '@app/contracts';
 import type { AuthContext } from '../../core/deps.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { AppError, notFound } from '../../core/errors.js';
 import type { FormSchemeService, LoadedForm } from '../form-scheme/form-scheme.service.js';
 import { DataRelationRepository, type CascadeEdge } from './data-relation.repository.js';
@@ -78,14 +78,14 @@ export class DataRelationService {
       enabled: body.F_EnabledMark === 1,
       description: body.F_Description,
     };
-    try {
-      if (owner === undefined) await this.repo.insert(auth.tenantId, auth.userId, id, values);
-      else await this.repo.update(auth.tenantId, id, values);
-    } catch (error) {
-      // A concurrent save took the target (unique per form and target) or the id first.
-      if (isUniqueViolation(error)) throw new AppError('formRelation.targetTaken', { label }, 409);
-      throw error;
-    }
+    // A concurrent save took the target (unique per form and target) or the id first.
+    await refusingDuplicates(
+      async () => {
+        if (owner === undefined) await this.repo.insert(auth.tenantId, auth.userId, id, values);
+        else await this.repo.update(auth.tenantId, id, values);
+      },
+      () => new AppError('formRelation.targetTaken', { label }, 409),
+    );
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {

@@ -12,7 +12,7 @@ import {
   type FormTable,
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { DataDesignRepository } from '../data-design/data-design.repository.js';
@@ -223,19 +223,19 @@ export class FormSchemeService {
     const tableInfo = body.F_Type === FORM_TYPE.system ? [] : normaliseTableInfo(body.tableInfo);
     const tables = await this.prepareTables(auth, scheme, tableInfo, options.customTable);
     const versionId = newId();
-    try {
-      if (!options.id) {
-        const id = newId();
-        await this.repo.insert(auth.tenantId, auth.userId, { form: id, version: versionId }, values, scheme, tableInfo);
-        return { F_Id: id, F_SchemeId: versionId, F_Version: 1, tables };
-      }
-      const version = await this.repo.addVersion(auth.tenantId, auth.userId, options.id, versionId, values, scheme, tableInfo);
-      if (version === null) throw notFound('forms.notFound', { id: options.id });
-      return { F_Id: options.id, F_SchemeId: versionId, F_Version: version, tables };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('forms.addressTaken', { url: values.url }, 409);
-      throw error;
-    }
+    return refusingDuplicates(
+      async () => {
+        if (!options.id) {
+          const id = newId();
+          await this.repo.insert(auth.tenantId, auth.userId, { form: id, version: versionId }, values, scheme, tableInfo);
+          return { F_Id: id, F_SchemeId: versionId, F_Version: 1, tables };
+        }
+        const version = await this.repo.addVersion(auth.tenantId, auth.userId, options.id, versionId, values, scheme, tableInfo);
+        if (version === null) throw notFound('forms.notFound', { id: options.id });
+        return { F_Id: options.id, F_SchemeId: versionId, F_Version: version, tables };
+      },
+      () => new AppError('forms.addressTaken', { url: values.url }, 409),
+    );
   }
 
   /** A new version copying an old one; a form with tables releases them again (add-only: columns a newer version added stay). */

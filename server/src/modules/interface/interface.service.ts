@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { InterfaceCallResult, InterfaceParamValues, InterfaceRow, interfaceBody, interfaceQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { checkAddress } from '../database-link/address-guard.js';
 import { InterfaceRepository, type InterfaceValues } from './interface.repository.js';
@@ -42,24 +42,19 @@ export class InterfaceService {
   async create(auth: AuthContext, body: Body): Promise<string> {
     if (await this.repo.codeTaken(auth.tenantId, body.F_Code)) throw codeExists(body.F_Code);
     const id = newId();
-    try {
-      await this.repo.insert(auth.tenantId, auth.userId, id, values(body));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeExists(body.F_Code);
-      throw error;
-    }
+    await refusingDuplicates(
+      () => this.repo.insert(auth.tenantId, auth.userId, id, values(body)),
+      () => codeExists(body.F_Code),
+    );
     return id;
   }
 
   async update(auth: AuthContext, id: string, body: Body): Promise<void> {
     if (await this.repo.codeTaken(auth.tenantId, body.F_Code, id)) throw codeExists(body.F_Code);
-    let updated: boolean;
-    try {
-      updated = await this.repo.update(auth.tenantId, id, values(body));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeExists(body.F_Code);
-      throw error;
-    }
+    const updated = await refusingDuplicates(
+      () => this.repo.update(auth.tenantId, id, values(body)),
+      () => codeExists(body.F_Code),
+    );
     if (!updated) throw notFound('interface.notFound', { id });
   }
 

@@ -12,7 +12,7 @@ import type {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import { newId } from '../../core/ids.js';
 import { insertDefaultLanguages } from './default-languages.js';
 import { mark } from './shared.js';
@@ -61,35 +61,35 @@ export class LanguageService {
   async createType(auth: AuthContext, body: z.output<typeof languageTypeBody>): Promise<string> {
     await this.types(auth); // the defaults first, so a new tenant's first language is not taken for the main one
     const id = newId();
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        await this.checkCode(trx, auth.tenantId, body.F_Code);
-        await this.repo.insertType(trx, auth.tenantId, id, {
-          code: body.F_Code,
-          name: body.F_Name,
-          sort_code: body.F_SortCode,
-          enabled: body.F_EnabledMark === 1,
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          await this.checkCode(trx, auth.tenantId, body.F_Code);
+          await this.repo.insertType(trx, auth.tenantId, id, {
+            code: body.F_Code,
+            name: body.F_Name,
+            sort_code: body.F_SortCode,
+            enabled: body.F_EnabledMark === 1,
+          });
         });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('language.codeExists', { code: body.F_Code }, 409);
-      throw error;
-    }
+      },
+      () => new AppError('language.codeExists', { code: body.F_Code }, 409),
+    );
     return id;
   }
 
   async updateType(auth: AuthContext, id: string, body: z.output<typeof languageTypeBody>): Promise<void> {
-    try {
-      await this.repo.db.transaction().execute(async (trx) => {
-        const row = await this.typeRow(trx, auth.tenantId, id);
-        if (row.is_main && (row.code !== body.F_Code || body.F_EnabledMark !== 1)) throw new AppError('language.mainLanguage', {}, 400);
-        await this.checkCode(trx, auth.tenantId, body.F_Code, id);
-        await this.repo.updateType(trx, id, { code: body.F_Code, name: body.F_Name, sort_code: body.F_SortCode, enabled: body.F_EnabledMark === 1 });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('language.codeExists', { code: body.F_Code }, 409);
-      throw error;
-    }
+    await refusingDuplicates(
+      async () => {
+        await this.repo.db.transaction().execute(async (trx) => {
+          const row = await this.typeRow(trx, auth.tenantId, id);
+          if (row.is_main && (row.code !== body.F_Code || body.F_EnabledMark !== 1)) throw new AppError('language.mainLanguage', {}, 400);
+          await this.checkCode(trx, auth.tenantId, body.F_Code, id);
+          await this.repo.updateType(trx, id, { code: body.F_Code, name: body.F_Name, sort_code: body.F_SortCode, enabled: body.F_EnabledMark === 1 });
+        });
+      },
+      () => new AppError('language.codeExists', { code: body.F_Code }, 409),
+    );
   }
 
   /** Sets the enabled mark, or toggles it; answers the new mark. */

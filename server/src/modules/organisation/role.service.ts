@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import type { z } from 'zod';
 import type { EffectivePermission, RoleBrief, RoleRow, UserBrief, roleBody, rolePageQuery } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -53,12 +53,10 @@ export class RoleService {
   }
 
   private async guardCode<T>(code: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('organisation.roleCodeTaken', { code }, 409);
-      throw error;
-    }
+    return refusingDuplicates(
+      () => run(),
+      () => new AppError('organisation.roleCodeTaken', { code }, 409),
+    );
   }
 
   async create(auth: AuthContext, body: Body): Promise<string> {

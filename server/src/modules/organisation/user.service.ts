@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../core/db/helpers.js';
+import { refusingDuplicates } from '../../core/db/helpers.js';
 import type { z } from 'zod';
 import {
   USER_MULTI_MAX,
@@ -80,26 +80,26 @@ export class UserService {
   async create(auth: AuthContext, body: z.infer<typeof userCreateBody>): Promise<string> {
     const id = newId();
     const passwordHash = await hashPassword(body.F_Password);
-    try {
-      await this.deps.db.transaction().execute(async (trx) => {
-        const repo = new UserRepository(trx);
-        if (await repo.accountTaken(auth.tenantId, body.F_Account)) throw new AppError('organisation.accountTaken', { account: body.F_Account }, 409);
-        await this.checkRefs(trx, auth, body.F_CompanyId, body);
-        await repo.insert(auth.tenantId, id, body.F_Account, passwordHash, {
-          real_name: body.F_RealName,
-          gender: body.F_Gender,
-          company_id: body.F_CompanyId ?? null,
-          description: body.F_Description,
-          enabled: body.F_EnabledMark === 1,
-          mobile: orNull(body.F_Mobile),
-          email: orNull(body.F_Email),
+    await refusingDuplicates(
+      async () => {
+        await this.deps.db.transaction().execute(async (trx) => {
+          const repo = new UserRepository(trx);
+          if (await repo.accountTaken(auth.tenantId, body.F_Account)) throw new AppError('organisation.accountTaken', { account: body.F_Account }, 409);
+          await this.checkRefs(trx, auth, body.F_CompanyId, body);
+          await repo.insert(auth.tenantId, id, body.F_Account, passwordHash, {
+            real_name: body.F_RealName,
+            gender: body.F_Gender,
+            company_id: body.F_CompanyId ?? null,
+            description: body.F_Description,
+            enabled: body.F_EnabledMark === 1,
+            mobile: orNull(body.F_Mobile),
+            email: orNull(body.F_Email),
+          });
+          await repo.replaceLinks(auth.tenantId, id, body);
         });
-        await repo.replaceLinks(auth.tenantId, id, body);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('organisation.accountTaken', { account: body.F_Account }, 409);
-      throw error;
-    }
+      },
+      () => new AppError('organisation.accountTaken', { account: body.F_Account }, 409),
+    );
     return id;
   }
 
