@@ -1,10 +1,10 @@
-import type { LoginResult, Subsystem } from '@app/contracts';
-import { api } from '../lib/api';
+import type { LoginResult } from '@app/contracts';
 import { handTokenToSubsystems } from '../lib/subsystem-handoff';
 import { sessionStore, startSession, endSession } from '../lib/session';
 import { StorageKeys, readString, removeKey, writeString } from '../lib/storage';
 import { clearLock } from './lock/lock-state';
 import { resetTabs } from './shell/tabs';
+import { menuApi } from './shell/api';
 
 /** Whenever the session ends (logout, 10401), shell state is reset too (cached answers: see lib/query). */
 let had = sessionStore.get() !== null;
@@ -22,8 +22,8 @@ export function signIn(result: LoginResult): void {
   resetTabs();
   clearLock();
   // Spec 4: external sub-systems receive the token through hidden frames; a failed lookup is ignored.
-  api
-    .get<Subsystem[]>('/subsystem', undefined, { silent: true })
+  menuApi
+    .subsystems(true)
     .then((systems) => handTokenToSubsystems(systems, result.Token))
     .catch(() => undefined);
 }

@@ -6,7 +6,8 @@ export const menuApi = {
   menu: (systemId: string) => api.get<MenuItem[]>('/modules/vue', { systemId }),
   common: () => api.get<MenuItem[]>('/modules/common'),
   other: () => api.get<MenuItem[]>('/modules/other'),
-  subsystems: () => api.get<Subsystem[]>('/subsystem'),
+  /** silent where a failed look-up is ignored (the token hand-off after sign-in). */
+  subsystems: (silent = false) => api.get<Subsystem[]>('/subsystem', undefined, { silent }),
 };
 
 /** The session's end and the client error log, as the shell sends them. */
