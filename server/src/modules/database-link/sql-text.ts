@@ -33,7 +33,7 @@ const IDENT_PART = /[A-Za-z0-9_]/;
  * MissingParamError, so a typo never silently becomes null.
  */
 export function bindNamedParams(
-  sql: string,
+  text: string,
   values: Record<string, unknown>,
   placeholder: (n: number) => string,
   options: BindOptions = {},
@@ -41,18 +41,18 @@ export function bindNamedParams(
   const params: unknown[] = [];
   let out = '';
   let i = 0;
-  const n = sql.length;
+  const n = text.length;
   const copyQuoted = (close: string, backslash: boolean) => {
     // Copies from the opening quote (at i) to the matching close, doubled closes being escapes.
     let j = i + 1;
     while (j < n) {
-      const ch = sql[j];
+      const ch = text[j];
       if (backslash && ch === '\\') {
         j += 2;
         continue;
       }
       if (ch === close) {
-        if (sql[j + 1] === close) {
+        if (text[j + 1] === close) {
           j += 2;
           continue;
         }
@@ -61,51 +61,51 @@ export function bindNamedParams(
       }
       j += 1;
     }
-    out += sql.slice(i, j);
+    out += text.slice(i, j);
     i = j;
   };
   while (i < n) {
-    const ch = sql[i];
-    const next = sql[i + 1];
+    const ch = text[i];
+    const next = text[i + 1];
     if (ch === "'") {
-      const escaped = options.backslashEscapes || (i > 0 && /[eE]/.test(sql[i - 1]) && !IDENT_PART.test(sql[i - 2] ?? ' '));
+      const escaped = options.backslashEscapes || (i > 0 && /[eE]/.test(text[i - 1]) && !IDENT_PART.test(text[i - 2] ?? ' '));
       copyQuoted("'", !!escaped);
     } else if (ch === '"') copyQuoted('"', false);
     else if (ch === '`') copyQuoted('`', false);
     else if (ch === '[' && options.bracketQuotes) copyQuoted(']', false);
     else if (ch === '-' && next === '-') {
-      const end = sql.indexOf('\n', i);
+      const end = text.indexOf('\n', i);
       const j = end < 0 ? n : end;
-      out += sql.slice(i, j);
+      out += text.slice(i, j);
       i = j;
     } else if (ch === '/' && next === '*') {
-      const end = sql.indexOf('*/', i + 2);
+      const end = text.indexOf('*/', i + 2);
       const j = end < 0 ? n : end + 2;
-      out += sql.slice(i, j);
+      out += text.slice(i, j);
       i = j;
-    } else if (ch === '$' && !IDENT_PART.test(sql[i - 1] ?? ' ')) {
-      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i));
+    } else if (ch === '$' && !IDENT_PART.test(text[i - 1] ?? ' ')) {
+      const tag = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(text.slice(i));
       if (tag) {
-        const end = sql.indexOf(tag[0], i + tag[0].length);
+        const end = text.indexOf(tag[0], i + tag[0].length);
         const j = end < 0 ? n : end + tag[0].length;
-        out += sql.slice(i, j);
+        out += text.slice(i, j);
         i = j;
       } else {
         out += ch;
         i += 1;
       }
     } else if (ch === '@') {
-      const prev = sql[i - 1] ?? ' ';
+      const prev = text[i - 1] ?? ' ';
       if (next === '@') {
         // @@version, or the @@ operator: copy both characters and the name that follows.
         let j = i + 2;
-        while (j < n && IDENT_PART.test(sql[j])) j += 1;
-        out += sql.slice(i, j);
+        while (j < n && IDENT_PART.test(text[j])) j += 1;
+        out += text.slice(i, j);
         i = j;
       } else if (next !== undefined && IDENT_START.test(next) && prev !== '<' && !IDENT_PART.test(prev)) {
         let j = i + 1;
-        while (j < n && IDENT_PART.test(sql[j])) j += 1;
-        const name = sql.slice(i + 1, j);
+        while (j < n && IDENT_PART.test(text[j])) j += 1;
+        const name = text.slice(i + 1, j);
         if (!Object.prototype.hasOwnProperty.call(values, name)) throw new MissingParamError(name);
         params.push(values[name]);
         out += placeholder(params.length);
