@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, Select, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleBody, RoleRow } from '@app/contracts';
@@ -15,6 +14,7 @@ import { orgPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { roleBody } from '@app/contracts';
+import { AddLabel, EnabledFilter, saveEdited, toEnabledBody, toEnabledForm, useCrudActions, useEnabledColumn } from '../system/admin-list';
 
 type RoleForm = Omit<RoleBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -28,6 +28,8 @@ export default function RolePage() {
   const [authorize, setAuthorize] = useState<RoleRow | null>(null);
   const [dataAuth, setDataAuth] = useState<RoleRow | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const can = {
     edit: usePermission(P.roleEdit),
     del: usePermission(P.roleDelete),
@@ -36,12 +38,7 @@ export default function RolePage() {
     data: usePermission(P.roleDataAuthorize),
   };
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'roles'] }), qc.invalidateQueries({ queryKey: ['role-picker'] })]);
-  const save = async (v: RoleForm) => {
-    const body: RoleBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await roleApi.update(editing.id, body);
-    else await roleApi.add(body);
-    await refresh();
-  };
+  const save = (v: RoleForm) => saveEdited<RoleBody>(editing?.id, roleApi, toEnabledBody(v), refresh);
   const openMembers = async (role: RoleRow) => setMembers({ role, ids: (await roleApi.users(role.F_RoleId)).map((u) => u.F_UserId) });
   const anyAction = can.edit || can.del || can.users || can.auth || can.data;
   return (
@@ -52,31 +49,14 @@ export default function RolePage() {
         rowKey="F_RoleId"
         keywordPlaceholder={t('role.keyword')}
         fetch={roleApi.page}
-        filters={
-          <Form.Item name="enabled">
-            <Select
-              allowClear
-              placeholder={t('common:status')}
-              style={{ width: 120 }}
-              options={[
-                { value: 1, label: t('common:enabled') },
-                { value: 0, label: t('common:disabled') },
-              ]}
-            />
-          </Form.Item>
-        }
+        filters={<EnabledFilter />}
         toolbar={[
           {
             key: 'add',
             testId: 'role-add',
             primary: true,
             permission: P.roleAdd,
-            label: (
-              <Space size={4}>
-                <PlusOutlined />
-                {t('common:add')}
-              </Space>
-            ),
+            label: <AddLabel />,
             onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } }),
           },
         ]}
@@ -84,12 +64,7 @@ export default function RolePage() {
           { title: t('role.name'), dataIndex: 'F_FullName' },
           { title: t('role.code'), dataIndex: 'F_EnCode' },
           { title: t('role.userCount'), dataIndex: 'F_UserCount', width: 90 },
-          {
-            title: t('common:status'),
-            dataIndex: 'F_EnabledMark',
-            width: 90,
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-          },
+          enabledColumn(90),
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
           { title: t('common:description'), dataIndex: 'F_Description', ellipsis: true },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
@@ -102,13 +77,11 @@ export default function RolePage() {
                   render: (_: unknown, r: RoleRow) => (
                     <RowActions
                       actions={[
-                        {
-                          key: 'edit',
-                          label: t('common:edit'),
+                        actions.edit({
                           hidden: !can.edit,
                           testId: `role-edit-${r.F_RoleId}`,
-                          onClick: () => setEditing({ id: r.F_RoleId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                        },
+                          onClick: () => setEditing({ id: r.F_RoleId, values: toEnabledForm(r) }),
+                        }),
                         { key: 'users', label: t('role.users'), hidden: !can.users, testId: `role-users-${r.F_RoleId}`, onClick: () => openMembers(r) },
                         {
                           key: 'authorize',
@@ -118,14 +91,11 @@ export default function RolePage() {
                           onClick: () => setAuthorize(r),
                         },
                         { key: 'data', label: t('role.dataAuthorize'), hidden: !can.data, testId: `role-data-${r.F_RoleId}`, onClick: () => setDataAuth(r) },
-                        {
-                          key: 'delete',
-                          label: t('common:delete'),
-                          danger: true,
+                        actions.remove({
                           hidden: !can.del,
                           testId: `role-delete-${r.F_RoleId}`,
                           onClick: () => confirmDelete(r.F_FullName, () => roleApi.remove(r.F_RoleId), refresh),
-                        },
+                        }),
                       ]}
                     />
                   ),

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
-import { PlusOutlined, WomanOutlined, ManOutlined } from '@ant-design/icons';
+import { App, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Switch, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { WomanOutlined, ManOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { md5 } from 'js-md5';
@@ -16,6 +16,7 @@ import { AuthorizeDialog } from './AuthorizeDialog';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { userCreateBody, userResetPasswordBody } from '@app/contracts';
+import { AddLabel, EnabledFilter, EnabledTag, useCrudActions } from '../system/admin-list';
 
 interface UserForm {
   F_Account: string;
@@ -246,6 +247,7 @@ export default function UserPage() {
   const [resetForm] = Form.useForm<{ password: string }>();
   const resetRules = useZodRules(userResetPasswordBody);
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
   const can = {
     edit: usePermission(P.userEdit),
     del: usePermission(P.userDelete),
@@ -328,32 +330,14 @@ export default function UserPage() {
             setControlled({ mobile: page.Rows.some((r) => 'F_Mobile' in r), email: page.Rows.some((r) => 'F_Email' in r) });
             return page;
           }}
-          filters={
-            <Form.Item name="enabled">
-              <Select
-                allowClear
-                placeholder={t('common:status')}
-                style={{ width: 120 }}
-                data-testid="user-filter-enabled"
-                options={[
-                  { value: 1, label: t('common:enabled') },
-                  { value: 0, label: t('common:disabled') },
-                ]}
-              />
-            </Form.Item>
-          }
+          filters={<EnabledFilter testId="user-filter-enabled" />}
           toolbar={[
             {
               key: 'add',
               testId: 'user-add',
               primary: true,
               permission: P.userAdd,
-              label: (
-                <Space size={4}>
-                  <PlusOutlined />
-                  {t('common:add')}
-                </Space>
-              ),
+              label: <AddLabel />,
               onClick: () =>
                 setEditing({
                   id: null,
@@ -407,10 +391,8 @@ export default function UserPage() {
                   ) : (
                     <Switch size="small" checked={false} data-testid={`user-enable-${r.F_UserId}`} onChange={(on) => void setEnabled(r, on)} />
                   )
-                ) : v === 1 ? (
-                  <Tag color="green">{t('common:enabled')}</Tag>
                 ) : (
-                  <Tag>{t('common:disabled')}</Tag>
+                  <EnabledTag value={v} />
                 ),
             },
             ...(can.edit || can.del || can.reset || can.perm
@@ -422,13 +404,11 @@ export default function UserPage() {
                     render: (_: unknown, r: UserRow) => (
                       <RowActions
                         actions={[
-                          {
-                            key: 'edit',
-                            label: t('common:edit'),
+                          actions.edit({
                             hidden: !can.edit,
                             testId: `user-edit-${r.F_UserId}`,
                             onClick: () => setEditing({ id: r.F_UserId, values: rowToForm(r) }),
-                          },
+                          }),
                           {
                             key: 'reset',
                             label: t('user.resetPassword'),
@@ -453,14 +433,11 @@ export default function UserPage() {
                             testId: `user-authorize-${r.F_UserId}`,
                             onClick: () => setAuthorizeOf(r),
                           },
-                          {
-                            key: 'delete',
-                            label: t('common:delete'),
-                            danger: true,
+                          actions.remove({
                             hidden: !(can.del && r.F_UserId !== me),
                             testId: `user-delete-${r.F_UserId}`,
                             onClick: () => confirmDelete(r.F_RealName || r.F_Account, () => userApi.remove(r.F_UserId), refresh),
-                          },
+                          }),
                         ]}
                       />
                     ),

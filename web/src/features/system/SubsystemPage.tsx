@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubsystemInput, SubsystemRow } from '@app/contracts';
@@ -12,6 +11,7 @@ import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { subsystemInput } from '@app/contracts';
+import { AddLabel, saveEdited, toEnabledBody, toEnabledForm, useCrudActions, useEnabledColumn } from './admin-list';
 
 type SubsystemForm = Omit<SubsystemInput, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -20,15 +20,12 @@ export default function SubsystemPage() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<SubsystemForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const rules = useZodRules(subsystemInput);
   const can = { edit: usePermission(P.subsystemEdit), del: usePermission(P.subsystemDelete) };
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['list', 'subsystems'] }), qc.invalidateQueries({ queryKey: ['subsystems'] })]);
-  const save = async (v: SubsystemForm) => {
-    const body: SubsystemInput = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await subsystemApi.update(editing.id, body);
-    else await subsystemApi.add(body);
-    await refresh();
-  };
+  const save = (v: SubsystemForm) => saveEdited<SubsystemInput>(editing?.id, subsystemApi, toEnabledBody(v), refresh);
   return (
     <>
       <ListPage<SubsystemRow>
@@ -43,12 +40,7 @@ export default function SubsystemPage() {
             testId: 'subsystem-add',
             primary: true,
             permission: P.subsystemAdd,
-            label: (
-              <Space size={4}>
-                <PlusOutlined />
-                {t('common:add')}
-              </Space>
-            ),
+            label: <AddLabel />,
             onClick: () => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } }),
           },
         ]}
@@ -58,11 +50,7 @@ export default function SubsystemPage() {
           { title: t('subsystem.icon'), dataIndex: 'F_Icon' },
           { title: t('subsystem.moduleCount'), dataIndex: 'F_ModuleCount', width: 90 },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
-          {
-            title: t('common:status'),
-            dataIndex: 'F_EnabledMark',
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-          },
+          enabledColumn(),
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           ...(can.edit || can.del
             ? [
@@ -73,21 +61,16 @@ export default function SubsystemPage() {
                   render: (_: unknown, r: SubsystemRow) => (
                     <RowActions
                       actions={[
-                        {
-                          key: 'edit',
-                          label: t('common:edit'),
+                        actions.edit({
                           hidden: !can.edit,
                           testId: `subsystem-edit-${r.F_Id}`,
-                          onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                        },
-                        {
-                          key: 'delete',
-                          label: t('common:delete'),
-                          danger: true,
+                          onClick: () => setEditing({ id: r.F_Id, values: toEnabledForm(r) }),
+                        }),
+                        actions.remove({
                           hidden: !can.del,
                           testId: `subsystem-delete-${r.F_Id}`,
                           onClick: () => confirmDelete(r.F_Name, () => subsystemApi.remove(r.F_Id), refresh),
-                        },
+                        }),
                       ]}
                     />
                   ),
