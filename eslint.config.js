@@ -22,7 +22,7 @@ export default tseslint.config(
       // SQL pieces and table types that repositories are built from.
       '**/queries.ts',
       '**/tables.ts',
-      // Kept for a module's database grants and policies (DDL, not data access); no module has one yet.
+      // A module's attacks for the security suite (test code that sets up its own rows).
       '**/security.ts',
       // The engine's store is its repository (functions taking the engine's transaction).
       'server/src/modules/workflow/engine/store/**',
