@@ -19,15 +19,18 @@ export const moduleItem = z.object({
 });
 export type ModuleItem = z.infer<typeof moduleItem>;
 
+/** A menu entry's or an item's code: part of the permission keys `<module code>.<item code>`. */
+const enCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -');
+
 /** A button / column / form as saved with its module. F_Id keeps an existing item (and its grants); omit it for a new one. */
 export const moduleItemInput = z.object({
   F_Id: id.optional(),
-  F_EnCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
+  F_EnCode: enCode,
   F_FullName: z.string().trim().min(1).max(100),
   F_SortCode: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
@@ -80,12 +83,7 @@ export const moduleTreeQuery = z.object({
 export const moduleInput = z.object({
   F_ParentId: z.string().trim().min(1).max(128).optional().default('0'),
   F_SystemId: z.string().trim().min(1).max(64).optional().default('0'),
-  F_EnCode: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -'),
+  F_EnCode: enCode,
   F_FullName: z.string().trim().min(1).max(100),
   F_Icon: z.string().trim().max(100).optional().default(''),
   F_UrlAddress: z.string().trim().max(500).optional().default(''),

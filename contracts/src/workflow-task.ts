@@ -18,13 +18,17 @@ export type WorkflowTaskPageQuery = z.infer<typeof workflowTaskPageQuery>;
 export const workflowMonitorPageQuery = workflowTaskPageQuery.extend({ starterId: optionalText(64) });
 export type WorkflowMonitorPageQuery = z.infer<typeof workflowMonitorPageQuery>;
 
-/** GET /workflow-task/upcoming-task: an open task the caller may act on. */
-export const upcomingTaskRow = z.object({
-  taskId: z.string(),
+/** The instance a list row is about: every task and instance list names it the same way. */
+const instanceOfRow = z.object({
   processInstanceId: z.string(),
   F_SchemeId: z.string(),
   schemeName: z.string(),
   processName: z.string(),
+});
+
+/** GET /workflow-task/upcoming-task: an open task the caller may act on. */
+export const upcomingTaskRow = instanceOfRow.extend({
+  taskId: z.string(),
   nodeId: z.string(),
   taskName: z.string(),
   startUserId: z.string(),
@@ -38,12 +42,8 @@ export const upcomingTaskRow = z.object({
 export type UpcomingTaskRow = z.infer<typeof upcomingTaskRow>;
 
 /** GET /workflow-task/history-task: a task the caller completed. */
-export const historyTaskRow = z.object({
+export const historyTaskRow = instanceOfRow.extend({
   taskId: z.string(),
-  processInstanceId: z.string(),
-  F_SchemeId: z.string(),
-  schemeName: z.string(),
-  processName: z.string(),
   nodeId: z.string(),
   taskName: z.string(),
   startUser: z.string(),
@@ -56,11 +56,7 @@ export const historyTaskRow = z.object({
 export type HistoryTaskRow = z.infer<typeof historyTaskRow>;
 
 /** GET /workflow-task/my-task, recycle-task and the monitor lists: one instance. */
-export const instanceRow = z.object({
-  processInstanceId: z.string(),
-  F_SchemeId: z.string(),
-  schemeName: z.string(),
-  processName: z.string(),
+export const instanceRow = instanceOfRow.extend({
   /** running, suspended, completed, recalled, terminated. */
   state: z.string(),
   isSuspended: z.boolean(),
@@ -75,12 +71,8 @@ export const instanceRow = z.object({
 export type InstanceRow = z.infer<typeof instanceRow>;
 
 /** GET /workflow-task/manual-task: circulated to the caller. */
-export const circulationRow = z.object({
+export const circulationRow = instanceOfRow.extend({
   F_Id: z.string(),
-  processInstanceId: z.string(),
-  F_SchemeId: z.string(),
-  schemeName: z.string(),
-  processName: z.string(),
   taskName: z.string(),
   fromUser: z.string().nullable(),
   startUser: z.string(),
