@@ -8,7 +8,8 @@ import { dataPermissions as P } from './permissions';
 import { Fail, stubData } from './test-stub';
 import DataSourcePage from './DataSourcePage';
 import InterfacePage, { templateParams } from './InterfacePage';
-import { Designer, toDesign } from './TableDesigner';
+import { Designer } from './TableDesigner';
+import { toDesign } from './table-design';
 import DatabaseFieldPage from './DatabaseFieldPage';
 
 // antd forms under a loaded CI machine: the default 20 s is too tight for the longer flows.
