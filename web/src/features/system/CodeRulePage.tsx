@@ -13,6 +13,7 @@ import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { codeRuleBody } from '@app/contracts';
+import { saveEdited, toEnabledBody, toEnabledForm, useCrudActions, useEnabledColumn } from './admin-list';
 
 type RuleForm = Omit<CodeRuleBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -20,6 +21,8 @@ export default function CodeRulePage() {
   const { t } = useTranslation('admin');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const rules = useZodRules(codeRuleBody);
   const can = { edit: usePermission(P.codeRuleEdit), del: usePermission(P.codeRuleDelete) };
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<RuleForm> } | null>(null);
@@ -65,12 +68,7 @@ export default function CodeRulePage() {
             render: (parts: CodeRule['parts']) => parts.map((p, i) => <Tag key={i}>{t(`codeRule.type.${p.type}`)}</Tag>),
           },
           { title: t('codeRule.example'), dataIndex: 'example', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          {
-            title: t('common:status'),
-            dataIndex: 'F_EnabledMark',
-            width: 90,
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-          },
+          enabledColumn(90),
           { title: t('common:description'), dataIndex: 'F_Description' },
           {
             title: t('common:actions'),
@@ -85,20 +83,8 @@ export default function CodeRulePage() {
                     testId: `code-rule-gen-${r.F_Id}`,
                     onClick: () => gen(r).catch(() => undefined),
                   },
-                  {
-                    key: 'edit',
-                    label: t('common:edit'),
-                    hidden: !can.edit,
-                    testId: `code-rule-edit-${r.F_Id}`,
-                    onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('common:delete'),
-                    danger: true,
-                    hidden: !can.del,
-                    onClick: () => confirmDelete(r.F_FullName, () => codeRuleApi.remove(r.F_Id), refresh),
-                  },
+                  actions.edit({ hidden: !can.edit, testId: `code-rule-edit-${r.F_Id}`, onClick: () => setEditing({ id: r.F_Id, values: toEnabledForm(r) }) }),
+                  actions.remove({ hidden: !can.del, onClick: () => confirmDelete(r.F_FullName, () => codeRuleApi.remove(r.F_Id), refresh) }),
                 ]}
               />
             ),
@@ -113,12 +99,7 @@ export default function CodeRulePage() {
         initialValues={editing?.values}
         onClose={() => setEditing(null)}
         testId="code-rule-form"
-        onSubmit={async (v) => {
-          const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (editing?.id) await codeRuleApi.update(editing.id, body);
-          else await codeRuleApi.add(body);
-          await refresh();
-        }}
+        onSubmit={(v) => saveEdited(editing?.id, codeRuleApi, toEnabledBody(v), refresh)}
       >
         <Form.Item
           name="F_EnCode"

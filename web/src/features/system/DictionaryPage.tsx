@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Empty, Form, Input, Space, Spin, Switch, Table, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Space, Spin, Switch, Table, Tree, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ensureMapping, TranslationModal } from './TranslationModal';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { dictionaryItemBody, dictionaryTypeBody } from '@app/contracts';
+import { AddButton, saveEdited, toEnabledBody, toEnabledForm, useCrudActions, useEnabledColumn } from './admin-list';
 
 type TypeForm = Omit<DictionaryTypeBody, 'F_IsTree' | 'F_IsNav' | 'F_EnabledMark'> & { F_IsTree?: boolean; F_IsNav?: boolean; F_EnabledMark?: boolean };
 interface TypeTreeNode {
@@ -32,12 +33,24 @@ const findType = (nodes: DictionaryTypeNode[], id: string): DictionaryTypeNode |
   return undefined;
 };
 
+/** The parent picker of both forms (types and items): the top level, '0', holding the given nodes. */
+function ParentSelect({ nodes }: { nodes: ReturnType<typeof toTreeData> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Form.Item name="F_ParentId" label={t('dictionary.parent')}>
+      <TreeSelect allowClear treeDefaultExpandAll treeData={[{ key: '0', value: '0', title: t('common:root'), children: nodes }]} />
+    </Form.Item>
+  );
+}
+
 export default function DictionaryPage() {
   const { t } = useTranslation('admin');
   const typeRules = useZodRules(dictionaryTypeBody);
   const itemRules = useZodRules(dictionaryItemBody);
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const can = { add: usePermission(P.dictionaryAdd), edit: usePermission(P.dictionaryEdit), del: usePermission(P.dictionaryDelete) };
   const [selected, setSelected] = useState<string | null>(null);
   const [keyword, setKeyword] = useState('');
@@ -150,14 +163,10 @@ export default function DictionaryPage() {
           <Space>
             <Input.Search allowClear placeholder={t('common:keyword')} onSearch={setKeyword} style={{ width: 200 }} data-testid="dictionary-item-keyword" />
             {can.add && current && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                data-testid="dictionary-item-add"
+              <AddButton
+                testId="dictionary-item-add"
                 onClick={() => setItemEdit({ id: null, values: { F_ItemId: current.F_ItemId, F_ParentId: '0', F_EnabledMark: true, F_SortCode: 0 } })}
-              >
-                {t('common:add')}
-              </Button>
+              />
             )}
           </Space>
         }
@@ -177,12 +186,7 @@ export default function DictionaryPage() {
             { title: t('dictionary.itemValue'), dataIndex: 'F_ItemValue' },
             { title: t('dictionary.itemCode'), dataIndex: 'F_ItemCode' },
             { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
-            {
-              title: t('common:status'),
-              dataIndex: 'F_EnabledMark',
-              width: 90,
-              render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-            },
+            enabledColumn(90),
             { title: t('common:description'), dataIndex: 'F_Description' },
             {
               title: t('common:actions'),
@@ -190,13 +194,11 @@ export default function DictionaryPage() {
               render: (_, r) => (
                 <RowActions
                   actions={[
-                    {
-                      key: 'edit',
-                      label: t('common:edit'),
+                    actions.edit({
                       hidden: !can.edit,
                       testId: `dictionary-item-edit-${r.F_ItemDetailId}`,
-                      onClick: () => setItemEdit({ id: r.F_ItemDetailId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                    },
+                      onClick: () => setItemEdit({ id: r.F_ItemDetailId, values: toEnabledForm(r) }),
+                    }),
                     {
                       key: 'translate',
                       label: t('language.translate'),
@@ -204,14 +206,11 @@ export default function DictionaryPage() {
                       testId: `dictionary-item-translate-${r.F_ItemDetailId}`,
                       onClick: () => ensureMapping('dataItem', r.F_ItemDetailId).then(setTranslating),
                     },
-                    {
-                      key: 'delete',
-                      label: t('common:delete'),
-                      danger: true,
+                    actions.remove({
                       hidden: !can.del,
                       testId: `dictionary-item-delete-${r.F_ItemDetailId}`,
                       onClick: () => confirmDelete(r.F_ItemName, () => dictionaryApi.removeItem(r.F_ItemDetailId), refreshItems),
-                    },
+                    }),
                   ]}
                 />
               ),
@@ -226,37 +225,22 @@ export default function DictionaryPage() {
         initialValues={typeEdit?.values}
         onClose={() => setTypeEdit(null)}
         testId="dictionary-type-form"
-        onSubmit={async (v) => {
-          const body = {
-            ...v,
-            F_ParentId: v.F_ParentId || '0',
-            F_IsTree: v.F_IsTree ? 1 : 0,
-            F_IsNav: v.F_IsNav ? 1 : 0,
-            F_EnabledMark: v.F_EnabledMark ? 1 : 0,
-          };
-          if (typeEdit?.id) await dictionaryApi.updateType(typeEdit.id, body);
-          else await dictionaryApi.addType(body);
-          await refreshTypes();
-        }}
+        onSubmit={(v) =>
+          saveEdited(
+            typeEdit?.id,
+            { add: dictionaryApi.addType, update: dictionaryApi.updateType },
+            { ...toEnabledBody(v), F_ParentId: v.F_ParentId || '0', F_IsTree: v.F_IsTree ? 1 : 0, F_IsNav: v.F_IsNav ? 1 : 0 },
+            refreshTypes,
+          )
+        }
       >
-        <Form.Item name="F_ParentId" label={t('dictionary.parent')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            treeData={[
-              {
-                key: '0',
-                value: '0',
-                title: t('common:root'),
-                children: toTreeData(
-                  types.data ?? [],
-                  (n) => n.F_ItemId,
-                  (n) => n.F_ItemName,
-                ),
-              },
-            ]}
-          />
-        </Form.Item>
+        <ParentSelect
+          nodes={toTreeData(
+            types.data ?? [],
+            (n) => n.F_ItemId,
+            (n) => n.F_ItemName,
+          )}
+        />
         <Form.Item name="F_ItemName" label={t('dictionary.typeName')} rules={typeRules('F_ItemName', t('dictionary.typeName'))}>
           <Input maxLength={100} data-testid="dictionary-type-name" />
         </Form.Item>
@@ -282,32 +266,23 @@ export default function DictionaryPage() {
         initialValues={itemEdit?.values}
         onClose={() => setItemEdit(null)}
         testId="dictionary-item-form"
-        onSubmit={async (v) => {
-          const body = { ...v, F_ItemId: itemEdit?.values.F_ItemId ?? selected ?? '', F_ParentId: v.F_ParentId || '0', F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (itemEdit?.id) await dictionaryApi.updateItem(itemEdit.id, body);
-          else await dictionaryApi.addItem(body);
-          await refreshItems();
-        }}
+        onSubmit={(v) =>
+          saveEdited(
+            itemEdit?.id,
+            { add: dictionaryApi.addItem, update: dictionaryApi.updateItem },
+            { ...toEnabledBody(v), F_ItemId: itemEdit?.values.F_ItemId ?? selected ?? '', F_ParentId: v.F_ParentId || '0' },
+            refreshItems,
+          )
+        }
       >
         {current?.F_IsTree === 1 && (
-          <Form.Item name="F_ParentId" label={t('dictionary.parent')}>
-            <TreeSelect
-              allowClear
-              treeDefaultExpandAll
-              treeData={[
-                {
-                  key: '0',
-                  value: '0',
-                  title: t('common:root'),
-                  children: toTreeData(
-                    (items.data ?? []).filter((i) => i.F_ItemDetailId !== itemEdit?.id),
-                    (n) => n.F_ItemDetailId,
-                    (n) => n.F_ItemName,
-                  ),
-                },
-              ]}
-            />
-          </Form.Item>
+          <ParentSelect
+            nodes={toTreeData(
+              (items.data ?? []).filter((i) => i.F_ItemDetailId !== itemEdit?.id),
+              (n) => n.F_ItemDetailId,
+              (n) => n.F_ItemName,
+            )}
+          />
         )}
         <Form.Item name="F_ItemName" label={t('dictionary.itemName')} rules={itemRules('F_ItemName', t('dictionary.itemName'))}>
           <Input maxLength={100} data-testid="dictionary-item-name" />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
+import { Card, Form, Input, InputNumber, Modal, Select, Switch, Table, Tabs, Tag, TreeSelect } from 'antd';
 import { PlusOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ensureMapping, refreshTranslations, TranslationModal, useLanguageTypes 
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { languageTypeBody, lpMapObjectBody } from '@app/contracts';
+import { AddButton, EnabledSwitch, saveEdited, toEnabledBody, toEnabledForm, useCrudActions } from './admin-list';
 
 type TypeForm = Omit<LanguageTypeBody, 'F_EnabledMark'> & { F_EnabledMark?: boolean };
 
@@ -20,8 +21,8 @@ function LanguageTypes() {
   const { t } = useTranslation('admin');
   const rules = useZodRules(languageTypeBody);
   const qc = useQueryClient();
-  const { message } = App.useApp();
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
   const can = { add: usePermission(P.languageAdd), edit: usePermission(P.languageEdit), del: usePermission(P.languageDelete) };
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<TypeForm> } | null>(null);
   const types = useLanguageTypes();
@@ -29,15 +30,11 @@ function LanguageTypes() {
   return (
     <>
       {can.add && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
+        <AddButton
+          testId="language-type-add"
           style={{ marginBottom: 12 }}
-          data-testid="language-type-add"
           onClick={() => setEditing({ id: null, values: { F_EnabledMark: true, F_SortCode: 0 } })}
-        >
-          {t('common:add')}
-        </Button>
+        />
       )}
       <Table<LanguageType>
         size="middle"
@@ -63,16 +60,12 @@ function LanguageTypes() {
             dataIndex: 'F_EnabledMark',
             width: 90,
             render: (v: number, r) => (
-              <Switch
-                size="small"
-                checked={v === 1}
+              <EnabledSwitch
+                value={v}
                 disabled={!can.edit || r.F_IsMain === 1}
-                data-testid={`language-enable-${r.F_Code}`}
-                onChange={async (on) => {
-                  await languageApi.setEnabled(r.F_Id, on ? 1 : 0);
-                  void message.success(t('common:updated'));
-                  await refresh();
-                }}
+                testId={`language-enable-${r.F_Code}`}
+                save={(flag) => languageApi.setEnabled(r.F_Id, flag)}
+                after={refresh}
               />
             ),
           },
@@ -83,19 +76,8 @@ function LanguageTypes() {
             render: (_, r) => (
               <RowActions
                 actions={[
-                  {
-                    key: 'edit',
-                    label: t('common:edit'),
-                    hidden: !can.edit,
-                    onClick: () => setEditing({ id: r.F_Id, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('common:delete'),
-                    danger: true,
-                    hidden: !(can.del && r.F_IsMain !== 1),
-                    onClick: () => confirmDelete(r.F_Name, () => languageApi.remove(r.F_Id), refresh),
-                  },
+                  actions.edit({ hidden: !can.edit, onClick: () => setEditing({ id: r.F_Id, values: toEnabledForm(r) }) }),
+                  actions.remove({ hidden: !(can.del && r.F_IsMain !== 1), onClick: () => confirmDelete(r.F_Name, () => languageApi.remove(r.F_Id), refresh) }),
                 ]}
               />
             ),
@@ -108,12 +90,7 @@ function LanguageTypes() {
         editing={!!editing?.id}
         initialValues={editing?.values}
         onClose={() => setEditing(null)}
-        onSubmit={async (v) => {
-          const body = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-          if (editing?.id) await languageApi.update(editing.id, body);
-          else await languageApi.add(body);
-          await refresh();
-        }}
+        onSubmit={(v) => saveEdited(editing?.id, languageApi, toEnabledBody(v), refresh)}
       >
         <Form.Item name="F_Name" label={t('language.name')} rules={rules('F_Name', t('language.name'))}>
           <Input maxLength={50} data-testid="language-type-name" />

@@ -12,6 +12,7 @@ import { systemPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { moduleInput, moduleItemInput } from '@app/contracts';
+import { AddButton, saveEdited, useCrudActions, useEnabledColumn } from './admin-list';
 
 type Flag = boolean;
 interface ModuleForm extends Omit<ModuleInput, 'F_IsMenu' | 'F_KeepAlive' | 'F_EnabledMark' | 'F_IsCommon'> {
@@ -95,6 +96,8 @@ export default function ModulePage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<ModuleForm> } | null>(null);
   const confirmDelete = useDeleteConfirm();
   const rules = useZodRules(moduleInput);
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const can = { add: usePermission(P.moduleAdd), edit: usePermission(P.moduleEdit), del: usePermission(P.moduleDelete) };
   const refresh = () =>
     Promise.all([
@@ -142,9 +145,7 @@ export default function ModulePage() {
       F_EnabledMark: v.F_EnabledMark ? 1 : 0,
       F_IsCommon: v.F_IsCommon ? 1 : 0,
     };
-    if (editing?.id) await moduleApi.update(editing.id, body);
-    else await moduleApi.add(body);
-    await refresh();
+    await saveEdited(editing?.id, moduleApi, body, refresh);
   };
   const urlFree = async (_: unknown, url: string | undefined) => {
     if (!url || /^https?:\/\//i.test(url)) return;
@@ -177,11 +178,7 @@ export default function ModulePage() {
           ]}
         />
         <Input.Search allowClear placeholder={t('module.keyword')} onSearch={(v) => setKeyword(v.trim())} style={{ width: 220 }} />
-        {can.add && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="module-add" onClick={() => setEditing({ id: null, values: blank('0') })}>
-            {t('common:add')}
-          </Button>
-        )}
+        {can.add && <AddButton testId="module-add" onClick={() => setEditing({ id: null, values: blank('0') })} />}
       </Space>
       <Table<ModuleNode>
         size="small"
@@ -212,11 +209,7 @@ export default function ModulePage() {
           },
           { title: t('module.i18n'), dataIndex: 'F_I18nKey' },
           { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 70 },
-          {
-            title: t('common:status'),
-            dataIndex: 'F_EnabledMark',
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-          },
+          enabledColumn(),
           {
             title: t('common:actions'),
             key: 'actions',
@@ -231,15 +224,12 @@ export default function ModulePage() {
                     testId: `module-add-child-${r.F_ModuleId}`,
                     onClick: () => setEditing({ id: null, values: blank(r.F_ModuleId) }),
                   },
-                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `module-edit-${r.F_ModuleId}`, onClick: () => edit(r.F_ModuleId) },
-                  {
-                    key: 'delete',
-                    label: t('common:delete'),
-                    danger: true,
+                  actions.edit({ hidden: !can.edit, testId: `module-edit-${r.F_ModuleId}`, onClick: () => edit(r.F_ModuleId) }),
+                  actions.remove({
                     hidden: !can.del,
                     testId: `module-delete-${r.F_ModuleId}`,
                     onClick: () => confirmDelete(r.F_FullName, () => moduleApi.remove(r.F_ModuleId), refresh),
-                  },
+                  }),
                 ]}
               />
             ),

@@ -13,6 +13,7 @@ import { systemPermissions as P } from './permissions';
 import { RowActionButton, RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { tenantCreateBody, tenantUpdateBody, tenantUserCreateBody } from '@app/contracts';
+import { EnabledSwitch } from './admin-list';
 
 interface TenantForm {
   F_EnCode: string;
@@ -59,7 +60,6 @@ function MenuChooser({ value = [], onChange }: { value?: string[]; onChange?: (v
 function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: () => void }) {
   const { t } = useTranslation('system');
   const rules = useZodRules(tenantUserCreateBody);
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -91,17 +91,7 @@ function TenantUsers({ tenant, onClose }: { tenant: TenantRow | null; onClose: (
             {
               title: t('common:status'),
               dataIndex: 'F_EnabledMark',
-              render: (v: number, r) => (
-                <Switch
-                  size="small"
-                  checked={v === 1}
-                  onChange={async (on) => {
-                    await tenantApi.setUserEnabled(r.F_UserId, on ? 1 : 0);
-                    void message.success(t('common:updated'));
-                    await refresh();
-                  }}
-                />
-              ),
+              render: (v: number, r) => <EnabledSwitch value={v} save={(flag) => tenantApi.setUserEnabled(r.F_UserId, flag)} after={refresh} />,
             },
             { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
             {

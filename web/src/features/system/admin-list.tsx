@@ -1,4 +1,5 @@
-import { App, Form, Select, Space, Switch, Tag } from 'antd';
+import type { CSSProperties } from 'react';
+import { App, Button, Form, Select, Space, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../components/RowActions';
@@ -86,6 +87,16 @@ export function AddLabel() {
       <PlusOutlined />
       {t('add')}
     </Space>
+  );
+}
+
+/** The primary "add" button of a page or panel that is not a ListPage (trees, plain tables). */
+export function AddButton({ testId, onClick, style }: { testId: string; onClick: () => unknown; style?: CSSProperties }) {
+  const { t } = useTranslation('common');
+  return (
+    <Button type="primary" icon={<PlusOutlined />} style={style} data-testid={testId} onClick={onClick}>
+      {t('add')}
+    </Button>
   );
 }
 
