@@ -1,7 +1,7 @@
 import { BTN_AGREE } from '@app/contracts';
 import { newId } from '../../../../core/ids.js';
 import { type ActionRun, lockInstance } from '../node-types/runtime.js';
-import { cancelExecutionTasks, closeTask, countVote, endExecution } from '../node-types/user-task.js';
+import { cancelExecutionTasks, closeTask, endExecution } from '../node-types/user-task.js';
 import { parseTimerCycle } from '../timers.js';
 import { nodeOf } from '../routing.js';
 import type { WfNode } from '../types.js';
@@ -9,7 +9,6 @@ import type { TimerRow } from '../store.js';
 import * as store from '../store.js';
 import { nodeTypeOf } from '../node-types/index.js';
 import { runAction, type EngineContext } from './action.js';
-import { completeNode } from './shared.js';
 
 /** Firing due timers (the poller in timers.ts calls fireDueTimers). */
 
@@ -62,8 +61,7 @@ async function fireTimer(run: ActionRun, timerId: string, instanceId: string): P
         multiInstance: host.multiInstance !== undefined,
         startedAt: task!.created_at,
       });
-      const decision = await countVote(run, instance, graph, host, task!.execution_id, 'agree');
-      if (decision === 'complete') await completeNode(run, instance, graph, host, scopeId);
+      await run.resume({ instance, graph, node: host, viaFlow: null, scopeId, executionId: task!.execution_id, vote: { verdict: 'agree' } });
       break;
     }
     case 'continue': {

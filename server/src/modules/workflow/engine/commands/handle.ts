@@ -1,16 +1,16 @@
 import { BTN_AGREE, BTN_REJECT, approvalFieldAuthority, type ActionResult, type TaskHandleBody } from '@app/contracts';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
-import { newId } from '../../../../core/ids.js';
 import { verifyStampForUse } from '../../../stamp/stamp-use.js';
 import { type ActionRun, Rollback, type InstanceRow } from '../node-types/runtime.js';
-import { closeTask, countVote, createTasks, taskConfigOf } from '../node-types/user-task.js';
+import { closeTask, taskConfigOf } from '../node-types/user-task.js';
+import { circulate } from '../node-types/circulate.js';
 import { nodeOf, rejectTargets } from '../routing.js';
 import type { WfGraph, WfNode } from '../types.js';
 import * as store from '../store.js';
 import { runAction, type EngineContext } from './action.js';
 import { openTask } from './open-task.js';
-import { circulate, completeNode, saveForms } from './shared.js';
+import { saveForms } from './shared.js';
 
 /** A user acts on an open task with one of its buttons (agree, reject, a custom one). */
 
@@ -67,9 +67,15 @@ export async function handle(ctx: EngineContext, auth: AuthContext, body: TaskHa
         startedAt: task.created_at,
       });
       run.setFieldChanges(historyId, changes);
-      const decision = await countVote(run, instance, graph, node, task.execution_id, rejecting ? 'reject' : 'agree', single);
-      if (decision === 'complete') await completeNode(run, instance, graph, node, task.scope_id);
-      else if (decision === 'reject') await rejectTo(run, instance, graph, node, target!);
+      await run.resume({
+        instance,
+        graph,
+        node,
+        viaFlow: null,
+        scopeId: task.scope_id,
+        executionId: task.execution_id,
+        vote: target ? { verdict: 'reject', backTo: target, executionDone: single } : { verdict: 'agree', executionDone: single },
+      });
 
       if (body.forwarderList.length) await circulate(run, instance, node, task.id, auth.userId, body.forwarderList);
       if (body.relationTaskList.length) {
@@ -94,21 +100,4 @@ async function rejectTarget(run: ActionRun, instance: InstanceRow, graph: WfGrap
   const target = rejectTargets(graph, node, configured, passed).find((n) => n.id === rejectNodeId);
   if (!target) throw new AppError('workflow.badRejectNode', { node: graph.nodes[rejectNodeId]?.name ?? rejectNodeId }, 400);
   return target;
-}
-
-/**
- * Sends the instance back: every live token ends (open tasks cancelled), then one token at the target. The start
- * as target gives the starter a task at the start node; its tasks remember the node that rejected.
- */
-async function rejectTo(run: ActionRun, instance: InstanceRow, graph: WfGraph, from: WfNode, target: WfNode): Promise<void> {
-  await run.cancelLive(instance);
-  run.returnedFrom = from.id;
-  if (target.type === 'startEvent') {
-    await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], {
-      mi: null,
-      scopeId: null,
-    });
-    return;
-  }
-  await run.enterAt(instance, graph, target.id);
 }

@@ -1,19 +1,17 @@
 import { UNLISTED_FIELDS, formChanges, type FieldAuthority, type FieldChange, type FormValueEntry } from '@app/contracts';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
-import { newId } from '../../../../core/ids.js';
 import { FormSchemeRepository } from '../../../form-scheme/form-scheme.repository.js';
 import { checkedScheme } from '../../../form-scheme/form-scheme.service.js';
 import { normaliseTableInfo } from '../../../form-scheme/form-tables.js';
-import { enabledUsers, usersOfObjects } from '../candidates.js';
+import { enabledUsers } from '../candidates.js';
 import { type ActionRun, lockInstance, type FormKey, type InstanceRow } from '../node-types/runtime.js';
-import { taskConfigOf, type Assignee } from '../node-types/user-task.js';
-import type { WfGraph, WfNode } from '../types.js';
+import type { Assignee } from '../node-types/user-task.js';
 import type { TaskRow } from '../store.js';
 import * as store from '../store.js';
 import { type EngineContext } from './action.js';
 
-/** What several commands share: the starter check, picking a user, saving forms, completing a node, circulation, replacing a task's users. */
+/** What several commands share: the starter check, picking a user, saving forms, replacing a task's users. */
 
 export async function checkStarter(run: ActionRun, auth: AuthContext, processInstanceId: string): Promise<InstanceRow> {
   const instance = run.adopt(await lockInstance(run.trx, processInstanceId, auth.tenantId));
@@ -76,43 +74,6 @@ export async function saveForms(
   instance.form_keys = keys;
   await store.updateFormKeys(run.trx, instance.id, keys);
   return changes;
-}
-
-/** A node is done: its configured readers get the circulation, the token moves on. */
-export async function completeNode(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
-  if (node.type === 'userTask') {
-    const readers = taskConfigOf(node).circulate;
-    if (readers.length) await circulate(run, instance, node, null, run.previousUserId, readers);
-  }
-  await run.leave(instance, graph, node, scopeId);
-}
-
-/** Circulation rows (post / role / person / department → users) and type-14 messages. */
-export async function circulate(
-  run: ActionRun,
-  instance: InstanceRow,
-  node: WfNode,
-  taskId: string | null,
-  fromUserId: string | null,
-  objects: { F_ObjType: string; F_ObjId: string }[],
-): Promise<void> {
-  const userIds = await usersOfObjects(run.trx, instance.tenant_id, objects);
-  if (userIds.length === 0) return;
-  await store.insertCirculations(
-    run.trx,
-    userIds.map((userId) => ({
-      id: newId(),
-      tenant_id: instance.tenant_id,
-      instance_id: instance.id,
-      task_id: taskId,
-      node_id: node.id,
-      node_name: node.name,
-      user_id: userId,
-      from_user_id: fromUserId,
-      created_at: run.now,
-    })),
-  );
-  run.notify(14, userIds, instance, taskId ? { id: taskId, nodeName: node.name } : null, 'workflow.msgCirculated', { taskStatus: '2' });
 }
 
 /** The task's users become `userIds` (transfer, assign: one user); answers the users it had before. */

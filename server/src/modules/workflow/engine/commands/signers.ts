@@ -2,12 +2,11 @@ import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
 import { enabledUsers } from '../candidates.js';
 import { type ActionRun } from '../node-types/runtime.js';
-import { createTasks, decideMi, readMi, taskConfigOf, writeMi } from '../node-types/user-task.js';
+import { createTasks, readMi, taskConfigOf, writeMi } from '../node-types/user-task.js';
 import { nodeOf } from '../routing.js';
 import * as store from '../store.js';
 import { runAction, type EngineContext } from './action.js';
 import { openTask } from './open-task.js';
-import { completeNode } from './shared.js';
 
 /** Adding and removing signers of a countersign node whose config allows it. */
 
@@ -73,10 +72,7 @@ export async function removeSigners(ctx: EngineContext, auth: AuthContext, input
     mi.issued -= issuedRemoved;
     await run.history(instance, node, { action: 'subtractSign', taskId: task.id, userId: auth.userId, multiInstance: true, candidates: [...removedUsers] });
     // Fewer signers can complete the node now (e.g. 'all' with every remaining one agreed).
-    const decision = await decideMi(run, instance, graph, node, task.execution_id, mi);
-    if (decision === 'complete') {
-      await completeNode(run, instance, graph, node, task.scope_id);
-      await run.drain();
-    }
+    await run.resume({ instance, graph, node, viaFlow: null, scopeId: task.scope_id, executionId: task.execution_id, vote: { recount: mi } });
+    await run.drain();
   });
 }

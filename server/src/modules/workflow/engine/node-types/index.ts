@@ -9,7 +9,7 @@ import type { WfGraph, WfNode, WfNodeType } from '../types.js';
 import { FORM_VARIABLE, loadGraph, type ActionRun, type InstanceRow } from './runtime.js';
 import { dueAt } from '../timers.js';
 import { completeScope, startSubProcess } from './sub-process.js';
-import { activateUserTask } from './user-task.js';
+import { activateUserTask, resumeUserTask, type TaskVote } from './user-task.js';
 import * as store from '../store.js';
 
 /**
@@ -46,6 +46,8 @@ export interface ResumeContext extends NodeContext {
   executionId: string;
   /** A call activity's child instance that completed. */
   child?: InstanceRow;
+  /** A user task's (or a returned application's) vote that ended its waiting. */
+  vote?: TaskVote;
 }
 
 const none = z.object({}).passthrough();
@@ -66,6 +68,8 @@ const startEvent: NodeType = {
     await run.history(instance, node, { action: 'start', userId: instance.starter_id });
     await run.leave(instance, ctx.graph, node, null);
   },
+  // An application sent back to the starter waits at the start node as a task; submitting it again is its vote.
+  resume: resumeUserTask,
 };
 
 const endEvent: NodeType = {
@@ -85,6 +89,7 @@ const userTask: NodeType = {
   type: 'userTask',
   configSchema: userTaskConfig,
   run: ({ run, instance, graph, node, scopeId }) => activateUserTask(run, instance, graph, node, scopeId),
+  resume: resumeUserTask,
 };
 
 /** Script actions: 'set' a variable from an expression; 'interface' calls a Data platform Interface as the starter. */

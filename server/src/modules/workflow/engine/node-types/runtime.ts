@@ -12,7 +12,7 @@ import { inclusiveJoinReady, nodeOf, outgoingFlows } from '../routing.js';
 import * as store from '../store.js';
 import type { FormKey, InstanceRow, Trx } from '../store.js';
 import type { WfGraph, WfNode } from '../types.js';
-import type { NodeType } from './index.js';
+import type { NodeType, ResumeContext } from './index.js';
 
 /**
  * What every node type and action works with: one action's run inside one platform transaction. Tokens move through
@@ -370,6 +370,11 @@ export class ActionRun {
       if (await this.endFinishedInstances()) continue;
       return;
     }
+  }
+
+  /** A waiting node's waiting ends (a vote on its task, a timer): its node type's resume step says what follows. */
+  async resume(ctx: Omit<ResumeContext, 'run'>): Promise<void> {
+    await this.nodeTypeOf(ctx.node).resume?.({ ...ctx, run: this });
   }
 
   /** Drops queued tokens (a terminate, a reject, a cancelled scope): they must not move on after their end. */

@@ -7,6 +7,8 @@ import { miDecision, type MiCompletion } from '../routing.js';
 import * as store from '../store.js';
 import { dueAt, parseTimerCycle } from '../timers.js';
 import type { WfGraph, WfNode } from '../types.js';
+import { circulate } from './circulate.js';
+import type { ResumeContext } from './index.js';
 import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
 
 /**
@@ -318,4 +320,51 @@ export async function decideMi(
 export async function endExecution(run: ActionRun, node: WfNode, executionId: string): Promise<void> {
   await store.setExecutionsDone(run.trx, [executionId]);
   if (node.boundaries.length > 0) await store.cancelTimers(run.trx, { executionIds: [executionId] });
+}
+
+/**
+ * How a task's vote ends (part of) its node's waiting: a user's or a timer's verdict (`executionDone` when closing the
+ * single task already ended the execution; `backTo` where a reject sends the instance), or the countersign counted
+ * again after its signers changed.
+ */
+export type TaskVote = { verdict: 'agree'; executionDone?: boolean } | { verdict: 'reject'; backTo: WfNode; executionDone?: boolean } | { recount: MiState };
+
+/**
+ * A user task's resume step (also the start node's, when an application sent back to the starter is submitted
+ * again): counts the vote, and when the votes decide, completes the node or sends the instance back.
+ */
+export async function resumeUserTask({ run, instance, graph, node, scopeId, executionId, vote }: ResumeContext): Promise<void> {
+  if (!vote) return;
+  const decision =
+    'recount' in vote
+      ? await decideMi(run, instance, graph, node, executionId, vote.recount)
+      : await countVote(run, instance, graph, node, executionId, vote.verdict, vote.executionDone);
+  if (decision === 'complete') await completeUserTask(run, instance, graph, node, scopeId);
+  else if (decision === 'reject' && 'backTo' in vote) await sendBack(run, instance, graph, node, vote.backTo);
+}
+
+/** The node is done: its configured readers get the circulation, the token moves on. */
+async function completeUserTask(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
+  if (node.type === 'userTask') {
+    const readers = taskConfigOf(node).circulate;
+    if (readers.length) await circulate(run, instance, node, null, run.previousUserId, readers);
+  }
+  await run.leave(instance, graph, node, scopeId);
+}
+
+/**
+ * Sends the instance back: every live token ends (open tasks cancelled), then one token at the target. The start
+ * as target gives the starter a task at the start node; its tasks remember the node that rejected.
+ */
+async function sendBack(run: ActionRun, instance: InstanceRow, graph: WfGraph, from: WfNode, target: WfNode): Promise<void> {
+  await run.cancelLive(instance);
+  run.returnedFrom = from.id;
+  if (target.type === 'startEvent') {
+    await createTasks(run, instance, graph, target, newId(), [{ users: [instance.starter_id], assignee: { userId: instance.starter_id, ownerId: null } }], {
+      mi: null,
+      scopeId: null,
+    });
+    return;
+  }
+  await run.enterAt(instance, graph, target.id);
 }
