@@ -53,6 +53,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The web calls the server only through each feature's typed api.ts (paths, bodies and answers in one place).
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // lib/ is the API client itself (requests, token refresh).
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**', 'web/src/lib/**', '**/api.ts', '**/*-api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|patch|del)$/], CallExpression[callee.name=/^(downloadApiFile|request)$/]",
+          message: "Server calls belong in the feature's api.ts, as typed functions built from the contracts.",
+        },
+      ],
+    },
+  },
   // Layers: core serves the modules and imports none of them; web lib and components serve the features.
   {
     files: ['server/src/core/**/*.ts'],
