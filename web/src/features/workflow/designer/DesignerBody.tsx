@@ -4,7 +4,8 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DesignerBridge, DiagramElement } from './bridge';
 import { ElementPicker } from './ElementPicker';
-import { PropertiesPanel, type BoundForm } from './PropertiesPanel';
+import type { BoundForm } from './panel-section';
+import { PropertiesPanel } from './PropertiesPanel';
 
 interface DesignerBodyProps {
   containerRef: RefObject<HTMLDivElement | null>;

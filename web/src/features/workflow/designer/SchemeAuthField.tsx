@@ -3,7 +3,7 @@ import { Form, Radio, TreeSelect, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Forwarder } from '@app/contracts';
 import { ForwarderTable, useOrgTree, type ForwarderRow } from '../../../components/pickers';
-import { departmentTree } from './PropertiesPanel';
+import { departmentTree } from './department-tree';
 import type { SchemeFields } from './useSchemeFields';
 
 interface SchemeAuthFieldProps {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { WfSchemeForm } from '@app/contracts';
 import { formSchemeApi } from '../../forms/api';
-import type { BoundForm } from './PropertiesPanel';
+import type { BoundForm } from './panel-section';
 import { designFieldsOf } from './wf-config';
 
 /** The designed forms bound to the scheme with their fields (for conditions and field authority). */
