@@ -72,6 +72,9 @@ export interface UserRecord {
   departmentName: string;
 }
 
+/** The instance a list row is about (`i`: the instance, `s`: its scheme), as every task and instance list names it. */
+const INSTANCE_OF_ROW = ['i.id as processInstanceId', 'i.scheme_id as F_SchemeId', 's.name as schemeName', 'i.name as processName'] as const;
+
 /** The only Kysely code of the task API (lists, drafts, circulation, reads for the approval screen). */
 export class WorkflowTaskRepository {
   constructor(readonly db: Kysely<Database>) {}
@@ -91,10 +94,7 @@ export class WorkflowTaskRepository {
       .where('tu.open', '=', true)
       .select([
         't.id as taskId',
-        'i.id as processInstanceId',
-        'i.scheme_id as F_SchemeId',
-        's.name as schemeName',
-        'i.name as processName',
+        ...INSTANCE_OF_ROW,
         't.node_id as nodeId',
         't.node_name as taskName',
         'i.starter_id as startUserId',
@@ -122,10 +122,7 @@ export class WorkflowTaskRepository {
       .where('h.btn_value', 'is not', null)
       .select([
         sql<string>`h.task_id`.as('taskId'),
-        'i.id as processInstanceId',
-        'i.scheme_id as F_SchemeId',
-        's.name as schemeName',
-        'i.name as processName',
+        ...INSTANCE_OF_ROW,
         'h.node_id as nodeId',
         'h.node_name as taskName',
         sql<string>`coalesce(u.real_name, '')`.as('startUser'),
@@ -147,10 +144,7 @@ export class WorkflowTaskRepository {
       .leftJoin('users as u', 'u.id', 'i.starter_id')
       .where('i.tenant_id', '=', tenantId)
       .select([
-        'i.id as processInstanceId',
-        'i.scheme_id as F_SchemeId',
-        's.name as schemeName',
-        'i.name as processName',
+        ...INSTANCE_OF_ROW,
         'i.state as state',
         sql<boolean>`i.state = 'suspended'`.as('isSuspended'),
         'i.starter_id as startUserId',
@@ -195,10 +189,7 @@ export class WorkflowTaskRepository {
       .where('c.user_id', '=', userId)
       .select([
         'c.id as F_Id',
-        'i.id as processInstanceId',
-        'i.scheme_id as F_SchemeId',
-        's.name as schemeName',
-        'i.name as processName',
+        ...INSTANCE_OF_ROW,
         'c.node_name as taskName',
         'fu.real_name as fromUser',
         sql<string>`coalesce(u.real_name, '')`.as('startUser'),
@@ -227,10 +218,7 @@ export class WorkflowTaskRepository {
         ]),
       )
       .select([
-        'i.id as processInstanceId',
-        'i.name as processName',
-        'i.scheme_id as F_SchemeId',
-        's.name as schemeName',
+        ...INSTANCE_OF_ROW,
         sql<string>`coalesce(u.real_name, '')`.as('startUser'),
         formatTime('i.created_at').as('createTime'),
         formatTime('i.completed_at').as('completedTime'),
