@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyWithTexts } from '../../lib/lazy';
-import { App, DatePicker, Form, Input, Radio, Spin, Tag } from 'antd';
+import { DatePicker, Form, Input, Radio, Spin } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { NEWS_CATEGORY } from './news-category';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { newsBody } from '@app/contracts';
+import { usePublishing } from './publishing';
 
 /** Loaded only when the news form opens (the editor is its own chunk). */
 const RichEditor = lazyWithTexts(() => import('../../components/editor/RichEditor'), ['editor', 'files']);
@@ -127,7 +128,6 @@ function NewsFormModal({ editing, onClose }: { editing: Editing | null; onClose:
 
 export default function NewsPage() {
   const { t } = useTranslation('oa');
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -152,11 +152,7 @@ export default function NewsPage() {
       },
     });
   };
-  const setStatus = async (id: string, status: 0 | 1) => {
-    await newsApi.setStatus(id, status);
-    void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
-    await refresh();
-  };
+  const publishing = usePublishing('news', newsApi.setStatus, refresh);
   return (
     <>
       <ListPage<NewsRow>
@@ -194,25 +190,14 @@ export default function NewsPage() {
           { title: t('news.category'), dataIndex: 'F_CategoryId', render: (v: string) => <DictionaryLabel code={NEWS_CATEGORY} value={v} /> },
           { title: t('news.author'), dataIndex: 'F_AuthorName' },
           { title: t('news.releaseTime'), dataIndex: 'F_ReleaseTime' },
-          {
-            title: t('news.status'),
-            dataIndex: 'F_EnabledMark',
-            width: 90,
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('news.published')}</Tag> : <Tag>{t('news.draft')}</Tag>),
-          },
+          publishing.column,
           {
             title: t('common:actions'),
             key: 'actions',
             render: (_, r) => (
               <RowActions
                 actions={[
-                  {
-                    key: 'publish',
-                    label: r.F_EnabledMark === 1 ? t('news.unpublish') : t('news.publish'),
-                    hidden: !can.publish,
-                    testId: `news-publish-${r.F_NewsId}`,
-                    onClick: () => setStatus(r.F_NewsId, r.F_EnabledMark === 1 ? 0 : 1),
-                  },
+                  publishing.action(r.F_NewsId, r.F_EnabledMark, { hidden: !can.publish, testId: `news-publish-${r.F_NewsId}` }),
                   { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `news-edit-${r.F_NewsId}`, onClick: () => edit(r.F_NewsId) },
                   {
                     key: 'delete',

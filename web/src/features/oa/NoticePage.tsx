@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, DatePicker, Descriptions, Form, Input, Modal, Switch, Tag } from 'antd';
+import { DatePicker, Descriptions, Form, Input, Modal, Switch } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { oaPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { noticeBody } from '@app/contracts';
+import { usePublishing } from './publishing';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 type NoticeForm = Omit<NoticeBody, 'F_SendTime' | 'F_EnabledMark'> & { F_SendTime?: Dayjs | null; published?: boolean };
@@ -21,7 +22,6 @@ type NoticeForm = Omit<NoticeBody, 'F_SendTime' | 'F_EnabledMark'> & { F_SendTim
 export default function NoticePage() {
   const { t } = useTranslation('oa');
   const rules = useZodRules(noticeBody);
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<NoticeForm> } | null>(null);
   const [viewing, setViewing] = useState<NoticeDetail | null>(null);
@@ -29,11 +29,7 @@ export default function NoticePage() {
   const can = { edit: usePermission(P.noticeEdit), del: usePermission(P.noticeDelete), publish: usePermission(P.noticePublish) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'notice'] });
   const load = noticeApi.get;
-  const setStatus = async (id: string, status: 0 | 1) => {
-    await noticeApi.setStatus(id, status);
-    void message.success(t(status ? 'news.published_ok' : 'news.unpublished_ok'));
-    await refresh();
-  };
+  const publishing = usePublishing('notice', noticeApi.setStatus, refresh);
   return (
     <>
       <ListPage<NoticeRow>
@@ -67,12 +63,7 @@ export default function NoticePage() {
             ),
           },
           { title: t('notice.sendTime'), dataIndex: 'F_SendTime' },
-          {
-            title: t('notice.status'),
-            dataIndex: 'F_EnabledMark',
-            width: 90,
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('notice.published')}</Tag> : <Tag>{t('notice.draft')}</Tag>),
-          },
+          publishing.column,
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           {
             title: t('common:actions'),
@@ -80,13 +71,7 @@ export default function NoticePage() {
             render: (_, r) => (
               <RowActions
                 actions={[
-                  {
-                    key: 'publish',
-                    label: r.F_EnabledMark === 1 ? t('notice.unpublish') : t('notice.publish'),
-                    hidden: !can.publish,
-                    testId: `notice-publish-${r.F_NoticeId}`,
-                    onClick: () => setStatus(r.F_NoticeId, r.F_EnabledMark === 1 ? 0 : 1),
-                  },
+                  publishing.action(r.F_NoticeId, r.F_EnabledMark, { hidden: !can.publish, testId: `notice-publish-${r.F_NoticeId}` }),
                   {
                     key: 'edit',
                     label: t('common:edit'),
