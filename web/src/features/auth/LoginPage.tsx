@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, Input } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody, LoginResult, PhoneLoginBody } from '@app/contracts';
 import { setErrorToast } from '../../lib/api';
@@ -11,16 +11,32 @@ import { ClueLink } from '../clue/ClueLink';
 /** Spec: SMS resend countdown. */
 export const SMS_COUNTDOWN_S = 60;
 
-function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void; onEdit: () => void }) {
+interface MethodProps {
+  onDone: (r: LoginResult) => void;
+  onTenant: (code: string) => void;
+  onEdit: () => void;
+}
+
+/**
+ * What both sign-in methods share: the form's look, the tenant field (its code is reported as typed), the submit
+ * button and the busy state while `sign` runs. The method's own fields come as children.
+ */
+function SignInForm<V extends { code?: string }>({
+  form,
+  sign,
+  tenantTestId,
+  submitTestId,
+  onDone,
+  onTenant,
+  onEdit,
+  children,
+}: MethodProps & { form?: FormInstance<V>; sign: (v: V) => Promise<LoginResult>; tenantTestId: string; submitTestId: string; children: ReactNode }) {
   const { t } = useTranslation('login');
   const [loading, setLoading] = useState(false);
-  const finish = async (v: { account: string; password: string; code?: string }) => {
+  const finish = async (v: V) => {
     setLoading(true);
     try {
-      // The hash is needed only on submit: loading it then keeps it out of the sign-in screen's first download.
-      const { md5 } = await import('js-md5');
-      const body: LoginBody = { account: v.account.trim(), password: md5(v.password), code: (v.code ?? '').trim() };
-      onDone(await loginApi.login(body));
+      onDone(await sign(v));
     } catch {
       /* the api client showed the server msg */
     } finally {
@@ -29,6 +45,7 @@ function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) =>
   };
   return (
     <Form
+      form={form}
       layout="vertical"
       onFinish={finish}
       requiredMark={false}
@@ -38,26 +55,40 @@ function AccountForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) =>
         if ('code' in c) onTenant(c.code ?? '');
       }}
     >
-      <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
-        <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
-      </Form.Item>
-      <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
-        <Input.Password data-testid="login-password" autoComplete="current-password" placeholder={t('passwordPlaceholder')} />
-      </Form.Item>
+      {children}
       <Form.Item name="code" label={t('tenant')}>
-        <Input data-testid="login-tenant" placeholder={t('tenantPlaceholder')} />
+        <Input data-testid={tenantTestId} placeholder={t('tenantPlaceholder')} />
       </Form.Item>
-      <Button data-testid="login-submit" type="primary" htmlType="submit" block loading={loading}>
+      <Button data-testid={submitTestId} type="primary" htmlType="submit" block loading={loading}>
         {t('submit')}
       </Button>
     </Form>
   );
 }
 
-function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => void; onTenant: (code: string) => void; onEdit: () => void }) {
+function AccountForm(props: MethodProps) {
+  const { t } = useTranslation('login');
+  const sign = async (v: { account: string; password: string; code?: string }) => {
+    // The hash is needed only on submit: loading it then keeps it out of the sign-in screen's first download.
+    const { md5 } = await import('js-md5');
+    const body: LoginBody = { account: v.account.trim(), password: md5(v.password), code: (v.code ?? '').trim() };
+    return loginApi.login(body);
+  };
+  return (
+    <SignInForm sign={sign} tenantTestId="login-tenant" submitTestId="login-submit" {...props}>
+      <Form.Item name="account" label={t('account')} rules={[{ required: true, message: t('accountRequired') }]}>
+        <Input data-testid="login-account" autoComplete="username" placeholder={t('accountPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Input.Password data-testid="login-password" autoComplete="current-password" placeholder={t('passwordPlaceholder')} />
+      </Form.Item>
+    </SignInForm>
+  );
+}
+
+function PhoneForm(props: MethodProps) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<{ phone: string; sms: string; code?: string }>();
-  const [loading, setLoading] = useState(false);
   const [left, setLeft] = useState(0);
   useEffect(() => {
     if (left <= 0) return;
@@ -79,29 +110,12 @@ function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => v
       /* toast shown */
     }
   };
-  const finish = async (v: { phone: string; sms: string; code?: string }) => {
-    setLoading(true);
-    try {
-      const body: PhoneLoginBody = { account: v.phone.trim(), password: v.sms.trim(), code: (v.code ?? '').trim() };
-      onDone(await loginApi.loginByPhone(body));
-    } catch {
-      /* toast shown */
-    } finally {
-      setLoading(false);
-    }
+  const sign = (v: { phone: string; sms: string; code?: string }) => {
+    const body: PhoneLoginBody = { account: v.phone.trim(), password: v.sms.trim(), code: (v.code ?? '').trim() };
+    return loginApi.loginByPhone(body);
   };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      onFinish={finish}
-      requiredMark={false}
-      size="large"
-      onValuesChange={(c: { code?: string }) => {
-        onEdit();
-        if ('code' in c) onTenant(c.code ?? '');
-      }}
-    >
+    <SignInForm form={form} sign={sign} tenantTestId="login-phone-tenant" submitTestId="login-phone-submit" {...props}>
       <Form.Item name="phone" label={t('phone')} rules={[{ required: true, pattern: /^1\d{10}$/, message: t('phoneInvalid') }]}>
         <Input data-testid="login-phone" placeholder={t('phonePlaceholder')} maxLength={11} />
       </Form.Item>
@@ -115,13 +129,7 @@ function PhoneForm({ onDone, onTenant, onEdit }: { onDone: (r: LoginResult) => v
           </Button>
         </div>
       </Form.Item>
-      <Form.Item name="code" label={t('tenant')}>
-        <Input data-testid="login-phone-tenant" placeholder={t('tenantPlaceholder')} />
-      </Form.Item>
-      <Button data-testid="login-phone-submit" type="primary" htmlType="submit" block loading={loading}>
-        {t('submit')}
-      </Button>
-    </Form>
+    </SignInForm>
   );
 }
 
