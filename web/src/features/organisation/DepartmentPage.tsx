@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Form, Input, Space, Table, Tag, Tree, TreeSelect } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Card, Empty, Form, Input, Space, Table, Tree, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentBody, DepartmentNode, PostBrief, PostNode } from '@app/contracts';
@@ -13,6 +12,7 @@ import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { departmentBody } from '@app/contracts';
+import { AddButton, saveEdited, toEnabledBody, toEnabledForm, useCrudActions, useEnabledColumn } from '../system/admin-list';
 
 type DeptForm = Omit<DepartmentBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 interface Sel {
@@ -24,6 +24,8 @@ interface Sel {
 export default function DepartmentPage() {
   const { t } = useTranslation('organisation');
   const rules = useZodRules(departmentBody);
+  const actions = useCrudActions();
+  const enabledColumn = useEnabledColumn();
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const org = useOrgTree();
@@ -61,12 +63,7 @@ export default function DepartmentPage() {
       ),
     },
   ];
-  const save = async (v: DeptForm) => {
-    const body: DepartmentBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await departmentApi.update(editing.id, body);
-    else await departmentApi.add(body);
-    await refresh();
-  };
+  const save = (v: DeptForm) => saveEdited<DepartmentBody>(editing?.id, departmentApi, toEnabledBody(v), refresh);
   const openMembers = async (dept: DepartmentNode) => {
     const page = await departmentApi.users(dept.F_DepartmentId, { limit: 1, size: 500 });
     setMembers({ dept, ids: page.Rows.map((u) => u.F_UserId) });
@@ -136,19 +133,15 @@ export default function DepartmentPage() {
       >
         <Space style={{ marginBottom: 12 }}>
           {can.add && current && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="department-add"
+            <AddButton
+              testId="department-add"
               onClick={() =>
                 setEditing({
                   id: null,
                   values: { F_CompanyId: current.companyId, F_ParentId: current.type === 'department' ? current.id : '0', F_SortCode: 0, F_EnabledMark: true },
                 })
               }
-            >
-              {t('common:add')}
-            </Button>
+            />
           )}
         </Space>
         {depts.data && depts.data.length > 0 && (
@@ -167,12 +160,7 @@ export default function DepartmentPage() {
               { title: t('department.code'), dataIndex: 'F_EnCode' },
               { title: t('department.nature'), dataIndex: 'F_Nature', render: (v: string | null) => <DictionaryLabel code="DepartmentNature" value={v} /> },
               { title: t('common:sortCode'), dataIndex: 'F_SortCode', width: 80 },
-              {
-                title: t('common:status'),
-                dataIndex: 'F_EnabledMark',
-                width: 90,
-                render: (v: number) => (v === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>),
-              },
+              enabledColumn(90),
               {
                 title: t('common:actions'),
                 key: 'actions',
@@ -180,13 +168,11 @@ export default function DepartmentPage() {
                   <RowActions
                     wrap
                     actions={[
-                      {
-                        key: 'edit',
-                        label: t('common:edit'),
+                      actions.edit({
                         hidden: !can.edit,
                         testId: `department-edit-${r.F_DepartmentId}`,
-                        onClick: () => setEditing({ id: r.F_DepartmentId, values: { ...r, F_EnabledMark: r.F_EnabledMark === 1 } }),
-                      },
+                        onClick: () => setEditing({ id: r.F_DepartmentId, values: toEnabledForm(r) }),
+                      }),
                       {
                         key: 'members',
                         label: t('department.members'),
@@ -208,15 +194,12 @@ export default function DepartmentPage() {
                         testId: `department-special-${r.F_DepartmentId}`,
                         onClick: () => openSpecial(r),
                       },
-                      {
-                        key: 'delete',
-                        label: t('common:delete'),
-                        danger: true,
+                      actions.remove({
                         hidden: !can.del,
                         loading: checking === r.F_DepartmentId,
                         testId: `department-delete-${r.F_DepartmentId}`,
                         onClick: () => askDelete(r),
-                      },
+                      }),
                     ]}
                   />
                 ),

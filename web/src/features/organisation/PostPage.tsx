@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App, Form, Input, InputNumber, Space, TreeSelect } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { App, Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyNode, DepartmentNode, PostBody, PostNode, PostRow } from '@app/contracts';
@@ -13,6 +12,7 @@ import { orgPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { postBody } from '@app/contracts';
+import { AddLabel, saveEdited, useCrudActions } from '../system/admin-list';
 
 function PostFormFields({ companies }: { companies: CompanyNode[] }) {
   const { t } = useTranslation('organisation');
@@ -97,6 +97,7 @@ export default function PostPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<PostBody> } | null>(null);
   const [holders, setHolders] = useState<{ post: PostRow; ids: string[] } | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
   const can = { add: usePermission(P.postAdd), edit: usePermission(P.postEdit), del: usePermission(P.postDelete), users: usePermission(P.postUsers) };
   const refresh = () =>
     Promise.all([
@@ -109,11 +110,7 @@ export default function PostPage() {
     (n: CompanyNode) => n.F_CompanyId,
     (n) => n.F_FullName,
   );
-  const save = async (v: PostBody) => {
-    if (editing?.id) await postApi.update(editing.id, v);
-    else await postApi.add(v);
-    await refresh();
-  };
+  const save = (v: PostBody) => saveEdited(editing?.id, postApi, v, refresh);
   const openHolders = async (post: PostRow) => setHolders({ post, ids: (await postApi.users(post.F_PostId)).map((u) => u.F_UserId) });
   return (
     <>
@@ -140,12 +137,7 @@ export default function PostPage() {
             key: 'add',
             testId: 'post-add',
             primary: true,
-            label: (
-              <Space size={4}>
-                <PlusOutlined />
-                {t('common:add')}
-              </Space>
-            ),
+            label: <AddLabel />,
             permission: P.postAdd,
             onClick: () => setEditing({ id: null, values: { F_CompanyId: companies.data?.[0]?.F_CompanyId, F_ParentId: '0', F_SortCode: 0 } }),
           },
@@ -166,22 +158,13 @@ export default function PostPage() {
                   render: (_: unknown, r: PostRow) => (
                     <RowActions
                       actions={[
-                        {
-                          key: 'edit',
-                          label: t('common:edit'),
-                          hidden: !can.edit,
-                          testId: `post-edit-${r.F_PostId}`,
-                          onClick: () => setEditing({ id: r.F_PostId, values: r }),
-                        },
+                        actions.edit({ hidden: !can.edit, testId: `post-edit-${r.F_PostId}`, onClick: () => setEditing({ id: r.F_PostId, values: r }) }),
                         { key: 'users', label: t('post.users'), hidden: !can.users, testId: `post-users-${r.F_PostId}`, onClick: () => openHolders(r) },
-                        {
-                          key: 'delete',
-                          label: t('common:delete'),
-                          danger: true,
+                        actions.remove({
                           hidden: !can.del,
                           testId: `post-delete-${r.F_PostId}`,
                           onClick: () => confirmDelete(r.F_Name, () => postApi.remove(r.F_PostId), refresh),
-                        },
+                        }),
                       ]}
                     />
                   ),
