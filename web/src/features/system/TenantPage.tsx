@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, Switch, Table, Tag, Tree } from 'antd';
+import { Button, Form, Input, Modal, Space, Switch, Table, Tag, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { systemPermissions as P } from './permissions';
 import { RowActionButton, RowActions } from '../../components/RowActions';
 import { useZodRules } from '../../lib/zod-rules';
 import { tenantCreateBody, tenantUpdateBody, tenantUserCreateBody } from '@app/contracts';
-import { EnabledSwitch } from './admin-list';
+import { AddLabel, EnabledSwitch, EnabledTag, useCrudActions } from './admin-list';
 
 interface TenantForm {
   F_EnCode: string;
@@ -145,11 +145,11 @@ export default function TenantPage() {
   const { t } = useTranslation('system');
   const rules = useZodRules(tenantUpdateBody);
   const createRules = useZodRules(tenantCreateBody);
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<TenantForm> } | null>(null);
   const [usersOf, setUsersOf] = useState<TenantRow | null>(null);
   const confirmDelete = useDeleteConfirm();
+  const actions = useCrudActions();
   const can = {
     edit: usePermission(P.tenantEdit),
     del: usePermission(P.tenantDelete),
@@ -199,12 +199,7 @@ export default function TenantPage() {
             testId: 'tenant-add',
             primary: true,
             permission: P.tenantAdd,
-            label: (
-              <Space size={4}>
-                <PlusOutlined />
-                {t('common:add')}
-              </Space>
-            ),
+            label: <AddLabel />,
             onClick: () => setEditing({ id: null, values: { adminAccount: 'admin', moduleIds: [] } }),
           },
         ]}
@@ -229,20 +224,9 @@ export default function TenantPage() {
             dataIndex: 'F_EnabledMark',
             render: (v: number, r) =>
               can.status && r.F_IsDefault !== 1 ? (
-                <Switch
-                  size="small"
-                  checked={v === 1}
-                  data-testid={`tenant-status-${r.F_TenantId}`}
-                  onChange={async (on) => {
-                    await tenantApi.setEnabled(r.F_TenantId, on ? 1 : 0);
-                    void message.success(t('common:updated'));
-                    await refresh();
-                  }}
-                />
-              ) : v === 1 ? (
-                <Tag color="green">{t('common:enabled')}</Tag>
+                <EnabledSwitch value={v} testId={`tenant-status-${r.F_TenantId}`} save={(flag) => tenantApi.setEnabled(r.F_TenantId, flag)} after={refresh} />
               ) : (
-                <Tag>{t('common:disabled')}</Tag>
+                <EnabledTag value={v} />
               ),
           },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
@@ -253,16 +237,13 @@ export default function TenantPage() {
             render: (_, r) => (
               <RowActions
                 actions={[
-                  { key: 'edit', label: t('common:edit'), hidden: !can.edit, testId: `tenant-edit-${r.F_TenantId}`, onClick: () => edit(r) },
+                  actions.edit({ hidden: !can.edit, testId: `tenant-edit-${r.F_TenantId}`, onClick: () => edit(r) }),
                   { key: 'users', label: t('tenant.users'), hidden: !can.users, testId: `tenant-users-${r.F_TenantId}`, onClick: () => setUsersOf(r) },
-                  {
-                    key: 'delete',
-                    label: t('common:delete'),
-                    danger: true,
+                  actions.remove({
                     hidden: !(can.del && r.F_IsDefault !== 1),
                     testId: `tenant-delete-${r.F_TenantId}`,
                     onClick: () => confirmDelete(r.F_FullName, () => tenantApi.remove(r.F_TenantId), refresh),
-                  },
+                  }),
                 ]}
               />
             ),
