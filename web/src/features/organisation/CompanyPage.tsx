@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tag, Tree, TreeSelect } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Form, Input, Space, Tree, TreeSelect } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { orgPermissions as P } from './permissions';
 import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 import { useZodRules } from '../../lib/zod-rules';
 import { companyBody } from '@app/contracts';
+import { EnabledTag, saveEdited, toEnabledBody, toEnabledForm } from '../system/admin-list';
 
 type CompanyForm = Omit<CompanyBody, 'F_EnabledMark'> & { F_EnabledMark: boolean };
 
@@ -52,12 +53,7 @@ export default function CompanyPage() {
     },
   ];
 
-  const save = async (v: CompanyForm) => {
-    const body: CompanyBody = { ...v, F_EnabledMark: v.F_EnabledMark ? 1 : 0 };
-    if (editing?.id) await companyApi.update(editing.id, body);
-    else await companyApi.add(body);
-    await refresh();
-  };
+  const save = (v: CompanyForm) => saveEdited<CompanyBody>(editing?.id, companyApi, toEnabledBody(v), refresh);
   const openSpecial = async () => setPosts(await companyApi.specialPosts(selected!));
   const d = detail.data;
   return (
@@ -102,11 +98,7 @@ export default function CompanyPage() {
           <div data-testid="company-detail">
             <Space style={{ marginBottom: 12 }}>
               {can.edit && (
-                <Button
-                  icon={<EditOutlined />}
-                  data-testid="company-edit"
-                  onClick={() => setEditing({ id: d.F_CompanyId, values: { ...d, F_EnabledMark: d.F_EnabledMark === 1 } })}
-                >
+                <Button icon={<EditOutlined />} data-testid="company-edit" onClick={() => setEditing({ id: d.F_CompanyId, values: toEnabledForm(d) })}>
                   {t('common:edit')}
                 </Button>
               )}
@@ -146,7 +138,7 @@ export default function CompanyPage() {
               <Descriptions.Item label={t('company.address')}>{d.F_Address}</Descriptions.Item>
               <Descriptions.Item label={t('common:sortCode')}>{d.F_SortCode}</Descriptions.Item>
               <Descriptions.Item label={t('common:status')}>
-                {d.F_EnabledMark === 1 ? <Tag color="green">{t('common:enabled')}</Tag> : <Tag>{t('common:disabled')}</Tag>}
+                <EnabledTag value={d.F_EnabledMark} />
               </Descriptions.Item>
               <Descriptions.Item label={t('common:createDate')}>{d.F_CreateDate}</Descriptions.Item>
               <Descriptions.Item label={t('common:description')}>{d.F_Description}</Descriptions.Item>
