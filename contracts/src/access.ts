@@ -1,4 +1,16 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
+
+/** Permission keys: Menu administration. */
+export const menuPermissions = {
+  moduleList: 'system.module.list',
+  moduleAdd: 'system.module.add',
+  moduleEdit: 'system.module.edit',
+  moduleDelete: 'system.module.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof menuPermissions> {}
+}
 
 /**
  * Menus (modules) administration, authorisation grants, data permissions and app functions

@@ -1,4 +1,16 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
+
+/** Permission keys: Administrative areas. */
+export const areaPermissions = {
+  areaList: 'system.area.list',
+  areaAdd: 'system.area.add',
+  areaEdit: 'system.area.edit',
+  areaDelete: 'system.area.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof areaPermissions> {}
+}
 
 /** China's administrative divisions (spec 7, Regions): province (1), city (2), district (3). Product-wide. */
 export const area = z.object({

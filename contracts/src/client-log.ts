@@ -1,5 +1,15 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Client error logs. */
+export const clientLogPermissions = {
+  clientLogList: 'system.clientLog.list',
+  clientLogClear: 'system.clientLog.clear',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof clientLogPermissions> {}
+}
 
 /** A client error log entry (spec 2.6 and section 3, "Log entry"). */
 export const clientLogEntry = z.object({

@@ -1,5 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Leads left on the sign-in page. */
+export const cluePermissions = {
+  /** Leads left on the sign-in page (POST /login/add-clue). */
+  clueList: 'system.clue.list',
+  clueHandle: 'system.clue.handle',
+  clueDelete: 'system.clue.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof cluePermissions> {}
+}
 
 /**
  * Leads left on the sign-in page (shell-approval-forms.md: POST /login/add-clue, public) and the administrators'

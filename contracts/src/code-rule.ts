@@ -1,5 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Code rules. */
+export const codeRulePermissions = {
+  codeRuleList: 'system.codeRule.list',
+  codeRuleAdd: 'system.codeRule.add',
+  codeRuleEdit: 'system.codeRule.edit',
+  codeRuleDelete: 'system.codeRule.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof codeRulePermissions> {}
+}
 
 /**
  * Code rules (auto-coding): a rule is a list of parts joined without separator. GET /code-rules/{id}/gen

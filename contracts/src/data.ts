@@ -1,6 +1,33 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { hasControlCharacter } from './common/text.js';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Database links, data sources, the field library and outbound interfaces. */
+export const dataPermissions = {
+  linkList: 'data.link.list',
+  linkAdd: 'data.link.add',
+  linkEdit: 'data.link.edit',
+  linkDelete: 'data.link.delete',
+  linkQuery: 'data.link.query',
+  linkDesign: 'data.link.design',
+  dataSourceList: 'data.source.list',
+  dataSourceAdd: 'data.source.add',
+  dataSourceEdit: 'data.source.edit',
+  dataSourceDelete: 'data.source.delete',
+  fieldList: 'data.field.list',
+  fieldAdd: 'data.field.add',
+  fieldEdit: 'data.field.edit',
+  fieldDelete: 'data.field.delete',
+  interfaceList: 'system.interface.list',
+  interfaceAdd: 'system.interface.add',
+  interfaceEdit: 'system.interface.edit',
+  interfaceDelete: 'system.interface.delete',
+  interfaceTest: 'system.interface.test',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof dataPermissions> {}
+}
 
 /**
  * Data platform: database links, table design, data sources, interfaces, generic CRUD, report relations.

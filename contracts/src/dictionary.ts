@@ -1,5 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Data dictionaries. */
+export const dictionaryPermissions = {
+  dictionaryList: 'system.dictionary.list',
+  dictionaryAdd: 'system.dictionary.add',
+  dictionaryEdit: 'system.dictionary.edit',
+  dictionaryDelete: 'system.dictionary.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof dictionaryPermissions> {}
+}
 
 /**
  * Data dictionary (administration.md Dictionaries): dictionary types (`/data-items`, a tree) and their

@@ -1,6 +1,18 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { hasControlCharacter } from './common/text.js';
+
+/** Permission keys: The file manager. */
+export const filesPermissions = {
+  filesList: 'oa.files.list',
+  filesAdd: 'oa.files.add',
+  filesEdit: 'oa.files.edit',
+  filesDelete: 'oa.files.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof filesPermissions> {}
+}
 
 /**
  * Files: uploads, attachment folders, signed file URLs, preview, the file manager.

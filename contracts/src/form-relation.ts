@@ -1,7 +1,23 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { hasControlCharacter } from './common/text.js';
 import { formSchemeDetail, formValues, type FieldType, type FormSchemeDetail } from './forms.js';
+
+/** Permission keys: Form relations (published pages) and data relations (cascades). */
+export const formRelationPermissions = {
+  /** Form relations (publishing forms as menu pages) and data relations (cascades). */
+  formRelationList: 'forms.relation.list',
+  formRelationAdd: 'forms.relation.add',
+  formRelationEdit: 'forms.relation.edit',
+  formRelationDelete: 'forms.relation.delete',
+  dataRelationList: 'forms.dataRelation.list',
+  dataRelationEdit: 'forms.dataRelation.edit',
+  dataRelationDelete: 'forms.dataRelation.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof formRelationPermissions> {}
+}
 
 /**
  * Form publishing (docs/form-publishing-design.md): a form relation publishes a designed form as a menu

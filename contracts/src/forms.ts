@@ -1,7 +1,23 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { hasControlCharacter } from './common/text.js';
 import { identifier } from './data.js';
+
+/** Permission keys: Form design. */
+export const formPermissions = {
+  formList: 'forms.scheme.list',
+  formAdd: 'forms.scheme.add',
+  formEdit: 'forms.scheme.edit',
+  formDelete: 'forms.scheme.delete',
+  formEnable: 'forms.scheme.enable',
+  formHistory: 'forms.scheme.history',
+  /** Fill in a designed form and edit its stored records from the form design screen (published lists). */
+  formData: 'forms.scheme.data',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof formPermissions> {}
+}
 
 /**
  * Form engine: the form scheme (field configs in the shape of the original's form generator:

@@ -1,5 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Languages and translations. */
+export const languagePermissions = {
+  languageList: 'system.language.list',
+  languageAdd: 'system.language.add',
+  languageEdit: 'system.language.edit',
+  languageDelete: 'system.language.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof languagePermissions> {}
+}
 
 /**
  * Multi-language: language types (`/lg-type`) and mapping objects (`/lp-map`), one per translatable object

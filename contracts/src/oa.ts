@@ -1,6 +1,28 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { fileId, previewKind } from './files.js';
+
+/** Permission keys: News, notices and schedules. */
+export const oaPermissions = {
+  newsList: 'oa.news.list',
+  newsAdd: 'oa.news.add',
+  newsEdit: 'oa.news.edit',
+  newsDelete: 'oa.news.delete',
+  newsPublish: 'oa.news.publish',
+  noticeList: 'oa.notice.list',
+  noticeAdd: 'oa.notice.add',
+  noticeEdit: 'oa.notice.edit',
+  noticeDelete: 'oa.notice.delete',
+  noticePublish: 'oa.notice.publish',
+  scheduleList: 'oa.schedule.list',
+  scheduleAdd: 'oa.schedule.add',
+  scheduleEdit: 'oa.schedule.edit',
+  scheduleDelete: 'oa.schedule.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof oaPermissions> {}
+}
 
 /**
  * Office automation: news, notices, schedule, message centre, push.

@@ -1,5 +1,44 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Companies, departments, posts, roles and users. */
+export const organisationPermissions = {
+  companyList: 'organisation.company.list',
+  companyAdd: 'organisation.company.add',
+  companyEdit: 'organisation.company.edit',
+  companyDelete: 'organisation.company.delete',
+  companySpecialPost: 'organisation.company.specialPost',
+  departmentList: 'organisation.department.list',
+  departmentAdd: 'organisation.department.add',
+  departmentEdit: 'organisation.department.edit',
+  departmentDelete: 'organisation.department.delete',
+  departmentMaintainers: 'organisation.department.maintainers',
+  departmentSpecialPost: 'organisation.department.specialPost',
+  postList: 'organisation.post.list',
+  postAdd: 'organisation.post.add',
+  postEdit: 'organisation.post.edit',
+  postDelete: 'organisation.post.delete',
+  postUsers: 'organisation.post.users',
+  roleList: 'organisation.role.list',
+  roleAdd: 'organisation.role.add',
+  roleEdit: 'organisation.role.edit',
+  roleDelete: 'organisation.role.delete',
+  roleUsers: 'organisation.role.users',
+  roleAuthorize: 'organisation.role.authorize',
+  roleDataAuthorize: 'organisation.role.dataAuthorize',
+  userList: 'organisation.user.list',
+  userAdd: 'organisation.user.add',
+  userEdit: 'organisation.user.edit',
+  userDelete: 'organisation.user.delete',
+  userEnable: 'organisation.user.enable',
+  userResetPassword: 'organisation.user.resetPassword',
+  userPermission: 'organisation.user.permission',
+  userAuthorize: 'organisation.user.authorize',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof organisationPermissions> {}
+}
 
 /**
  * Organisation: companies, departments, posts, special posts, roles and users.

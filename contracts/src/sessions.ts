@@ -1,4 +1,14 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
+
+/** Permission keys: Online users. */
+export const onlineUserPermissions = {
+  onlineUserList: 'system.onlineUser.list',
+  onlineUserForceLogout: 'system.onlineUser.forceLogout',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof onlineUserPermissions> {}
+}
 
 export const onlineSessionRow = z.object({
   F_SessionId: z.string(),

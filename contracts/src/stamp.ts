@@ -1,5 +1,23 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Stamps and delegations. */
+export const stampPermissions = {
+  workflowDelegateList: 'workflow.delegate.list',
+  workflowDelegateAdd: 'workflow.delegate.add',
+  workflowDelegateEdit: 'workflow.delegate.edit',
+  workflowDelegateDelete: 'workflow.delegate.delete',
+  stampList: 'workflow.stamp.list',
+  stampAdd: 'workflow.stamp.add',
+  stampEdit: 'workflow.stamp.edit',
+  stampDelete: 'workflow.stamp.delete',
+  stampEnable: 'workflow.stamp.enable',
+  stampMember: 'workflow.stamp.member',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof stampPermissions> {}
+}
 
 /** Stamps, e-signatures and delegations. Owned by the stamp module; see docs/workflow-design.md. */
 

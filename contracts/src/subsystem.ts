@@ -1,5 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: Sub-systems. */
+export const subsystemPermissions = {
+  subsystemList: 'system.subsystem.list',
+  subsystemAdd: 'system.subsystem.add',
+  subsystemEdit: 'system.subsystem.edit',
+  subsystemDelete: 'system.subsystem.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof subsystemPermissions> {}
+}
 
 /**
  * Sub-systems administration (spec 7, Sub-systems). GET /subsystem (the switcher list) lives in menu.ts;

@@ -1,5 +1,16 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
+
+/** Permission keys: System logs. */
+export const systemLogPermissions = {
+  logList: 'system.log.list',
+  logDelete: 'system.log.delete',
+  logClear: 'system.log.clear',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof systemLogPermissions> {}
+}
 
 /**
  * System logs (administration.md Logs: GET /log (params); DELETE /log/clear/{category}; DELETE /log/{id}).

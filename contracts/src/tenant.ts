@@ -1,6 +1,20 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { md5Hex } from './auth.js';
+
+/** Permission keys: Tenants. */
+export const tenantPermissions = {
+  tenantList: 'system.tenant.list',
+  tenantAdd: 'system.tenant.add',
+  tenantEdit: 'system.tenant.edit',
+  tenantDelete: 'system.tenant.delete',
+  tenantStatus: 'system.tenant.status',
+  tenantUsers: 'system.tenant.users',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof tenantPermissions> {}
+}
 
 /**
  * Tenants (administration spec 7, Tenants; docs/organisation-design.md "Tenants"). Only users of the default

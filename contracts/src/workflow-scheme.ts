@@ -1,7 +1,25 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { hasControlCharacter } from './common/text.js';
 import { forwarder } from './workflow.js';
+
+/** Permission keys: Process schemes and their relations. */
+export const workflowSchemePermissions = {
+  workflowSchemeList: 'workflow.scheme.list',
+  workflowSchemeAdd: 'workflow.scheme.add',
+  workflowSchemeEdit: 'workflow.scheme.edit',
+  workflowSchemeDelete: 'workflow.scheme.delete',
+  workflowSchemeEnable: 'workflow.scheme.enable',
+  workflowSchemeVersion: 'workflow.scheme.version',
+  workflowRelationList: 'workflow.relation.list',
+  workflowRelationAdd: 'workflow.relation.add',
+  workflowRelationEdit: 'workflow.relation.edit',
+  workflowRelationDelete: 'workflow.relation.delete',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof workflowSchemePermissions> {}
+}
 
 /**
  * Workflow schemes, versions, relations and launch authority (docs/workflow-design.md "Schemes").

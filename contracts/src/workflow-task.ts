@@ -1,6 +1,17 @@
+import type { PermissionsOf } from './common/permissions.js';
 import { z } from 'zod';
 import { pageQuery } from './common/paging.js';
 import { formValueEntry, rejectNode, timelineRecord } from './workflow.js';
+
+/** Permission keys: The process monitor. */
+export const workflowMonitorPermissions = {
+  workflowMonitorList: 'workflow.monitor.list',
+  workflowMonitorSuspend: 'workflow.monitor.suspend',
+  workflowMonitorAssign: 'workflow.monitor.assign',
+} as const;
+declare module './common/permissions.js' {
+  interface ModulePermissions extends PermissionsOf<typeof workflowMonitorPermissions> {}
+}
 
 /** Task lists, drafts, monitor and the task-form answer. Owned by the workflow-task module. */
 

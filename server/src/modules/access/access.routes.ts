@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   appFunction,
   appFunctionIdParams,
   appFunctionQuery,
@@ -26,6 +25,8 @@ import {
   moduleUrlFree,
   moduleUrlParams,
   moduleUrlQuery,
+  menuPermissions,
+  tenantPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -41,7 +42,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   const tags = ['Menus and authorisation'];
 
   r.get('/modules', {
-    config: { permission: Permission.moduleList },
+    config: { permission: menuPermissions.moduleList },
     schema: {
       tags,
       summary: 'Menu entries as a tree (all states), optionally of one system or matching a keyword',
@@ -57,7 +58,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.get('/modules/all/:tenantId', {
-    config: { permission: Permission.tenantList },
+    config: { permission: tenantPermissions.tenantList },
     schema: {
       tags,
       summary: "Grant tree limited to one tenant's entries (platform callers only)",
@@ -74,7 +75,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
 
   const itemRoute = (path: string, table: 'module_buttons' | 'module_columns' | 'module_forms', summary: string) =>
     r.get(path, {
-      config: { permission: Permission.moduleList },
+      config: { permission: menuPermissions.moduleList },
       schema: { tags, summary, params: moduleIdParams, response: { 200: envelope(z.array(moduleItem)) } },
       handler: async (request) => ok(request, await modules.items(authOf(request), table, request.params.id), 'common.fetched'),
     });
@@ -83,7 +84,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   itemRoute('/modules/fomrs/:id', 'module_forms', 'Forms of a menu entry (path spelled as in the spec)');
 
   r.get('/modules/:id', {
-    config: { permission: Permission.moduleList },
+    config: { permission: menuPermissions.moduleList },
     schema: { tags, summary: 'One menu entry with its buttons, columns and forms', params: moduleIdParams, response: { 200: envelope(moduleDetail) } },
     handler: async (request) => ok(request, await modules.detail(authOf(request), request.params.id), 'common.fetched'),
   });
@@ -105,7 +106,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.post('/modules', {
-    config: { permission: Permission.moduleAdd },
+    config: { permission: menuPermissions.moduleAdd },
     schema: {
       tags,
       summary: 'Add a menu entry with its buttons, columns and forms',
@@ -116,7 +117,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.put('/modules/:id', {
-    config: { permission: Permission.moduleEdit },
+    config: { permission: menuPermissions.moduleEdit },
     schema: {
       tags,
       summary: 'Update a menu entry; the arrays replace its buttons, columns and forms',
@@ -131,7 +132,7 @@ export function accessRoutes(app: FastifyInstance, modules: ModuleAdminService, 
   });
 
   r.delete('/modules/:id', {
-    config: { permission: Permission.moduleDelete },
+    config: { permission: menuPermissions.moduleDelete },
     schema: { tags, summary: 'Delete a menu entry without children (its grants go with it)', params: moduleIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await modules.remove(authOf(request), request.params.id);

@@ -1,11 +1,11 @@
 import {
-  Permission,
   type AppFunction,
   type DataAuthorizeRow,
   type GrantSet,
   type MenuGrantItems,
   type PermissionKey,
   type dataAuthorizeBody,
+  organisationPermissions,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -37,7 +37,10 @@ export class GrantAdminService {
   }
 
   private async prepare(auth: AuthContext, objectType: ObjectType, objectId: string, data = false): Promise<void> {
-    await this.requireButton(auth, data ? Permission.roleDataAuthorize : objectType === 1 ? Permission.roleAuthorize : Permission.userAuthorize);
+    await this.requireButton(
+      auth,
+      data ? organisationPermissions.roleDataAuthorize : objectType === 1 ? organisationPermissions.roleAuthorize : organisationPermissions.userAuthorize,
+    );
     await this.requireObject(auth, objectType, objectId);
   }
 

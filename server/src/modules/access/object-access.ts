@@ -1,4 +1,4 @@
-import { Permission } from '@app/contracts';
+import { workflowMonitorPermissions } from '@app/contracts';
 import { AppError } from '../../core/errors.js';
 
 /**
@@ -37,7 +37,7 @@ export const objectRules = {
   /** Changing or deleting a delegation rule: its owner or whoever may assign tasks in the monitor. */
   changeDelegation: rule(['isOwner', 'isAssignAdmin'], (id) => new AppError('delegate.notFound', { id }, 404)),
   /** Whose tasks a delegation hands on: one's own, or anyone's for whoever may assign tasks in the monitor. */
-  delegateFor: rule(['isSelf', 'isAssignAdmin'], () => new AppError('error.forbidden', { permission: Permission.workflowMonitorAssign }, 403)),
+  delegateFor: rule(['isSelf', 'isAssignAdmin'], () => new AppError('error.forbidden', { permission: workflowMonitorPermissions.workflowMonitorAssign }, 403)),
   /** Changing a stamp (its settings, members or maintainers): a manager or maintainer where the change allows them, or
    * whoever holds the change's permission key. */
   changeStamp: rule(['isManager', 'isMaintainer', 'hasPermission'], (id) => new AppError('stamp.notManager', { id }, 403)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, area, areaCreateBody, areaIdParams, areaUpdateBody, emptyData, envelope } from '@app/contracts';
+import { area, areaCreateBody, areaIdParams, areaUpdateBody, emptyData, envelope, areaPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { AreaService } from './area.service.js';
@@ -22,7 +22,7 @@ export function areaRoutes(app: FastifyInstance, service: AreaService): void {
   });
 
   r.post('/areas', {
-    config: { permission: Permission.areaAdd },
+    config: { permission: areaPermissions.areaAdd },
     schema: { tags, summary: 'Add an area (level from the parent, at most 3)', body: areaCreateBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.create(authOf(request), request.body);
@@ -31,7 +31,7 @@ export function areaRoutes(app: FastifyInstance, service: AreaService): void {
   });
 
   r.put('/areas/:id', {
-    config: { permission: Permission.areaEdit },
+    config: { permission: areaPermissions.areaEdit },
     schema: { tags, summary: 'Rename or reorder an area', params: areaIdParams, body: areaUpdateBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -40,7 +40,7 @@ export function areaRoutes(app: FastifyInstance, service: AreaService): void {
   });
 
   r.delete('/areas/:id', {
-    config: { permission: Permission.areaDelete },
+    config: { permission: areaPermissions.areaDelete },
     schema: { tags, summary: 'Delete an area without children', params: areaIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, clientLogBody, clientLogQuery, clientLogRow, emptyData, envelope, pageResult } from '@app/contracts';
+import { clientLogBody, clientLogQuery, clientLogRow, emptyData, envelope, pageResult, clientLogPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { ClientLogService } from './client-log.service.js';
@@ -19,13 +19,13 @@ export function clientLogRoutes(app: FastifyInstance, service: ClientLogService)
   });
 
   r.get('/log/client', {
-    config: { permission: Permission.clientLogList },
+    config: { permission: clientLogPermissions.clientLogList },
     schema: { tags, summary: 'Reported client errors, newest first', querystring: clientLogQuery, response: { 200: envelope(pageResult(clientLogRow)) } },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.delete('/log/client', {
-    config: { permission: Permission.clientLogClear },
+    config: { permission: clientLogPermissions.clientLogClear },
     schema: { tags, summary: "Clear the tenant's client logs", response: { 200: envelope(z.object({ deleted: z.number().int() })) } },
     handler: async (request) => ok(request, { deleted: await service.clear(authOf(request)) }, 'clientLog.cleared'),
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, clueBody, clueIdParams, clueQuery, clueRow, emptyData, envelope, pageResult } from '@app/contracts';
+import { clueBody, clueIdParams, clueQuery, clueRow, emptyData, envelope, pageResult, cluePermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -28,7 +28,7 @@ export function clueRoutes(app: FastifyInstance, service: ClueService, deps: App
   });
 
   r.get('/clue', {
-    config: { permission: Permission.clueList },
+    config: { permission: cluePermissions.clueList },
     schema: {
       tags,
       summary: 'Leads, newest first: keyword, handled (0 / 1), startTime / endTime',
@@ -39,7 +39,7 @@ export function clueRoutes(app: FastifyInstance, service: ClueService, deps: App
   });
 
   r.put('/clue/:id/handled', {
-    config: { permission: Permission.clueHandle },
+    config: { permission: cluePermissions.clueHandle },
     schema: { tags, summary: 'Mark a lead handled', params: clueIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.markHandled(authOf(request), request.params.id);
@@ -48,7 +48,7 @@ export function clueRoutes(app: FastifyInstance, service: ClueService, deps: App
   });
 
   r.delete('/clue/:id', {
-    config: { permission: Permission.clueDelete },
+    config: { permission: cluePermissions.clueDelete },
     schema: { tags, summary: 'Delete a lead', params: clueIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   codeRule,
   codeRuleBody,
   codeRuleGenResult,
@@ -13,6 +12,7 @@ import {
   emptyData,
   envelope,
   pageResult,
+  codeRulePermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -24,7 +24,7 @@ export function codeRuleRoutes(app: FastifyInstance, service: CodeRuleService): 
   const tags = ['System: code rules'];
 
   r.get('/code-rules', {
-    config: { permission: Permission.codeRuleList },
+    config: { permission: codeRulePermissions.codeRuleList },
     schema: { tags, summary: 'Code rules, paged; keyword on code or name', querystring: codeRuleQuery, response: { 200: envelope(pageResult(codeRule)) } },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
@@ -35,13 +35,13 @@ export function codeRuleRoutes(app: FastifyInstance, service: CodeRuleService): 
   });
 
   r.post('/code-rules', {
-    config: { permission: Permission.codeRuleAdd },
+    config: { permission: codeRulePermissions.codeRuleAdd },
     schema: { tags, summary: 'Add a code rule', body: codeRuleBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/code-rules/:id', {
-    config: { permission: Permission.codeRuleEdit },
+    config: { permission: codeRulePermissions.codeRuleEdit },
     schema: { tags, summary: 'Update a code rule (its counters stay)', params: codeRuleIdParams, body: codeRuleBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -50,7 +50,7 @@ export function codeRuleRoutes(app: FastifyInstance, service: CodeRuleService): 
   });
 
   r.delete('/code-rules/:id', {
-    config: { permission: Permission.codeRuleDelete },
+    config: { permission: codeRulePermissions.codeRuleDelete },
     schema: { tags, summary: 'Delete a code rule and its counters', params: codeRuleIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,4 +1,4 @@
-import { Permission, type CrudAddBody, type CrudDeleteQuery, type CrudListQuery, type CrudUpdateBody, type TableColumn } from '@app/contracts';
+import { type CrudAddBody, type CrudDeleteQuery, type CrudListQuery, type CrudUpdateBody, type TableColumn, dataPermissions } from '@app/contracts';
 import { stripColumns } from '../../core/auth/columns.js';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -73,7 +73,7 @@ export class CrudService {
   }
 
   private async open(auth: AuthContext, target: Target, button: Button): Promise<{ driver: LinkDriver; ctx: CrudContext; scope: DataScope }> {
-    const permission = target.moduleCode ? `${target.moduleCode}.${button}` : Permission.linkDesign;
+    const permission = target.moduleCode ? `${target.moduleCode}.${button}` : dataPermissions.linkDesign;
     if (!(await this.deps.grants.hasAny(auth, [permission]))) throw forbidden(permission);
     const table = await this.repo.released(auth.tenantId, target.linkId, target.tableName);
     if (!table) throw new AppError('dataDesign.tableNotReleased', { name: target.tableName }, 404);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   crudAddBody,
   crudAddResult,
   crudDeleteQuery,
@@ -26,6 +25,7 @@ import {
   reportsRelationBody,
   reportsRelationQuery,
   reportsRelationRow,
+  dataPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -40,7 +40,7 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
   const tags = ['Table design'];
 
   r.post('/database-draft', {
-    config: { permission: Permission.linkDesign },
+    config: { permission: dataPermissions.linkDesign },
     schema: {
       tags,
       summary: 'Save the draft of a table design (one per link and table name; saving again replaces it)',
@@ -51,7 +51,7 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
   });
 
   r.get('/database-draft', {
-    config: { permission: Permission.linkDesign },
+    config: { permission: dataPermissions.linkDesign },
     schema: {
       tags,
       summary: 'The draft of a table (tableName given; 404 when none) or every draft of the link',
@@ -62,7 +62,7 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
   });
 
   r.delete('/database-draft', {
-    config: { permission: Permission.linkDesign },
+    config: { permission: dataPermissions.linkDesign },
     schema: { tags, summary: 'Discard the draft of a table', querystring: draftDeleteQuery, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await design.deleteDraft(authOf(request), request.query);
@@ -71,7 +71,7 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
   });
 
   r.post('/database-links/release', {
-    config: { permission: Permission.linkDesign },
+    config: { permission: dataPermissions.linkDesign },
     schema: {
       tags,
       summary: 'Release a design: create the table, or add the new columns and indexes of a released one (never drops or changes)',
@@ -82,7 +82,7 @@ export function designRoutes(app: FastifyInstance, design: DesignService): void 
   });
 
   r.get('/database-links/released', {
-    config: { permission: Permission.linkDesign },
+    config: { permission: dataPermissions.linkDesign },
     schema: {
       tags,
       summary: 'The released design of a table (what generic CRUD checks against)',
@@ -98,25 +98,25 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
   const fields = ['Common fields'];
 
   r.get('/database-field', {
-    config: { permission: Permission.fieldList },
+    config: { permission: dataPermissions.fieldList },
     schema: { tags: fields, summary: 'Common fields (keyword: name or remark)', querystring: pageQuery, response: { 200: envelope(pageResult(fieldRow)) } },
     handler: async (request) => ok(request, await library.fieldPage(authOf(request), request.query), 'common.fetched'),
   });
 
   r.get('/database-field/:id', {
-    config: { permission: Permission.fieldList },
+    config: { permission: dataPermissions.fieldList },
     schema: { tags: fields, summary: 'A common field', params: designIdParams, response: { 200: envelope(fieldRow) } },
     handler: async (request) => ok(request, await library.field(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.post('/database-field', {
-    config: { permission: Permission.fieldAdd },
+    config: { permission: dataPermissions.fieldAdd },
     schema: { tags: fields, summary: 'Add a common field (name unique per tenant, ignoring case)', body: fieldBody, response: { 200: idResult } },
     handler: async (request) => ok(request, { F_Id: await library.addField(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/database-field/:id', {
-    config: { permission: Permission.fieldEdit },
+    config: { permission: dataPermissions.fieldEdit },
     schema: { tags: fields, summary: 'Edit a common field', params: designIdParams, body: fieldBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await library.updateField(authOf(request), request.params.id, request.body);
@@ -125,7 +125,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
   });
 
   r.delete('/database-field/:id', {
-    config: { permission: Permission.fieldDelete },
+    config: { permission: dataPermissions.fieldDelete },
     schema: { tags: fields, summary: 'Delete a common field', params: designIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await library.deleteField(authOf(request), request.params.id);
@@ -136,7 +136,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
   const relations = ['Report relations'];
 
   r.get('/reports-relation', {
-    config: { permission: Permission.dataSourceList },
+    config: { permission: dataPermissions.dataSourceList },
     schema: {
       tags: relations,
       summary: 'Report relations (reportId: of one report; keyword: name)',
@@ -147,19 +147,19 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
   });
 
   r.get('/reports-relation/:id', {
-    config: { permission: Permission.dataSourceList },
+    config: { permission: dataPermissions.dataSourceList },
     schema: { tags: relations, summary: 'A report relation', params: designIdParams, response: { 200: envelope(reportsRelationRow) } },
     handler: async (request) => ok(request, await library.relation(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.post('/reports-relation', {
-    config: { permission: Permission.dataSourceAdd },
+    config: { permission: dataPermissions.dataSourceAdd },
     schema: { tags: relations, summary: 'Add a report relation', body: reportsRelationBody, response: { 200: idResult } },
     handler: async (request) => ok(request, { F_Id: await library.addRelation(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/reports-relation/:id', {
-    config: { permission: Permission.dataSourceEdit },
+    config: { permission: dataPermissions.dataSourceEdit },
     schema: { tags: relations, summary: 'Edit a report relation', params: designIdParams, body: reportsRelationBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await library.updateRelation(authOf(request), request.params.id, request.body);
@@ -168,7 +168,7 @@ export function libraryRoutes(app: FastifyInstance, library: LibraryService): vo
   });
 
   r.delete('/reports-relation/:id', {
-    config: { permission: Permission.dataSourceDelete },
+    config: { permission: dataPermissions.dataSourceDelete },
     schema: { tags: relations, summary: 'Delete a report relation', params: designIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await library.deleteRelation(authOf(request), request.params.id);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   dataSource,
   dataSourceBody,
@@ -19,6 +18,7 @@ import {
   emptyData,
   envelope,
   pageResult,
+  dataPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -33,7 +33,7 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
   const tags = ['Data: data sources'];
 
   r.get('/data-sources', {
-    config: { permission: Permission.dataSourceList },
+    config: { permission: dataPermissions.dataSourceList },
     schema: {
       tags,
       summary: 'Data sources, paged; keyword on code or name',
@@ -44,13 +44,13 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
   });
 
   r.post('/data-sources', {
-    config: { permission: Permission.dataSourceAdd },
+    config: { permission: dataPermissions.dataSourceAdd },
     schema: { tags, summary: 'Add a data source (the query is checked against its link)', body: dataSourceBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/data-sources/:id', {
-    config: { permission: Permission.dataSourceEdit },
+    config: { permission: dataPermissions.dataSourceEdit },
     schema: {
       tags,
       summary: 'Edit a data source (the query is checked against its link)',
@@ -65,7 +65,7 @@ export function dataSourceRoutes(app: FastifyInstance, service: DataSourceServic
   });
 
   r.delete('/data-sources/:id', {
-    config: { permission: Permission.dataSourceDelete },
+    config: { permission: dataPermissions.dataSourceDelete },
     schema: { tags, summary: 'Delete a data source', params: dataSourceIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

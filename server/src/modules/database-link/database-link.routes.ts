@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   databaseLinkBody,
   databaseLinkColumnParams,
   databaseLinkGroup,
@@ -30,6 +29,7 @@ import {
   linkValidateTableQuery,
   linkValidateTableResult,
   pageResult,
+  dataPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -40,8 +40,8 @@ import type { DatabaseLinkService } from './database-link.service.js';
 export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkService, queryLimit: onRequestHookHandler): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Database links'];
-  const list = { permission: Permission.linkList };
-  const query = { permission: Permission.linkQuery };
+  const list = { permission: dataPermissions.linkList };
+  const query = { permission: dataPermissions.linkQuery };
   const lang = (request: FastifyRequest) => langOf(request);
 
   r.get('/database-links/group', {
@@ -91,7 +91,7 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
   });
 
   r.post('/database-links', {
-    config: { permission: Permission.linkAdd },
+    config: { permission: dataPermissions.linkAdd },
     schema: {
       tags,
       summary: 'Add a link (only connection fields; password stored encrypted)',
@@ -102,7 +102,7 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
   });
 
   r.put('/database-links/:id', {
-    config: { permission: Permission.linkEdit },
+    config: { permission: dataPermissions.linkEdit },
     schema: {
       tags,
       summary: 'Edit a link; without F_Password the stored one is kept',
@@ -117,7 +117,7 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
   });
 
   r.delete('/database-links/:id', {
-    config: { permission: Permission.linkDelete },
+    config: { permission: dataPermissions.linkDelete },
     schema: { tags, summary: 'Delete a link', params: databaseLinkIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

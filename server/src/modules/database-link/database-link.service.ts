@@ -1,12 +1,12 @@
 import {
   DEFAULT_LINK_ID,
-  Permission,
   type DatabaseLinkBody,
   type DatabaseLinkRow,
   type DatabaseLinkTestQuery,
   type LinkQueryResult,
   type LinkTreeNode,
   type PageQuery,
+  dataPermissions,
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { refusingDuplicates } from '../../core/db/helpers.js';
@@ -87,7 +87,7 @@ export class DatabaseLinkService {
   }
 
   async test(auth: AuthContext, q: DatabaseLinkTestQuery): Promise<{ durationMs: number }> {
-    if (!(await this.deps.grants.hasAny(auth, [Permission.linkAdd, Permission.linkEdit]))) throw forbidden(Permission.linkAdd);
+    if (!(await this.deps.grants.hasAny(auth, [dataPermissions.linkAdd, dataPermissions.linkEdit]))) throw forbidden(dataPermissions.linkAdd);
     const started = performance.now();
     if (q.id === DEFAULT_LINK_ID) {
       await (await this.deps.links.forLink(auth.tenantId, DEFAULT_LINK_ID)).ping();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, delegateBody, delegateIdParams, delegateQuery, delegateRow, emptyData, envelope, pageResult } from '@app/contracts';
+import { delegateBody, delegateIdParams, delegateQuery, delegateRow, emptyData, envelope, pageResult, stampPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import { AppError } from '../../core/errors.js';
@@ -15,7 +15,7 @@ export function delegateRoutes(app: FastifyInstance, service: DelegateService): 
   const tags = ['Workflow delegation'];
 
   r.get('/workflow-Delegate/query-delegate', {
-    config: { permission: Permission.workflowDelegateList },
+    config: { permission: stampPermissions.workflowDelegateList },
     schema: {
       tags,
       summary: "The caller's delegations (workflow administrators: everyone's, userId filters); keyword: delegate name",
@@ -26,30 +26,30 @@ export function delegateRoutes(app: FastifyInstance, service: DelegateService): 
   });
 
   r.post('/workflow-Delegate', {
-    config: { permission: Permission.workflowDelegateAdd },
+    config: { permission: stampPermissions.workflowDelegateAdd },
     schema: { tags, summary: 'Add a delegation', body: delegateBody, response: { 200: envelope(saved) } },
     handler: async (request) => ok(request, { F_Id: await service.save(authOf(request), request.body) }, 'common.added'),
   });
 
   r.post('/workflow-Delegate/addorupdate-delegate', {
-    config: { permission: Permission.workflowDelegateAdd },
+    config: { permission: stampPermissions.workflowDelegateAdd },
     schema: { tags, summary: 'Add a delegation, or change it when F_Id is given', body: delegateBody, response: { 200: envelope(saved) } },
     handler: async (request) => {
       const auth = authOf(request);
       const id = request.body.F_Id || undefined;
-      if (id && !(await service.mayEdit(auth))) throw new AppError('error.forbidden', { permission: Permission.workflowDelegateEdit }, 403);
+      if (id && !(await service.mayEdit(auth))) throw new AppError('error.forbidden', { permission: stampPermissions.workflowDelegateEdit }, 403);
       return ok(request, { F_Id: await service.save(auth, request.body, id) }, id ? 'common.updated' : 'common.added');
     },
   });
 
   r.put('/workflow-Delegate/:id', {
-    config: { permission: Permission.workflowDelegateEdit },
+    config: { permission: stampPermissions.workflowDelegateEdit },
     schema: { tags, summary: 'Change a delegation', params: delegateIdParams, body: delegateBody, response: { 200: envelope(saved) } },
     handler: async (request) => ok(request, { F_Id: await service.save(authOf(request), request.body, request.params.id) }, 'common.updated'),
   });
 
   r.delete('/workflow-Delegate/:id', {
-    config: { permission: Permission.workflowDelegateDelete },
+    config: { permission: stampPermissions.workflowDelegateDelete },
     schema: { tags, summary: 'Delete a delegation', params: delegateIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,4 +1,4 @@
-import { Permission, type delegateBody as delegateBodySchema, type DelegateQuery } from '@app/contracts';
+import { type delegateBody as delegateBodySchema, type DelegateQuery, stampPermissions, workflowMonitorPermissions } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
@@ -28,11 +28,11 @@ export class DelegateService {
 
   /** addorupdate-delegate with an F_Id needs the edit button too. */
   mayEdit(auth: AuthContext): Promise<boolean> {
-    return this.has(auth, Permission.workflowDelegateEdit);
+    return this.has(auth, stampPermissions.workflowDelegateEdit);
   }
 
   async page(auth: AuthContext, q: DelegateQuery & { limit: number; size: number }) {
-    const all = await this.has(auth, Permission.workflowMonitorList);
+    const all = await this.has(auth, workflowMonitorPermissions.workflowMonitorList);
     return this.repo.page(auth.tenantId, { page: q.limit, size: q.size, keyword: q.keyword || undefined, userId: all ? q.userId : auth.userId });
   }
 
@@ -41,7 +41,7 @@ export class DelegateService {
     const row = await this.repo.owner(this.repo.db, auth.tenantId, id);
     await requireAccess('changeDelegation', id, {
       isOwner: row?.user_id === auth.userId,
-      isAssignAdmin: () => !!row && this.has(auth, Permission.workflowMonitorAssign),
+      isAssignAdmin: () => !!row && this.has(auth, workflowMonitorPermissions.workflowMonitorAssign),
     });
     return row!.user_id;
   }
@@ -50,7 +50,7 @@ export class DelegateService {
     const userId = body.F_UserId || ownerId;
     await requireAccess('delegateFor', userId, {
       isSelf: userId === auth.userId,
-      isAssignAdmin: () => this.has(auth, Permission.workflowMonitorAssign),
+      isAssignAdmin: () => this.has(auth, workflowMonitorPermissions.workflowMonitorAssign),
     });
     if (!body.F_DelegateUserId) throw new AppError('delegate.userRequired');
     if (!body.F_StartTime || !body.F_EndTime) throw new AppError('delegate.timeRequired');

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   dictionaryIdParams,
   dictionaryItem,
@@ -17,6 +16,7 @@ import {
   emptyData,
   envelope,
   pageResult,
+  dictionaryPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -29,13 +29,13 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   const tags = ['System: dictionary'];
 
   r.get('/data-items/tree', {
-    config: { permission: Permission.dictionaryList },
+    config: { permission: dictionaryPermissions.dictionaryList },
     schema: { tags, summary: 'Dictionary types as a tree (disabled ones included)', response: { 200: envelope(z.array(dictionaryTypeNode)) } },
     handler: async (request) => ok(request, await service.typeTree(authOf(request)), 'common.fetched'),
   });
 
   r.get('/data-items', {
-    config: { permission: Permission.dictionaryList },
+    config: { permission: dictionaryPermissions.dictionaryList },
     schema: {
       tags,
       summary: 'Dictionary types, paged; keyword on code or name; parentId',
@@ -46,7 +46,7 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   });
 
   r.post('/data-items', {
-    config: { permission: Permission.dictionaryAdd },
+    config: { permission: dictionaryPermissions.dictionaryAdd },
     schema: {
       tags,
       summary: 'Add a dictionary type (code unique per tenant, ignoring case)',
@@ -57,7 +57,7 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   });
 
   r.put('/data-items/:id', {
-    config: { permission: Permission.dictionaryEdit },
+    config: { permission: dictionaryPermissions.dictionaryEdit },
     schema: { tags, summary: 'Update a dictionary type', params: dictionaryIdParams, body: dictionaryTypeBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.updateType(authOf(request), request.params.id, request.body);
@@ -66,7 +66,7 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   });
 
   r.delete('/data-items/:id', {
-    config: { permission: Permission.dictionaryDelete },
+    config: { permission: dictionaryPermissions.dictionaryDelete },
     schema: { tags, summary: 'Delete a dictionary type without items or child types', params: dictionaryIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.removeType(authOf(request), request.params.id);
@@ -104,13 +104,13 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   });
 
   r.post('/data-item-detail', {
-    config: { permission: Permission.dictionaryAdd },
+    config: { permission: dictionaryPermissions.dictionaryAdd },
     schema: { tags, summary: 'Add a dictionary item (value unique in its dictionary)', body: dictionaryItemBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.createItem(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/data-item-detail/:id', {
-    config: { permission: Permission.dictionaryEdit },
+    config: { permission: dictionaryPermissions.dictionaryEdit },
     schema: {
       tags,
       summary: 'Update a dictionary item (it stays in its dictionary)',
@@ -125,7 +125,7 @@ export function dictionaryRoutes(app: FastifyInstance, service: DictionaryServic
   });
 
   r.delete('/data-item-detail/:id', {
-    config: { permission: Permission.dictionaryDelete },
+    config: { permission: dictionaryPermissions.dictionaryDelete },
     schema: {
       tags,
       summary: 'Delete a dictionary item without child items (and its translations)',

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  Permission,
   type DictionaryItem,
   type DictionaryItemNode,
   type DictionaryType,
@@ -9,6 +8,7 @@ import {
   type dictionaryItemQuery,
   type dictionaryTypeBody,
   type dictionaryTypeQuery,
+  dictionaryPermissions,
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
@@ -132,7 +132,7 @@ export class DictionaryService {
    */
   async items(auth: AuthContext, key: string, query: z.output<typeof dictionaryItemQuery>, languages: string[]): Promise<DictionaryItem[]> {
     const all = query.all === 1;
-    if (all && !(await this.deps.grants.hasAny(auth, [Permission.dictionaryList]))) throw forbidden(Permission.dictionaryList);
+    if (all && !(await this.deps.grants.hasAny(auth, [dictionaryPermissions.dictionaryList]))) throw forbidden(dictionaryPermissions.dictionaryList);
     const type = await this.typeByKey(auth, key);
     if (!all && type.F_EnabledMark !== 1) return [];
     const rows = await this.repo.items(auth.tenantId, type.F_ItemId, { enabledOnly: !all, keyword: query.keyword });

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EDITABLE_TEXT_MAX_BYTES,
-  Permission,
   addFolderBody,
   editFileBody,
   editFileResult,
@@ -18,6 +17,7 @@ import {
   pageResult,
   renameQuery,
   reviewFileResult,
+  filesPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -29,10 +29,10 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 export function fileManagerRoutes(app: FastifyInstance, service: FileManagerService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['File manager'];
-  const list = { permission: Permission.filesList };
-  const add = { permission: Permission.filesAdd };
-  const edit = { permission: Permission.filesEdit };
-  const del = { permission: Permission.filesDelete };
+  const list = { permission: filesPermissions.filesList };
+  const add = { permission: filesPermissions.filesAdd };
+  const edit = { permission: filesPermissions.filesEdit };
+  const del = { permission: filesPermissions.filesDelete };
 
   r.get('/file-manager/queryFileAndFileFolder', {
     config: list,

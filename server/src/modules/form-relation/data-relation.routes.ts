@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   dataRelationBody,
   dataRelationFormParams,
   dataRelationIdParams,
@@ -11,6 +10,7 @@ import {
   emptyData,
   envelope,
   pageResult,
+  formRelationPermissions,
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
@@ -24,7 +24,7 @@ export function dataRelationRoutes(app: FastifyInstance, services: RelationServi
   const tags = ['Forms: data relations'];
 
   r.get('/data-relation', {
-    config: { permission: Permission.dataRelationList },
+    config: { permission: formRelationPermissions.dataRelationList },
     schema: {
       tags,
       summary: 'Data relations, paged; keyword on name, description, form name',
@@ -45,7 +45,7 @@ export function dataRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.put('/data-relation/:id', {
-    config: { permission: Permission.dataRelationEdit },
+    config: { permission: formRelationPermissions.dataRelationEdit },
     schema: {
       tags,
       summary: 'Create (an id chosen by the client) or update a data relation',
@@ -60,7 +60,7 @@ export function dataRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.delete('/data-relation/:id', {
-    config: { permission: Permission.dataRelationDelete },
+    config: { permission: formRelationPermissions.dataRelationDelete },
     schema: { tags, summary: 'Delete a data relation', params: dataRelationIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await relations.remove(authOf(request), request.params.id);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  Permission,
   dataConditionList,
   emptyData,
   envelope,
@@ -13,6 +12,7 @@ import {
   formRelationSaved,
   pageResult,
   publishedPageInfo,
+  formRelationPermissions,
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
@@ -30,7 +30,7 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   const params = formRelationIdParams;
 
   r.get('/form-relation', {
-    config: { permission: Permission.formRelationList },
+    config: { permission: formRelationPermissions.formRelationList },
     schema: {
       tags,
       summary: 'Published forms, paged; keyword on name, description, form name',
@@ -41,13 +41,13 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.get('/form-relation/:id', {
-    config: { permission: Permission.formRelationList },
+    config: { permission: formRelationPermissions.formRelationList },
     schema: { tags, summary: 'A published form with its list setting', params, response: { 200: envelope(formRelationDetail) } },
     handler: async (request) => ok(request, await relations.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.post('/form-relation', {
-    config: { permission: Permission.formRelationAdd },
+    config: { permission: formRelationPermissions.formRelationAdd },
     schema: {
       tags,
       summary: "Publish a form as a menu page (entry, buttons, columns granted to the publisher's roles; indexes made)",
@@ -58,7 +58,7 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.put('/form-relation/:id', {
-    config: { permission: Permission.formRelationEdit },
+    config: { permission: formRelationPermissions.formRelationEdit },
     schema: {
       tags,
       summary: 'Change a published form (menu entry, buttons and columns kept in step)',
@@ -70,7 +70,7 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.delete('/form-relation/:id', {
-    config: { permission: Permission.formRelationDelete },
+    config: { permission: formRelationPermissions.formRelationDelete },
     schema: { tags, summary: 'Delete a published form with its menu entry, buttons, columns and their grants', params, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await relations.remove(authOf(request), request.params.id);
@@ -99,7 +99,7 @@ export function formRelationRoutes(app: FastifyInstance, services: RelationServi
   });
 
   r.put('/data-condition/:id', {
-    config: { permission: Permission.formRelationEdit },
+    config: { permission: formRelationPermissions.formRelationEdit },
     schema: { tags, summary: "Replace a published form's data conditions", params, body: dataConditionList, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await relations.saveConditions(authOf(request), request.params.id, request.body);

@@ -1,6 +1,5 @@
 import {
   LIST_BUTTONS,
-  Permission,
   formRelationSetting,
   type DataConditionList,
   type FormField,
@@ -11,6 +10,7 @@ import {
   type FormRelationSetting,
   type ListButton,
   type PublishedPageInfo,
+  formRelationPermissions,
 } from '@app/contracts';
 import type { AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
@@ -187,7 +187,7 @@ export class FormRelationService {
 
   /** GET /data-condition/{id}: holders of forms.relation.list read any relation of the tenant, others a page they may open. */
   async conditions(auth: AuthContext, id: string): Promise<DataConditionList> {
-    if (await this.deps.grants.hasAny(auth, [Permission.formRelationList])) {
+    if (await this.deps.grants.hasAny(auth, [formRelationPermissions.formRelationList])) {
       return { conditions: formRelationSetting.parse((await this.relation(auth, id)).setting).conditions };
     }
     const opened = await this.services.access.open(auth, id, null);

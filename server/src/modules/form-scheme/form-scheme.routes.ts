@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   ErrorCode,
   FORM_ADDRESS,
-  Permission,
   emptyData,
   envelope,
   fieldOptionsBody,
@@ -34,6 +33,7 @@ import {
   pageResult,
   type FieldError,
   type FormField,
+  formPermissions,
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import type { AuthContext } from '../../core/deps.js';
@@ -85,7 +85,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   const detail = envelope(formSchemeDetail);
 
   r.get('/form-scheme/page', {
-    config: { permission: Permission.formList },
+    config: { permission: formPermissions.formList },
     schema: {
       tags,
       summary: 'Forms, paged; F_Type 0 designed, 1 or 2 address-based; keyword on name, description, address',
@@ -125,7 +125,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/form-scheme/:id', {
-    config: { permission: Permission.formList },
+    config: { permission: formPermissions.formList },
     schema: { tags, summary: 'A form with its current version (designer)', params: formSchemeIdParams, response: { 200: detail } },
     handler: async (request) => ok(request, await schemes.detail(authOf(request), request.params.id), 'common.fetched'),
   });
@@ -141,7 +141,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/form-scheme/:id/history', {
-    config: { permission: Permission.formHistory },
+    config: { permission: formPermissions.formHistory },
     schema: {
       tags,
       summary: 'Versions of a form, newest first',
@@ -153,13 +153,13 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.post('/form-scheme/:id/history/:versionId/restore', {
-    config: { permission: Permission.formEdit },
+    config: { permission: formPermissions.formEdit },
     schema: { tags, summary: 'A new version copying an old one (tables released again, add-only)', params: formSchemeRestoreParams, response: { 200: saved } },
     handler: async (request) => ok(request, await schemes.restore(authOf(request), request.params.id, request.params.versionId), 'forms.restored'),
   });
 
   r.post('/form-scheme', {
-    config: { permission: Permission.formAdd },
+    config: { permission: formPermissions.formAdd },
     schema: {
       tags,
       summary: 'Add a form (no DDL: tables in tableInfo must be released with the bound columns)',
@@ -170,19 +170,19 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.post('/form-scheme/customtable', {
-    config: { permission: Permission.formAdd },
+    config: { permission: formPermissions.formAdd },
     schema: { tags, summary: 'Add a form and create its tables from the fields (Data platform release path)', body: formSchemeBody, response: { 200: saved } },
     handler: async (request) => ok(request, await schemes.save(authOf(request), request.body, { customTable: true }), 'common.added'),
   });
 
   r.put('/form-scheme/:id', {
-    config: { permission: Permission.formEdit },
+    config: { permission: formPermissions.formEdit },
     schema: { tags, summary: 'Save a form as a new version (no DDL)', params: formSchemeIdParams, body: formSchemeBody, response: { 200: saved } },
     handler: async (request) => ok(request, await schemes.save(authOf(request), request.body, { id: request.params.id, customTable: false }), 'forms.saved'),
   });
 
   r.put('/form-scheme/customtable/:id', {
-    config: { permission: Permission.formEdit },
+    config: { permission: formPermissions.formEdit },
     schema: {
       tags,
       summary: 'Save a form as a new version, adding the columns new fields need (never drops or changes one)',
@@ -194,7 +194,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.delete('/form-scheme/:id', {
-    config: { permission: Permission.formDelete },
+    config: { permission: formPermissions.formDelete },
     schema: { tags, summary: 'Delete a form and its versions (its tables and data stay)', params: formSchemeIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await schemes.remove(authOf(request), request.params.id);
@@ -203,7 +203,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.patch('/form-scheme/:id/set-enable/:value', {
-    config: { permission: Permission.formEnable },
+    config: { permission: formPermissions.formEnable },
     schema: { tags, summary: 'Enable (1) or disable (0) a form', params: formSchemeFlagParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await schemes.setEnabled(authOf(request), request.params.id, request.params.value);
@@ -212,7 +212,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.patch('/form-scheme/:id/set-default/:value', {
-    config: { permission: Permission.formEnable },
+    config: { permission: formPermissions.formEnable },
     schema: {
       tags,
       summary: 'Make a form the default of its type and category (1; the others lose it) or not (0)',
@@ -241,7 +241,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.post('/form-scheme/field-options', {
-    config: { permission: Permission.formEdit },
+    config: { permission: formPermissions.formEdit },
     schema: { tags, summary: 'Options of an unsaved field (designer preview)', body: fieldOptionsBody, response: { 200: envelope(fieldOptionsResult) } },
     handler: async (request) => ok(request, await options.ofField(authOf(request), request.body.field as FormField, request.body.keyword), 'common.fetched'),
   });
@@ -255,7 +255,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   };
 
   r.post('/form-scheme/:id/instance-form-list', {
-    config: { permission: Permission.formData },
+    config: { permission: formPermissions.formData },
     schema: {
       tags: dataTags,
       summary: 'Store a filled form (main row and sub-table rows in one transaction)',
@@ -272,7 +272,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.put('/form-scheme/:id/instance-form-list/:primaryKey', {
-    config: { permission: Permission.formData },
+    config: { permission: formPermissions.formData },
     schema: {
       tags: dataTags,
       summary: 'Replace a stored form record (sub-table rows replaced)',
@@ -290,7 +290,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.get('/form-scheme/:id/instance-form-list/:primaryKey', {
-    config: { permission: Permission.formData },
+    config: { permission: formPermissions.formData },
     schema: {
       tags: dataTags,
       summary: 'A stored form record as form data',
@@ -305,7 +305,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
   });
 
   r.delete('/form-scheme/:id/instance-form-list/:primaryKey', {
-    config: { permission: Permission.formData },
+    config: { permission: formPermissions.formData },
     schema: { tags: dataTags, summary: 'Delete a stored form record and its sub-table rows', params: formDataParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       const { auth, loaded } = await loadForData(request, request.params.id);
@@ -329,7 +329,7 @@ export function formSchemeRoutes(app: FastifyInstance, { schemes, data, options,
     const address = String((request.params as { address?: unknown }).address ?? '');
     const loaded = FORM_ADDRESS.test(address) ? await schemes.byAddress(auth, address) : undefined;
     if (!loaded) return notFoundEnvelope(request, reply);
-    if (!(await grants.hasAny(auth, [Permission.formData]))) throw forbidden(Permission.formData);
+    if (!(await grants.hasAny(auth, [formPermissions.formData]))) throw forbidden(formPermissions.formData);
     resolved.set(request, { auth, loaded });
   };
   const target = (request: FastifyRequest) => resolved.get(request)!;

@@ -1,7 +1,6 @@
 import {
   FORM_ADDRESS,
   FORM_TYPE,
-  Permission,
   parseScheme,
   schemeSaveIssue,
   type FormSchemeBody,
@@ -10,6 +9,7 @@ import {
   type FormSchemePageQuery,
   type FormSchemeSaved,
   type FormTable,
+  formPermissions,
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { refusingDuplicates } from '../../core/db/helpers.js';
@@ -129,7 +129,7 @@ export class FormSchemeService {
    */
   async forUse(auth: AuthContext, id: string, versionId?: string): Promise<LoadedForm> {
     const form = await this.form(auth, id);
-    if (!form.F_EnabledMark && !(await this.deps.grants.hasAny(auth, [Permission.formList]))) throw notFound('forms.notFound', { id });
+    if (!form.F_EnabledMark && !(await this.deps.grants.hasAny(auth, [formPermissions.formList]))) throw notFound('forms.notFound', { id });
     return this.load(auth, form, versionId);
   }
 

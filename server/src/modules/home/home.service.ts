@@ -1,4 +1,4 @@
-import { Permission, type HomeOverview } from '@app/contracts';
+import { type HomeOverview, clientLogPermissions, onlineUserPermissions, systemLogPermissions } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { OnlineUserRepository } from '../online-user/online-user.repository.js';
 import { MenuService } from '../menu/menu.service.js';
@@ -26,9 +26,9 @@ export class HomeService {
       this.repo.mine(auth.tenantId, auth.userId),
       this.menu.allLeaves(auth),
       this.repo.previousLogin(auth.tenantId, auth.userId),
-      when(Permission.onlineUserList, () => this.online.countLive(auth.tenantId)),
-      when(Permission.logList, () => this.repo.todayLogins(auth.tenantId)),
-      when(Permission.clientLogList, () => this.repo.clientErrorsToday(auth.tenantId)),
+      when(onlineUserPermissions.onlineUserList, () => this.online.countLive(auth.tenantId)),
+      when(systemLogPermissions.logList, () => this.repo.todayLogins(auth.tenantId)),
+      when(clientLogPermissions.clientLogList, () => this.repo.clientErrorsToday(auth.tenantId)),
     ]);
     return {
       ...mine,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   emptyData,
   envelope,
@@ -13,6 +12,7 @@ import {
   interfaceRow,
   interfaceTestBody,
   pageResult,
+  dataPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -24,13 +24,13 @@ export function interfaceRoutes(app: FastifyInstance, service: InterfaceService)
   const tags = ['System: interfaces'];
 
   r.get('/interface', {
-    config: { permission: Permission.interfaceList },
+    config: { permission: dataPermissions.interfaceList },
     schema: { tags, summary: 'All interfaces of the tenant, by code', response: { 200: envelope(z.array(interfaceRow)) } },
     handler: async (request) => ok(request, await service.list(authOf(request)), 'common.fetched'),
   });
 
   r.get('/interface/page', {
-    config: { permission: Permission.interfaceList },
+    config: { permission: dataPermissions.interfaceList },
     schema: {
       tags,
       summary: 'Interfaces, paged; keyword on code, name or URL',
@@ -43,20 +43,20 @@ export function interfaceRoutes(app: FastifyInstance, service: InterfaceService)
   // The spec writes POST /interface/; both forms are served.
   for (const url of ['/interface', '/interface/']) {
     r.post(url, {
-      config: { permission: Permission.interfaceAdd },
+      config: { permission: dataPermissions.interfaceAdd },
       schema: { tags, summary: 'Add an interface (code unique in the tenant)', body: interfaceBody, response: { 200: envelope(createdId) } },
       handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
     });
   }
 
   r.get('/interface/:id', {
-    config: { permission: Permission.interfaceList },
+    config: { permission: dataPermissions.interfaceList },
     schema: { tags, summary: 'One interface', params: interfaceIdParams, response: { 200: envelope(interfaceRow) } },
     handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/interface/:id', {
-    config: { permission: Permission.interfaceEdit },
+    config: { permission: dataPermissions.interfaceEdit },
     schema: { tags, summary: 'Edit an interface', params: interfaceIdParams, body: interfaceBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -65,7 +65,7 @@ export function interfaceRoutes(app: FastifyInstance, service: InterfaceService)
   });
 
   r.delete('/interface/:id', {
-    config: { permission: Permission.interfaceDelete },
+    config: { permission: dataPermissions.interfaceDelete },
     schema: { tags, summary: 'Delete an interface', params: interfaceIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);
@@ -74,7 +74,7 @@ export function interfaceRoutes(app: FastifyInstance, service: InterfaceService)
   });
 
   r.post('/interface/:id/test', {
-    config: { permission: Permission.interfaceTest },
+    config: { permission: dataPermissions.interfaceTest },
     schema: {
       tags,
       summary: 'Call the interface with these parameters (address guard on every hop, 1 MB answer cap)',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   emptyData,
   envelope,
@@ -15,6 +14,7 @@ import {
   lpMapPatchBody,
   lpMapQuery,
   pageResult,
+  languagePermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -31,13 +31,13 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.post('/lg-type', {
-    config: { permission: Permission.languageAdd },
+    config: { permission: languagePermissions.languageAdd },
     schema: { tags, summary: 'Add a language type (code unique per tenant)', body: languageTypeBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.createType(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/lg-type/:id', {
-    config: { permission: Permission.languageEdit },
+    config: { permission: languagePermissions.languageEdit },
     schema: { tags, summary: 'Update a language type', params: languageIdParams, body: languageTypeBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.updateType(authOf(request), request.params.id, request.body);
@@ -46,7 +46,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.patch('/lg-type/:id', {
-    config: { permission: Permission.languageEdit },
+    config: { permission: languagePermissions.languageEdit },
     schema: {
       tags,
       summary: 'Enable / disable a language type (toggles without a body); answers the new mark',
@@ -58,7 +58,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.delete('/lg-type/:id', {
-    config: { permission: Permission.languageDelete },
+    config: { permission: languagePermissions.languageDelete },
     schema: { tags, summary: 'Delete a language type (not the main one)', params: languageIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.removeType(authOf(request), request.params.id);
@@ -67,7 +67,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.get('/lp-map/page', {
-    config: { permission: Permission.languageList },
+    config: { permission: languagePermissions.languageList },
     schema: {
       tags,
       summary: 'Translation mappings, paged; objectType, objectId, keyword (code, Chinese or any translation)',
@@ -78,7 +78,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.post('/lp-map/object', {
-    config: { permission: Permission.languageAdd },
+    config: { permission: languagePermissions.languageAdd },
     schema: {
       tags,
       summary: "Create or replace an object's translations (upsert by type and object id)",
@@ -89,7 +89,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.patch('/lp-map/object', {
-    config: { permission: Permission.languageEdit },
+    config: { permission: languagePermissions.languageEdit },
     schema: {
       tags,
       summary: "Merge translations into an object's mapping (created when missing; '' removes one)",
@@ -100,13 +100,13 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.get('/lp-map/object/:id', {
-    config: { permission: Permission.languageList },
+    config: { permission: languagePermissions.languageList },
     schema: { tags, summary: 'One translation mapping', params: languageIdParams, response: { 200: envelope(lpMapObject) } },
     handler: async (request) => ok(request, await service.get(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.patch('/lp-map/object/:id', {
-    config: { permission: Permission.languageEdit },
+    config: { permission: languagePermissions.languageEdit },
     schema: {
       tags,
       summary: "Merge translations ('' removes one), code or Chinese text",
@@ -121,7 +121,7 @@ export function languageRoutes(app: FastifyInstance, service: LanguageService): 
   });
 
   r.delete('/lp-map/object/:id', {
-    config: { permission: Permission.languageDelete },
+    config: { permission: languagePermissions.languageDelete },
     schema: { tags, summary: 'Delete a translation mapping', params: languageIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

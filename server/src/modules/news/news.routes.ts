@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, changeStatusQuery, emptyData, envelope, newsBody, newsDetail, newsQuery, newsRow, oaIdParams, pageResult } from '@app/contracts';
+import { changeStatusQuery, emptyData, envelope, newsBody, newsDetail, newsQuery, newsRow, oaIdParams, pageResult, oaPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { NewsService } from './news.service.js';
@@ -17,7 +17,7 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
   });
 
   r.put('/news/changeStatus', {
-    config: { permission: Permission.newsPublish },
+    config: { permission: oaPermissions.newsPublish },
     schema: {
       tags,
       summary: 'Publish (1) or unpublish (0); publishing notifies the tenant (type 10)',
@@ -37,13 +37,13 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
   });
 
   r.post('/news', {
-    config: { permission: Permission.newsAdd },
+    config: { permission: oaPermissions.newsAdd },
     schema: { tags, summary: 'Add a news item (draft); content is sanitised', body: newsBody, response: { 200: envelope(z.object({ F_NewsId: z.string() })) } },
     handler: async (request) => ok(request, { F_NewsId: await service.add(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/news/:id', {
-    config: { permission: Permission.newsEdit },
+    config: { permission: oaPermissions.newsEdit },
     schema: { tags, summary: 'Edit a news item; content is sanitised', params: oaIdParams, body: newsBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -52,7 +52,7 @@ export function newsRoutes(app: FastifyInstance, service: NewsService): void {
   });
 
   r.delete('/news/:id', {
-    config: { permission: Permission.newsDelete },
+    config: { permission: oaPermissions.newsDelete },
     schema: { tags, summary: 'Delete a news item', params: oaIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,5 +1,5 @@
 import { parseLocalTime } from '../../core/db/helpers.js';
-import { Permission, type ChangeStatusQuery, type NewsBody, type NewsDetail, type NewsQuery } from '@app/contracts';
+import { type ChangeStatusQuery, type NewsBody, type NewsDetail, type NewsQuery, oaPermissions } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
@@ -9,7 +9,7 @@ import { previewKindOf } from '../files/file-links.js';
 import { NewsRepository, type NewsValues } from './news.repository.js';
 import { plainText, sanitizeRichText } from './sanitize.js';
 
-const EDITOR_PERMISSIONS = [Permission.newsAdd, Permission.newsEdit, Permission.newsDelete, Permission.newsPublish];
+const EDITOR_PERMISSIONS = [oaPermissions.newsAdd, oaPermissions.newsEdit, oaPermissions.newsDelete, oaPermissions.newsPublish];
 
 /**
  * News (administration.md News): any signed-in user of the tenant reads published items; holders of the news

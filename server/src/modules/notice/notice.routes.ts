@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, changeStatusQuery, emptyData, envelope, noticeBody, noticeDetail, noticeQuery, noticeRow, oaIdParams, pageResult } from '@app/contracts';
+import {
+  changeStatusQuery,
+  emptyData,
+  envelope,
+  noticeBody,
+  noticeDetail,
+  noticeQuery,
+  noticeRow,
+  oaIdParams,
+  pageResult,
+  oaPermissions,
+} from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { NoticeService } from './notice.service.js';
@@ -16,7 +27,7 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
   });
 
   r.put('/notice/changeStatus', {
-    config: { permission: Permission.noticePublish },
+    config: { permission: oaPermissions.noticePublish },
     schema: {
       tags,
       summary: 'Publish (1) or withdraw (0); publishing notifies the tenant (type 11)',
@@ -35,7 +46,7 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
   });
 
   r.post('/notice', {
-    config: { permission: Permission.noticeAdd },
+    config: { permission: oaPermissions.noticeAdd },
     schema: {
       tags,
       summary: 'Add a notice; content is sanitised; F_EnabledMark 1 publishes',
@@ -46,7 +57,7 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
   });
 
   r.put('/notice/:id', {
-    config: { permission: Permission.noticeEdit },
+    config: { permission: oaPermissions.noticeEdit },
     schema: { tags, summary: 'Edit a notice; content is sanitised', params: oaIdParams, body: noticeBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -55,7 +66,7 @@ export function noticeRoutes(app: FastifyInstance, service: NoticeService): void
   });
 
   r.delete('/notice/:id', {
-    config: { permission: Permission.noticeDelete },
+    config: { permission: oaPermissions.noticeDelete },
     schema: { tags, summary: 'Delete a notice', params: oaIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,5 +1,5 @@
 import { parseLocalTime } from '../../core/db/helpers.js';
-import { Permission, type ChangeStatusQuery, type NoticeBody, type NoticeQuery } from '@app/contracts';
+import { type ChangeStatusQuery, type NoticeBody, type NoticeQuery, oaPermissions } from '@app/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
@@ -8,7 +8,7 @@ import { newId } from '../../core/ids.js';
 import { plainText, sanitizeRichText } from '../news/sanitize.js';
 import { NoticeRepository, type NoticeValues } from './notice.repository.js';
 
-const EDITOR_PERMISSIONS = [Permission.noticeAdd, Permission.noticeEdit, Permission.noticeDelete, Permission.noticePublish];
+const EDITOR_PERMISSIONS = [oaPermissions.noticeAdd, oaPermissions.noticeEdit, oaPermissions.noticeDelete, oaPermissions.noticePublish];
 
 /**
  * Notices (administration.md News and notices): readers see published notices; the notice buttons manage them.
@@ -71,8 +71,8 @@ export class NoticeService {
     const row = await this.repo.lockForStatus(trx, auth.tenantId, id);
     if (!row) throw new AppError('notice.notFound', { id }, 404);
     if (row.enabled === status) return;
-    if (checkPublish && !(await this.deps.grants.of(auth.tenantId, auth.userId)).permissions.has(Permission.noticePublish)) {
-      throw forbidden(Permission.noticePublish);
+    if (checkPublish && !(await this.deps.grants.of(auth.tenantId, auth.userId)).permissions.has(oaPermissions.noticePublish)) {
+      throw forbidden(oaPermissions.noticePublish);
     }
     await this.repo.setStatus(trx, auth.tenantId, id, status);
     if (status === 1) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Permission, emptyData, envelope, onlineSessionRow, pageQuery, pageResult, sessionIdParams } from '@app/contracts';
+import { emptyData, envelope, onlineSessionRow, pageQuery, pageResult, sessionIdParams, onlineUserPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { OnlineUserService } from './online-user.service.js';
@@ -10,7 +10,7 @@ export function onlineUserRoutes(app: FastifyInstance, service: OnlineUserServic
   const tags = ['Online users'];
 
   r.get('/online-users', {
-    config: { permission: Permission.onlineUserList },
+    config: { permission: onlineUserPermissions.onlineUserList },
     schema: {
       tags,
       summary: 'Live sessions of the tenant (keyword: exact account or name)',
@@ -21,7 +21,7 @@ export function onlineUserRoutes(app: FastifyInstance, service: OnlineUserServic
   });
 
   r.delete('/online-users/:id', {
-    config: { permission: Permission.onlineUserForceLogout },
+    config: { permission: onlineUserPermissions.onlineUserForceLogout },
     schema: { tags, summary: 'Force a session out: its tokens are refused from now on', params: sessionIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.forceLogout(authOf(request), request.params.id);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   companyBody,
   companyDetail,
   companyNode,
@@ -15,6 +14,7 @@ import {
   orgNode,
   pageResult,
   userBrief,
+  organisationPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -57,20 +57,20 @@ export function companyRoutes(app: FastifyInstance, service: CompanyService): vo
 
   for (const url of ['/companies', '/companies/']) {
     r.post(url, {
-      config: { permission: Permission.companyAdd },
+      config: { permission: organisationPermissions.companyAdd },
       schema: { tags, summary: 'Add a company', body: companyBody, response: { 200: envelope(createdId) } },
       handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
     });
   }
 
   r.get('/companies/:id', {
-    config: { permission: Permission.companyList },
+    config: { permission: organisationPermissions.companyList },
     schema: { tags, summary: 'One company', params: orgIdParams, response: { 200: envelope(companyDetail) } },
     handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/companies/:id', {
-    config: { permission: Permission.companyEdit },
+    config: { permission: organisationPermissions.companyEdit },
     schema: {
       tags,
       summary: 'Update a company (cannot move under itself or a sub-company)',
@@ -85,7 +85,7 @@ export function companyRoutes(app: FastifyInstance, service: CompanyService): vo
   });
 
   r.delete('/companies/:id', {
-    config: { permission: Permission.companyDelete },
+    config: { permission: organisationPermissions.companyDelete },
     schema: {
       tags,
       summary: 'Delete a company without sub-companies, departments, users or posts',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   departmentBody,
   departmentDetail,
@@ -14,6 +13,7 @@ import {
   pageResult,
   userBrief,
   userIdsBody,
+  organisationPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -25,14 +25,14 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
 
   for (const url of ['/departments', '/departments/']) {
     r.post(url, {
-      config: { permission: Permission.departmentAdd },
+      config: { permission: organisationPermissions.departmentAdd },
       schema: { tags, summary: 'Add a department (parent in the same company, or 0)', body: departmentBody, response: { 200: envelope(createdId) } },
       handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
     });
   }
 
   r.post('/departments/users', {
-    config: { permission: Permission.departmentEdit },
+    config: { permission: organisationPermissions.departmentEdit },
     schema: { tags, summary: "Set a department's members (replaces them)", body: departmentUsersBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.setMembers(authOf(request), request.body.F_DepartmentId, request.body.userIds);
@@ -41,13 +41,13 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
   });
 
   r.get('/departments/:id', {
-    config: { permission: Permission.departmentList },
+    config: { permission: organisationPermissions.departmentList },
     schema: { tags, summary: 'One department', params: orgIdParams, response: { 200: envelope(departmentDetail) } },
     handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/departments/:id', {
-    config: { permission: Permission.departmentEdit },
+    config: { permission: organisationPermissions.departmentEdit },
     schema: {
       tags,
       summary: 'Update a department (cannot move under itself or a sub-department)',
@@ -62,7 +62,7 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
   });
 
   r.delete('/departments/:id', {
-    config: { permission: Permission.departmentDelete },
+    config: { permission: organisationPermissions.departmentDelete },
     schema: { tags, summary: 'Delete a department without sub-departments, users or posts', params: orgIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.delete(authOf(request), request.params.id);
@@ -82,13 +82,13 @@ export function departmentRoutes(app: FastifyInstance, service: DepartmentServic
   });
 
   r.get('/departments/:id/maintenance-users', {
-    config: { permission: Permission.departmentMaintainers },
+    config: { permission: organisationPermissions.departmentMaintainers },
     schema: { tags, summary: 'Maintainers of a department', params: orgIdParams, response: { 200: envelope(z.array(userBrief)) } },
     handler: async (request) => ok(request, await service.maintainers(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/departments/:id/maintenance-users', {
-    config: { permission: Permission.departmentMaintainers },
+    config: { permission: organisationPermissions.departmentMaintainers },
     schema: {
       tags,
       summary: 'Set the maintainers of a department (replaces them)',

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   emptyData,
   envelope,
@@ -18,6 +17,7 @@ import {
   specialPostBody,
   specialPostQuery,
   userBrief,
+  organisationPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -39,7 +39,7 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.get('/posts/page', {
-    config: { permission: Permission.postList },
+    config: { permission: organisationPermissions.postList },
     schema: {
       tags,
       summary: 'Post list, paged; company / department filters; keyword a prefix of name or code',
@@ -50,13 +50,13 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.post('/posts', {
-    config: { permission: Permission.postAdd },
+    config: { permission: organisationPermissions.postAdd },
     schema: { tags, summary: 'Add a post', body: postBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.post('/posts/users', {
-    config: { permission: Permission.postUsers },
+    config: { permission: organisationPermissions.postUsers },
     schema: { tags, summary: "Set a post's holders (replaces them)", body: postUsersBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.setHolders(authOf(request), request.body.F_PostId, request.body.userIds);
@@ -65,7 +65,7 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.put('/posts/:id', {
-    config: { permission: Permission.postEdit },
+    config: { permission: organisationPermissions.postEdit },
     schema: { tags, summary: 'Update a post', params: orgIdParams, body: postBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -74,7 +74,7 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.delete('/posts/:id', {
-    config: { permission: Permission.postDelete },
+    config: { permission: organisationPermissions.postDelete },
     schema: { tags, summary: 'Delete a post without sub-posts (its holders lose it)', params: orgIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.delete(authOf(request), request.params.id);
@@ -83,7 +83,7 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.get('/posts/:id/users', {
-    config: { permission: Permission.postUsers },
+    config: { permission: organisationPermissions.postUsers },
     schema: { tags, summary: 'Holders of a post', params: orgIdParams, response: { 200: envelope(z.array(userBrief)) } },
     handler: async (request) => ok(request, await service.holders(authOf(request), request.params.id), 'common.fetched'),
   });
@@ -113,13 +113,13 @@ export function postRoutes(app: FastifyInstance, service: PostService): void {
   });
 
   r.get('/companies/:id/special-post', {
-    config: { permission: Permission.companySpecialPost },
+    config: { permission: organisationPermissions.companySpecialPost },
     schema: { tags, summary: 'Special posts of a company', params: orgIdParams, response: { 200: envelope(z.array(postBrief)) } },
     handler: async (request) => ok(request, await service.special(authOf(request), 1, request.params.id, false), 'common.fetched'),
   });
 
   r.get('/departments/:id/special-post', {
-    config: { permission: Permission.departmentSpecialPost },
+    config: { permission: organisationPermissions.departmentSpecialPost },
     schema: { tags, summary: 'Special posts of a department', params: orgIdParams, response: { 200: envelope(z.array(postBrief)) } },
     handler: async (request) => ok(request, await service.special(authOf(request), 2, request.params.id, false), 'common.fetched'),
   });

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { Permission, type PostBrief, type PostNode, type UserBrief, type postBody, type postPageQuery, type specialPostBody } from '@app/contracts';
+import {
+  type PostBrief,
+  type PostNode,
+  type UserBrief,
+  type postBody,
+  type postPageQuery,
+  type specialPostBody,
+  organisationPermissions,
+} from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -92,7 +100,7 @@ export class PostService {
   }
 
   private specialPermission(type: number) {
-    return type === 1 ? Permission.companySpecialPost : Permission.departmentSpecialPost;
+    return type === 1 ? organisationPermissions.companySpecialPost : organisationPermissions.departmentSpecialPost;
   }
 
   /** The special posts of a company (type 1) or department (type 2). */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   effectivePermission,
   emptyData,
@@ -16,6 +15,7 @@ import {
   roleRow,
   roleUsersBody,
   userBrief,
+  organisationPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -26,7 +26,7 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   const tags = ['Organisation: roles'];
 
   r.get('/roles/page', {
-    config: { permission: Permission.roleList },
+    config: { permission: organisationPermissions.roleList },
     schema: {
       tags,
       summary: 'Role list, paged; keyword a prefix of name or code; enabled 1|0',
@@ -47,13 +47,13 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   });
 
   r.post('/roles', {
-    config: { permission: Permission.roleAdd },
+    config: { permission: organisationPermissions.roleAdd },
     schema: { tags, summary: 'Add a role (code unique in the tenant)', body: roleBody, response: { 200: envelope(createdId) } },
     handler: async (request) => ok(request, { id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.post('/roles/users', {
-    config: { permission: Permission.roleUsers },
+    config: { permission: organisationPermissions.roleUsers },
     schema: { tags, summary: "Set a role's members (replaces them)", body: roleUsersBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.setMembers(authOf(request), request.body.F_RoleId, request.body.userIds);
@@ -62,13 +62,13 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   });
 
   r.get('/roles/:id', {
-    config: { permission: Permission.roleList },
+    config: { permission: organisationPermissions.roleList },
     schema: { tags, summary: 'One role', params: orgIdParams, response: { 200: envelope(roleRow) } },
     handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/roles/:id', {
-    config: { permission: Permission.roleEdit },
+    config: { permission: organisationPermissions.roleEdit },
     schema: {
       tags,
       summary: "Update a role (the tenant's admin role keeps its code and stays enabled)",
@@ -83,7 +83,7 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   });
 
   r.delete('/roles/:id', {
-    config: { permission: Permission.roleDelete },
+    config: { permission: organisationPermissions.roleDelete },
     schema: {
       tags,
       summary: 'Delete a role nobody holds (never the admin role); its grants go with it',
@@ -97,13 +97,13 @@ export function roleRoutes(app: FastifyInstance, service: RoleService): void {
   });
 
   r.get('/roles/:id/users', {
-    config: { permission: Permission.roleUsers },
+    config: { permission: organisationPermissions.roleUsers },
     schema: { tags, summary: 'Members of a role', params: orgIdParams, response: { 200: envelope(z.array(userBrief)) } },
     handler: async (request) => ok(request, await service.members(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.get('/roles/:id/permission', {
-    config: { permission: Permission.roleList },
+    config: { permission: organisationPermissions.roleList },
     schema: {
       tags,
       summary: "The role's granted menus with their buttons, columns and forms",

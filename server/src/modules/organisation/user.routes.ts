@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   createdId,
   effectivePermission,
   emptyData,
@@ -21,6 +20,7 @@ import {
   userResetPasswordBody,
   userRow,
   userUpdateBody,
+  organisationPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -32,7 +32,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   const tags = ['Organisation: users'];
 
   r.get('/users/page', {
-    config: { permission: Permission.userList },
+    config: { permission: organisationPermissions.userList },
     schema: {
       tags,
       summary: "User list within the caller's data scope; keyword a prefix of account or name, or an exact mobile; F_Mobile / F_Email only when granted",
@@ -43,7 +43,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.get('/users/maintenance_user', {
-    config: { permission: Permission.userList },
+    config: { permission: organisationPermissions.userList },
     schema: {
       tags,
       summary: 'Users who maintain at least one department, paged',
@@ -64,7 +64,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.post('/users', {
-    config: { permission: Permission.userAdd },
+    config: { permission: organisationPermissions.userAdd },
     schema: {
       tags,
       summary: 'Add a user (account unique in the tenant, case-insensitive; password md5 hex)',
@@ -87,13 +87,13 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.get('/users/:id', {
-    config: { permission: Permission.userList },
+    config: { permission: organisationPermissions.userList },
     schema: { tags, summary: 'One user (same column permissions as the list)', params: orgIdParams, response: { 200: envelope(userDetail) } },
     handler: async (request) => ok(request, await service.detail(authOf(request), request.params.id), 'common.fetched'),
   });
 
   r.put('/users/:id', {
-    config: { permission: Permission.userEdit },
+    config: { permission: organisationPermissions.userEdit },
     schema: {
       tags,
       summary: 'Update a user; absent F_Mobile / F_Email / id lists are kept',
@@ -108,7 +108,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.delete('/users/:id', {
-    config: { permission: Permission.userDelete },
+    config: { permission: organisationPermissions.userDelete },
     schema: { tags, summary: 'Delete a user (not yourself); their sessions end', params: orgIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.delete(authOf(request), request.params.id);
@@ -117,7 +117,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.patch('/users/:id/enabled', {
-    config: { permission: Permission.userEnable },
+    config: { permission: organisationPermissions.userEnable },
     schema: {
       tags,
       summary: 'Enable (1) or disable (0) a user; disabling ends their sessions at once',
@@ -132,7 +132,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.patch('/users/:id/password', {
-    config: { permission: Permission.userResetPassword },
+    config: { permission: organisationPermissions.userResetPassword },
     schema: {
       tags,
       summary: "Reset a user's password (md5 hex); their sessions end",
@@ -147,7 +147,7 @@ export function userRoutes(app: FastifyInstance, service: UserService): void {
   });
 
   r.get('/users/:id/permission', {
-    config: { permission: Permission.userPermission },
+    config: { permission: organisationPermissions.userPermission },
     schema: {
       tags,
       summary: "The user's effective menus with buttons, columns and forms (roles + own grants)",

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, emptyData, envelope, oaIdParams, scheduleBody, scheduleEvent, scheduleQuery } from '@app/contracts';
+import { emptyData, envelope, oaIdParams, scheduleBody, scheduleEvent, scheduleQuery, oaPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { ScheduleService } from './schedule.service.js';
@@ -11,7 +11,7 @@ export function scheduleRoutes(app: FastifyInstance, service: ScheduleService): 
   const tags = ['Schedule'];
 
   r.get('/oa-schedule', {
-    config: { permission: Permission.scheduleList },
+    config: { permission: oaPermissions.scheduleList },
     schema: {
       tags,
       summary: "The caller's events (own or taking part) in a date range",
@@ -22,7 +22,7 @@ export function scheduleRoutes(app: FastifyInstance, service: ScheduleService): 
   });
 
   r.post('/oa-schedule', {
-    config: { permission: Permission.scheduleAdd },
+    config: { permission: oaPermissions.scheduleAdd },
     schema: {
       tags,
       summary: 'Add an event; participants get a message (type 12)',
@@ -33,7 +33,7 @@ export function scheduleRoutes(app: FastifyInstance, service: ScheduleService): 
   });
 
   r.put('/oa-schedule/:id', {
-    config: { permission: Permission.scheduleEdit },
+    config: { permission: oaPermissions.scheduleEdit },
     schema: { tags, summary: 'Update one of the caller’s events', params: oaIdParams, body: scheduleBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -42,7 +42,7 @@ export function scheduleRoutes(app: FastifyInstance, service: ScheduleService): 
   });
 
   r.delete('/oa-schedule/:id', {
-    config: { permission: Permission.scheduleDelete },
+    config: { permission: oaPermissions.scheduleDelete },
     schema: { tags, summary: 'Delete one of the caller’s events', params: oaIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

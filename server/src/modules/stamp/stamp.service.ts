@@ -1,4 +1,4 @@
-import { Permission, type stampBody as stampBodySchema, type StampBody, type StampQuery, type StampRow, type StampUsers } from '@app/contracts';
+import { type stampBody as stampBodySchema, type StampBody, type StampQuery, type StampRow, type StampUsers, stampPermissions } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
@@ -19,10 +19,10 @@ interface Access {
   permission: string;
   kinds: ('manager' | 'maintainer')[];
 }
-const EDIT: Access = { permission: Permission.stampEdit, kinds: ['manager', 'maintainer'] };
-const ENABLE: Access = { permission: Permission.stampEnable, kinds: ['manager', 'maintainer'] };
-const DELETE: Access = { permission: Permission.stampDelete, kinds: ['manager'] };
-const MEMBERS: Access = { permission: Permission.stampMember, kinds: ['manager'] };
+const EDIT: Access = { permission: stampPermissions.stampEdit, kinds: ['manager', 'maintainer'] };
+const ENABLE: Access = { permission: stampPermissions.stampEnable, kinds: ['manager', 'maintainer'] };
+const DELETE: Access = { permission: stampPermissions.stampDelete, kinds: ['manager'] };
+const MEMBERS: Access = { permission: stampPermissions.stampMember, kinds: ['manager'] };
 
 /** `/api/files/{id}?sig=…` (what GET /stamps answers) back to the file id, so an edit form can send it back. */
 function fileIdOf(text: string): string {
@@ -76,7 +76,7 @@ export class StampService {
    * the approval screen's picker (EnabledMark 1) gets only the ones the caller may sign with.
    */
   async page(auth: AuthContext, q: StampQuery & { limit: number; size: number }) {
-    const all = await this.has(auth, Permission.stampList);
+    const all = await this.has(auth, stampPermissions.stampList);
     const scope = all ? 'all' : q.EnabledMark === 1 ? 'use' : 'visible';
     const page = await this.repo.page(auth.tenantId, auth.userId, {
       page: q.limit,
@@ -86,7 +86,7 @@ export class StampService {
       type: q.F_StampType || undefined,
       scope,
     });
-    const managesAll = await this.has(auth, Permission.stampEdit);
+    const managesAll = await this.has(auth, stampPermissions.stampEdit);
     return { Rows: page.Rows.map((s) => this.row(s, managesAll)), Total: page.Total };
   }
 
@@ -148,7 +148,7 @@ export class StampService {
   /** Any signed-in user adds a personal stamp (the approval screen) and becomes its member and manager. */
   async add(auth: AuthContext, body: ParsedBody): Promise<string> {
     const values = await this.values(auth, body, true);
-    const makeDefault = body.F_StampAttributes === '1' && (await this.has(auth, Permission.stampEnable));
+    const makeDefault = body.F_StampAttributes === '1' && (await this.has(auth, stampPermissions.stampEnable));
     const id = newId();
     await this.repo.db.transaction().execute(async (trx) => {
       await this.repo.insert(trx, { ...values, id, tenant_id: auth.tenantId, created_by: auth.userId });
@@ -162,7 +162,7 @@ export class StampService {
   async update(auth: AuthContext, id: string, body: ParsedBody): Promise<void> {
     await this.changeable(auth, id, EDIT);
     const values = await this.values(auth, body, false);
-    const attributes = body.F_StampAttributes !== undefined && (await this.has(auth, Permission.stampEnable)) ? body.F_StampAttributes : undefined;
+    const attributes = body.F_StampAttributes !== undefined && (await this.has(auth, stampPermissions.stampEnable)) ? body.F_StampAttributes : undefined;
     await this.repo.db.transaction().execute(async (trx) => {
       await this.repo.update(trx, auth.tenantId, id, { ...values, ...(attributes === '0' ? { is_default: false } : {}) });
       if (attributes === '1') await this.repo.setDefault(trx, auth.tenantId, id);
@@ -181,7 +181,7 @@ export class StampService {
 
   /** The tenant's one default stamp: the others lose the mark in the same transaction. */
   async setDefault(auth: AuthContext, id: string): Promise<void> {
-    if (!(await this.has(auth, Permission.stampEnable))) throw new AppError('error.forbidden', { permission: Permission.stampEnable }, 403);
+    if (!(await this.has(auth, stampPermissions.stampEnable))) throw new AppError('error.forbidden', { permission: stampPermissions.stampEnable }, 403);
     await this.stamp(auth, id);
     await this.repo.db.transaction().execute((trx) => this.repo.setDefault(trx, auth.tenantId, id));
   }
@@ -207,7 +207,7 @@ export class StampService {
       mayUse: stamp.can_use,
       isManager: stamp.is_manager,
       isMaintainer: stamp.is_maintainer,
-      mayList: () => this.has(auth, Permission.stampList),
+      mayList: () => this.has(auth, stampPermissions.stampList),
     });
     return this.imageUrl(stamp);
   }

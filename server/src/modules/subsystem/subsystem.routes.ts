@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, emptyData, envelope, pageResult, subsystemIdParams, subsystemInput, subsystemQuery, subsystemRow } from '@app/contracts';
+import { emptyData, envelope, pageResult, subsystemIdParams, subsystemInput, subsystemQuery, subsystemRow, subsystemPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { SubsystemService } from './subsystem.service.js';
@@ -12,7 +12,7 @@ export function subsystemRoutes(app: FastifyInstance, service: SubsystemService)
   const tags = ['Sub-systems'];
 
   r.get('/subsystem/page', {
-    config: { permission: Permission.subsystemList },
+    config: { permission: subsystemPermissions.subsystemList },
     schema: {
       tags,
       summary: "The tenant's sub-systems, paged (keyword: name contains)",
@@ -23,13 +23,13 @@ export function subsystemRoutes(app: FastifyInstance, service: SubsystemService)
   });
 
   r.post('/subsystem', {
-    config: { permission: Permission.subsystemAdd },
+    config: { permission: subsystemPermissions.subsystemAdd },
     schema: { tags, summary: 'Add a sub-system', body: subsystemInput, response: { 200: envelope(z.object({ F_Id: z.string() })) } },
     handler: async (request) => ok(request, { F_Id: await service.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/subsystem/:id', {
-    config: { permission: Permission.subsystemEdit },
+    config: { permission: subsystemPermissions.subsystemEdit },
     schema: { tags, summary: 'Update a sub-system', params: subsystemIdParams, body: subsystemInput, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -38,7 +38,7 @@ export function subsystemRoutes(app: FastifyInstance, service: SubsystemService)
   });
 
   r.delete('/subsystem/:id', {
-    config: { permission: Permission.subsystemDelete },
+    config: { permission: subsystemPermissions.subsystemDelete },
     schema: { tags, summary: 'Delete a sub-system without menu entries', params: subsystemIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Permission, emptyData, envelope, logClearParams, logIdParams, logQuery, logRow, pageResult } from '@app/contracts';
+import { emptyData, envelope, logClearParams, logIdParams, logQuery, logRow, pageResult, systemLogPermissions } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
 import type { LogService } from './system-log.service.js';
@@ -11,7 +11,7 @@ export function logRoutes(app: FastifyInstance, service: LogService): void {
   const tags = ['System logs'];
 
   r.get('/log', {
-    config: { permission: Permission.logList },
+    config: { permission: systemLogPermissions.logList },
     schema: {
       tags,
       summary: 'Sign-in (1), operation (2) or exception (3) logs, newest first',
@@ -22,7 +22,7 @@ export function logRoutes(app: FastifyInstance, service: LogService): void {
   });
 
   r.delete('/log/clear/:category', {
-    config: { permission: Permission.logClear },
+    config: { permission: systemLogPermissions.logClear },
     schema: {
       tags,
       summary: "Clear the tenant's logs of one category",
@@ -33,7 +33,7 @@ export function logRoutes(app: FastifyInstance, service: LogService): void {
   });
 
   r.delete('/log/:id', {
-    config: { permission: Permission.logDelete },
+    config: { permission: systemLogPermissions.logDelete },
     schema: { tags, summary: 'Delete one log entry', params: logIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.remove(authOf(request), request.params.id);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   emptyData,
   envelope,
   pageResult,
@@ -18,6 +17,7 @@ import {
   tenantUserRow,
   tenantUsersQuery,
   tenantUserStatusBody,
+  tenantPermissions,
 } from '@app/contracts';
 import { ok } from '../../core/envelope.js';
 import { authOf } from '../../core/auth/plugin.js';
@@ -29,13 +29,13 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   const tags = ['Tenants'];
 
   r.get('/tenant', {
-    config: { permission: Permission.tenantList },
+    config: { permission: tenantPermissions.tenantList },
     schema: { tags, summary: 'Tenants, paged (keyword: prefix of code or name)', querystring: tenantQuery, response: { 200: envelope(pageResult(tenantRow)) } },
     handler: async (request) => ok(request, await service.page(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post('/tenant', {
-    config: { permission: Permission.tenantAdd },
+    config: { permission: tenantPermissions.tenantAdd },
     schema: {
       tags,
       summary: 'Create a tenant with its root company, admin role and administrator',
@@ -46,7 +46,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.put('/tenant/:id', {
-    config: { permission: Permission.tenantEdit },
+    config: { permission: tenantPermissions.tenantEdit },
     schema: { tags, summary: 'Update a tenant and its menu entries', params: tenantIdParams, body: tenantUpdateBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.update(authOf(request), request.params.id, request.body);
@@ -55,7 +55,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.delete('/tenant/:id', {
-    config: { permission: Permission.tenantDelete },
+    config: { permission: tenantPermissions.tenantDelete },
     schema: {
       tags,
       summary: 'Delete a tenant and everything it owns (not the default tenant)',
@@ -69,7 +69,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.patch('/tenant/:id/:status', {
-    config: { permission: Permission.tenantStatus },
+    config: { permission: tenantPermissions.tenantStatus },
     schema: {
       tags,
       summary: "Enable (1) or disable (0) a tenant; its users' next calls answer 10401",
@@ -83,7 +83,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.post('/tenant/user-isexit', {
-    config: { permission: Permission.tenantUsers },
+    config: { permission: tenantPermissions.tenantUsers },
     schema: {
       tags,
       summary: 'Does the account exist in the tenant (default tenant when absent)?',
@@ -94,7 +94,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.get('/tenant/:id/users', {
-    config: { permission: Permission.tenantUsers },
+    config: { permission: tenantPermissions.tenantUsers },
     schema: {
       tags,
       summary: 'Users of a tenant, paged',
@@ -106,13 +106,13 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.post('/tenant/user', {
-    config: { permission: Permission.tenantUsers },
+    config: { permission: tenantPermissions.tenantUsers },
     schema: { tags, summary: 'Add an account to a tenant', body: tenantUserCreateBody, response: { 200: envelope(z.object({ F_UserId: z.string() })) } },
     handler: async (request) => ok(request, { F_UserId: await service.addUser(authOf(request), request.body) }, 'common.added'),
   });
 
   r.patch('/tenant/user/:id', {
-    config: { permission: Permission.tenantUsers },
+    config: { permission: tenantPermissions.tenantUsers },
     schema: {
       tags,
       summary: "Enable or disable a tenant's user (disabling revokes their sessions)",
@@ -127,7 +127,7 @@ export function tenantRoutes(app: FastifyInstance, service: TenantService): void
   });
 
   r.delete('/tenant/user/:id', {
-    config: { permission: Permission.tenantUsers },
+    config: { permission: tenantPermissions.tenantUsers },
     schema: { tags, summary: "Delete a tenant's user", params: tenantUserIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await service.removeUser(authOf(request), request.params.id);

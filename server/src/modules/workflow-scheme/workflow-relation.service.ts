@@ -1,4 +1,4 @@
-import { Permission, type WfRelationBody, type WfRelationRow } from '@app/contracts';
+import { type WfRelationBody, type WfRelationRow, workflowSchemePermissions } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { isUniqueViolation } from '../../core/db/helpers.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
@@ -33,7 +33,7 @@ export class WorkflowRelationService {
     if (!scheme) throw notFound('workflowScheme.notFound');
     if (!(await canLaunch(this.deps.db, auth, scheme))) {
       const grants = await this.deps.grants.of(auth.tenantId, auth.userId);
-      if (!grants.permissions.has(Permission.workflowSchemeList)) throw forbidden(Permission.workflowSchemeList);
+      if (!grants.permissions.has(workflowSchemePermissions.workflowSchemeList)) throw forbidden(workflowSchemePermissions.workflowSchemeList);
     }
     return this.repo.relationsOf(this.deps.db, auth.tenantId, schemeId);
   }

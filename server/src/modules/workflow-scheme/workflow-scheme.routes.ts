@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   emptyData,
   envelope,
   pageResult,
@@ -37,6 +36,7 @@ import {
   wfVersionChangeResult,
   wfVersionChangeTestRow,
   wfVersionRow,
+  workflowSchemePermissions,
 } from '@app/contracts';
 import type { AppDeps } from '../../core/deps.js';
 import { authenticate, authOf } from '../../core/auth/plugin.js';
@@ -58,7 +58,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   const base = '/workflow-scheme-info';
 
   r.get(base, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: {
       tags,
       summary: 'Workflow schemes, paged; keyword on name and code',
@@ -69,7 +69,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(base, {
-    config: { permission: Permission.workflowSchemeAdd },
+    config: { permission: workflowSchemePermissions.workflowSchemeAdd },
     schema: {
       tags,
       summary: 'Create a scheme with version 1 (the XML is validated; problems come back in data.issues with element ids)',
@@ -83,7 +83,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/new-model`, {
-    config: { permission: Permission.workflowSchemeAdd },
+    config: { permission: workflowSchemePermissions.workflowSchemeAdd },
     schema: {
       tags,
       summary: 'Create a stopped scheme with a minimal model (start → an approval without approvers → end) to finish in the designer',
@@ -94,7 +94,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/validate`, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: {
       tags,
       summary: 'Check a design without saving: validation issues and the parts the engine does not run (Camunda / Flowable extensions…)',
@@ -109,7 +109,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/layout`, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: {
       tags,
       summary: 'Lay out a document without a complete diagram (the designer opens files without diagram data with it; saving does the same)',
@@ -120,7 +120,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/test-condition`, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: {
       tags,
       summary: "Evaluate a flow condition over sample data with the engine's expression evaluator",
@@ -131,7 +131,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.get(`${base}/info/:id`, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: {
       tags,
       summary: 'A scheme with its current XML, forms, launch authority and signed diagram address',
@@ -142,7 +142,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.put(`${base}/:id`, {
-    config: { permission: Permission.workflowSchemeEdit },
+    config: { permission: workflowSchemePermissions.workflowSchemeEdit },
     schema: {
       tags,
       summary: 'Change a scheme; a changed XML adds a version and makes it current',
@@ -157,7 +157,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.delete(`${base}/:id`, {
-    config: { permission: Permission.workflowSchemeDelete },
+    config: { permission: workflowSchemePermissions.workflowSchemeDelete },
     schema: {
       tags,
       summary: 'Delete a scheme (refused while instances run or are suspended; finished instances go with it)',
@@ -171,7 +171,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.patch(`${base}/:id/start`, {
-    config: { permission: Permission.workflowSchemeEnable },
+    config: { permission: workflowSchemePermissions.workflowSchemeEnable },
     schema: { tags, summary: 'Enable a scheme (it may be launched)', params, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await schemes.setEnabled(authOf(request), langOf(request), request.params.id, true);
@@ -180,7 +180,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.patch(`${base}/:id/stop`, {
-    config: { permission: Permission.workflowSchemeEnable },
+    config: { permission: workflowSchemePermissions.workflowSchemeEnable },
     schema: { tags, summary: 'Disable a scheme (no new launches; running instances go on)', params, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await schemes.setEnabled(authOf(request), langOf(request), request.params.id, false);
@@ -189,13 +189,13 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.get(`${base}/hisitory`, {
-    config: { permission: Permission.workflowSchemeList },
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
     schema: { tags, summary: 'The versions of a scheme, newest first', querystring: wfHistoryQuery, response: { 200: envelope(pageResult(wfVersionRow)) } },
     handler: async (request) => ok(request, await schemes.versions(authOf(request), request.query), 'common.fetched'),
   });
 
   r.post(`${base}/:id/publish`, {
-    config: { permission: Permission.workflowSchemeEdit },
+    config: { permission: workflowSchemePermissions.workflowSchemeEdit },
     schema: {
       tags,
       summary: 'Publish the saved draft: new launches use it (the first publication starts the scheme); running instances keep their version',
@@ -206,7 +206,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.patch(`${base}/:id/current-version`, {
-    config: { permission: Permission.workflowSchemeVersion },
+    config: { permission: workflowSchemePermissions.workflowSchemeVersion },
     schema: {
       tags,
       summary: 'Make an older version current (new launches use it; running instances keep theirs)',
@@ -237,7 +237,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/change-processversion-test`, {
-    config: { permission: Permission.workflowSchemeVersion },
+    config: { permission: workflowSchemePermissions.workflowSchemeVersion },
     schema: {
       tags,
       summary: 'Which running instances could move to a version, and the nodes missing for the others',
@@ -249,7 +249,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.post(`${base}/change-processversion`, {
-    config: { permission: Permission.workflowSchemeVersion },
+    config: { permission: workflowSchemePermissions.workflowSchemeVersion },
     schema: {
       tags,
       summary: 'Move the movable running instances to a version (one transaction)',
@@ -281,7 +281,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   const relTags = ['Workflow: scheme forms'];
 
   r.get('/workflow-relation', {
-    config: { permission: Permission.workflowRelationList },
+    config: { permission: workflowSchemePermissions.workflowRelationList },
     schema: {
       tags: relTags,
       summary: 'Scheme-form relations, paged; schemeId filter; keyword on names',
@@ -302,19 +302,19 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.get('/workflow-relation/info/:F_Id', {
-    config: { permission: Permission.workflowRelationList },
+    config: { permission: workflowSchemePermissions.workflowRelationList },
     schema: { tags: relTags, summary: 'One scheme-form relation', params: wfRelationInfoParams, response: { 200: envelope(wfRelationRow) } },
     handler: async (request) => ok(request, await relations.info(authOf(request), request.params.F_Id), 'common.fetched'),
   });
 
   r.post('/workflow-relation', {
-    config: { permission: Permission.workflowRelationAdd },
+    config: { permission: workflowSchemePermissions.workflowRelationAdd },
     schema: { tags: relTags, summary: 'Relate a form to a scheme', body: wfRelationBody, response: { 200: envelope(wfRelationSaved) } },
     handler: async (request) => ok(request, { F_Id: await relations.create(authOf(request), request.body) }, 'common.added'),
   });
 
   r.put('/workflow-relation/:id', {
-    config: { permission: Permission.workflowRelationEdit },
+    config: { permission: workflowSchemePermissions.workflowRelationEdit },
     schema: {
       tags: relTags,
       summary: 'Change a scheme-form relation',
@@ -329,7 +329,7 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
 
   r.delete('/workflow-relation/:id', {
-    config: { permission: Permission.workflowRelationDelete },
+    config: { permission: workflowSchemePermissions.workflowRelationDelete },
     schema: { tags: relTags, summary: 'Delete a scheme-form relation', params: wfRelationIdParams, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await relations.remove(authOf(request), request.params.id);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  Permission,
   type PermissionKey,
   type SchemeState,
   type WfAuthUser,
@@ -15,6 +14,7 @@ import {
   type WfSchemeUpdateBody,
   type WfVersionChangeTestRow,
   type WfVersionRow,
+  workflowSchemePermissions,
 } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -155,7 +155,7 @@ export class WorkflowSchemeService {
       F_PublishedVersionId: scheme.published_at ? scheme.current_version_id : null,
       F_DiagramUrl: version ? diagramUrl(this.deps, id, version.id) : null,
     };
-    if (await this.has(auth, Permission.workflowSchemeEdit)) info.F_LaunchKey = scheme.launch_key;
+    if (await this.has(auth, workflowSchemePermissions.workflowSchemeEdit)) info.F_LaunchKey = scheme.launch_key;
     return info;
   }
 
@@ -313,7 +313,7 @@ export class WorkflowSchemeService {
     if (q.sig !== undefined && verifyDiagram(this.deps.config, q.F_Id, q.versionId, q.sig)) {
       xml = (await this.repo.versionBySignedIds(q.F_Id, q.versionId))?.xml;
     } else if (auth && q.sig === undefined) {
-      if (!(await this.has(auth, Permission.workflowSchemeList))) throw forbidden(Permission.workflowSchemeList);
+      if (!(await this.has(auth, workflowSchemePermissions.workflowSchemeList))) throw forbidden(workflowSchemePermissions.workflowSchemeList);
       const scheme = await this.repo.scheme(this.deps.db, auth.tenantId, q.F_Id);
       const versionId = q.versionId ?? scheme?.current_version_id;
       if (scheme && versionId) xml = (await this.repo.version(this.deps.db, auth.tenantId, q.F_Id, versionId))?.xml;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  Permission,
   type ActionResult,
   actionResult,
   assignBody,
@@ -41,6 +40,7 @@ import {
   workflowCounts,
   workflowMonitorPageQuery,
   workflowTaskPageQuery,
+  workflowMonitorPermissions,
 } from '@app/contracts';
 import { authOf } from '../../core/auth/plugin.js';
 import { ok } from '../../core/envelope.js';
@@ -442,7 +442,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
 
   const mtags = ['Workflow: monitor'];
   r.get('/workflow-monitor/finished-tasks', {
-    config: { permission: Permission.workflowMonitorList },
+    config: { permission: workflowMonitorPermissions.workflowMonitorList },
     schema: {
       tags: mtags,
       summary: 'Finished instances of the tenant',
@@ -452,7 +452,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.monitor(authOf(request), true, request.query), 'common.fetched'),
   });
   r.get('/workflow-monitor/unfinished-tasks', {
-    config: { permission: Permission.workflowMonitorList },
+    config: { permission: workflowMonitorPermissions.workflowMonitorList },
     schema: {
       tags: mtags,
       summary: 'Running and suspended instances of the tenant',
@@ -462,7 +462,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     handler: async (request) => ok(request, await tasks.monitor(authOf(request), false, request.query), 'common.fetched'),
   });
   r.post('/workflow-monitor/suspend-process', {
-    config: { permission: Permission.workflowMonitorSuspend },
+    config: { permission: workflowMonitorPermissions.workflowMonitorSuspend },
     schema: { tags: mtags, summary: 'Suspend a running instance (its tasks cannot be handled)', body: processBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await tasks.engine.suspend(authOf(request), request.body.processInstanceId, true);
@@ -470,7 +470,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     },
   });
   r.post('/workflow-monitor/resume-process', {
-    config: { permission: Permission.workflowMonitorSuspend },
+    config: { permission: workflowMonitorPermissions.workflowMonitorSuspend },
     schema: { tags: mtags, summary: 'Resume a suspended instance', body: processBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await tasks.engine.suspend(authOf(request), request.body.processInstanceId, false);
@@ -478,7 +478,7 @@ export function workflowTaskRoutes(app: FastifyInstance, tasks: WorkflowTaskServ
     },
   });
   r.patch('/workflow-monitor/assign', {
-    config: { permission: Permission.workflowMonitorAssign },
+    config: { permission: workflowMonitorPermissions.workflowMonitorAssign },
     schema: { tags: mtags, summary: 'Give an open task to a user (replaces its candidates)', body: assignBody, response: { 200: envelope(emptyData) } },
     handler: async (request) => {
       await tasks.engine.assign(authOf(request), request.body);

@@ -3,7 +3,6 @@ import {
   BTN_PRINT,
   BTN_TRANSFER,
   NEED_PASSWORD,
-  Permission,
   approvalFieldAuthority,
   formValueEntry,
   userTaskConfig,
@@ -21,6 +20,7 @@ import {
   type UserTaskConfig,
   type WorkflowTaskPageQuery,
   type WorkflowMonitorPageQuery,
+  workflowMonitorPermissions,
 } from '@app/contracts';
 import { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
@@ -107,7 +107,7 @@ export class WorkflowTaskService {
   }
 
   private isMonitor(auth: AuthContext) {
-    return this.deps.grants.hasAny(auth, [Permission.workflowMonitorList]);
+    return this.deps.grants.hasAny(auth, [workflowMonitorPermissions.workflowMonitorList]);
   }
 
   /** The instance when the caller may see it, else 403 workflowTask.noAccess. */
@@ -271,7 +271,7 @@ export class WorkflowTaskService {
     const instance = await this.instanceOf(auth, id);
     await requireAccess('deleteInstance', id, {
       isStarter: instance.starter_id === auth.userId,
-      isMonitorAdmin: () => this.deps.grants.hasAny(auth, [Permission.workflowMonitorSuspend]),
+      isMonitorAdmin: () => this.deps.grants.hasAny(auth, [workflowMonitorPermissions.workflowMonitorSuspend]),
     });
     if (!instance.recycled_at) throw new AppError('workflowTask.notRecycled');
     await this.repo.deleteInstance(auth.tenantId, id);

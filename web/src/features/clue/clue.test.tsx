@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Permission, type ClueRow } from '@app/contracts';
+import { type ClueRow, cluePermissions } from '@app/contracts';
 import i18n from '../../lib/i18n';
 import { renderWithApp, stubApi } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
@@ -62,7 +62,7 @@ describe('leave your contact (sign-in page)', () => {
 
 describe('leads list (administrators)', () => {
   it('lists leads and marks one handled', async () => {
-    signInForTest([Permission.clueList, Permission.clueHandle, Permission.clueDelete]);
+    signInForTest([cluePermissions.clueList, cluePermissions.clueHandle, cluePermissions.clueDelete]);
     let handled = false;
     const calls = stubApi([
       [/^GET \/clue$/, () => ({ Rows: [row({ F_Handled: handled ? 1 : 0 })], Total: 1 })],
@@ -78,7 +78,7 @@ describe('leads list (administrators)', () => {
   });
 
   it('hides the buttons without their permissions', async () => {
-    signInForTest([Permission.clueList]);
+    signInForTest([cluePermissions.clueList]);
     stubApi([[/^GET \/clue$/, () => ({ Rows: [row()], Total: 1 })]]);
     renderWithApp(<CluePage />);
     expect(await screen.findByText('王小明')).toBeTruthy();

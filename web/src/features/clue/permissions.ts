@@ -1,7 +1,2 @@
-import { Permission } from '@app/contracts';
-
-export const cluePermissions = {
-  clueList: Permission.clueList,
-  clueHandle: Permission.clueHandle,
-  clueDelete: Permission.clueDelete,
-};
+/** The permission keys this feature checks: the contract's, as the server names them. */
+export { cluePermissions } from '@app/contracts';

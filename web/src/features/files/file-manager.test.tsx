@@ -102,7 +102,7 @@ describe('file manager page', () => {
   });
 
   it('hides the buttons the user does not hold', async () => {
-    signInForTest([P.list]);
+    signInForTest([P.filesList]);
     fakeServer();
     renderWithApp(<FileManagerPage />);
     expect(await screen.findByTestId('fm-row-f1')).toBeTruthy();

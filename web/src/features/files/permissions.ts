@@ -1,8 +1,2 @@
-import { Permission } from '@app/contracts';
-
-export const fileManagerPermissions = {
-  list: Permission.filesList,
-  add: Permission.filesAdd,
-  edit: Permission.filesEdit,
-  delete: Permission.filesDelete,
-} as const;
+/** The permission keys this feature checks: the contract's, as the server names them. */
+export { filesPermissions as fileManagerPermissions } from '@app/contracts';

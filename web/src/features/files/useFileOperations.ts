@@ -16,7 +16,7 @@ export interface FilePermissions {
 export type Naming = { kind: 'add' } | { kind: 'rename'; item: FileManagerItem };
 
 export function useFilePermissions(): FilePermissions {
-  return { add: usePermission(P.add), edit: usePermission(P.edit), del: usePermission(P.delete) };
+  return { add: usePermission(P.filesAdd), edit: usePermission(P.filesEdit), del: usePermission(P.filesDelete) };
 }
 
 /** Which dialog is open, and on which item. */

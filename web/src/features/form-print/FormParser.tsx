@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORM_TYPE, Permission } from '@app/contracts';
+import { FORM_TYPE, formPermissions } from '@app/contracts';
 import { formInstanceApi, formSchemeApi } from '../forms/api';
 import { usePermission } from '../../lib/permission';
 import { FormRenderer, type FormMode, type FormRendererHandle } from '../../components/form-renderer';
@@ -43,7 +43,7 @@ export function FormParser({ formId, versionId, keyValue, mode, onNavigate }: Fo
   const { t } = useTranslation('forms');
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const canSaveData = usePermission(Permission.formData);
+  const canSaveData = usePermission(formPermissions.formData);
   const renderer = useRef<FormRendererHandle>(null);
   const host = useRef<SystemFormHandle>(null);
   const [saving, setSaving] = useState(false);

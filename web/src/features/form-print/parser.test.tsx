@@ -4,12 +4,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import {
   formRelationSetting,
-  Permission,
   type FormField,
   type FormSchemeDetail,
   type FormSchemeOption,
   type FormSchemeRow,
   type PublishedPageInfo,
+  formPermissions,
+  oaPermissions,
 } from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
@@ -123,7 +124,7 @@ describe('SystemFormHost', { timeout: SLOW }, () => {
   });
 
   it('an address-based form (F_Type 2) is rendered from its scheme and saved through /api/{address}', async () => {
-    signInForTest([Permission.formData]);
+    signInForTest([formPermissions.formData]);
     const calls = stubData([
       [/^GET \/form-scheme\/f2\/info$/, () => form({ F_Id: 'f2', F_Type: 2, F_Url: 'leave' })],
       [/^POST \/leave$/, () => ({ primaryKey: 'k5' })],
@@ -147,7 +148,7 @@ describe('SystemFormHost', { timeout: SLOW }, () => {
 
 describe('/parser', { timeout: SLOW }, () => {
   it('renders a designed form, refuses an empty required field, saves through instance-form-list and reopens the record', async () => {
-    signInForTest([Permission.formData]);
+    signInForTest([formPermissions.formData]);
     let stored: unknown = null;
     const calls = stubData([
       [/^GET \/form-scheme\/f1\/info$/, () => form()],
@@ -186,7 +187,7 @@ describe('/parser', { timeout: SLOW }, () => {
   });
 
   it('a version reads that version (getBySchemeId) and stores with ?versionId', async () => {
-    signInForTest([Permission.formData]);
+    signInForTest([formPermissions.formData]);
     const calls = stubData([
       [/^GET \/form-scheme\/getBySchemeId\/v1$/, () => form({ F_SchemeId: 'v1', F_Version: 1 })],
       [/^POST \/form-scheme\/f1\/instance-form-list$/, () => ({ primaryKey: 'k2' })],
@@ -203,7 +204,7 @@ describe('/parser', { timeout: SLOW }, () => {
   });
 
   it('a system form (F_Type 1) is hosted: its own component, saved through its own API', async () => {
-    signInForTest([Permission.noticeAdd, Permission.noticeEdit]);
+    signInForTest([oaPermissions.noticeAdd, oaPermissions.noticeEdit]);
     const calls = stubData([
       [/^GET \/form-scheme\/s1\/info$/, () => noticeForm],
       [/^POST \/notice$/, () => ({ F_NoticeId: 'n1' })],
@@ -233,7 +234,7 @@ describe('/parser', { timeout: SLOW }, () => {
 
 describe('/system-form/<address>Form', { timeout: SLOW }, () => {
   it('finds the form by its address, saves a new notice through its API, reads it back by key and updates it', async () => {
-    signInForTest([Permission.noticeAdd, Permission.noticeEdit]);
+    signInForTest([oaPermissions.noticeAdd, oaPermissions.noticeEdit]);
     const notices: Record<string, { F_FullHead: string; F_Content: string }> = {};
     const calls = stubData([
       [/^GET \/form-scheme\/systemform$/, () => [option(form({ F_Id: 'f9', F_Type: 2, F_Url: 'other' })), option(noticeForm)]],
@@ -377,7 +378,14 @@ describe('form scheme list: system forms', { timeout: SLOW }, () => {
     F_HasTables: false,
     ...over,
   });
-  const ALL = [Permission.formList, Permission.formAdd, Permission.formEdit, Permission.formDelete, Permission.formData, Permission.formHistory];
+  const ALL = [
+    formPermissions.formList,
+    formPermissions.formAdd,
+    formPermissions.formEdit,
+    formPermissions.formDelete,
+    formPermissions.formData,
+    formPermissions.formHistory,
+  ];
 
   it('registers a system form: the address is picked from the registry addresses not yet registered', async () => {
     signInForTest(ALL);

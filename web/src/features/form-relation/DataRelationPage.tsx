@@ -3,7 +3,7 @@ import { AutoComplete, Form, Input, Select, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type DataRelationBody, type DataRelationRow } from '@app/contracts';
+import { type DataRelationBody, type DataRelationRow, formRelationPermissions } from '@app/contracts';
 import { dataRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -36,7 +36,7 @@ export default function DataRelationPage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const forms = useDesignedForms();
-  const can = { edit: usePermission(Permission.dataRelationEdit), del: usePermission(Permission.dataRelationDelete) };
+  const can = { edit: usePermission(formRelationPermissions.dataRelationEdit), del: usePermission(formRelationPermissions.dataRelationDelete) };
   // null: closed; else the row edited or a new one (no F_Id).
   const [editing, setEditing] = useState<Partial<DataRelationRow> | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', LIST_KEY] });
@@ -87,7 +87,7 @@ export default function DataRelationPage() {
               </>
             ),
             primary: true,
-            permission: Permission.dataRelationEdit,
+            permission: formRelationPermissions.dataRelationEdit,
             onClick: () => setEditing({}),
           },
         ]}

@@ -3,7 +3,7 @@ import { Form, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type FormRelationRow } from '@app/contracts';
+import { type FormRelationRow, formRelationPermissions } from '@app/contracts';
 import { formRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -18,7 +18,7 @@ export default function FormRelationPage() {
   const { t } = useTranslation('formRelation');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(Permission.formRelationEdit), del: usePermission(Permission.formRelationDelete) };
+  const can = { edit: usePermission(formRelationPermissions.formRelationEdit), del: usePermission(formRelationPermissions.formRelationDelete) };
   // null: closed; '': a new relation; else the relation edited.
   const [editing, setEditing] = useState<string | null>(null);
   // The deleted page leaves the menu at once.
@@ -54,7 +54,7 @@ export default function FormRelationPage() {
               </>
             ),
             primary: true,
-            permission: Permission.formRelationAdd,
+            permission: formRelationPermissions.formRelationAdd,
             onClick: () => setEditing(''),
           },
         ]}

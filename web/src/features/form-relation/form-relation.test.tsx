@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  Permission,
   type DataRelationRow,
   type FormField,
   type FormRelationBody,
@@ -9,6 +8,7 @@ import {
   type FormRelationRow,
   type FormSchemeDetail,
   type ModuleNode,
+  formRelationPermissions,
 } from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
@@ -141,11 +141,16 @@ async function choose(testId: string, text: string) {
   fireEvent.click(option);
 }
 
-const ALL_RELATION = [Permission.formRelationList, Permission.formRelationAdd, Permission.formRelationEdit, Permission.formRelationDelete];
+const ALL_RELATION = [
+  formRelationPermissions.formRelationList,
+  formRelationPermissions.formRelationAdd,
+  formRelationPermissions.formRelationEdit,
+  formRelationPermissions.formRelationDelete,
+];
 
 describe('form relation screen', { timeout: SLOW }, () => {
   it('lists relations with form, parent menu, enabled and modified date; without the keys no add, edit or delete', async () => {
-    signInForTest([Permission.formRelationList]);
+    signInForTest([formRelationPermissions.formRelationList]);
     const calls = stubData([
       [
         /^GET \/form-relation$/,
@@ -343,7 +348,7 @@ const dataRow = (over: Partial<DataRelationRow> = {}): DataRelationRow => ({
   ...over,
 });
 
-const ALL_DATA = [Permission.dataRelationList, Permission.dataRelationEdit, Permission.dataRelationDelete];
+const ALL_DATA = [formRelationPermissions.dataRelationList, formRelationPermissions.dataRelationEdit, formRelationPermissions.dataRelationDelete];
 
 describe('data relation screen', { timeout: SLOW }, () => {
   it('lists relations with the fields by label and filters by form', async () => {
@@ -426,7 +431,7 @@ describe('data relation screen', { timeout: SLOW }, () => {
     view.unmount();
 
     endSession();
-    signInForTest([Permission.dataRelationList]);
+    signInForTest([formRelationPermissions.dataRelationList]);
     stubData([[/^GET \/data-relation$/, () => page([dataRow()])], ...formRoutes()]);
     renderWithApp(<DataRelationPage />);
     await screen.findByTestId('data-relation-row-省份类别');

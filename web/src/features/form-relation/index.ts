@@ -1,4 +1,4 @@
-import { Permission } from '@app/contracts';
+import { formRelationPermissions } from '@app/contracts';
 import { lazyWithTexts } from '../../lib/lazy';
 import type { Feature } from '../../app/feature';
 
@@ -21,13 +21,13 @@ export const formRelationFeature: Feature = {
   ],
   menuKeys: ['forms.relation', 'forms.dataRelation'],
   permissions: [
-    Permission.formRelationList,
-    Permission.formRelationAdd,
-    Permission.formRelationEdit,
-    Permission.formRelationDelete,
-    Permission.dataRelationList,
-    Permission.dataRelationEdit,
-    Permission.dataRelationDelete,
+    formRelationPermissions.formRelationList,
+    formRelationPermissions.formRelationAdd,
+    formRelationPermissions.formRelationEdit,
+    formRelationPermissions.formRelationDelete,
+    formRelationPermissions.dataRelationList,
+    formRelationPermissions.dataRelationEdit,
+    formRelationPermissions.dataRelationDelete,
   ],
   locales: import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' }),
 };

@@ -26,12 +26,12 @@ export default function FormSchemePage() {
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
   const can = {
-    add: usePermission(P.add),
-    edit: usePermission(P.edit),
-    del: usePermission(P.del),
-    enable: usePermission(P.enable),
-    history: usePermission(P.history),
-    data: usePermission(P.data),
+    add: usePermission(P.formAdd),
+    edit: usePermission(P.formEdit),
+    del: usePermission(P.formDelete),
+    enable: usePermission(P.formEnable),
+    history: usePermission(P.formHistory),
+    data: usePermission(P.formData),
   };
   const [history, setHistory] = useState<FormSchemeRow | null>(null);
   /** The system form being registered (null row) or edited; undefined: closed. */
@@ -91,7 +91,7 @@ export default function FormSchemePage() {
               </>
             ),
             primary: true,
-            permission: P.add,
+            permission: P.formAdd,
             testId: 'form-add',
             onClick: () => void navigate(designerPath()),
           },
@@ -102,7 +102,7 @@ export default function FormSchemePage() {
                 <AppstoreAddOutlined /> {t('registerSystem')}
               </>
             ),
-            permission: P.add,
+            permission: P.formAdd,
             testId: 'form-register-system',
             onClick: () => setRegistering(null),
           },

@@ -243,7 +243,7 @@ describe('form scheme list', { timeout: SLOW }, () => {
   });
 
   it('without the keys, no add, design, fill, history, delete or switches (the flags are shown as text)', async () => {
-    signInForTest([P.list]);
+    signInForTest([P.formList]);
     stubData([[/^GET \/form-scheme\/page$/, () => page([leave, system])]]);
     show(<FormSchemePage />, FORM_LIST_PATH);
     const first = await screen.findByTestId('form-row-请假单');
@@ -266,7 +266,7 @@ describe('form scheme list', { timeout: SLOW }, () => {
   });
 
   it('each button follows its own key', async () => {
-    signInForTest([P.list, P.data, P.history]);
+    signInForTest([P.formList, P.formData, P.formHistory]);
     stubData([[/^GET \/form-scheme\/page$/, () => page([leave])]]);
     show(<FormSchemePage />, FORM_LIST_PATH);
     expect(await screen.findByTestId('form-fill-请假单')).toBeTruthy();
@@ -378,7 +378,7 @@ describe('fill page', { timeout: SLOW }, () => {
   });
 
   it('without the data key the form is shown but not submitted', async () => {
-    signInForTest([P.list]);
+    signInForTest([P.formList]);
     stubData([[/^GET \/form-scheme\/f1\/info$/, () => detail()]]);
     show(<FormFillPage />, `${FORM_FILL_PATH}?id=f1`);
     expect(await screen.findByTestId('renderer')).toBeTruthy();

@@ -1,11 +1,2 @@
-import { Permission } from '@app/contracts';
-
-export const formPermissions = {
-  list: Permission.formList,
-  add: Permission.formAdd,
-  edit: Permission.formEdit,
-  del: Permission.formDelete,
-  enable: Permission.formEnable,
-  history: Permission.formHistory,
-  data: Permission.formData,
-} as const;
+/** The permission keys this feature checks: the contract's, as the server names them. */
+export { formPermissions } from '@app/contracts';

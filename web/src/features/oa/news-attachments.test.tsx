@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Permission, type AnnexFile, type NewsDetail } from '@app/contracts';
+import { type AnnexFile, type NewsDetail, oaPermissions } from '@app/contracts';
 import { renderWithApp, stubApi } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
 import { annex, stubXhr } from '../../components/files/test-util';
@@ -52,7 +52,7 @@ function renderNews() {
 
 describe('news form attachments (upload field, purpose news)', () => {
   it('a new item: the upload makes a folder and the saved body carries its id', async () => {
-    signInForTest([Permission.newsAdd]);
+    signInForTest([oaPermissions.newsAdd]);
     const listed: AnnexFile[] = [];
     const calls = stubApi([
       [/^GET \/news$/, () => ({ Rows: [], Total: 0 })],
@@ -80,7 +80,7 @@ describe('news form attachments (upload field, purpose news)', () => {
   });
 
   it("an edit starts from the item's folder and lists its files", async () => {
-    signInForTest([Permission.newsEdit]);
+    signInForTest([oaPermissions.newsEdit]);
     const calls = stubApi([
       [/^GET \/news$/, () => ({ Rows: [row], Total: 1 })],
       [/^GET \/data-items\/NewsCategory\/detail$/, () => []],
@@ -100,7 +100,7 @@ describe('news form attachments (upload field, purpose news)', () => {
 
 describe('news form: save and publish', () => {
   it('saves, then publishes the item in one click; without the publish permission the button is not there', async () => {
-    signInForTest([Permission.newsEdit, Permission.newsPublish]);
+    signInForTest([oaPermissions.newsEdit, oaPermissions.newsPublish]);
     const calls = stubApi([
       [/^GET \/news$/, () => ({ Rows: [row], Total: 1 })],
       [/^GET \/data-items\/NewsCategory\/detail$/, () => []],

@@ -4,7 +4,7 @@ import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Permission, type DelegateBody, type DelegateRow } from '@app/contracts';
+import { type DelegateBody, type DelegateRow, stampPermissions } from '@app/contracts';
 import { delegateApi } from './api';
 import { taskApi } from './task-api';
 import '../../lib/dayjs-locale';
@@ -74,7 +74,7 @@ export default function DelegatePage() {
   const session = useSession();
   const me = session?.userInfo.F_UserId ?? '';
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(Permission.workflowDelegateEdit), del: usePermission(Permission.workflowDelegateDelete) };
+  const can = { edit: usePermission(stampPermissions.workflowDelegateEdit), del: usePermission(stampPermissions.workflowDelegateDelete) };
   const [editing, setEditing] = useState<{ row: DelegateRow | null; values: Partial<DelegateForm> } | null>(null);
   const schemes = useQuery({
     queryKey: ['workflow-launchable'],
@@ -123,7 +123,7 @@ export default function DelegatePage() {
               </>
             ),
             primary: true,
-            permission: Permission.workflowDelegateAdd,
+            permission: stampPermissions.workflowDelegateAdd,
             onClick: () => setEditing({ row: null, values: { F_SchemeIds: [], enabled: true } }),
           },
         ]}

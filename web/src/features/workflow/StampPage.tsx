@@ -3,7 +3,7 @@ import { App, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type StampBody, type StampRow } from '@app/contracts';
+import { type StampBody, type StampRow, stampPermissions } from '@app/contracts';
 import { stampApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -70,10 +70,10 @@ export default function StampPage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<StampForm> } | null>(null);
   const [people, setPeople] = useState<{ id: string; kind: StampPeopleKind; userIds: string[] } | null>(null);
   const can = {
-    edit: usePermission(Permission.stampEdit),
-    del: usePermission(Permission.stampDelete),
-    enable: usePermission(Permission.stampEnable),
-    member: usePermission(Permission.stampMember),
+    edit: usePermission(stampPermissions.stampEdit),
+    del: usePermission(stampPermissions.stampDelete),
+    enable: usePermission(stampPermissions.stampEnable),
+    member: usePermission(stampPermissions.stampMember),
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'stamp'] });
   const act = async (run: () => Promise<unknown>, done: string) => {

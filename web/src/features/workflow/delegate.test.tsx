@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Permission, type DelegateRow, type WfLaunchable } from '@app/contracts';
+import { type DelegateRow, type WfLaunchable, stampPermissions } from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
 import { endSession } from '../../lib/session';
@@ -68,7 +68,12 @@ const baseRoutes = (rows: DelegateRow[]): Parameters<typeof stubData>[0] => [
   [/^GET \/users\/multi\//, (url) => users.filter((x) => url.pathname.split('/').pop()!.split(',').includes(x.F_UserId))],
 ];
 
-const ALL = [Permission.workflowDelegateList, Permission.workflowDelegateAdd, Permission.workflowDelegateEdit, Permission.workflowDelegateDelete];
+const ALL = [
+  stampPermissions.workflowDelegateList,
+  stampPermissions.workflowDelegateAdd,
+  stampPermissions.workflowDelegateEdit,
+  stampPermissions.workflowDelegateDelete,
+];
 
 const openOptions = () => {
   const popup = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')].at(-1);
@@ -109,7 +114,7 @@ async function typeRange(start: string, end: string) {
 
 describe('delegation screen', { timeout: SLOW }, () => {
   it('lists delegations: delegator, delegate, processes (全部流程 when none), times, status, description; no buttons without the keys', async () => {
-    signInForTest([Permission.workflowDelegateList]);
+    signInForTest([stampPermissions.workflowDelegateList]);
     const calls = stubData(
       baseRoutes([
         row(),

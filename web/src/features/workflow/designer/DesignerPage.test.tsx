@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { Permission, type WfValidateResult } from '@app/contracts';
+import { type WfValidateResult, workflowSchemePermissions } from '@app/contracts';
 import { renderWithApp } from '../../../test/helpers';
 import { endSession } from '../../../lib/session';
 import { signInForTest } from '../../../test/session';
@@ -121,7 +121,7 @@ const laidOut = process(DIAGRAM);
 const clean: WfValidateResult = { issues: [], unsupported: [] };
 
 function openDesigner(importXml: string | undefined, answers: { validate?: () => WfValidateResult } = {}) {
-  signInForTest([Permission.workflowSchemeList, Permission.workflowSchemeAdd]);
+  signInForTest([workflowSchemePermissions.workflowSchemeList, workflowSchemePermissions.workflowSchemeAdd]);
   const calls = stubData([
     [/^GET \/form-scheme$/, () => []],
     [/^GET \/data-items\/FlowSort\/detail$/, () => []],

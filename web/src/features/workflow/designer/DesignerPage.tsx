@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
-import { Permission } from '@app/contracts';
+import { workflowSchemePermissions } from '@app/contracts';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
@@ -31,7 +31,7 @@ export default function DesignerPage() {
   const isNew = id === 'new';
   const location = useLocation();
   const navigate = useNavigate();
-  const canSave = usePermission(isNew ? Permission.workflowSchemeAdd : Permission.workflowSchemeEdit);
+  const canSave = usePermission(isNew ? workflowSchemePermissions.workflowSchemeAdd : workflowSchemePermissions.workflowSchemeEdit);
   const importXml = (location.state as { importXml?: unknown } | null)?.importXml;
 
   // Changes since the last open or save: diagram commands, the scheme fields, a file imported into the designer.

@@ -4,7 +4,7 @@ import { CloseCircleFilled, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { Permission, type InstanceRow, type WorkflowMonitorPageQuery } from '@app/contracts';
+import { type InstanceRow, type WorkflowMonitorPageQuery, workflowMonitorPermissions } from '@app/contracts';
 import { schemeApi } from '../scheme/scheme-api';
 import '../../../lib/dayjs-locale';
 import { usePermission } from '../../../lib/permission';
@@ -205,9 +205,9 @@ export default function MonitorPage() {
   const [tab, setTab] = useState<MonitorTab>('unfinished');
   const [assigning, setAssigning] = useState<InstanceRow | null>(null);
   const can = {
-    list: usePermission(Permission.workflowMonitorList),
-    suspend: usePermission(Permission.workflowMonitorSuspend),
-    assign: usePermission(Permission.workflowMonitorAssign),
+    list: usePermission(workflowMonitorPermissions.workflowMonitorList),
+    suspend: usePermission(workflowMonitorPermissions.workflowMonitorSuspend),
+    assign: usePermission(workflowMonitorPermissions.workflowMonitorAssign),
   };
   const queryKey = `wf-monitor-${tab}`;
   const refresh = async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { Permission, type InstanceRow } from '@app/contracts';
+import { type InstanceRow, workflowMonitorPermissions } from '@app/contracts';
 import type { UserBrief } from '../../../components/pickers';
 import { renderWithApp } from '../../../test/helpers';
 import { signInForTest } from '../../../test/session';
@@ -10,7 +10,11 @@ import { stubData } from '../../data/test-stub';
 import MonitorPage, { toMonitorQuery } from './MonitorPage';
 
 const SLOW = 60_000;
-const ALL = [Permission.workflowMonitorList, Permission.workflowMonitorSuspend, Permission.workflowMonitorAssign];
+const ALL = [
+  workflowMonitorPermissions.workflowMonitorList,
+  workflowMonitorPermissions.workflowMonitorSuspend,
+  workflowMonitorPermissions.workflowMonitorAssign,
+];
 
 afterEach(() => {
   endSession();
@@ -111,7 +115,7 @@ describe('monitor screen', { timeout: SLOW }, () => {
   });
 
   it('without the suspend and assign buttons only view and progress are offered', async () => {
-    signInForTest([Permission.workflowMonitorList]);
+    signInForTest([workflowMonitorPermissions.workflowMonitorList]);
     stubData(routes());
     renderWithApp(<MonitorPage />);
     const first = await screen.findByTestId('wf-monitor-row-p1');

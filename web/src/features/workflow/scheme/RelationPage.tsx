@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Permission, type WfRelationBody, type WfRelationRow } from '@app/contracts';
+import { type WfRelationBody, type WfRelationRow, workflowSchemePermissions } from '@app/contracts';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../../components/crud';
@@ -43,7 +43,7 @@ export default function RelationPage() {
   const confirmDelete = useDeleteConfirm();
   const schemes = useSchemeOptions();
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<RelationForm> } | null>(null);
-  const can = { edit: usePermission(Permission.workflowRelationEdit), del: usePermission(Permission.workflowRelationDelete) };
+  const can = { edit: usePermission(workflowSchemePermissions.workflowRelationEdit), del: usePermission(workflowSchemePermissions.workflowRelationDelete) };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', RELATION_LIST_KEY] });
   const typeLabel = (v: number) => t(`formType${v}`);
 
@@ -77,7 +77,7 @@ export default function RelationPage() {
               </>
             ),
             primary: true,
-            permission: Permission.workflowRelationAdd,
+            permission: workflowSchemePermissions.workflowRelationAdd,
             testId: 'wf-relation-add',
             onClick: () => setEditing({ id: null, values: { F_Type: 0, F_Sort: 0 } }),
           },

@@ -4,7 +4,7 @@ import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icon
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Permission, type WfNewModelBody, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow } from '@app/contracts';
+import { type WfNewModelBody, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow, workflowSchemePermissions } from '@app/contracts';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal } from '../../../components/crud';
@@ -56,10 +56,10 @@ export default function SchemePage() {
   const [newModel, setNewModel] = useState(false);
   const [history, setHistory] = useState<WfSchemeRow | null>(null);
   const can = {
-    add: usePermission(Permission.workflowSchemeAdd),
-    edit: usePermission(Permission.workflowSchemeEdit),
-    del: usePermission(Permission.workflowSchemeDelete),
-    enable: usePermission(Permission.workflowSchemeEnable),
+    add: usePermission(workflowSchemePermissions.workflowSchemeAdd),
+    edit: usePermission(workflowSchemePermissions.workflowSchemeEdit),
+    del: usePermission(workflowSchemePermissions.workflowSchemeDelete),
+    enable: usePermission(workflowSchemePermissions.workflowSchemeEnable),
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
   // The designer and bpmn-js load in the background while the list is read, so 编辑 / 新增 open at once.
@@ -153,7 +153,7 @@ export default function SchemePage() {
               </>
             ),
             primary: true,
-            permission: Permission.workflowSchemeAdd,
+            permission: workflowSchemePermissions.workflowSchemeAdd,
             testId: 'wf-scheme-add',
             onClick: () => setNewModel(true),
           },
@@ -164,7 +164,7 @@ export default function SchemePage() {
                 <ImportOutlined /> {t('import')}
               </>
             ),
-            permission: Permission.workflowSchemeAdd,
+            permission: workflowSchemePermissions.workflowSchemeAdd,
             testId: 'wf-scheme-import',
             onClick: () => fileInput.current?.click(),
           },
@@ -321,7 +321,7 @@ function HistoryDialog({
   const { t } = useTranslation('wfScheme');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const canVersion = usePermission(Permission.workflowSchemeVersion);
+  const canVersion = usePermission(workflowSchemePermissions.workflowSchemeVersion);
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<string | null>(null);
   const [change, setChange] = useState<WfVersionRow | null>(null);

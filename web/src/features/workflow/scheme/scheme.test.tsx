@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import { Permission, type DictionaryItem, type WfRelationRow, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow } from '@app/contracts';
+import {
+  type DictionaryItem,
+  type WfRelationRow,
+  type WfSchemeRow,
+  type WfVersionChangeTestRow,
+  type WfVersionRow,
+  workflowSchemePermissions,
+} from '@app/contracts';
 import { renderWithApp } from '../../../test/helpers';
 import { signInForTest } from '../../../test/session';
 import { endSession } from '../../../lib/session';
@@ -19,16 +26,16 @@ afterEach(() => {
 });
 
 const ALL = [
-  Permission.workflowSchemeList,
-  Permission.workflowSchemeAdd,
-  Permission.workflowSchemeEdit,
-  Permission.workflowSchemeDelete,
-  Permission.workflowSchemeEnable,
-  Permission.workflowSchemeVersion,
-  Permission.workflowRelationList,
-  Permission.workflowRelationAdd,
-  Permission.workflowRelationEdit,
-  Permission.workflowRelationDelete,
+  workflowSchemePermissions.workflowSchemeList,
+  workflowSchemePermissions.workflowSchemeAdd,
+  workflowSchemePermissions.workflowSchemeEdit,
+  workflowSchemePermissions.workflowSchemeDelete,
+  workflowSchemePermissions.workflowSchemeEnable,
+  workflowSchemePermissions.workflowSchemeVersion,
+  workflowSchemePermissions.workflowRelationList,
+  workflowSchemePermissions.workflowRelationAdd,
+  workflowSchemePermissions.workflowRelationEdit,
+  workflowSchemePermissions.workflowRelationDelete,
 ];
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const item = (value: string, name: string): DictionaryItem => ({
@@ -138,7 +145,7 @@ describe('scheme list', { timeout: SLOW }, () => {
   });
 
   it('hides add, edit, start / stop and delete without their permissions', async () => {
-    signInForTest([Permission.workflowSchemeList]);
+    signInForTest([workflowSchemePermissions.workflowSchemeList]);
     stubData(base([scheme()]));
     renderList();
     await screen.findByTestId('wf-scheme-row-leave');
@@ -468,7 +475,7 @@ describe('relation list', { timeout: SLOW }, () => {
   });
 
   it('hides add, edit and delete without their permissions', async () => {
-    signInForTest([Permission.workflowRelationList]);
+    signInForTest([workflowSchemePermissions.workflowRelationList]);
     stubData(routes([relation()]));
     renderWithApp(<RelationPage />);
     await screen.findByTestId('wf-relation-row-r1');
