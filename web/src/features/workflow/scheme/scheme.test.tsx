@@ -25,18 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ALL = [
-  workflowSchemePermissions.workflowSchemeList,
-  workflowSchemePermissions.workflowSchemeAdd,
-  workflowSchemePermissions.workflowSchemeEdit,
-  workflowSchemePermissions.workflowSchemeDelete,
-  workflowSchemePermissions.workflowSchemeEnable,
-  workflowSchemePermissions.workflowSchemeVersion,
-  workflowSchemePermissions.workflowRelationList,
-  workflowSchemePermissions.workflowRelationAdd,
-  workflowSchemePermissions.workflowRelationEdit,
-  workflowSchemePermissions.workflowRelationDelete,
-];
+const ALL = Object.values(workflowSchemePermissions);
 const page = <T,>(rows: T[]) => ({ Rows: rows, Total: rows.length });
 const item = (value: string, name: string): DictionaryItem => ({
   F_ItemDetailId: value,
