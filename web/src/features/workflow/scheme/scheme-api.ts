@@ -126,7 +126,6 @@ export const schemeApi = {
   relationUpdate: (id: string, body: WfRelationBody) => api.put<null>(`/workflow-relation/${enc(id)}`, body),
   relationRemove: (id: string) => api.del<null>(`/workflow-relation/${enc(id)}`),
   /** The forms bound to a scheme, by F_Sort (the launch read). */
-  formInfo: (schemeId: string) => api.get<WfRelationRow[]>('/workflow-relation/formInfo', { nwfSchemeInfoId: schemeId }),
   /** Enabled forms a relation may bind, of exactly this type (0 designed, 1 system, 2 address-based). */
   formOptions: (type: number) => api.get<FormSchemeOption[]>('/form-scheme', { F_Type: type }).then((rows) => rows.filter((r) => r.F_Type === type)),
 };
