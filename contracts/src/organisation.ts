@@ -79,42 +79,28 @@ export const USER_MULTI_MAX = 200;
 
 // ---------- companies ----------
 
-export type CompanyNode = {
-  F_CompanyId: string;
-  F_ParentId: string;
-  F_FullName: string;
-  /** The short name. */
-  F_CompanyName: string;
-  F_EnCode: string;
-  F_Nature: string | null;
-  F_SortCode: number;
-  F_EnabledMark: EnabledMark;
-  children: CompanyNode[];
-};
-export const companyNode: z.ZodType<CompanyNode> = z.object({
+/** The columns a company's tree node and its detail share. */
+const companyFields = z.object({
   F_CompanyId: z.string(),
   F_ParentId: z.string(),
   F_FullName: z.string(),
+  /** The short name. */
   F_CompanyName: z.string(),
   F_EnCode: z.string(),
   F_Nature: z.string().nullable(),
   F_SortCode: z.number().int(),
   F_EnabledMark: enabledMark,
+});
+
+export type CompanyNode = z.infer<typeof companyFields> & { children: CompanyNode[] };
+export const companyNode: z.ZodType<CompanyNode> = companyFields.extend({
   get children() {
     return z.array(companyNode);
   },
 });
 
 /** GET /companies/{id}. */
-export const companyDetail = z.object({
-  F_CompanyId: z.string(),
-  F_ParentId: z.string(),
-  F_FullName: z.string(),
-  F_CompanyName: z.string(),
-  F_EnCode: z.string(),
-  F_Nature: z.string().nullable(),
-  F_SortCode: z.number().int(),
-  F_EnabledMark: enabledMark,
+export const companyDetail = companyFields.extend({
   F_Description: z.string(),
   F_Phone: z.string(),
   F_Address: z.string(),
@@ -181,18 +167,8 @@ export const orgNode: z.ZodType<OrgNode> = z.object({
 
 // ---------- departments ----------
 
-export type DepartmentNode = {
-  F_DepartmentId: string;
-  F_CompanyId: string;
-  F_ParentId: string;
-  F_FullName: string;
-  F_EnCode: string;
-  F_Nature: string | null;
-  F_SortCode: number;
-  F_EnabledMark: EnabledMark;
-  children: DepartmentNode[];
-};
-export const departmentNode: z.ZodType<DepartmentNode> = z.object({
+/** The columns a department's tree node and its detail share. */
+const departmentFields = z.object({
   F_DepartmentId: z.string(),
   F_CompanyId: z.string(),
   F_ParentId: z.string(),
@@ -201,21 +177,17 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.object({
   F_Nature: z.string().nullable(),
   F_SortCode: z.number().int(),
   F_EnabledMark: enabledMark,
+});
+
+export type DepartmentNode = z.infer<typeof departmentFields> & { children: DepartmentNode[] };
+export const departmentNode: z.ZodType<DepartmentNode> = departmentFields.extend({
   get children() {
     return z.array(departmentNode);
   },
 });
 
 /** GET /departments/{id}. */
-export const departmentDetail = z.object({
-  F_DepartmentId: z.string(),
-  F_CompanyId: z.string(),
-  F_ParentId: z.string(),
-  F_FullName: z.string(),
-  F_EnCode: z.string(),
-  F_Nature: z.string().nullable(),
-  F_SortCode: z.number().int(),
-  F_EnabledMark: enabledMark,
+export const departmentDetail = departmentFields.extend({
   F_Description: z.string(),
   F_Phone: z.string(),
   F_ManagerId: z.string().nullable(),
