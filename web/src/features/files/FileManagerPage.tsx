@@ -1,4 +1,4 @@
-import { Card, Progress, theme } from 'antd';
+import { Card, Grid, Progress, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileBreadcrumb } from './FileBreadcrumb';
 import { FileManagerDialogs } from './FileManagerDialogs';
@@ -12,6 +12,8 @@ import { useFileRowActions } from './useFileRowActions';
 export default function FileManagerPage() {
   const { t } = useTranslation('fileManager');
   const { token } = theme.useToken();
+  // On a phone the folders sit above the list: side by side, the list would be squeezed to a few characters.
+  const narrow = Grid.useBreakpoint().md === false;
   const can = useFilePermissions();
   const browser = useFileBrowser();
   const dialogs = useFileDialogs();
@@ -21,8 +23,8 @@ export default function FileManagerPage() {
 
   return (
     <Card size="small" data-testid="file-manager-page" styles={{ body: { padding: 0 } }}>
-      <div style={{ display: 'flex', minHeight: 'calc(100vh - 190px)' }}>
-        <FolderSidebar browser={browser} />
+      <div style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', minHeight: 'calc(100vh - 190px)' }}>
+        <FolderSidebar browser={browser} narrow={narrow} />
         <main style={{ flex: 1, minWidth: 0, padding: 16 }}>
           <FileBreadcrumb browser={browser} />
           <FileToolbar

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ROOT, toTree, type TreeData } from './file-tree';
 import type { FileBrowser } from './useFileBrowser';
 
-/** The folder tree on the left, with the trash below it. */
-export function FolderSidebar({ browser }: { browser: FileBrowser }) {
+/** The folder tree on the left (above the list on a phone), with the trash below it. */
+export function FolderSidebar({ browser, narrow = false }: { browser: FileBrowser; narrow?: boolean }) {
   const { t } = useTranslation('fileManager');
   const { token } = theme.useToken();
   const { view, trashView, tree, expanded, setExpanded, openFolder, openTrash } = browser;
@@ -17,9 +17,9 @@ export function FolderSidebar({ browser }: { browser: FileBrowser }) {
   return (
     <aside
       style={{
-        width: 248,
+        width: narrow ? 'auto' : 248,
         flex: 'none',
-        borderRight: `1px solid ${token.colorBorderSecondary}`,
+        [narrow ? 'borderBottom' : 'borderRight']: `1px solid ${token.colorBorderSecondary}`,
         padding: '12px 8px',
         background: token.colorFillQuaternary,
       }}
