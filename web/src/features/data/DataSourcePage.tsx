@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataSource, DataSourceBody } from '@app/contracts';
+import { dataSourceBody, dataSourceParam } from '@app/contracts';
 import { dataSourceApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -11,8 +12,7 @@ import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { ResultGrid, errorMessage, mono, useLinks } from './shared';
 import { RowActions } from '../../components/RowActions';
-
-const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+import { useZodRules } from '../../lib/zod-rules';
 
 export default function DataSourcePage() {
   const { t } = useTranslation('data');
@@ -24,7 +24,9 @@ export default function DataSourcePage() {
   const links = useLinks();
   const linkName = (id: string) => links.data?.find((l) => l.F_Id === id)?.F_DBAlias ?? id;
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'data-sources'] });
-  const required = (label: string) => [{ required: true, message: t('common:required', { label }) }];
+  const rules = useZodRules(dataSourceBody);
+  const paramRules = useZodRules(dataSourceParam);
+  const namePattern = { messages: { pattern: t('design.namePattern') } };
   return (
     <>
       <ListPage<DataSource>
@@ -112,20 +114,16 @@ export default function DataSourcePage() {
           await refresh();
         }}
       >
-        <Form.Item
-          name="F_Code"
-          label={t('source.code')}
-          rules={[...required(t('source.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}
-        >
+        <Form.Item name="F_Code" label={t('source.code')} rules={rules('F_Code', t('source.code'), { messages: { pattern: t('source.codePattern') } })}>
           <Input maxLength={50} data-testid="source-code" />
         </Form.Item>
-        <Form.Item name="F_Name" label={t('source.name')} rules={required(t('source.name'))}>
+        <Form.Item name="F_Name" label={t('source.name')} rules={rules('F_Name', t('source.name'))}>
           <Input maxLength={100} data-testid="source-name" />
         </Form.Item>
-        <Form.Item name="F_DbId" label={t('source.link')} rules={required(t('source.link'))}>
+        <Form.Item name="F_DbId" label={t('source.link')} rules={rules('F_DbId', t('source.link'))}>
           <Select loading={links.isFetching} data-testid="source-link" options={(links.data ?? []).map((l) => ({ value: l.F_Id, label: l.F_DBAlias }))} />
         </Form.Item>
-        <Form.Item name="F_Sql" label={t('source.sql')} rules={required(t('source.sql'))} extra={t('source.sqlHelp')}>
+        <Form.Item name="F_Sql" label={t('source.sql')} rules={rules('F_Sql', t('source.sql'))} extra={t('source.sqlHelp')}>
           <Input.TextArea rows={6} maxLength={20_000} spellCheck={false} style={mono} data-testid="source-sql" />
         </Form.Item>
         <Form.Item label={t('source.params')}>
@@ -134,17 +132,13 @@ export default function DataSourcePage() {
               <Flex vertical gap={8}>
                 {fields.map((f) => (
                   <Flex key={f.key} gap={8} align="flex-start">
-                    <Form.Item
-                      name={[f.name, 'name']}
-                      rules={[...required(t('source.paramName')), { pattern: NAME_PATTERN, message: t('design.namePattern') }]}
-                      style={{ margin: 0, flex: 1 }}
-                    >
+                    <Form.Item name={[f.name, 'name']} rules={paramRules('name', t('source.paramName'), namePattern)} style={{ margin: 0, flex: 1 }}>
                       <Input prefix="@" placeholder={t('source.paramName')} data-testid={`source-param-name-${f.name}`} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'label']} style={{ margin: 0, flex: 1 }}>
+                    <Form.Item name={[f.name, 'label']} rules={paramRules('label', t('source.paramLabel'))} style={{ margin: 0, flex: 1 }}>
                       <Input placeholder={t('source.paramLabel')} maxLength={100} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'defaultValue']} style={{ margin: 0, flex: 1 }}>
+                    <Form.Item name={[f.name, 'defaultValue']} rules={paramRules('defaultValue', t('source.paramDefault'))} style={{ margin: 0, flex: 1 }}>
                       <Input placeholder={t('source.paramDefault')} maxLength={1000} data-testid={`source-param-default-${f.name}`} />
                     </Form.Item>
                     <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common:delete')} />
@@ -166,18 +160,18 @@ export default function DataSourcePage() {
         <Form.Item label={t('source.tree')} tooltip={t('source.treeHelp')} style={{ marginBottom: 0 }}>
           <Row gutter={8}>
             <Col span={12}>
-              <Form.Item name="F_IdField" rules={[{ pattern: NAME_PATTERN, message: t('design.namePattern') }]}>
+              <Form.Item name="F_IdField" rules={rules('F_IdField', t('source.idField'), namePattern)}>
                 <Input placeholder={t('source.idField')} maxLength={63} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="F_ParentField" rules={[{ pattern: NAME_PATTERN, message: t('design.namePattern') }]}>
+              <Form.Item name="F_ParentField" rules={rules('F_ParentField', t('source.parentField'), namePattern)}>
                 <Input placeholder={t('source.parentField')} maxLength={63} />
               </Form.Item>
             </Col>
           </Row>
         </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
+        <Form.Item name="F_Description" label={t('common:description')} rules={rules('F_Description', t('common:description'))}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </FormModal>

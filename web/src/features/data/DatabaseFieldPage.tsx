@@ -3,13 +3,14 @@ import { Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { columnDataTypes, type FieldBody, type FieldRow } from '@app/contracts';
+import { columnDataTypes, fieldBody, type FieldBody, type FieldRow } from '@app/contracts';
 import { databaseFieldApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 /** 常用字段: ready-made columns the table designer offers. */
 export default function DatabaseFieldPage() {
@@ -19,6 +20,7 @@ export default function DatabaseFieldPage() {
   const can = { edit: usePermission(P.fieldEdit), del: usePermission(P.fieldDelete) };
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<FieldBody> } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'database-field'] });
+  const rules = useZodRules(fieldBody);
   return (
     <>
       <ListPage<FieldRow>
@@ -100,17 +102,10 @@ export default function DatabaseFieldPage() {
           await refresh();
         }}
       >
-        <Form.Item
-          name="F_FieldName"
-          label={t('field.name')}
-          rules={[
-            { required: true, message: t('common:required', { label: t('field.name') }) },
-            { pattern: /^[A-Za-z_][A-Za-z0-9_]{0,62}$/, message: t('design.namePattern') },
-          ]}
-        >
+        <Form.Item name="F_FieldName" label={t('field.name')} rules={rules('F_FieldName', t('field.name'), { messages: { pattern: t('design.namePattern') } })}>
           <Input maxLength={63} data-testid="field-name" />
         </Form.Item>
-        <Form.Item name="F_DataType" label={t('field.type')} rules={[{ required: true }]}>
+        <Form.Item name="F_DataType" label={t('field.type')} rules={rules('F_DataType', t('field.type'))}>
           <Select options={columnDataTypes.map((d) => ({ value: d, label: d }))} data-testid="field-type" />
         </Form.Item>
         <Form.Item noStyle shouldUpdate={(a: FieldBody, b: FieldBody) => a.F_DataType !== b.F_DataType}>
@@ -123,10 +118,15 @@ export default function DatabaseFieldPage() {
         <Form.Item name="F_Nullable" label={t('field.nullable')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="F_DefaultValue" label={t('field.default')} tooltip={t('design.column.defaultHelp')}>
+        <Form.Item
+          name="F_DefaultValue"
+          label={t('field.default')}
+          rules={rules('F_DefaultValue', t('field.default'))}
+          tooltip={t('design.column.defaultHelp')}
+        >
           <Input maxLength={4000} />
         </Form.Item>
-        <Form.Item name="F_Remark" label={t('field.remark')}>
+        <Form.Item name="F_Remark" label={t('field.remark')} rules={rules('F_Remark', t('field.remark'))}>
           <Input maxLength={500} />
         </Form.Item>
         <Form.Item name="F_SortCode" label={t('common:sortCode')}>

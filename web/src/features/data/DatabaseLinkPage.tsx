@@ -3,7 +3,7 @@ import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, T
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dbTypes, type DatabaseLinkBody, type DatabaseLinkRow } from '@app/contracts';
+import { databaseLinkBody, dbTypes, type DatabaseLinkBody, type DatabaseLinkRow } from '@app/contracts';
 import { databaseLinkApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -14,6 +14,7 @@ import { TableBrowser } from './TableBrowser';
 import { SqlConsole } from './SqlConsole';
 import { TableDesigner } from './TableDesigner';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 type DbType = (typeof dbTypes)[number];
 const DEFAULT_PORTS: Record<DbType, number> = { postgresql: 5432, mysql: 3306, sqlserver: 1433 };
@@ -194,7 +195,8 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
   const form = Form.useFormInstance<LinkForm>();
   const [test, setTest] = useState<{ ok: boolean; text: string } | null>(null);
   const [testing, setTesting] = useState(false);
-  const required = (label: string) => [{ required: true, message: t('common:required', { label }) }];
+  const rules = useZodRules(databaseLinkBody);
+  const namePattern = { messages: { pattern: t('design.namePattern') } };
   const onType = (type: DbType) => {
     const port = form.getFieldValue('F_Port') as number | undefined;
     // Follow the type unless the user typed a port of their own.
@@ -219,38 +221,43 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
   };
   return (
     <>
-      <Form.Item name="F_DBAlias" label={t('link.alias')} rules={required(t('link.alias'))}>
+      <Form.Item name="F_DBAlias" label={t('link.alias')} rules={rules('F_DBAlias', t('link.alias'))}>
         <Input maxLength={100} data-testid="link-alias" />
       </Form.Item>
-      <Form.Item name="F_DbType" label={t('link.type')} rules={required(t('link.type'))}>
+      <Form.Item name="F_DbType" label={t('link.type')} rules={rules('F_DbType', t('link.type'))}>
         <Select data-testid="link-type" onChange={onType} options={dbTypes.map((d) => ({ value: d, label: t(`link.types.${d}`) }))} />
       </Form.Item>
       <Form.Item label={t('link.host')} required style={{ marginBottom: 0 }}>
         <Space.Compact block>
-          <Form.Item name="F_ServerAddress" rules={required(t('link.host'))} style={{ flex: 1 }}>
+          <Form.Item name="F_ServerAddress" rules={rules('F_ServerAddress', t('link.host'))} style={{ flex: 1 }}>
             <Input maxLength={253} placeholder={t('link.hostPlaceholder')} data-testid="link-host" />
           </Form.Item>
-          <Form.Item name="F_Port" rules={required(t('link.port'))}>
+          <Form.Item name="F_Port" rules={rules('F_Port', t('link.port'))}>
             <InputNumber min={1} max={65535} placeholder={t('link.port')} data-testid="link-port" style={{ width: 110 }} />
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item name="F_DBName" label={t('link.database')} rules={required(t('link.database'))}>
+      <Form.Item name="F_DBName" label={t('link.database')} rules={rules('F_DBName', t('link.database'))}>
         <Input maxLength={128} data-testid="link-database" />
       </Form.Item>
-      <Form.Item name="F_Schema" label={t('link.schema')} tooltip={t('link.schemaHelp')}>
+      <Form.Item name="F_Schema" label={t('link.schema')} rules={rules('F_Schema', t('link.schema'), namePattern)} tooltip={t('link.schemaHelp')}>
         <Input maxLength={63} data-testid="link-schema" />
       </Form.Item>
-      <Form.Item name="F_UserName" label={t('link.user')}>
+      <Form.Item name="F_UserName" label={t('link.user')} rules={rules('F_UserName', t('link.user'))}>
         <Input maxLength={128} autoComplete="off" data-testid="link-user" />
       </Form.Item>
-      <Form.Item name="F_Password" label={t('link.password')}>
+      <Form.Item name="F_Password" label={t('link.password')} rules={rules('F_Password', t('link.password'))}>
         <Input.Password maxLength={256} autoComplete="new-password" placeholder={linkId ? t('link.passwordKeep') : undefined} data-testid="link-password" />
       </Form.Item>
-      <Form.Item name="F_QueryRole" label={t('link.queryRole')} tooltip={t('link.queryRoleHelp')}>
+      <Form.Item
+        name="F_QueryRole"
+        label={t('link.queryRole')}
+        rules={rules('F_QueryRole', t('link.queryRole'), namePattern)}
+        tooltip={t('link.queryRoleHelp')}
+      >
         <Input maxLength={63} data-testid="link-query-role" />
       </Form.Item>
-      <Form.Item name="F_GroupName" label={t('link.group')}>
+      <Form.Item name="F_GroupName" label={t('link.group')} rules={rules('F_GroupName', t('link.group'))}>
         <AutoComplete
           options={groupNames.map((g) => ({ value: g }))}
           maxLength={100}
@@ -261,7 +268,7 @@ function LinkFields({ linkId, groupNames }: { linkId: string | null; groupNames:
       <Form.Item name="F_SortCode" label={t('common:sortCode')}>
         <InputNumber />
       </Form.Item>
-      <Form.Item name="F_Description" label={t('common:description')}>
+      <Form.Item name="F_Description" label={t('common:description')} rules={rules('F_Description', t('common:description'))}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Form.Item label=" " colon={false}>

@@ -1,8 +1,9 @@
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Table, Tooltip, type FormListFieldData, type TableColumnsType } from 'antd';
 import { PlusOutlined, ProfileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { columnDataTypes } from '@app/contracts';
-import { removeRowColumn, useNameRules } from './design-rows';
+import { columnDataTypes, tableColumn } from '@app/contracts';
+import { removeRowColumn } from './design-rows';
+import { useZodRules } from '../../lib/zod-rules';
 import { newColumn, type ColumnForm, type DesignForm, type ReleasedParts } from './table-design';
 
 /** The columns tab: one editable row a column; released columns are read-only. */
@@ -43,14 +44,18 @@ export function DesignColumns({ released, onPickFields }: { released: ReleasedPa
 /** The editing cells of a column row, from name to comment. */
 function useColumnCells(columns: ColumnForm[], isReleased: (row: number) => boolean): TableColumnsType<FormListFieldData> {
   const { t } = useTranslation('data');
-  const nameRules = useNameRules();
+  const rules = useZodRules(tableColumn);
   return [
     {
       title: t('design.column.name'),
       key: 'name',
       width: 200,
       render: (_, f) => (
-        <Form.Item name={[f.name, 'name']} rules={nameRules(t('design.column.name'))} style={{ margin: 0 }}>
+        <Form.Item
+          name={[f.name, 'name']}
+          rules={rules('name', t('design.column.name'), { messages: { pattern: t('design.namePattern') } })}
+          style={{ margin: 0 }}
+        >
           <Input maxLength={63} disabled={isReleased(f.name)} data-testid={`design-col-name-${f.name}`} />
         </Form.Item>
       ),
@@ -60,11 +65,7 @@ function useColumnCells(columns: ColumnForm[], isReleased: (row: number) => bool
       key: 'type',
       width: 130,
       render: (_, f) => (
-        <Form.Item
-          name={[f.name, 'dataType']}
-          rules={[{ required: true, message: t('common:required', { label: t('design.column.type') }) }]}
-          style={{ margin: 0 }}
-        >
+        <Form.Item name={[f.name, 'dataType']} rules={rules('dataType', t('design.column.type'))} style={{ margin: 0 }}>
           <Select disabled={isReleased(f.name)} options={columnDataTypes.map((d) => ({ value: d, label: d }))} data-testid={`design-col-type-${f.name}`} />
         </Form.Item>
       ),
@@ -128,7 +129,7 @@ function useColumnCells(columns: ColumnForm[], isReleased: (row: number) => bool
       key: 'comment',
       width: 200,
       render: (_, f) => (
-        <Form.Item name={[f.name, 'comment']} noStyle>
+        <Form.Item name={[f.name, 'comment']} rules={rules('comment', t('design.column.comment'))} noStyle>
           <Input maxLength={500} disabled={isReleased(f.name)} />
         </Form.Item>
       ),

@@ -1,13 +1,15 @@
 import { Button, Checkbox, Form, Input, Select, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { removeRowColumn, useNameRules } from './design-rows';
+import { tableIndex } from '@app/contracts';
+import { removeRowColumn } from './design-rows';
+import { useZodRules } from '../../lib/zod-rules';
 import { NAME_PATTERN, type DesignForm, type ReleasedParts } from './table-design';
 
 /** The indexes tab: one editable row an index over the design's validly named columns; released indexes are read-only. */
 export function DesignIndexes({ released }: { released: ReleasedParts | null }) {
   const { t } = useTranslation('data');
-  const nameRules = useNameRules();
+  const rules = useZodRules(tableIndex);
   const form = Form.useFormInstance<DesignForm>();
   const columns = Form.useWatch('columns', form) ?? [];
   const indexes = Form.useWatch('indexes', form) ?? [];
@@ -30,7 +32,11 @@ export function DesignIndexes({ released }: { released: ReleasedParts | null }) 
                 key: 'name',
                 width: 220,
                 render: (_, f) => (
-                  <Form.Item name={[f.name, 'name']} rules={nameRules(t('design.index.name'))} style={{ margin: 0 }}>
+                  <Form.Item
+                    name={[f.name, 'name']}
+                    rules={rules('name', t('design.index.name'), { messages: { pattern: t('design.namePattern') } })}
+                    style={{ margin: 0 }}
+                  >
                     <Input maxLength={63} disabled={isReleasedIndex(f.name)} />
                   </Form.Item>
                 ),
@@ -39,11 +45,7 @@ export function DesignIndexes({ released }: { released: ReleasedParts | null }) 
                 title: t('design.index.columns'),
                 key: 'columns',
                 render: (_, f) => (
-                  <Form.Item
-                    name={[f.name, 'columns']}
-                    rules={[{ required: true, message: t('common:required', { label: t('design.index.columns') }) }]}
-                    style={{ margin: 0 }}
-                  >
+                  <Form.Item name={[f.name, 'columns']} rules={rules('columns', t('design.index.columns'))} style={{ margin: 0 }}>
                     <Select mode="multiple" disabled={isReleasedIndex(f.name)} options={columnNames.map((n) => ({ value: n, label: n }))} />
                   </Form.Item>
                 ),

@@ -3,7 +3,15 @@ import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Modal, Sel
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { INTERFACE_MAX_TIMEOUT_MS, interfaceMethods, type InterfaceBody, type InterfaceCallResult, type InterfaceRow } from '@app/contracts';
+import {
+  INTERFACE_MAX_TIMEOUT_MS,
+  interfaceBody,
+  interfaceHeader,
+  interfaceMethods,
+  type InterfaceBody,
+  type InterfaceCallResult,
+  type InterfaceRow,
+} from '@app/contracts';
 import { interfaceApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -11,6 +19,7 @@ import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { dataPermissions as P } from './permissions';
 import { JsonBlock, errorMessage, mono } from './shared';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', PATCH: 'purple', DELETE: 'red' };
 
@@ -29,7 +38,8 @@ export default function InterfacePage() {
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<InterfaceBody> } | null>(null);
   const [testing, setTesting] = useState<InterfaceRow | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'interfaces'] });
-  const required = (label: string) => [{ required: true, message: t('common:required', { label }) }];
+  const rules = useZodRules(interfaceBody);
+  const headerRules = useZodRules(interfaceHeader);
   return (
     <>
       <ListPage<InterfaceRow>
@@ -117,24 +127,20 @@ export default function InterfacePage() {
           await refresh();
         }}
       >
-        <Form.Item
-          name="F_Code"
-          label={t('iface.code')}
-          rules={[...required(t('iface.code')), { pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('source.codePattern') }]}
-        >
+        <Form.Item name="F_Code" label={t('iface.code')} rules={rules('F_Code', t('iface.code'), { messages: { pattern: t('source.codePattern') } })}>
           <Input maxLength={50} data-testid="iface-code" />
         </Form.Item>
-        <Form.Item name="F_Name" label={t('iface.name')} rules={required(t('iface.name'))}>
+        <Form.Item name="F_Name" label={t('iface.name')} rules={rules('F_Name', t('iface.name'))}>
           <Input maxLength={100} data-testid="iface-name" />
         </Form.Item>
         <Form.Item label={t('iface.url')} required style={{ marginBottom: 0 }}>
           <Space.Compact block>
-            <Form.Item name="F_Method" rules={required(t('iface.method'))}>
+            <Form.Item name="F_Method" rules={rules('F_Method', t('iface.method'))}>
               <Select style={{ width: 110 }} options={interfaceMethods.map((m) => ({ value: m, label: m }))} data-testid="iface-method" />
             </Form.Item>
             <Form.Item
               name="F_Url"
-              rules={[...required(t('iface.url')), { pattern: /^https?:\/\//i, message: t('iface.urlPattern') }]}
+              rules={rules('F_Url', t('iface.url'), { messages: { pattern: t('iface.urlPattern') } })}
               style={{ flex: 1 }}
               extra={t('iface.urlHelp', { ph: '{{name}}' })}
             >
@@ -150,12 +156,12 @@ export default function InterfacePage() {
                   <Flex key={f.key} gap={8} align="flex-start">
                     <Form.Item
                       name={[f.name, 'name']}
-                      rules={[...required(t('iface.headerName')), { pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, message: t('iface.headerPattern') }]}
+                      rules={headerRules('name', t('iface.headerName'), { messages: { pattern: t('iface.headerPattern') } })}
                       style={{ margin: 0, width: 220 }}
                     >
                       <Input placeholder={t('iface.headerName')} data-testid={`iface-header-name-${f.name}`} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'value']} style={{ margin: 0, flex: 1 }}>
+                    <Form.Item name={[f.name, 'value']} rules={headerRules('value', t('iface.headerValue'))} style={{ margin: 0, flex: 1 }}>
                       <Input placeholder={t('iface.headerValue')} maxLength={4000} data-testid={`iface-header-value-${f.name}`} />
                     </Form.Item>
                     <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('common:delete')} />
@@ -174,16 +180,26 @@ export default function InterfacePage() {
             )}
           </Form.List>
         </Form.Item>
-        <Form.Item name="F_BodyTemplate" label={t('iface.body')} extra={t('iface.bodyHelp', { ph: '{{name}}' })}>
+        <Form.Item
+          name="F_BodyTemplate"
+          label={t('iface.body')}
+          rules={rules('F_BodyTemplate', t('iface.body'))}
+          extra={t('iface.bodyHelp', { ph: '{{name}}' })}
+        >
           <Input.TextArea rows={5} maxLength={100_000} spellCheck={false} style={mono} placeholder={'{ "code": "{{code}}" }'} data-testid="iface-body" />
         </Form.Item>
-        <Form.Item name="F_ResponsePath" label={t('iface.responsePath')} extra={t('iface.responsePathHelp')}>
+        <Form.Item
+          name="F_ResponsePath"
+          label={t('iface.responsePath')}
+          rules={rules('F_ResponsePath', t('iface.responsePath'))}
+          extra={t('iface.responsePathHelp')}
+        >
           <Input maxLength={200} placeholder="data.items.0.name" data-testid="iface-path" style={mono} />
         </Form.Item>
         <Form.Item name="F_TimeoutMs" label={t('iface.timeout')}>
           <InputNumber min={100} max={INTERFACE_MAX_TIMEOUT_MS} step={500} suffix="ms" style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="F_Description" label={t('common:description')}>
+        <Form.Item name="F_Description" label={t('common:description')} rules={rules('F_Description', t('common:description'))}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </FormModal>

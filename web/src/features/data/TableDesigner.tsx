@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Drawer, Flex, Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DatabaseLinkRow } from '@app/contracts';
+import { tableDesign, type DatabaseLinkRow } from '@app/contracts';
 import { DesignColumns } from './DesignColumns';
 import { DesignIndexes } from './DesignIndexes';
 import { DesignToolbar } from './DesignToolbar';
-import { useNameRules } from './design-rows';
 import { FieldPicker } from './FieldPicker';
 import { errorMessage } from './shared';
 import { newDesign, type DesignForm } from './table-design';
 import { useTableDesign } from './useTableDesign';
+import { useZodRules } from '../../lib/zod-rules';
 
 export function TableDesigner({ link, onClose }: { link: DatabaseLinkRow | null; onClose: () => void }) {
   const { t } = useTranslation('data');
@@ -26,7 +26,7 @@ export function Designer({ linkId }: { linkId: string }) {
   const { form, drafts, tables, released, outcome } = design;
   const [picking, setPicking] = useState(false);
   const tableName = Form.useWatch('tableName', form);
-  const nameRules = useNameRules();
+  const rules = useZodRules(tableDesign);
 
   return (
     <div data-testid="table-designer">
@@ -45,10 +45,15 @@ export function Designer({ linkId }: { linkId: string }) {
       {released && <Alert type="info" showIcon title={t('design.releasedHelp')} style={{ marginBottom: 12 }} />}
       <Form<DesignForm> form={form} initialValues={newDesign()} layout="vertical" component="div">
         <Flex gap={12}>
-          <Form.Item name="tableName" label={t('design.tableName')} rules={nameRules(t('design.tableName'))} style={{ width: 300 }}>
+          <Form.Item
+            name="tableName"
+            label={t('design.tableName')}
+            rules={rules('tableName', t('design.tableName'), { messages: { pattern: t('design.namePattern') } })}
+            style={{ width: 300 }}
+          >
             <Input maxLength={63} disabled={!!released} data-testid="design-table-name" />
           </Form.Item>
-          <Form.Item name="comment" label={t('design.comment')} style={{ flex: 1 }}>
+          <Form.Item name="comment" label={t('design.comment')} rules={rules('comment', t('design.comment'))} style={{ flex: 1 }}>
             <Input maxLength={500} />
           </Form.Item>
         </Flex>
