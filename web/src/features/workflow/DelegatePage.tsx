@@ -4,7 +4,7 @@ import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type DelegateBody, type DelegateRow, stampPermissions } from '@app/contracts';
+import { type DelegateBody, type DelegateRow, delegateBody, stampPermissions } from '@app/contracts';
 import { delegateApi } from './api';
 import { taskApi } from './task-api';
 import '../../lib/dayjs-locale';
@@ -14,6 +14,7 @@ import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
 import { UserPicker } from '../../components/pickers';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -82,6 +83,7 @@ export default function DelegatePage() {
     enabled: !!editing,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'delegate'] });
+  const rules = useZodRules(delegateBody);
   const delegatorId = editing?.row?.F_UserId ?? me;
   const schemeNames = (r: DelegateRow) => (r.F_SchemeIds.length === 0 ? t('allProcesses') : r.F_SchemeNames.join('、'));
 
@@ -184,6 +186,7 @@ export default function DelegatePage() {
           await refresh();
         }}
       >
+        {/* The person and the time range are the form's own values (the contract's id and time texts are made from them), and the contract leaves them to the service: hand rules. */}
         <Form.Item
           name="delegate"
           label={t('delegate')}
@@ -211,7 +214,7 @@ export default function DelegatePage() {
         <Form.Item name="enabled" label={t('common:enabled')} valuePropName="checked">
           <Switch data-testid="delegate-enabled" />
         </Form.Item>
-        <Form.Item name="F_Description" label={t('description')}>
+        <Form.Item name="F_Description" label={t('description')} rules={rules('F_Description', t('description'))}>
           <Input.TextArea rows={3} maxLength={500} data-testid="delegate-description" />
         </Form.Item>
       </FormModal>

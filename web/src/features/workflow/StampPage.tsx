@@ -3,7 +3,7 @@ import { App, Form, Input, InputNumber, Radio, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type StampBody, type StampRow, stampPermissions } from '@app/contracts';
+import { type StampBody, type StampRow, stampBody, stampPermissions } from '@app/contracts';
 import { stampApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -12,6 +12,7 @@ import { DictionaryLabel, DictionarySelect } from '../../components/dictionary';
 import { UserPicker } from '../../components/pickers';
 import { SignaturePad, StampImageUpload, type StampImage } from './stamp-fields';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 /** Dictionary of stamp categories (spec 3, F_StampType). */
 export const STAMP_TYPE_DICTIONARY = 'StampType';
@@ -76,6 +77,7 @@ export default function StampPage() {
     member: usePermission(stampPermissions.stampMember),
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', 'stamp'] });
+  const rules = useZodRules(stampBody);
   const act = async (run: () => Promise<unknown>, done: string) => {
     await run();
     void message.success(t(done));
@@ -240,17 +242,23 @@ export default function StampPage() {
           await refresh();
         }}
       >
-        <Form.Item name="F_StampName" label={t('name')} validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+        {/* The contract leaves the required fields to the service (it answers the spec's messages), so the form asks for them by hand. */}
+        <Form.Item
+          name="F_StampName"
+          label={t('name')}
+          validateTrigger="onBlur"
+          rules={[{ required: true, whitespace: true, message: t('nameRequired') }, ...rules('F_StampName', t('name'))]}
+        >
           <Input maxLength={100} data-testid="stamp-name" />
         </Form.Item>
-        <Form.Item name="F_StampType" label={t('type')} rules={[{ required: true, message: t('typeRequired') }]}>
+        <Form.Item name="F_StampType" label={t('type')} rules={[{ required: true, message: t('typeRequired') }, ...rules('F_StampType', t('type'))]}>
           <DictionarySelect code={STAMP_TYPE_DICTIONARY} data-testid="stamp-type" />
         </Form.Item>
         <Form.Item
           name="F_Password"
           label={t('password')}
           extra={editing?.id ? t('passwordKeep') : undefined}
-          rules={editing?.id ? [] : [{ required: true, message: t('passwordRequired') }]}
+          rules={[...(editing?.id ? [] : [{ required: true, message: t('passwordRequired') }]), ...rules('F_Password', t('password'))]}
         >
           <Input.Password maxLength={200} autoComplete="new-password" data-testid="stamp-password" />
         </Form.Item>
@@ -280,7 +288,7 @@ export default function StampPage() {
             )
           }
         </Form.Item>
-        <Form.Item name="F_Description" label={t('description')}>
+        <Form.Item name="F_Description" label={t('description')} rules={rules('F_Description', t('description'))}>
           <Input.TextArea rows={2} maxLength={500} data-testid="stamp-description" />
         </Form.Item>
       </FormModal>

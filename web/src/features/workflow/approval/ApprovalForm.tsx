@@ -3,10 +3,11 @@ import { Button, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ProcessInfo } from '@app/contracts';
+import { taskHandleBody, type ProcessInfo } from '@app/contracts';
 import { stampApi } from '../api';
 import { UploadField } from '../../../components/files/UploadField';
 import { AddStampDialog } from './AddStampDialog';
+import { useZodRules } from '../../../lib/zod-rules';
 
 /** The values of the approval form (spec 2.9). */
 export interface ApprovalValues {
@@ -53,6 +54,7 @@ export function ApprovalForm({
   const qc = useQueryClient();
   const stamps = useUsableStamps();
   const [adding, setAdding] = useState(false);
+  const rules = useZodRules(taskHandleBody);
   const btnValue = Form.useWatch('btnValue', form);
   const esignature = Form.useWatch('esignature', form);
   const { nodeInfo } = processInfo;
@@ -60,7 +62,7 @@ export function ApprovalForm({
 
   return (
     <Form<ApprovalValues> form={form} layout="vertical" data-testid="wf-approval-form">
-      <Form.Item name="btnValue" label={t('result')} rules={[{ required: true, message: t('resultRequired') }]}>
+      <Form.Item name="btnValue" label={t('result')} rules={rules('btnValue', t('result'), { messages: { required: t('resultRequired') } })}>
         <Radio.Group data-testid="wf-approval-result">
           {processInfo.btnInfo.map((b) => (
             <Radio key={b.value} value={b.value}>
@@ -70,7 +72,12 @@ export function ApprovalForm({
         </Radio.Group>
       </Form.Item>
       {btnValue === REJECT && (
-        <Form.Item name="rejectNodeId" label={t('rejectNode')} rules={[{ required: true, message: t('rejectNodeRequired') }]}>
+        // The contract lets rejectNodeId be '' (no rejection); a rejection needs one, which only the form knows.
+        <Form.Item
+          name="rejectNodeId"
+          label={t('rejectNode')}
+          rules={[{ required: true, message: t('rejectNodeRequired') }, ...rules('rejectNodeId', t('rejectNode'))]}
+        >
           <Select
             data-testid="wf-approval-reject-node"
             placeholder={t('rejectNodeRequired')}
@@ -78,7 +85,7 @@ export function ApprovalForm({
           />
         </Form.Item>
       )}
-      <Form.Item name="message" label={t('content')}>
+      <Form.Item name="message" label={t('content')} rules={rules('message', t('content'))}>
         <Input.TextArea rows={8} maxLength={2000} data-testid="wf-approval-message" />
       </Form.Item>
       <Form.Item name="fileValue" label={t('attachments')}>
@@ -86,7 +93,12 @@ export function ApprovalForm({
       </Form.Item>
       <Form.Item label={t('esignature')} required={nodeInfo.signatureRequired}>
         <Flex gap={8}>
-          <Form.Item name="esignature" noStyle rules={nodeInfo.signatureRequired ? [{ required: true, message: t('esignatureRequired') }] : []}>
+          {/* The contract allows '' (no stamp); whether the node needs one only the node says. */}
+          <Form.Item
+            name="esignature"
+            noStyle
+            rules={[...(nodeInfo.signatureRequired ? [{ required: true, message: t('esignatureRequired') }] : []), ...rules('esignature', t('esignature'))]}
+          >
             <Select
               allowClear
               style={{ flex: 1, minWidth: 0 }}
@@ -108,7 +120,12 @@ export function ApprovalForm({
         </Flex>
       </Form.Item>
       {needsPassword && (
-        <Form.Item name="esignature_pwd" label={t('password')} rules={[{ required: true, message: t('passwordPlaceholder') }]}>
+        // The contract allows '' (no stamp, or one without a password); the node asks for it here.
+        <Form.Item
+          name="esignature_pwd"
+          label={t('password')}
+          rules={[{ required: true, message: t('passwordPlaceholder') }, ...rules('esignature_pwd', t('password'))]}
+        >
           <Input.Password autoComplete="off" maxLength={200} placeholder={t('passwordPlaceholder')} data-testid="wf-approval-password" />
         </Form.Item>
       )}
