@@ -1,12 +1,13 @@
 import { Col, Collapse, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { WfSchemeForm } from '@app/contracts';
+import { wfSchemeBody, type WfSchemeForm } from '@app/contracts';
 import { DictionarySelect } from '../../../components/dictionary';
 import type { DesignerBridge, DiagramElement } from './bridge';
 import { SchemeAuthField } from './SchemeAuthField';
 import { SchemeFormsField } from './SchemeFormsField';
 import type { SchemeFieldsState } from './useSchemeFields';
 import { readProcess, readRawConfig } from './wf-config';
+import { useZodRules } from '../../../lib/zod-rules';
 
 interface SchemeHeaderProps {
   /** A new scheme opens the section (its code and name are to be filled). */
@@ -22,6 +23,9 @@ interface SchemeHeaderProps {
 /** The folding "scheme" section above the canvas: the scheme's fields, its title template, bound forms and who may launch it. */
 export function SchemeHeader({ isNew, fields, designedForms, bridge, root, setDirty }: SchemeHeaderProps) {
   const { t } = useTranslation('wfDesigner');
+  const rules = useZodRules(wfSchemeBody);
+  // The contract trims the name before asking for one character; the derived rules do not see a name of blanks only.
+  const blankName = { whitespace: true, message: t('rule.name') };
   const titleTemplate = root ? readProcess(root.businessObject).titleTemplate : '';
   const changed =
     <V,>(set: (value: V) => void) =>
@@ -53,16 +57,17 @@ export function SchemeHeader({ isNew, fields, designedForms, bridge, root, setDi
                   <Form.Item
                     name="F_Code"
                     label={t('field.code')}
-                    rules={[
-                      { required: true, message: t('rule.code') },
-                      { pattern: /^[A-Za-z0-9_.-]+$/, message: t('rule.codePattern') },
-                    ]}
+                    rules={rules('F_Code', t('field.code'), { messages: { required: t('rule.code'), pattern: t('rule.codePattern') } })}
                   >
                     <Input maxLength={50} data-testid="wfd-code" />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12} lg={6}>
-                  <Form.Item name="F_Name" label={t('field.schemeName')} rules={[{ required: true, whitespace: true, message: t('rule.name') }]}>
+                  <Form.Item
+                    name="F_Name"
+                    label={t('field.schemeName')}
+                    rules={[...rules('F_Name', t('field.schemeName'), { messages: { required: t('rule.name') } }), blankName]}
+                  >
                     <Input maxLength={100} data-testid="wfd-name" />
                   </Form.Item>
                 </Col>
@@ -88,7 +93,7 @@ export function SchemeHeader({ isNew, fields, designedForms, bridge, root, setDi
                   </Form.Item>
                 </Col>
                 <Col xs={24} lg={12}>
-                  <Form.Item name="F_Description" label={t('field.description')}>
+                  <Form.Item name="F_Description" label={t('field.description')} rules={rules('F_Description', t('field.description'))}>
                     <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={500} data-testid="wfd-description" />
                   </Form.Item>
                 </Col>

@@ -3,12 +3,13 @@ import { Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type WfRelationBody, type WfRelationRow, workflowSchemePermissions } from '@app/contracts';
+import { type WfRelationBody, type WfRelationRow, wfRelationBody, workflowSchemePermissions } from '@app/contracts';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../../components/crud';
 import { schemeApi, schemeKeys } from './scheme-api';
 import { RowActions } from '../../../components/RowActions';
+import { useZodRules } from '../../../lib/zod-rules';
 
 /** ListPage key of the relation list. */
 export const RELATION_LIST_KEY = 'workflow-relation';
@@ -152,11 +153,12 @@ export default function RelationPage() {
 function RelationFields({ schemes }: { schemes: { value: string; label: string }[] }) {
   const { t } = useTranslation('wfScheme');
   const form = Form.useFormInstance<RelationForm>();
+  const rules = useZodRules(wfRelationBody);
   const type = Form.useWatch('F_Type', form) ?? 0;
   const forms = useQuery({ queryKey: schemeKeys.formOptions(type), queryFn: () => schemeApi.formOptions(type) });
   return (
     <>
-      <Form.Item name="F_SchemeInfoId" label={t('scheme')} rules={[{ required: true, message: t('schemeRequired') }]}>
+      <Form.Item name="F_SchemeInfoId" label={t('scheme')} rules={rules('F_SchemeInfoId', t('scheme'), { messages: { required: t('schemeRequired') } })}>
         <Select showSearch={{ optionFilterProp: 'label' }} options={schemes} data-testid="wf-relation-scheme" />
       </Form.Item>
       <Form.Item name="F_Type" label={t('formType')}>
@@ -166,7 +168,7 @@ function RelationFields({ schemes }: { schemes: { value: string; label: string }
           options={[0, 1, 2].map((v) => ({ value: v, label: t(`formType${v}`) }))}
         />
       </Form.Item>
-      <Form.Item name="F_FormId" label={t('form')} rules={[{ required: true, message: t('formRequired') }]}>
+      <Form.Item name="F_FormId" label={t('form')} rules={rules('F_FormId', t('form'), { messages: { required: t('formRequired') } })}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           loading={forms.isFetching}
@@ -178,11 +180,11 @@ function RelationFields({ schemes }: { schemes: { value: string; label: string }
           }}
         />
       </Form.Item>
-      <Form.Item name="F_Name" label={t('relationName')} extra={t('relationNameHint')}>
+      <Form.Item name="F_Name" label={t('relationName')} rules={rules('F_Name', t('relationName'))} extra={t('relationNameHint')}>
         <Input maxLength={100} data-testid="wf-relation-name" />
       </Form.Item>
       {type !== 0 && (
-        <Form.Item name="F_Url" label={t('url')}>
+        <Form.Item name="F_Url" label={t('url')} rules={rules('F_Url', t('url'))}>
           <Input maxLength={500} data-testid="wf-relation-url" />
         </Form.Item>
       )}

@@ -4,13 +4,21 @@ import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icon
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type WfNewModelBody, type WfSchemeRow, type WfVersionChangeTestRow, type WfVersionRow, workflowSchemePermissions } from '@app/contracts';
+import {
+  type WfNewModelBody,
+  type WfSchemeRow,
+  type WfVersionChangeTestRow,
+  type WfVersionRow,
+  wfNewModelBody,
+  workflowSchemePermissions,
+} from '@app/contracts';
 import { usePermission } from '../../../lib/permission';
 import { ListPage, type ListQuery } from '../../../components/ListPage';
 import { FormModal } from '../../../components/crud';
 import { DictionarySelect } from '../../../components/dictionary';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
 import { RowActions } from '../../../components/RowActions';
+import { useZodRules } from '../../../lib/zod-rules';
 
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
@@ -62,6 +70,9 @@ export default function SchemePage() {
     enable: usePermission(workflowSchemePermissions.workflowSchemeEnable),
   };
   const refresh = () => qc.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
+  const rules = useZodRules(wfNewModelBody);
+  // The contract trims the name before asking for one character; the derived rules do not see a name of blanks only.
+  const blankName = { whitespace: true, message: t('nameRequired') };
   // The designer and bpmn-js load in the background while the list is read, so 编辑 / 新增 open at once.
   const designs = can.add || can.edit;
   useEffect(() => {
@@ -281,20 +292,17 @@ export default function SchemePage() {
           <Form.Item
             name="F_Code"
             label={t('code')}
-            rules={[
-              { required: true, whitespace: true, message: t('codeRequired') },
-              { pattern: /^[A-Za-z0-9_.-]+$/, message: t('codePattern') },
-            ]}
+            rules={rules('F_Code', t('code'), { messages: { required: t('codeRequired'), pattern: t('codePattern') } })}
           >
             <Input maxLength={50} data-testid="wf-new-model-code" />
           </Form.Item>
-          <Form.Item name="F_Name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+          <Form.Item name="F_Name" label={t('name')} rules={[...rules('F_Name', t('name'), { messages: { required: t('nameRequired') } }), blankName]}>
             <Input maxLength={100} data-testid="wf-new-model-name" />
           </Form.Item>
           <Form.Item name="F_Category" label={t('category')}>
             <DictionarySelect code={FLOW_CATEGORY_DICTIONARY} data-testid="wf-new-model-category" />
           </Form.Item>
-          <Form.Item name="F_Description" label={t('description')}>
+          <Form.Item name="F_Description" label={t('description')} rules={rules('F_Description', t('description'))}>
             <Input.TextArea rows={2} maxLength={500} data-testid="wf-new-model-description" />
           </Form.Item>
         </FormModal>
