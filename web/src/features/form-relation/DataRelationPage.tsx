@@ -3,12 +3,12 @@ import { AutoComplete, Form, Input, Select, Switch, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type DataRelationBody, type DataRelationRow, formRelationPermissions } from '@app/contracts';
+import { type DataRelationBody, type DataRelationRow, dataRelationBody, formRelationPermissions } from '@app/contracts';
 import { dataRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
-import { filterFieldSuggestions, listFieldsOf, OPTION_FIELD_TYPES, useDesignedForms, useFormInfo } from './shared';
+import { filterFieldSuggestions, listFieldsOf, OPTION_FIELD_TYPES, useDesignedForms, useFormInfo, useRelationRules } from './shared';
 import { RowActions } from '../../components/RowActions';
 
 const LIST_KEY = 'data-relations';
@@ -154,11 +154,13 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
   const fields = useMemo(() => listFieldsOf(info.data, String).filter((f) => f.type !== 'system'), [info.data]);
   const targets = fields.filter((f) => OPTION_FIELD_TYPES.has(f.type) && f.formId !== sourceId);
   const suggestions = filterFieldSuggestions(fields.find((f) => f.formId === targetId)?.config);
-  const required = (what: string) => [{ required: true, message: t('requiredField', { label: what }) }];
+  const rules = useRelationRules(dataRelationBody);
+  // The contract trims these texts before asking for one character; the derived rules do not see blanks only.
+  const notBlank = (label: string) => ({ whitespace: true, message: t('requiredField', { label }) });
   const fieldOption = (f: (typeof fields)[number]) => ({ value: f.formId, label: `${f.label} (${f.field})` });
   return (
     <>
-      <Form.Item name="F_FormId" label={t('form')} rules={required(t('form'))}>
+      <Form.Item name="F_FormId" label={t('form')} rules={rules('F_FormId', t('form'))}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           options={formOptions}
@@ -168,10 +170,10 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
           onChange={() => form.setFieldsValue({ F_SourceFormId: undefined, F_TargetFormId: undefined })}
         />
       </Form.Item>
-      <Form.Item name="F_Name" label={t('name')} rules={[...required(t('name')), { whitespace: true, message: t('requiredField', { label: t('name') }) }]}>
+      <Form.Item name="F_Name" label={t('name')} rules={[...rules('F_Name', t('name')), notBlank(t('name'))]}>
         <Input maxLength={100} data-testid="data-relation-name" />
       </Form.Item>
-      <Form.Item name="F_SourceFormId" label={t('sourceField')} rules={required(t('sourceField'))} extra={t('sourceHint')}>
+      <Form.Item name="F_SourceFormId" label={t('sourceField')} rules={rules('F_SourceFormId', t('sourceField'))} extra={t('sourceHint')}>
         <Select showSearch={{ optionFilterProp: 'label' }} loading={info.isFetching} options={fields.map(fieldOption)} data-testid="data-relation-source" />
       </Form.Item>
       <Form.Item
@@ -179,7 +181,8 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
         label={t('targetField')}
         dependencies={['F_SourceFormId']}
         rules={[
-          ...required(t('targetField')),
+          ...rules('F_TargetFormId', t('targetField')),
+          // Source and target differ: a rule across two fields, which the contract does not say.
           ({ getFieldValue }) => ({
             validator: async (_, v: number | undefined) => {
               if (v !== undefined && v === getFieldValue('F_SourceFormId')) throw new Error(t('sameField'));
@@ -193,7 +196,7 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
       <Form.Item
         name="F_FilterField"
         label={t('filterField')}
-        rules={[...required(t('filterField')), { whitespace: true, message: t('requiredField', { label: t('filterField') }) }]}
+        rules={[...rules('F_FilterField', t('filterField')), notBlank(t('filterField'))]}
         extra={t('filterHint')}
       >
         <AutoComplete options={suggestions.map((s) => ({ value: s }))} maxLength={64} data-testid="data-relation-filter" />
@@ -201,7 +204,7 @@ function RelationFields({ formOptions }: { formOptions: { value: string; label: 
       <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
         <Switch data-testid="data-relation-enabled" />
       </Form.Item>
-      <Form.Item name="F_Description" label={t('common:description')}>
+      <Form.Item name="F_Description" label={t('common:description')} rules={rules('F_Description', t('common:description'))}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
     </>

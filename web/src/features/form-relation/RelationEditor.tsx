@@ -26,7 +26,11 @@ import { useTranslation } from 'react-i18next';
 import {
   CONDITION_OPERATORS,
   CONDITION_TOKENS,
+  dataCondition,
   defaultMatchOf,
+  formRelationBody,
+  listColumn,
+  listQueryField,
   LIST_BUTTONS,
   PAGE_SIZES,
   PRINT_DEFAULT_BORDER,
@@ -42,6 +46,7 @@ import {
   type QueryMatch,
 } from '@app/contracts';
 import { formRelationApi } from './api';
+import { useRelationRules } from './shared';
 import { MenuIcon } from '../../app/shell/icons';
 import { listFieldsOf, RELATION_LIST_KEY, useDesignedForms, useFormInfo, useFormsWithTables, type ListField } from './shared';
 
@@ -250,7 +255,9 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
   };
 
   const label = (name: string) => fields.find((f) => f.field === name)?.label ?? name;
-  const required = (what: string) => [{ required: true, message: t('requiredField', { label: what }) }];
+  const rules = useRelationRules(formRelationBody);
+  // The contract trims the name before asking for one character; the derived rules do not see blanks only.
+  const notBlank = (what: string) => ({ whitespace: true, message: t('requiredField', { label: what }) });
 
   const tabItems: { key: TabKey; label: string; children: React.ReactNode }[] = [
     {
@@ -258,14 +265,15 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
       label: t('tab.base'),
       children: (
         <>
-          <Form.Item name="F_Name" label={t('name')} rules={[...required(t('name')), { whitespace: true, message: t('requiredField', { label: t('name') }) }]}>
+          <Form.Item name="F_Name" label={t('name')} rules={[...rules('F_Name', t('name')), notBlank(t('name'))]}>
             <Input maxLength={50} data-testid="relation-name" />
           </Form.Item>
           <Form.Item
             name="F_FormId"
             label={t('form')}
             rules={[
-              ...required(t('form')),
+              ...rules('F_FormId', t('form')),
+              // Whether the form has tables is the form's design, not the body's shape.
               {
                 validator: async () => {
                   if (noTables) throw new Error(t('formNoTables'));
@@ -283,12 +291,17 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
             />
           </Form.Item>
           {noTables && <Alert type="warning" showIcon title={t('formNoTables')} style={{ marginBottom: 16 }} data-testid="relation-form-no-tables" />}
-          <Form.Item name="F_ParentId" label={t('parent')} rules={required(t('parent'))}>
+          {/* The contract puts a page without a parent under 'form-apps'; the editor asks for one to be chosen. */}
+          <Form.Item
+            name="F_ParentId"
+            label={t('parent')}
+            rules={[{ required: true, message: t('requiredField', { label: t('parent') }) }, ...rules('F_ParentId', t('parent'))]}
+          >
             <TreeSelect treeData={parentTree} treeDefaultExpandAll data-testid="relation-parent" />
           </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a.F_Icon !== b.F_Icon}>
             {({ getFieldValue }) => (
-              <Form.Item name="F_Icon" label={t('icon')}>
+              <Form.Item name="F_Icon" label={t('icon')} rules={rules('F_Icon', t('icon'))}>
                 <Input
                   maxLength={100}
                   placeholder="FileTextOutlined"
@@ -304,7 +317,7 @@ function EditorForm({ detail, onClose }: { detail?: FormRelationDetail; onClose:
           <Form.Item name="F_EnabledMark" label={t('common:enabled')} valuePropName="checked">
             <Switch data-testid="relation-enabled" />
           </Form.Item>
-          <Form.Item name="F_Description" label={t('common:description')}>
+          <Form.Item name="F_Description" label={t('common:description')} rules={rules('F_Description', t('common:description'))}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
         </>
@@ -509,9 +522,11 @@ function MoveButtons({
 
 function ColumnsTab({ fields, label, form }: { fields: ListField[]; label: (f: string) => string; form: FormInstance<EditorValues> }) {
   const { t } = useTranslation('formRelation');
+  const rules = useRelationRules(listColumn);
   return (
     <Form.List
       name="columns"
+      // The contract asks for at least one column; a Form.List takes only validator rules, so it is said here.
       rules={[
         {
           validator: async (_, v: unknown[] | undefined) => {
@@ -527,7 +542,7 @@ function ColumnsTab({ fields, label, form }: { fields: ListField[]; label: (f: s
             return (
               <div key={key} style={rowStyle} data-testid={`relation-column-${field}`}>
                 <FieldName label={label(field)} field={field} />
-                <Form.Item name={[name, 'label']} noStyle>
+                <Form.Item name={[name, 'label']} rules={rules('label', t('columnLabel'))} noStyle>
                   <Input size="small" style={{ width: 160 }} maxLength={100} placeholder={t('columnLabel')} data-testid={`relation-column-${field}-label`} />
                 </Form.Item>
                 <Form.Item name={[name, 'width']} noStyle>
@@ -563,6 +578,7 @@ function ColumnsTab({ fields, label, form }: { fields: ListField[]; label: (f: s
 
 function QueryTab({ fields, label, form }: { fields: ListField[]; label: (f: string) => string; form: FormInstance<EditorValues> }) {
   const { t } = useTranslation('formRelation');
+  const rules = useRelationRules(listQueryField);
   return (
     <Form.List name="queryFields">
       {(items, { add, remove, move }) => (
@@ -572,7 +588,7 @@ function QueryTab({ fields, label, form }: { fields: ListField[]; label: (f: str
             return (
               <div key={key} style={rowStyle} data-testid={`relation-query-${field}`}>
                 <FieldName label={label(field)} field={field} />
-                <Form.Item name={[name, 'label']} noStyle>
+                <Form.Item name={[name, 'label']} rules={rules('label', t('columnLabel'))} noStyle>
                   <Input size="small" style={{ width: 160 }} maxLength={100} placeholder={t('columnLabel')} />
                 </Form.Item>
                 <Form.Item name={[name, 'match']} noStyle>
@@ -602,7 +618,7 @@ function QueryTab({ fields, label, form }: { fields: ListField[]; label: (f: str
 
 function ConditionsTab({ fields }: { fields: ListField[] }) {
   const { t } = useTranslation('formRelation');
-  const required = (what: string) => [{ required: true, message: t('requiredField', { label: what }) }];
+  const rules = useRelationRules(dataCondition);
   return (
     <>
       <Typography.Paragraph type="secondary">{t('conditionsHint')}</Typography.Paragraph>
@@ -611,7 +627,7 @@ function ConditionsTab({ fields }: { fields: ListField[] }) {
           <div data-testid="relation-conditions">
             {items.map(({ key, name }) => (
               <div key={key} style={rowStyle} data-testid={`relation-condition-${name}`}>
-                <Form.Item name={[name, 'field']} rules={required(t('conditionField'))} style={{ marginBottom: 0 }}>
+                <Form.Item name={[name, 'field']} rules={rules('field', t('conditionField'))} style={{ marginBottom: 0 }}>
                   <Select
                     size="small"
                     style={{ width: 200 }}
@@ -633,7 +649,7 @@ function ConditionsTab({ fields }: { fields: ListField[] }) {
                     const operator = getFieldValue(['conditions', name, 'operator']) as string;
                     const none = operator === 'empty' || operator === 'notEmpty';
                     return (
-                      <Form.Item name={[name, 'value']} style={{ marginBottom: 0 }}>
+                      <Form.Item name={[name, 'value']} rules={rules('value', t('conditionValue'))} style={{ marginBottom: 0 }}>
                         <AutoComplete
                           size="small"
                           style={{ width: 220 }}
