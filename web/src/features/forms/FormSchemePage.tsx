@@ -4,7 +4,7 @@ import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FORM_TYPE, type FormSchemeBody, type FormSchemeHistoryRow, type FormSchemeRow } from '@app/contracts';
+import { FORM_TYPE, formSchemeBody, type FormSchemeBody, type FormSchemeHistoryRow, type FormSchemeRow } from '@app/contracts';
 import { formSchemeApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
@@ -15,6 +15,7 @@ import { designerPath, fillPath } from './paths';
 import { systemFormPath } from '../form-print/paths';
 import { systemForms } from '../form-print/system-forms';
 import { RowActions } from '../../components/RowActions';
+import { useZodRules } from '../../lib/zod-rules';
 
 const LIST_KEY = 'form-schemes';
 
@@ -206,6 +207,7 @@ function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormScheme
   const taken = useQuery({ queryKey: ['form-scheme-registered-system'], queryFn: registeredAddresses, enabled: open, staleTime: 0 });
   const own = editing?.F_Url.toLowerCase();
   const free = systemForms().filter((d) => !taken.data?.has(d.address.toLowerCase()) || d.address.toLowerCase() === own);
+  const rules = useZodRules(formSchemeBody);
   return (
     <FormModal<RegisterValues>
       open={open}
@@ -232,7 +234,8 @@ function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormScheme
         name="F_Url"
         label={t('address')}
         extra={t('addressHint')}
-        rules={[{ required: true, message: t('common:required', { label: t('address') }) }]}
+        // The contract lets a designed form go without an address; a system form is its address, so the dialog asks for one.
+        rules={[{ required: true, message: t('common:required', { label: t('address') }) }, ...rules('F_Url', t('address'))]}
       >
         <Select
           data-testid="form-register-address"
@@ -241,13 +244,21 @@ function RegisterSystemForm({ editing, onClose, onSaved }: { editing: FormScheme
           options={free.map((d) => ({ value: d.address, label: `${t(d.titleKey)}（${d.address}）` }))}
         />
       </Form.Item>
-      <Form.Item name="F_Name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('common:required', { label: t('name') }) }]}>
+      <Form.Item
+        name="F_Name"
+        label={t('name')}
+        rules={[
+          ...rules('F_Name', t('name')),
+          // The contract trims the name before asking for one character; the derived rules do not see blanks only.
+          { whitespace: true, message: t('common:required', { label: t('name') }) },
+        ]}
+      >
         <Input maxLength={100} data-testid="form-register-name" />
       </Form.Item>
-      <Form.Item name="F_Category" label={t('category')}>
+      <Form.Item name="F_Category" label={t('category')} rules={rules('F_Category', t('category'))}>
         <Input maxLength={100} data-testid="form-register-category" />
       </Form.Item>
-      <Form.Item name="F_Description" label={t('description')}>
+      <Form.Item name="F_Description" label={t('description')} rules={rules('F_Description', t('description'))}>
         <Input.TextArea maxLength={500} rows={3} data-testid="form-register-description" />
       </Form.Item>
     </FormModal>
