@@ -2,12 +2,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Select, Space, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ChosenApprovers, CandidateNode, CreateProcessBody, FormValueEntry } from '@app/contracts';
+import { createProcessBody, type ChosenApprovers, type CandidateNode, type CreateProcessBody, type FormValueEntry } from '@app/contracts';
 import { UploadField } from '../../../components/files/UploadField';
 import { FormTabs, type FormTabsHandle, type WorkflowFormTab } from '../approval/FormTabs';
 import { NextApproversDialog } from '../shared/NextApproversDialog';
 import { taskApi, taskKeys } from '../task-api';
 import { newIdempotencyKey } from '../../../lib/api';
+import { useZodRules } from '../../../lib/zod-rules';
 
 /** What the dialog launches: a scheme, and the draft it continues (drafts tab 'edit'). */
 export interface LaunchTarget {
@@ -52,6 +53,7 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
   const qc = useQueryClient();
   const fullScreen = useFullScreen();
   const [form] = Form.useForm<LaunchFields>();
+  const rules = useZodRules(createProcessBody);
   const tabs = useRef<FormTabsHandle>(null);
   const [draftId, setDraftId] = useState<string | undefined>(target?.draft?.F_Id);
   const [busy, setBusy] = useState<'draft' | 'submit' | null>(null);
@@ -206,10 +208,10 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
           initialValues={{ name: target?.draft?.name ?? '', relationTaskList: [] }}
           data-testid="wf-launch-form"
         >
-          <Form.Item name="name" label={t('processName')} extra={t('processNameHint')}>
+          <Form.Item name="name" label={t('processName')} rules={rules('name', t('processName'))} extra={t('processNameHint')}>
             <Input maxLength={200} allowClear data-testid="wf-launch-name" />
           </Form.Item>
-          <Form.Item name="message" label={t('message')}>
+          <Form.Item name="message" label={t('message')} rules={rules('message', t('message'))}>
             <Input.TextArea rows={3} maxLength={2000} data-testid="wf-launch-message" />
           </Form.Item>
           <Form.Item name="fileValue" label={t('attachments')}>
