@@ -95,12 +95,17 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       await expect.poll(() => page.locator(tid('wf-version-row-3')).innerText()).toMatch(/\b1\b/);
 
       // 设为当前 v2, back to v3 (v1, without approvers, may not become current while the scheme is enabled)
-      await page.locator(tid('wf-version-set-current-2')).click();
-      await page.locator(tid('wf-version-current-ok')).click();
-      await page.locator(tid('wf-version-current-2')).waitFor();
-      await page.locator(tid('wf-version-set-current-3')).click();
-      await page.locator(tid('wf-version-current-ok')).click();
-      await page.locator(tid('wf-version-current-3')).waitFor();
+      // Each confirmation closes only once the call has answered and the versions are read again (a refusal keeps it
+      // open with its message), so the test waits for it to go before looking for the tag.
+      const setCurrent = async (version: number) => {
+        await page.locator(tid(`wf-version-set-current-${version}`)).click();
+        const confirm = page.locator('.ant-modal-confirm', { has: page.locator(tid('wf-version-current-ok')) });
+        await confirm.locator(tid('wf-version-current-ok')).click();
+        await confirm.waitFor({ state: 'detached', timeout: 30_000 });
+        await page.locator(tid(`wf-version-current-${version}`)).waitFor();
+      };
+      await setCurrent(2);
+      await setCurrent(3);
       await page.locator(tid('wf-version-dialog-close')).click();
       await page.locator(tid('wf-version-dialog')).waitFor({ state: 'detached' });
 
