@@ -59,6 +59,17 @@ export async function sessionToken(page: Page): Promise<string> {
 
 export const tid = (id: string) => `[data-testid="${id}"]`;
 
+/**
+ * Clicks the OK button (by test id) of the confirmation that carries it and waits for that confirmation to go. Our
+ * confirmations close only once their call has answered and the lists have been read again (a refused call keeps the
+ * dialog open with its message), so after this the screen shows the outcome; on a loaded machine that can take a while.
+ */
+export async function confirmOk(page: Page, okTestId: string): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm', { has: page.locator(tid(okTestId)) });
+  await dialog.locator(tid(okTestId)).click();
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
 export interface Envelope<T> {
   code: number;
   data: T;

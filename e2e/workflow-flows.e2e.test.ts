@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, confirmOk, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { type ChainNode as Node, chainXml, field, settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
@@ -208,7 +208,7 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
       const row = page.locator(tid(`wf-task-row-${pid}`));
       await row.waitFor();
       await page.locator(tid(`wf-task-recall-${pid}`)).click();
-      await page.locator(tid('wf-task-recall-ok')).click();
+      await confirmOk(page, 'wf-task-recall-ok');
       await page.locator(tid(`wf-task-recycle-${pid}`)).waitFor();
       expect((await mine())?.state).toBe('recalled');
       expect(await upcoming(lisi.page, pid)).toEqual([]);
@@ -218,7 +218,7 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
 
       // into the recycle bin
       await page.locator(tid(`wf-task-recycle-${pid}`)).click();
-      await page.locator(tid('wf-task-recycle-ok')).click();
+      await confirmOk(page, 'wf-task-recycle-ok');
       await row.waitFor({ state: 'detached' });
       await page.locator(tid('wf-task-tab-recycle')).click();
       await page.locator(tid(`wf-task-row-${pid}`)).waitFor();
@@ -228,7 +228,7 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
 
       // restore: back in 我发起的
       await page.locator(tid(`wf-task-restore-${pid}`)).click();
-      await page.locator(tid('wf-task-restore-ok')).click();
+      await confirmOk(page, 'wf-task-restore-ok');
       await page.locator(tid(`wf-task-row-${pid}`)).waitFor({ state: 'detached' });
       await page.locator(tid('wf-task-tab-mine')).click();
       await page.locator(tid(`wf-task-row-${pid}`)).waitFor();
@@ -236,7 +236,7 @@ describe('workflow side flows (Chromium)', { timeout: 240_000 }, () => {
 
       // recycle again and delete for good
       await page.locator(tid(`wf-task-recycle-${pid}`)).click();
-      await page.locator(tid('wf-task-recycle-ok')).click();
+      await confirmOk(page, 'wf-task-recycle-ok');
       await page.locator(tid(`wf-task-row-${pid}`)).waitFor({ state: 'detached' });
       await page.locator(tid('wf-task-tab-recycle')).click();
       await page.locator(tid(`wf-task-destroy-${pid}`)).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../server/src/modules/workflow/fixtures/index.js';
-import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, apiCall, confirmOk, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 import { settle, todos as upcoming, userId } from './workflow-setup.js';
 
 /**
@@ -42,12 +42,9 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
       expect(await row.innerText()).toContain('Manager approval');
       await shot(page, 'wf-monitor-unfinished');
 
-      // Suspend. Each step waits for what the user sees: the dialog, then the dialog gone (it closes only once the call
-      // has answered and the list has been read again; a refused call keeps it open with its message).
-      const confirmDialog = (text: string) => page.locator('.ant-modal-confirm', { hasText: text });
+      // Suspend.
       await row.locator(tid(`wf-monitor-suspend-${pid}`)).click();
-      await confirmDialog('确定挂起流程').locator(tid('wf-monitor-confirm-ok')).click();
-      await confirmDialog('确定挂起流程').waitFor({ state: 'detached', timeout: 30_000 });
+      await confirmOk(page, 'wf-monitor-confirm-ok');
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('已挂起');
       await settle(page);
       await shot(page, 'wf-monitor-suspended');
@@ -57,8 +54,7 @@ describe('workflow monitor (Chromium)', { timeout: 240_000 }, () => {
 
       // Resume.
       await row.locator(tid(`wf-monitor-resume-${pid}`)).click();
-      await confirmDialog('确定恢复流程').locator(tid('wf-monitor-confirm-ok')).click();
-      await confirmDialog('确定恢复流程').waitFor({ state: 'detached', timeout: 30_000 });
+      await confirmOk(page, 'wf-monitor-confirm-ok');
       await expect.poll(() => row.locator(tid(`wf-monitor-state-${pid}`)).innerText()).toBe('审批中');
 
       // Assign the manager task to wangwu.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiCall, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
+import { api, apiCall, confirmOk, shot, signedIn, tid, useServerAndBrowser } from './harness.js';
 
 /**
  * The scheme list (docs/workflow-screens.md "Schemes, versions and relations"): as admin, a scheme made
@@ -95,13 +95,9 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
       await expect.poll(() => page.locator(tid('wf-version-row-3')).innerText()).toMatch(/\b1\b/);
 
       // 设为当前 v2, back to v3 (v1, without approvers, may not become current while the scheme is enabled)
-      // Each confirmation closes only once the call has answered and the versions are read again (a refusal keeps it
-      // open with its message), so the test waits for it to go before looking for the tag.
       const setCurrent = async (version: number) => {
         await page.locator(tid(`wf-version-set-current-${version}`)).click();
-        const confirm = page.locator('.ant-modal-confirm', { has: page.locator(tid('wf-version-current-ok')) });
-        await confirm.locator(tid('wf-version-current-ok')).click();
-        await confirm.waitFor({ state: 'detached', timeout: 30_000 });
+        await confirmOk(page, 'wf-version-current-ok');
         await page.locator(tid(`wf-version-current-${version}`)).waitFor();
       };
       await setCurrent(2);
