@@ -8,7 +8,8 @@ import { dataRelationApi } from './api';
 import { usePermission } from '../../lib/permission';
 import { ListPage } from '../../components/ListPage';
 import { FormModal, useDeleteConfirm } from '../../components/crud';
-import { filterFieldSuggestions, listFieldsOf, OPTION_FIELD_TYPES, useDesignedForms, useFormInfo, useRelationRules } from './shared';
+import { filterFieldSuggestions, listFieldsOf, OPTION_FIELD_TYPES, useDesignedForms, useFormInfo } from './shared';
+import { useRelationRules } from './relation-rules';
 import { RowActions } from '../../components/RowActions';
 
 const LIST_KEY = 'data-relations';

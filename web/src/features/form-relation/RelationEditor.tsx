@@ -46,7 +46,7 @@ import {
   type QueryMatch,
 } from '@app/contracts';
 import { formRelationApi } from './api';
-import { useRelationRules } from './shared';
+import { useRelationRules } from './relation-rules';
 import { MenuIcon } from '../../app/shell/icons';
 import { listFieldsOf, RELATION_LIST_KEY, useDesignedForms, useFormInfo, useFormsWithTables, type ListField } from './shared';
 

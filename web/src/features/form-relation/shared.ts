@@ -1,10 +1,6 @@
-import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { flattenFields, isContainer, LIST_SYSTEM_FIELDS, type FieldType, type FormField, type FormSchemeDetail } from '@app/contracts';
 import { formSchemeApi } from '../forms/api';
-import { useZodRules } from '../../lib/zod-rules';
 
 /** ListPage key of the form relation list. */
 export const RELATION_LIST_KEY = 'form-relations';
@@ -86,14 +82,4 @@ export function filterFieldSuggestions(field: FormField | undefined): string[] {
   };
   walk(list);
   return [...keys];
-}
-
-/** The contract's rules for a field of this feature's forms, asking for a missing value in its words ("请填写名称"). */
-export function useRelationRules<S extends z.ZodObject>(schema: S) {
-  const { t } = useTranslation('formRelation');
-  const rules = useZodRules(schema);
-  return useCallback(
-    (field: keyof S['shape'] & string, label: string) => rules(field, label, { messages: { required: t('requiredField', { label }) } }),
-    [rules, t],
-  );
 }
