@@ -22,5 +22,6 @@ export * from './form-logic/index.js';
 export * from './workflow.js';
 export * from './workflow-scheme.js';
 export * from './workflow-task.js';
+export * from './simple-flow/index.js';
 export * from './stamp.js';
 export * from './clue.js';

@@ -1,0 +1,3 @@
+export * from './model.js';
+export * from './api.js';
+export * from './build.js';
