@@ -1,3 +1,5 @@
 export * from './model.js';
 export * from './api.js';
 export * from './build.js';
+export * from './compile.js';
+export * from './decompile.js';

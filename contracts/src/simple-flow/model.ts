@@ -20,8 +20,11 @@ const elementId = z
  */
 export const SIMPLE_CONDITION_OPS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'contains', 'notContains', 'in', 'notIn', 'empty', 'notEmpty'] as const;
 export type SimpleConditionOp = (typeof SIMPLE_CONDITION_OPS)[number];
-/** The initiator's own facts a condition may name (the engine's `starter` scope). */
-export const STARTER_FIELDS = { '@starter': 'starter.userId', '@starterDepartment': 'starter.departmentId' } as const;
+/**
+ * The initiator's own facts a condition may name (the engine's `starter` scope): the initiator, and the departments
+ * they belong to (a person may be in several: "属于 财务部" holds when any of them is).
+ */
+export const STARTER_FIELDS = { '@starter': 'starter.userId', '@starterDepartment': 'starter.departmentIds' } as const;
 
 export const conditionClause = z.object({
   field: z
@@ -41,7 +44,10 @@ export type ConditionClause = z.infer<typeof conditionClause>;
 /** Time limit of an approver card: a boundary timer on its task. */
 export const simpleDeadline = z.object({
   /** Hours after the task opens (fractions allowed: 0.5 = 30 minutes). */
-  hours: z.number().min(0.1).max(24 * 365),
+  hours: z
+    .number()
+    .min(0.1)
+    .max(24 * 365),
   action: z.enum(['remind', 'approve']).default('remind'),
   /** remind: how many reminders in all, one every `hours` (1 = once). */
   repeat: z.number().int().min(1).max(100).default(1),

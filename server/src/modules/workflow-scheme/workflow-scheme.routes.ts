@@ -5,6 +5,10 @@ import {
   emptyData,
   envelope,
   pageResult,
+  simpleFromBpmnAnswer,
+  simpleFromBpmnBody,
+  simpleSimulateAnswer,
+  simpleSimulateBody,
   wfAuthUser,
   wfAuthUserParams,
   wfCurrentVersionQuery,
@@ -47,6 +51,7 @@ import { diagramHeaders } from '../workflow/engine/svg.js';
 import { WorkflowRelationService } from './workflow-relation.service.js';
 import { checkDesign, testCondition } from './design-check.js';
 import { withDiagram } from './layout.js';
+import { simpleFromBpmn, simulateSimple } from './simple-flow.js';
 
 /** /workflow-scheme-info…, /workflow-relation…, /workflow-Auth… (docs/workflow-design.md "Schemes"). */
 export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -128,6 +133,28 @@ export function workflowSchemeRoutes(app: FastifyInstance, deps: AppDeps): void 
       response: { 200: envelope(wfTestConditionResult) },
     },
     handler: (request) => ok(request, testCondition(request.body.expression, request.body.data, langOf(request)), 'common.fetched'),
+  });
+
+  r.post(`${base}/simple/from-bpmn`, {
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
+    schema: {
+      tags,
+      summary: "Read a BPMN process as the simple designer's chain of cards, or say in a sentence why it is not one",
+      body: simpleFromBpmnBody,
+      response: { 200: envelope(simpleFromBpmnAnswer) },
+    },
+    handler: async (request) => ok(request, await simpleFromBpmn(request.body.xml, langOf(request)), 'common.fetched'),
+  });
+
+  r.post(`${base}/simple/simulate`, {
+    config: { permission: workflowSchemePermissions.workflowSchemeList },
+    schema: {
+      tags,
+      summary: 'Simulate a launch of a simple process: the branches taken with sample form values and the approvers reached',
+      body: simpleSimulateBody,
+      response: { 200: envelope(simpleSimulateAnswer) },
+    },
+    handler: async (request) => ok(request, await simulateSimple(deps.db, authOf(request), langOf(request), request.body), 'common.fetched'),
   });
 
   r.get(`${base}/info/:id`, {

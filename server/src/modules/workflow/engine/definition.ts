@@ -274,6 +274,8 @@ function readFlow(el: ModdleElement, r: Reader): void {
     });
   }
   if (condition !== undefined) flow.condition = condition;
+  const config = readConfig(el, r.issues);
+  if (Object.keys(config).length > 0) flow.config = config;
   if (expression && condition === undefined && prop(expression, 'resource')) {
     r.issues.push({
       elementId: flow.id || null,
@@ -507,7 +509,17 @@ const graphSchema = z.object({
   config: z.record(z.string(), z.unknown()),
   startNodeId: z.string(),
   nodes: z.record(z.string(), nodeSchema),
-  flows: z.record(z.string(), z.object({ id: z.string(), name: z.string(), source: z.string(), target: z.string(), condition: z.string().optional() })),
+  flows: z.record(
+    z.string(),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      source: z.string(),
+      target: z.string(),
+      condition: z.string().optional(),
+      config: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
 });
 
 /**

@@ -65,6 +65,8 @@ export interface WfFlow {
   target: string;
   /** Expression text, `${…}` removed; absent for an unconditional flow. */
   condition?: string;
+  /** The flow's `<wf:config>` (the simple designer's structured conditions); absent when none. */
+  config?: Record<string, unknown>;
 }
 
 export interface WfGraph {
