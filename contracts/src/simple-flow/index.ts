@@ -3,3 +3,4 @@ export * from './api.js';
 export * from './build.js';
 export * from './compile.js';
 export * from './decompile.js';
+export * from './templates.js';
