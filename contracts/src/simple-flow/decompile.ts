@@ -104,8 +104,9 @@ class Reader {
         node = join.type === 'endEvent' ? join : this.node(this.flow(join.outgoing[0]!).target);
         continue;
       }
+      const card = this.card(node);
       if (node.outgoing.length !== 1) fail('simpleSplit', node);
-      nodes.push(this.card(node));
+      nodes.push(card);
       node = this.node(this.flow(node.outgoing[0]!).target);
     }
   }
