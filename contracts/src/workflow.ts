@@ -32,15 +32,34 @@ export type Forwarder = z.infer<typeof forwarder>;
 
 // ---------- element configuration (wf:config) ----------
 
-export const CANDIDATE_TYPES = ['user', 'post', 'role', 'department', 'starter', 'starterLeader', 'previousLeader', 'formField'] as const;
+export const CANDIDATE_TYPES = [
+  'user',
+  'post',
+  'role',
+  'department',
+  'departmentHead',
+  'starter',
+  'starterLeader',
+  'starterChoice',
+  'previousLeader',
+  'formField',
+] as const;
+/** The deepest leader level a starterLeader rule may reach. */
+export const MAX_LEADER_LEVEL = 10;
+/**
+ * One approver rule. departmentHead: the managers of the departments `ids`; starterLeader: the starter's leaders
+ * from level 1 up to `level`, in level order; starterChoice: the users the starter chose for the node at launch.
+ */
 export const candidateRule = z.object({
   type: z.enum(CANDIDATE_TYPES),
-  /** user / post / role / department ids. */
+  /** user / post / role / department (departmentHead: department) ids. */
   ids: z.array(z.string().max(64)).max(500).default([]),
   /** Names shown in the designer next to the ids. */
   names: z.array(z.string().max(200)).max(500).optional(),
   /** formField: the field's __vModel__ holding a user id (or comma-joined ids). */
   field: z.string().max(100).optional(),
+  /** starterLeader: levels 1 to `level` (absent: 1). */
+  level: z.number().int().min(1).max(MAX_LEADER_LEVEL).optional(),
 });
 export type CandidateRule = z.infer<typeof candidateRule>;
 
@@ -80,8 +99,15 @@ export const userTaskConfig = z.object({
   circulate: z.array(forwarder).default([]),
   /** Field authority per form scheme id. */
   formAuthority: z.record(z.string(), z.array(fieldAuthority)).default({}),
-  /** When the candidates resolve to nobody: refuse the action (default) or pass the node by. */
-  whenNoCandidate: z.enum(['refuse', 'skip']).default('refuse'),
+  /**
+   * When the candidates resolve to nobody: refuse the action (default), pass the node by, or give the task to
+   * `fallbackUsers` (admin; refused too when none of them is enabled).
+   */
+  whenNoCandidate: z.enum(['refuse', 'skip', 'admin']).default('refuse'),
+  /** whenNoCandidate 'admin': the users the task goes to. */
+  fallbackUsers: z.array(z.string().max(64)).max(50).default([]),
+  /** Names shown in the designer next to fallbackUsers. */
+  fallbackNames: z.array(z.string().max(200)).max(50).optional(),
 });
 export type UserTaskConfig = z.infer<typeof userTaskConfig>;
 
@@ -108,6 +134,8 @@ export const scriptAction = z.discriminatedUnion('type', [
     params: z.record(z.string(), z.string().max(2000)).default({}),
     resultVariable: z.string().max(100).optional(),
   }),
+  /** Carbon copy: the instance is circulated to these posts / roles / people / departments. */
+  z.object({ type: z.literal('circulate'), objects: z.array(forwarder).min(1).max(200) }),
 ]);
 export type ScriptAction = z.infer<typeof scriptAction>;
 export const scriptTaskConfig = z.object({ actions: z.array(scriptAction).max(50).default([]) });
@@ -207,6 +235,8 @@ export const candidateNode = z.object({
   /** The node id. */
   taskId: z.string(),
   userList: z.array(z.object({ F_UserId: z.string(), F_RealName: z.string(), F_Account: z.string() })),
+  /** The starter picks any enabled user of the tenant (a starterChoice node at launch; userList is empty). */
+  anyUser: z.boolean().optional(),
 });
 export type CandidateNode = z.infer<typeof candidateNode>;
 

@@ -312,6 +312,9 @@ export class WorkflowTaskService {
       if (h.action === 'start') text = translate(lang, 'workflowTask.timelineStart', { creator: nameOf(h.user_id ?? instance.starter_id) });
       else if (h.node_type === 'endEvent') text = translate(lang, 'workflowTask.timelineEnd');
       else if (!h.ended_at) text = translate(lang, 'workflowTask.timelinePending');
+      else if (h.action === 'toAdmin') text = translate(lang, 'workflowTask.timelineToAdmin', { targets: (h.candidates ?? []).map(nameOf).join(sep) });
+      else if (h.action === 'circulate')
+        text = translate(lang, 'workflowTask.timelineCirculated', { node: h.node_name, targets: (h.candidates ?? []).map(nameOf).join(sep) });
       else if (h.node_type === 'scriptTask' && h.action === 'node') text = `${h.node_name} ${translate(lang, 'workflowTask.action.script')}`;
       else if (['transfer', 'assign', 'addSign', 'subtractSign', 'againCandidate'].includes(h.action))
         text = translate(lang, 'workflowTask.timelineTo', { approver, button: actionLabel, targets: (h.candidates ?? []).map(nameOf).join(sep) });

@@ -21,10 +21,11 @@ const expressionDetail = (e: unknown) => (e instanceof AppError ? String(e.param
 
 /**
  * Whether a candidate rule names anybody: user / post / role / department rules need ids, a form-field rule its
- * field (the designer's "add approver" starts with an empty user rule). The starter and leader rules always do.
+ * field (the designer's "add approver" starts with an empty user rule). The starter, leader and starter's-choice
+ * rules always do (the starter chooses at launch).
  */
 export function ruleNamesSomeone(rule: CandidateRule): boolean {
-  if (rule.type === 'user' || rule.type === 'post' || rule.type === 'role' || rule.type === 'department') return rule.ids.length > 0;
+  if (['user', 'post', 'role', 'department', 'departmentHead'].includes(rule.type)) return rule.ids.length > 0;
   if (rule.type === 'formField') return !!rule.field;
   return true;
 }
@@ -42,6 +43,12 @@ export function approverIssues(graph: WfGraph): DefinitionIssue[] {
       issues.push({ elementId: n.id, key: 'workflowScheme.invalidNoCandidate', params: { node: label(n) } });
   }
   return issues;
+}
+
+/** Whether a script's raw config has a circulate action without objects (the schema refuses it). */
+function circulatesToNobody(config: Record<string, unknown>): boolean {
+  const actions = Array.isArray(config.actions) ? (config.actions as { type?: unknown; objects?: unknown }[]) : [];
+  return actions.some((a) => a?.type === 'circulate' && (!Array.isArray(a.objects) || a.objects.length === 0));
 }
 
 export interface ValidateOptions {
@@ -180,18 +187,27 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, par
       case 'userTask': {
         const parsed = userTaskConfig.safeParse(n.config);
         if (!parsed.success) issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
-        else if (!parsed.data.candidates.some(ruleNamesSomeone)) issue(n.id, 'workflowScheme.invalidNoCandidate', { node: label(n) });
+        else {
+          if (!parsed.data.candidates.some(ruleNamesSomeone)) issue(n.id, 'workflowScheme.invalidNoCandidate', { node: label(n) });
+          if (parsed.data.candidates.some((r) => r.type === 'departmentHead' && r.ids.length === 0))
+            issue(n.id, 'workflowScheme.invalidDepartmentHead', { node: label(n) });
+          if (parsed.data.whenNoCandidate === 'admin' && parsed.data.fallbackUsers.length === 0)
+            issue(n.id, 'workflowScheme.invalidFallbackUsers', { node: label(n) });
+        }
         break;
       }
       case 'scriptTask': {
         const parsed = scriptTaskConfig.safeParse(n.config);
         if (!parsed.success) {
-          issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
+          // A carbon copy without readers gets a message of its own rather than the schema's detail.
+          if (circulatesToNobody(n.config)) issue(n.id, 'workflowScheme.invalidCirculateObjects', { node: label(n) });
+          else issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
           break;
         }
         // Script expressions must parse too, or the instance would fail when it gets there.
         for (const action of parsed.data.actions) {
-          for (const text of action.type === 'set' ? [action.expression] : Object.values(action.params)) compiles(n.id, n, text);
+          if (action.type !== 'circulate')
+            for (const text of action.type === 'set' ? [action.expression] : Object.values(action.params)) compiles(n.id, n, text);
         }
         break;
       }

@@ -1,18 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Select, Space, Tag, TreeSelect } from 'antd';
+import { Button, InputNumber, Select, Space, Tag, TreeSelect } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CANDIDATE_TYPES, type CandidateRule } from '@app/contracts';
+import { CANDIDATE_TYPES, MAX_LEADER_LEVEL, type CandidateRule } from '@app/contracts';
 import { PostPicker, RolePicker, UserPicker, useOrgTree } from '../../../components/pickers';
 import { departmentTree } from './department-tree';
 import type { BoundForm } from './panel-section';
 import { candidateOfType, candidateWith } from './wf-config';
 
-/** The approvers of a step: rules by user, post, role, department or a form field, each chosen with its picker. */
+/**
+ * The approvers of a step: rules by user, post, role, department (members or head) or a form field, each chosen with
+ * its picker; the starter's leaders up to a level; the starter's own choice at launch.
+ */
 export function CandidatesEditor({ value, forms, onChange }: { value: CandidateRule[]; forms: BoundForm[]; onChange: (v: CandidateRule[]) => void }) {
   const { t } = useTranslation('wfDesigner');
   const [picking, setPicking] = useState<number | null>(null);
-  const org = useOrgTree(value.some((r) => r.type === 'department'));
+  const org = useOrgTree(value.some((r) => r.type === 'department' || r.type === 'departmentHead'));
   const set = (i: number, rule: CandidateRule) => onChange(value.map((r, j) => (j === i ? rule : r)));
   const rule = picking === null ? undefined : value[picking];
   const fieldOptions = forms.flatMap((f) => f.fields.map((x) => ({ value: x.vModel, label: `${f.name} / ${x.label}` })));
@@ -43,7 +46,7 @@ export function CandidatesEditor({ value, forms, onChange }: { value: CandidateR
               </span>
             </>
           )}
-          {r.type === 'department' && (
+          {(r.type === 'department' || r.type === 'departmentHead') && (
             <TreeSelect
               style={{ minWidth: 200 }}
               multiple
@@ -64,6 +67,7 @@ export function CandidatesEditor({ value, forms, onChange }: { value: CandidateR
               data-testid={`wfd-candidate-departments-${i}`}
             />
           )}
+          {r.type === 'starterLeader' && <LeaderLevel rule={r} index={i} onChange={(level) => set(i, { ...r, level })} />}
           {r.type === 'formField' && (
             <Select
               style={{ minWidth: 180 }}
@@ -104,5 +108,27 @@ export function CandidatesEditor({ value, forms, onChange }: { value: CandidateR
         onOk={(roles) => pickedOk(roles.map((p) => ({ id: p.F_RoleId, name: p.F_FullName })))}
       />
     </div>
+  );
+}
+
+/** starterLeader: the starter's leaders from level 1 up to N (1–10; absent means 1). */
+function LeaderLevel({ rule, index, onChange }: { rule: CandidateRule; index: number; onChange: (level: number) => void }) {
+  const { t } = useTranslation('wfDesigner');
+  return (
+    <Space size={4} data-testid={`wfd-candidate-level-${index}`}>
+      <span>{t('candidateLevel.before')}</span>
+      <InputNumber
+        size="small"
+        min={1}
+        max={MAX_LEADER_LEVEL}
+        precision={0}
+        style={{ width: 64 }}
+        value={rule.level ?? 1}
+        onChange={(v) => typeof v === 'number' && onChange(Math.min(MAX_LEADER_LEVEL, Math.max(1, Math.round(v))))}
+        aria-label={t('candidateLevel.label')}
+        data-testid={`wfd-candidate-level-input-${index}`}
+      />
+      <span>{t('candidateLevel.after')}</span>
+    </Space>
   );
 }

@@ -3,11 +3,12 @@ import { Button, Select, Space, theme } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ScriptAction } from '@app/contracts';
+import { CirculateEditor } from './CirculateEditor';
 import { CommitInput } from './CommitInput';
 import type { SectionProps } from './panel-section';
 import { readScriptTask, sampleData } from './wf-config';
 
-/** A script task: its actions in order, each setting a variable or calling an interface. */
+/** A script task: its actions in order, each setting a variable, calling an interface or sending a carbon copy. */
 export function ScriptSection({ bridge, element }: SectionProps) {
   const { t } = useTranslation('wfDesigner');
   const config = readScriptTask(element.businessObject);
@@ -22,16 +23,21 @@ export function ScriptSection({ bridge, element }: SectionProps) {
             <Select
               style={{ width: 130 }}
               value={a.type}
-              onChange={(type) => set(i, type === 'set' ? { type, variable: 'result', expression: '' } : { type, interfaceId: '-', params: {} })}
+              onChange={(type) => set(i, newAction(type))}
               options={[
                 { value: 'set', label: t('script.set') },
                 { value: 'interface', label: t('script.interface') },
+                { value: 'circulate', label: t('script.circulate') },
               ]}
               data-testid={`wfd-script-type-${i}`}
             />
             <Button icon={<DeleteOutlined />} onClick={() => write(config.actions.filter((_, j) => j !== i))} aria-label={t('action.remove')} />
           </Space>
-          {a.type === 'set' ? (
+          {a.type === 'circulate' ? (
+            <div data-testid={`wfd-script-objects-${i}`}>
+              <CirculateEditor value={a.objects} onChange={(objects) => set(i, { ...a, objects })} />
+            </div>
+          ) : a.type === 'set' ? (
             <>
               <CommitInput
                 value={a.variable}
@@ -75,6 +81,13 @@ export function ScriptSection({ bridge, element }: SectionProps) {
       </Button>
     </div>
   );
+}
+
+/** A new action of the type: circulate starts with nobody to copy to (the save check asks for somebody). */
+function newAction(type: ScriptAction['type']): ScriptAction {
+  if (type === 'set') return { type, variable: 'result', expression: '' };
+  if (type === 'interface') return { type, interfaceId: '-', params: {} };
+  return { type, objects: [] };
 }
 
 /** Interface parameters as JSON text (name → expression). */

@@ -1,6 +1,8 @@
-import { Checkbox, Divider, Form, Select, Space } from 'antd';
+import { useState } from 'react';
+import { Button, Checkbox, Divider, Form, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserTaskConfig } from '@app/contracts';
+import { UserPicker } from '../../../components/pickers';
 import { ButtonsEditor } from './ButtonsEditor';
 import { CandidatesEditor } from './CandidatesEditor';
 import { CirculateEditor } from './CirculateEditor';
@@ -40,10 +42,18 @@ export function UserTaskSection({ bridge, element, forms }: SectionProps & { for
           options={[
             { value: 'refuse', label: t('whenNoCandidate.refuse') },
             { value: 'skip', label: t('whenNoCandidate.skip') },
+            { value: 'admin', label: t('whenNoCandidate.admin') },
           ]}
           data-testid="wfd-prop-whenNoCandidate"
         />
       </Form.Item>
+      {config.whenNoCandidate === 'admin' && (
+        <FallbackUsers
+          ids={config.fallbackUsers}
+          names={config.fallbackNames}
+          onChange={(fallbackUsers, fallbackNames) => write({ fallbackUsers, fallbackNames })}
+        />
+      )}
       <Divider titlePlacement="start" plain>
         {t('section.countersign')}
       </Divider>
@@ -86,5 +96,35 @@ export function UserTaskSection({ bridge, element, forms }: SectionProps & { for
       </Divider>
       <FormAuthorityEditor config={config} forms={forms} onChange={(next) => write(next)} />
     </>
+  );
+}
+
+/** whenNoCandidate 'admin': the users the task goes to when nobody matches, chosen with the user picker. */
+function FallbackUsers({ ids, names, onChange }: { ids: string[]; names?: string[]; onChange: (ids: string[], names: string[]) => void }) {
+  const { t } = useTranslation('wfDesigner');
+  const [open, setOpen] = useState(false);
+  return (
+    <Form.Item label={t('field.fallbackUsers')} extra={t('hint.fallbackUsers')}>
+      <Space wrap data-testid="wfd-prop-fallbackUsers">
+        <Button onClick={() => setOpen(true)} data-testid="wfd-prop-fallbackUsers-pick">
+          {t('action.pick')}
+        </Button>
+        {ids.map((id, k) => (
+          <Tag key={id}>{names?.[k] ?? id}</Tag>
+        ))}
+      </Space>
+      <UserPicker
+        open={open}
+        value={ids}
+        onCancel={() => setOpen(false)}
+        onOk={(_, users) => {
+          setOpen(false);
+          onChange(
+            users.map((u) => u.F_UserId),
+            users.map((u) => u.F_RealName),
+          );
+        }}
+      />
+    </Form.Item>
   );
 }

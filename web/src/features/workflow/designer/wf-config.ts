@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import {
+  forwarder,
+  scriptAction,
   flattenFields,
   isContainer,
   callActivityConfig,
@@ -108,7 +111,17 @@ function parsed<T>(schema: { safeParse: (v: unknown) => { success: boolean; data
 }
 
 export const readUserTask = (bo: ModdleLike): UserTaskConfig => parsed(userTaskConfig, readRawConfig(bo), () => userTaskConfig.parse({}));
-export const readScriptTask = (bo: ModdleLike): ScriptTaskConfig => parsed(scriptTaskConfig, readRawConfig(bo), () => scriptTaskConfig.parse({}));
+/**
+ * Script config as the designer reads it: a carbon copy just added has nobody to copy to yet, which the contract
+ * refuses; it is read as it is so the panel keeps it (the save check names it: workflowScheme.invalidCirculateObjects).
+ */
+const designScriptTaskConfig = scriptTaskConfig.extend({
+  actions: z
+    .array(z.union([scriptAction, z.object({ type: z.literal('circulate'), objects: z.array(forwarder).max(200) })]))
+    .max(50)
+    .default([]),
+});
+export const readScriptTask = (bo: ModdleLike): ScriptTaskConfig => parsed(designScriptTaskConfig, readRawConfig(bo), () => scriptTaskConfig.parse({}));
 export const readCallActivity = (bo: ModdleLike): CallActivityConfig => parsed(callActivityConfig, readRawConfig(bo), () => callActivityConfig.parse({}));
 export const readTimer = (bo: ModdleLike): TimerConfig => parsed(timerConfig, readRawConfig(bo), () => timerConfig.parse({}));
 export const readProcess = (bo: ModdleLike): ProcessConfig => parsed(processConfig, readRawConfig(bo), () => processConfig.parse({}));

@@ -150,7 +150,9 @@ export function LaunchDialog({ target, onClose }: { target: LaunchTarget | null;
 
   const resend = (chosen: ChosenApprovers) => {
     if (!pending) return;
-    const body = { ...pending.body, userJson: chosen };
+    // Choices come in rounds (the starter's own picks at launch first, then the next approvers): earlier ones stay.
+    const earlier = (pending.body.userJson ?? []).filter((c) => !chosen.some((n) => n.taskId === c.taskId));
+    const body = { ...pending.body, userJson: [...earlier, ...chosen] };
     setPending(null);
     void run('submit', () => launch(body));
   };

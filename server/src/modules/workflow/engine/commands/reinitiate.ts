@@ -1,7 +1,7 @@
 import type { ActionResult } from '@app/contracts';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
-import { FORM_VARIABLE } from '../node-types/runtime.js';
+import { FORM_VARIABLE, STARTER_CHOICE_VARIABLE } from '../node-types/runtime.js';
 import { nodeOf } from '../routing.js';
 import * as store from '../store.js';
 import { runAction, type EngineContext } from './action.js';
@@ -24,10 +24,12 @@ export async function reinitiate(ctx: EngineContext, auth: AuthContext, processI
     }
     await run.history(old, nodeOf(graph, graph.startNodeId), { action: 'reinitiate', userId: auth.userId });
     const form = old.variables[FORM_VARIABLE];
+    // The approvers the starter chose at the first launch are chosen again (launch keeps those still enabled).
+    const chosen = old.variables[STARTER_CHOICE_VARIABLE];
     return launch(ctx, run, auth, old.scheme_id, {
       formValue: [],
       formKeys: old.form_keys,
-      variables: form ? { [FORM_VARIABLE]: form } : {},
+      variables: { ...(form ? { [FORM_VARIABLE]: form } : {}), ...(chosen ? { [STARTER_CHOICE_VARIABLE]: chosen } : {}) },
       userJson: [],
       related: [...old.related, old.id],
     });

@@ -1,9 +1,10 @@
-import { processConfig, type ActionResult, type CreateProcessBody, type FormValueEntry } from '@app/contracts';
+import { processConfig, userTaskConfig, type ActionResult, type CandidateNode, type CreateProcessBody, type FormValueEntry } from '@app/contracts';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
 import { newId } from '../../../../core/ids.js';
-import { type ActionRun, FORM_VARIABLE, Rollback, loadGraph, type FormKey } from '../node-types/runtime.js';
-import type { StartOptions, WfGraph } from '../types.js';
+import { enabledUsers } from '../candidates.js';
+import { type ActionRun, FORM_VARIABLE, Rollback, STARTER_CHOICE_VARIABLE, loadGraph, type FormKey } from '../node-types/runtime.js';
+import type { StartOptions, WfGraph, WfNode } from '../types.js';
 import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from '../instance-title.js';
 import * as store from '../store.js';
 import { runAction, type EngineContext } from './action.js';
@@ -32,6 +33,53 @@ async function instanceName(
   return instanceTitle(template, { schemeName, starter: starter ?? '', at: run.now, timeZone, serial: n + 1 });
 }
 
+/** User tasks with a starterChoice rule, anywhere in the process (inside sub-processes too). */
+export function starterChoiceNodes(graph: WfGraph): WfNode[] {
+  return Object.values(graph.nodes).filter((n) => {
+    if (n.type !== 'userTask') return false;
+    const parsed = userTaskConfig.safeParse(n.config);
+    return parsed.success && parsed.data.candidates.some((r) => r.type === 'starterChoice');
+  });
+}
+
+/**
+ * The approvers the starter chose for the starterChoice nodes (node id → user ids), from `userJson` or, for a
+ * relaunch, kept from the previous instance (its users still enabled). A node without a choice is asked for
+ * (retCode 2, `anyUser`, nothing changed); a choice naming nobody, or a user who is not an enabled user of the
+ * tenant, is refused.
+ */
+async function starterChoices(
+  run: ActionRun,
+  tenantId: string,
+  nodes: WfNode[],
+  userJson: { taskId: string; userList: string[] }[],
+  kept: unknown,
+): Promise<Record<string, string[]>> {
+  const choices: Record<string, string[]> = {};
+  const missing: CandidateNode[] = [];
+  const previous = (kept ?? {}) as Record<string, string[]>;
+  for (const node of nodes) {
+    const given = userJson.find((c) => c.taskId === node.id)?.userList;
+    if (given) choices[node.id] = await checkedChoice(run, tenantId, node, given);
+    else {
+      const still = await enabledUsers(run.trx, tenantId, Array.isArray(previous[node.id]) ? previous[node.id]! : []);
+      if (still.length) choices[node.id] = still.map((u) => u.id);
+      else missing.push({ name: node.name, taskId: node.id, userList: [], anyUser: true });
+    }
+  }
+  if (missing.length) throw new Rollback<ActionResult>({ retCode: 2, processInstanceId: '', nodes: missing });
+  return choices;
+}
+
+/** The chosen user ids, each an enabled user of the tenant, in the order chosen without repeats. */
+async function checkedChoice(run: ActionRun, tenantId: string, node: WfNode, given: string[]): Promise<string[]> {
+  const ids = [...new Set(given)];
+  if (ids.length === 0) throw new AppError('workflow.nodeNeedsApprover', { node: node.name || node.id }, 400);
+  const users = await enabledUsers(run.trx, tenantId, ids);
+  if (users.length !== ids.length) throw new AppError('workflow.starterChoiceInvalid', { node: node.name || node.id }, 400);
+  return ids;
+}
+
 /** Creates and runs a new instance of the scheme's current version (start and reinitiate). */
 export async function launch(
   ctx: EngineContext,
@@ -58,6 +106,12 @@ export async function launch(
   if (!scheme.may_launch) throw new AppError('workflow.noLaunchRight', {}, 403);
   if (!scheme.current_version_id) throw new AppError('workflow.noSchemeVersion', {}, 409);
   const graph = await loadGraph(run.trx, scheme.current_version_id);
+  // Asked (retCode 2) or refused before anything is written.
+  const choiceNodes = starterChoiceNodes(graph);
+  const choices = await starterChoices(run, auth.tenantId, choiceNodes, input.userJson, input.variables?.[STARTER_CHOICE_VARIABLE]);
+  const variables = { ...input.variables };
+  delete variables[STARTER_CHOICE_VARIABLE];
+  if (choiceNodes.length) variables[STARTER_CHOICE_VARIABLE] = choices;
   const id = newId();
   const instance = run.adopt({
     id,
@@ -71,7 +125,7 @@ export async function launch(
     name: await instanceName(ctx, run, graph, scheme.id, scheme.name, auth.userId, input.name),
     state: 'running',
     starter_id: auth.userId,
-    variables: input.variables ?? {},
+    variables,
     form_keys: input.formKeys ?? [],
     related: input.related,
     created_at: run.now,
@@ -82,7 +136,8 @@ export async function launch(
   const foreign = input.checkKeys ? instance.form_keys.find((k) => !forms.has(k.F_FormId)) : undefined;
   if (foreign) throw new AppError('workflow.formNotInProcess', { id: foreign.F_FormId }, 400);
   await saveForms(ctx, run, auth, instance, input.formValue, forms, () => undefined);
-  for (const c of input.userJson) run.chosen.set(c.taskId, c.userList);
+  // A starterChoice node's entry is its stored choice, not a narrowing of its candidates (approverChoice).
+  for (const c of input.userJson) if (!(c.taskId in choices)) run.chosen.set(c.taskId, c.userList);
   run.previousUserId = auth.userId;
   run.enter(instance, graph.startNodeId);
   await run.drain();

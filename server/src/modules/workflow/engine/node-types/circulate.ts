@@ -4,7 +4,7 @@ import * as store from '../store.js';
 import type { WfNode } from '../types.js';
 import type { ActionRun, InstanceRow } from './runtime.js';
 
-/** Circulation rows (post / role / person / department → users) and type-14 messages. */
+/** Circulation rows (post / role / person / department → users) and type-14 messages; answers the readers. */
 export async function circulate(
   run: ActionRun,
   instance: InstanceRow,
@@ -12,9 +12,9 @@ export async function circulate(
   taskId: string | null,
   fromUserId: string | null,
   objects: { F_ObjType: string; F_ObjId: string }[],
-): Promise<void> {
+): Promise<string[]> {
   const userIds = await usersOfObjects(run.trx, instance.tenant_id, objects);
-  if (userIds.length === 0) return;
+  if (userIds.length === 0) return [];
   await store.insertCirculations(
     run.trx,
     userIds.map((userId) => ({
@@ -30,4 +30,5 @@ export async function circulate(
     })),
   );
   run.notify(14, userIds, instance, taskId ? { id: taskId, nodeName: node.name } : null, 'workflow.msgCirculated', { taskStatus: '2' });
+  return userIds;
 }

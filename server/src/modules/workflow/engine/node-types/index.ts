@@ -1,4 +1,4 @@
-import { callActivityConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig } from '@app/contracts';
+import { callActivityConfig, scriptTaskConfig, subProcessConfig, timerConfig, userTaskConfig, type ScriptAction } from '@app/contracts';
 import { z } from 'zod';
 import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
@@ -10,6 +10,7 @@ import { FORM_VARIABLE, loadGraph, type ActionRun, type InstanceRow } from './ru
 import { dueAt } from '../timers.js';
 import { completeScope, startSubProcess } from './sub-process.js';
 import { activateUserTask, resumeUserTask, type TaskVote } from './user-task.js';
+import { circulate } from './circulate.js';
 import * as store from '../store.js';
 
 /**
@@ -52,6 +53,8 @@ export interface ResumeContext extends NodeContext {
 
 const none = z.object({}).passthrough();
 
+type InterfaceAction = Extract<ScriptAction, { type: 'interface' }>;
+
 /** Automatic nodes leave one history row each (the timeline shows them) and move on. */
 async function passBy({ run, instance, graph, node, scopeId }: NodeContext): Promise<void> {
   await run.history(instance, node, { action: 'node' });
@@ -92,28 +95,39 @@ const userTask: NodeType = {
   resume: resumeUserTask,
 };
 
-/** Script actions: 'set' a variable from an expression; 'interface' calls a Data platform Interface as the starter. */
+/** A script's interface action: the Data platform Interface called as the starter, its answer into a variable. */
+async function callInterface(run: ActionRun, instance: InstanceRow, action: InterfaceAction, scopeId: string | null): Promise<void> {
+  const params = Object.fromEntries(Object.entries(action.params).map(([k, e]) => [k, run.evaluate(instance, e, scopeId)]));
+  const starter: AuthContext = { userId: instance.starter_id, tenantId: instance.tenant_id, sessionId: '', account: '' };
+  // The interface's own reads go through this transaction (PGlite has one connection).
+  const service = new InterfaceService({ ...run.deps, db: run.trx });
+  const result = await service.call(starter, action.interfaceId, params as never);
+  // The interface's answer path picks the value (F_ResponsePath); without one, the whole answer.
+  if (action.resultVariable) run.setVariables(instance, { [action.resultVariable]: result.value ?? result.body });
+}
+
+/**
+ * Script actions: 'set' a variable from an expression; 'interface' calls a Data platform Interface as the starter;
+ * 'circulate' sends the instance to readers like a user task's circulation (no task, from nobody). The node's
+ * history row is a 'circulate' one naming the readers when it circulated (the simple designer's carbon-copy card
+ * is such a script), so the timeline says who got it.
+ */
 const scriptTask: NodeType = {
   type: 'scriptTask',
   configSchema: scriptTaskConfig,
   async run(ctx) {
-    const { run, instance, node, scopeId } = ctx;
+    const { run, instance, graph, node, scopeId } = ctx;
     const config = scriptTaskConfig.parse(node.config);
     await run.knowScope(scopeId);
+    const readers: string[] = [];
     for (const action of config.actions) {
-      if (action.type === 'set') {
-        run.setVariables(instance, { [action.variable]: run.evaluate(instance, action.expression, scopeId) });
-        continue;
-      }
-      const params = Object.fromEntries(Object.entries(action.params).map(([k, e]) => [k, run.evaluate(instance, e, scopeId)]));
-      const starter: AuthContext = { userId: instance.starter_id, tenantId: instance.tenant_id, sessionId: '', account: '' };
-      // The interface's own reads go through this transaction (PGlite has one connection).
-      const service = new InterfaceService({ ...run.deps, db: run.trx });
-      const result = await service.call(starter, action.interfaceId, params as never);
-      // The interface's answer path picks the value (F_ResponsePath); without one, the whole answer.
-      if (action.resultVariable) run.setVariables(instance, { [action.resultVariable]: result.value ?? result.body });
+      if (action.type === 'set') run.setVariables(instance, { [action.variable]: run.evaluate(instance, action.expression, scopeId) });
+      else if (action.type === 'interface') await callInterface(run, instance, action, scopeId);
+      else readers.push(...(await circulate(run, instance, node, null, null, action.objects)));
     }
-    await passBy(ctx);
+    if (readers.length === 0) return passBy(ctx);
+    await run.history(instance, node, { action: 'circulate', candidates: [...new Set(readers)] });
+    await run.leave(instance, graph, node, scopeId);
   },
 };
 

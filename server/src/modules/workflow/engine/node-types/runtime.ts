@@ -25,6 +25,19 @@ export type { FormKey, InstanceRow, Trx };
 /** The form values of an instance live in its variables under this key (conditions read them; see the design). */
 export const FORM_VARIABLE = '__form';
 
+/**
+ * The approvers the starter chose at launch for starterChoice nodes (node id → user ids) live in the instance's
+ * variables under this key: form values are kept under FORM_VARIABLE, so a form field cannot overwrite them.
+ */
+export const STARTER_CHOICE_VARIABLE = '__starterChoice';
+
+/** The users the starter chose for a node at launch (empty when none). */
+export function starterChoiceOf(instance: InstanceRow, nodeId: string): string[] {
+  const choices = instance.variables[STARTER_CHOICE_VARIABLE] as Record<string, string[]> | undefined;
+  const chosen = choices?.[nodeId];
+  return Array.isArray(chosen) ? chosen.map(String) : [];
+}
+
 /** An action answered without a change: the transaction rolls back and `result` is the answer (retCode 1 and 2). */
 export class Rollback<T> extends Error {
   constructor(readonly result: T) {

@@ -2,14 +2,14 @@ import { timerConfig, userTaskConfig, type UserTaskConfig } from '@app/contracts
 import { AppError } from '../../../../core/errors.js';
 import { newId } from '../../../../core/ids.js';
 import { activeDelegates } from '../../../delegate/delegate.repository.js';
-import { resolveCandidates } from '../candidates.js';
+import { enabledUsers, resolveCandidates, type CandidateUser } from '../candidates.js';
 import { miDecision, type MiCompletion } from '../routing.js';
 import * as store from '../store.js';
 import { dueAt, parseTimerCycle } from '../timers.js';
 import type { WfGraph, WfNode } from '../types.js';
 import { circulate } from './circulate.js';
 import type { ResumeContext } from './index.js';
-import { FORM_VARIABLE, type ActionRun, type InstanceRow } from './runtime.js';
+import { FORM_VARIABLE, starterChoiceOf, type ActionRun, type InstanceRow } from './runtime.js';
 
 /**
  * User tasks: single (one task, every candidate may act, the first to act takes it) and multi-instance
@@ -58,12 +58,15 @@ export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: W
     starterId: instance.starter_id,
     previousUserId: run.previousUserId,
     formValues,
+    starterChoice: starterChoiceOf(instance, node.id),
   });
+  const fallback = users.length === 0 ? await fallbackUsers(run, instance, node, config) : [];
+  if (fallback.length) users = fallback;
   const chosen = run.chosen.get(node.id);
-  if (chosen) {
+  if (chosen && !fallback.length) {
     users = users.filter((u) => chosen.includes(u.id));
     if (users.length === 0) throw new AppError('workflow.nodeNeedsApprover', { node: node.name || node.id }, 400);
-  } else if (mayAsk && config.approverChoice && users.length > 0) {
+  } else if (mayAsk && config.approverChoice && users.length > 0 && !fallback.length) {
     run.choices.push({ name: node.name, taskId: node.id, userList: users.map((u) => ({ F_UserId: u.id, F_RealName: u.realName, F_Account: u.account })) });
     return null;
   }
@@ -77,13 +80,25 @@ export async function assigneesOf(run: ActionRun, instance: InstanceRow, node: W
   return users.map((u) => ({ userId: delegates.get(u.id) ?? u.id, ownerId: delegates.has(u.id) ? u.id : null }));
 }
 
+/**
+ * whenNoCandidate 'admin': the enabled fallback users, with a history row saying the task went to them because
+ * nobody matched (the timeline shows it). Empty otherwise, or when none of them is enabled (the node refuses).
+ */
+async function fallbackUsers(run: ActionRun, instance: InstanceRow, node: WfNode, config: UserTaskConfig): Promise<CandidateUser[]> {
+  if (config.whenNoCandidate !== 'admin') return [];
+  const users = await enabledUsers(run.trx, instance.tenant_id, config.fallbackUsers);
+  if (users.length) await run.history(instance, node, { action: 'toAdmin', candidates: users.map((u) => u.id) });
+  return users;
+}
+
 /** A token arrives at a user task: its tasks are created (or the node is passed by when nobody may act and it says so). */
 export async function activateUserTask(run: ActionRun, instance: InstanceRow, graph: WfGraph, node: WfNode, scopeId: string | null): Promise<void> {
   const config = taskConfigOf(node);
   const assignees = await assigneesOf(run, instance, node, config);
   if (assignees === null) return;
   if (assignees.length === 0) {
-    if (config.whenNoCandidate === 'refuse') throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
+    // 'admin' gets here only when none of its fallback users is enabled: it refuses like 'refuse'.
+    if (config.whenNoCandidate !== 'skip') throw new AppError('workflow.noCandidate', { node: node.name || node.id }, 400);
     await run.history(instance, node, { action: 'skip' });
     await run.leave(instance, graph, node, scopeId);
     return;
