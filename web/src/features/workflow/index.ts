@@ -40,6 +40,12 @@ export const workflowFeature: Feature = {
       menuCode: 'workflow.scheme',
     },
     {
+      path: '/workflow/scheme/simple/*',
+      page: lazyWithTexts(() => import('./simple/SimpleDesignerPage'), ['layout', 'pickers', 'wfDesigner', 'wfSimple']),
+      titleKey: 'menu:workflowSimpleDesigner',
+      menuCode: 'workflow.scheme',
+    },
+    {
       path: '/workflow/relation/index',
       page: lazyWithTexts(() => import('./scheme/RelationPage'), ['wfScheme']),
       titleKey: 'menu:workflowRelation',

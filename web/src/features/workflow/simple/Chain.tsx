@@ -1,0 +1,412 @@
+import { memo, type CSSProperties, type ReactNode } from 'react';
+import { Button, Dropdown, Tooltip, Typography, theme } from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  ArrowUpOutlined,
+  AuditOutlined,
+  BranchesOutlined,
+  CloseOutlined,
+  ForkOutlined,
+  PlusOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { SimpleConditionBranch, SimpleNode, SimpleParallelBranch, SimpleProcess } from '@app/contracts';
+import { branchAnchor, type Anchor } from './model-ops';
+import { approverSummary, branchSentence, ccSummary } from './summary';
+
+/** What a card can ask of the page; the page keeps these functions stable (cards are memoised). */
+export interface ChainActions {
+  select: (id: string) => void;
+  add: (anchor: Anchor, type: 'approver' | 'cc' | 'condition' | 'parallel') => void;
+  remove: (id: string) => void;
+  move: (id: string, dir: -1 | 1) => void;
+  addBranch: (groupId: string) => void;
+  removeBranch: (branchId: string) => void;
+  moveBranch: (branchId: string, dir: -1 | 1) => void;
+  fieldLabel: (vModel: string) => string | undefined;
+}
+
+/** What the whole canvas shares: problems (translated) by id, the simulated path, the selection. */
+export interface ChainView {
+  issues: ReadonlyMap<string, string[]>;
+  visited: ReadonlySet<string>;
+  selected: string | null;
+  readOnly: boolean;
+  /** Changes when the bound forms' field labels do (the cards naming a field render again). */
+  fieldsKey: string;
+  act: ChainActions;
+}
+
+const NO_ISSUES: string[] = [];
+/** Header accents (DingTalk's): initiator grey-blue, approver orange, CC blue. */
+const ACCENT = { start: '#576a95', approver: '#ff943e', cc: '#3296fa' } as const;
+
+const sameList = (a: string[], b: string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** The "+" between two cards: a menu of what can be inserted there. */
+export function AddSlot({ anchor, testId, view }: { anchor: Anchor; testId: string; view: ChainView }) {
+  const { t } = useTranslation('wfSimple');
+  return (
+    <div className="wfs-slot">
+      {!view.readOnly && (
+        <Dropdown
+          trigger={['click']}
+          destroyOnHidden
+          menu={{
+            items: (
+              [
+                ['approver', <AuditOutlined key="i" />],
+                ['cc', <SendOutlined key="i" />],
+                ['condition', <BranchesOutlined key="i" />],
+                ['parallel', <ForkOutlined key="i" />],
+              ] as const
+            ).map(([type, icon]) => ({
+              key: type,
+              icon,
+              label: <span data-testid={`wfs-add-${type}`}>{t(`add.${type}`)}</span>,
+            })),
+            onClick: ({ key }) => view.act.add(anchor, key as 'approver' | 'cc' | 'condition' | 'parallel'),
+          }}
+        >
+          <Button shape="circle" size="small" type="primary" icon={<PlusOutlined />} aria-label={t('action.add')} data-testid={testId} />
+        </Dropdown>
+      )}
+    </div>
+  );
+}
+
+interface CardFrameProps {
+  id: string;
+  testId: string;
+  type: string;
+  title: ReactNode;
+  accent?: string;
+  extra?: ReactNode;
+  issues: string[];
+  visited: boolean;
+  selected: boolean;
+  onClick: () => void;
+  children?: ReactNode;
+}
+
+/** A card: coloured header (title, tools), body in plain words, problems in red. */
+function CardFrame({ id, testId, type, title, accent, extra, issues, visited, selected, onClick, children }: CardFrameProps) {
+  const { token } = theme.useToken();
+  const border = selected ? token.colorPrimary : visited ? token.colorSuccess : issues.length ? token.colorError : 'transparent';
+  const style: CSSProperties = { background: token.colorBgContainer, borderColor: border, boxShadow: token.boxShadowTertiary };
+  return (
+    <div
+      className="wfs-card"
+      style={style}
+      data-testid={testId}
+      data-type={type}
+      data-id={id}
+      data-visited={visited ? 'true' : undefined}
+      data-issues={issues.length}
+      role="button"
+      tabIndex={0}
+      onClick={onClick}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target === e.currentTarget) onClick();
+      }}
+    >
+      <div className="wfs-card-head" style={accent ? { background: accent, color: '#fff' } : { color: token.colorSuccessText }}>
+        <span className="wfs-card-title">{title}</span>
+        {extra && (
+          <span className="wfs-card-tools" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} role="presentation">
+            {extra}
+          </span>
+        )}
+      </div>
+      <div className="wfs-card-body">
+        {children}
+        {issues.map((m, i) => (
+          <Typography.Text key={i} type="danger" className="wfs-card-issue">
+            {m}
+          </Typography.Text>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Tool({ label, icon, onClick, testId, disabled }: { label: string; icon: ReactNode; onClick: () => void; testId: string; disabled?: boolean }) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" className="wfs-tool" icon={icon} onClick={onClick} disabled={disabled} aria-label={label} data-testid={testId} />
+    </Tooltip>
+  );
+}
+
+/** Up / down / delete tools of a card or group. */
+function CardTools({ id, first, last, view }: { id: string; first: boolean; last: boolean; view: ChainView }) {
+  const { t } = useTranslation('wfSimple');
+  if (view.readOnly) return null;
+  return (
+    <>
+      <Tool label={t('action.moveUp')} icon={<ArrowUpOutlined />} onClick={() => view.act.move(id, -1)} disabled={first} testId={`wfs-card-up-${id}`} />
+      <Tool label={t('action.moveDown')} icon={<ArrowDownOutlined />} onClick={() => view.act.move(id, 1)} disabled={last} testId={`wfs-card-down-${id}`} />
+      <Tool label={t('action.delete')} icon={<CloseOutlined />} onClick={() => view.act.remove(id)} testId={`wfs-card-delete-${id}`} />
+    </>
+  );
+}
+
+interface NodeCardProps {
+  node: Extract<SimpleNode, { type: 'approver' | 'cc' }>;
+  first: boolean;
+  last: boolean;
+  issues: string[];
+  visited: boolean;
+  selected: boolean;
+  view: ChainView;
+}
+
+/** An approver or CC card; it renders again only when its own node, place, problems or marks change. */
+const NodeCard = memo(
+  function NodeCard({ node, first, last, issues, visited, selected, view }: NodeCardProps) {
+    const { t } = useTranslation('wfSimple');
+    const lines = node.type === 'approver' ? approverSummary(t, node, view.act.fieldLabel) : [ccSummary(t, node)].filter(Boolean);
+    return (
+      <CardFrame
+        id={node.id}
+        testId={`wfs-card-${node.id}`}
+        type={node.type}
+        title={node.name || t(`default.${node.type}`)}
+        accent={ACCENT[node.type]}
+        extra={<CardTools id={node.id} first={first} last={last} view={view} />}
+        issues={issues}
+        visited={visited}
+        selected={selected}
+        onClick={() => view.act.select(node.id)}
+      >
+        {lines.length === 0 ? (
+          <Typography.Text type="secondary">{t('card.choose', { what: t(`add.${node.type}`) })}</Typography.Text>
+        ) : (
+          lines.map((l, i) => (
+            <div key={i} className={i === 0 ? 'wfs-card-main' : 'wfs-card-sub'}>
+              {l}
+            </div>
+          ))
+        )}
+      </CardFrame>
+    );
+  },
+  (a, b) =>
+    a.node === b.node &&
+    a.first === b.first &&
+    a.last === b.last &&
+    a.visited === b.visited &&
+    a.selected === b.selected &&
+    a.view.readOnly === b.view.readOnly &&
+    a.view.fieldsKey === b.view.fieldsKey &&
+    sameList(a.issues, b.issues),
+);
+
+interface BranchHeadProps {
+  branch: SimpleConditionBranch | SimpleParallelBranch;
+  kind: 'condition' | 'parallel';
+  index: number;
+  count: number;
+  issues: string[];
+  visited: boolean;
+  selected: boolean;
+  view: ChainView;
+}
+
+/** The card heading a branch: a condition (name, priority, the condition as a sentence) or a parallel branch. */
+const BranchHead = memo(
+  function BranchHead({ branch, kind, index, count, issues, visited, selected, view }: BranchHeadProps) {
+    const { t } = useTranslation('wfSimple');
+    const otherwise = 'otherwise' in branch && branch.otherwise;
+    const movable = !otherwise && !view.readOnly;
+    const lastMovable = kind === 'condition' ? count - 2 : count - 1;
+    const sentence = kind === 'condition' && !otherwise ? branchSentence(t, branch as SimpleConditionBranch) : '';
+    return (
+      <CardFrame
+        id={branch.id}
+        testId={`wfs-branch-${branch.id}`}
+        type={kind === 'condition' ? (otherwise ? 'otherwise' : 'branch') : 'parallel-branch'}
+        title={
+          <>
+            {branch.name}
+            {kind === 'condition' && <span className="wfs-card-priority">{otherwise ? t('card.otherwise') : t('card.priority', { n: index + 1 })}</span>}
+          </>
+        }
+        extra={
+          view.readOnly ? null : (
+            <>
+              {movable && (
+                <Tool
+                  label={t('action.moveLeft')}
+                  icon={<ArrowLeftOutlined />}
+                  onClick={() => view.act.moveBranch(branch.id, -1)}
+                  disabled={index === 0}
+                  testId={`wfs-branch-left-${branch.id}`}
+                />
+              )}
+              {movable && (
+                <Tool
+                  label={t('action.moveRight')}
+                  icon={<ArrowRightOutlined />}
+                  onClick={() => view.act.moveBranch(branch.id, 1)}
+                  disabled={index >= lastMovable}
+                  testId={`wfs-branch-right-${branch.id}`}
+                />
+              )}
+              {!otherwise && (
+                <Tool
+                  label={t('action.deleteBranch')}
+                  icon={<CloseOutlined />}
+                  onClick={() => view.act.removeBranch(branch.id)}
+                  testId={`wfs-branch-delete-${branch.id}`}
+                />
+              )}
+            </>
+          )
+        }
+        issues={issues}
+        visited={visited}
+        selected={selected}
+        onClick={() => view.act.select(branch.id)}
+      >
+        {kind === 'parallel' ? (
+          <Typography.Text type="secondary">{t('card.parallelBranch')}</Typography.Text>
+        ) : otherwise ? (
+          <Typography.Text type="secondary">{t('card.otherwiseHint')}</Typography.Text>
+        ) : sentence ? (
+          <div className="wfs-card-main">{sentence}</div>
+        ) : (
+          <Typography.Text type="secondary">{t('card.noCondition')}</Typography.Text>
+        )}
+      </CardFrame>
+    );
+  },
+  (a, b) =>
+    a.branch === b.branch &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.visited === b.visited &&
+    a.selected === b.selected &&
+    a.view.readOnly === b.view.readOnly &&
+    sameList(a.issues, b.issues),
+);
+
+/** A condition or parallel group: its branches side by side, each a chain of its own. */
+function GroupView({
+  group,
+  first,
+  last,
+  view,
+}: {
+  group: Extract<SimpleNode, { type: 'condition' | 'parallel' }>;
+  first: boolean;
+  last: boolean;
+  view: ChainView;
+}) {
+  const { t } = useTranslation('wfSimple');
+  const issues = view.issues.get(group.id) ?? NO_ISSUES;
+  const branches = group.branches as (SimpleConditionBranch | SimpleParallelBranch)[];
+  return (
+    <div className="wfs-group" data-testid={`wfs-card-${group.id}`} data-type={group.type} data-visited={view.visited.has(group.id) ? 'true' : undefined}>
+      <div className="wfs-group-top">
+        {!view.readOnly && (
+          <Button size="small" shape="round" onClick={() => view.act.addBranch(group.id)} data-testid={`wfs-branch-add-${group.id}`}>
+            {t(group.type === 'condition' ? 'action.addCondition' : 'action.addBranch')}
+          </Button>
+        )}
+        <span className="wfs-group-tools">
+          <CardTools id={group.id} first={first} last={last} view={view} />
+        </span>
+        {issues.map((m, i) => (
+          <Typography.Text key={i} type="danger" className="wfs-group-issue">
+            {m}
+          </Typography.Text>
+        ))}
+      </div>
+      <div className="wfs-branches">
+        {branches.map((b, i) => (
+          <div className="wfs-branch" key={b.id}>
+            <BranchHead
+              branch={b}
+              kind={group.type}
+              index={i}
+              count={branches.length}
+              issues={view.issues.get(b.id) ?? NO_ISSUES}
+              visited={view.visited.has(b.id)}
+              selected={view.selected === b.id}
+              view={view}
+            />
+            <AddSlot anchor={branchAnchor(b.id)} testId={`wfs-add-branch-${b.id}`} view={view} />
+            <ChainNodes nodes={b.nodes} view={view} />
+            <div className="wfs-fill" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A chain: each card (or group) followed by its "+". */
+export function ChainNodes({ nodes, view }: { nodes: SimpleNode[]; view: ChainView }) {
+  return (
+    <>
+      {nodes.map((n, i) => (
+        <div className="wfs-item" key={n.id}>
+          {n.type === 'condition' || n.type === 'parallel' ? (
+            <GroupView group={n} first={i === 0} last={i === nodes.length - 1} view={view} />
+          ) : (
+            <NodeCard
+              node={n}
+              first={i === 0}
+              last={i === nodes.length - 1}
+              issues={view.issues.get(n.id) ?? NO_ISSUES}
+              visited={view.visited.has(n.id)}
+              selected={view.selected === n.id}
+              view={view}
+            />
+          )}
+          <AddSlot anchor={n.id} testId={`wfs-add-${n.id}`} view={view} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The initiator card: its name, who may launch and the bound forms. */
+export function StartCard({ model, lines, view }: { model: SimpleProcess; lines: string[]; view: ChainView }) {
+  const { t } = useTranslation('wfSimple');
+  return (
+    <CardFrame
+      id="start"
+      testId="wfs-card-start"
+      type="start"
+      title={model.startName || t('card.start')}
+      accent={ACCENT.start}
+      issues={NO_ISSUES}
+      visited={view.visited.has('start')}
+      selected={view.selected === 'start'}
+      onClick={() => view.act.select('start')}
+    >
+      {lines.map((l, i) => (
+        <div key={i} className={i === 0 ? 'wfs-card-main' : 'wfs-card-sub'}>
+          {l}
+        </div>
+      ))}
+    </CardFrame>
+  );
+}
+
+/** The end of the process. */
+export function EndMark({ model, visited }: { model: SimpleProcess; visited: boolean }) {
+  const { t } = useTranslation('wfSimple');
+  const { token } = theme.useToken();
+  return (
+    <div className="wfs-end" data-testid="wfs-card-end" data-type="end" data-visited={visited ? 'true' : undefined} style={{ color: token.colorTextSecondary }}>
+      <span className="wfs-end-dot" style={{ background: visited ? token.colorSuccess : token.colorTextQuaternary }} />
+      {model.endName && model.endName !== '结束' ? model.endName : t('card.end')}
+    </div>
+  );
+}

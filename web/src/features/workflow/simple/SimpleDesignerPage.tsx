@@ -1,0 +1,439 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Drawer, Form, Grid, Input, Spin, Tag, Tooltip, theme } from 'antd';
+import { ApartmentOutlined, EyeOutlined, LeftOutlined, RedoOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  compileSimple,
+  newApprover,
+  newCc,
+  newConditionBranch,
+  newConditionGroup,
+  newParallelGroup,
+  newSimpleProcess,
+  simpleId,
+  workflowSchemePermissions,
+  type SimpleConditionBranch,
+  type SimpleNode,
+  type SimpleProcess,
+  type SimpleSimulateAnswer,
+} from '@app/contracts';
+import { usePermission } from '../../../lib/permission';
+import { useUnsavedChanges } from '../../../app/shell/unsaved';
+import { closeTab } from '../../../app/shell/tabs';
+import { SCHEME_LIST_KEY, schemeApi, schemeKeys } from '../scheme/scheme-api';
+import { useSchemeFields } from '../designer/useSchemeFields';
+import { processIdOf } from '../designer/wf-config';
+import { ApproverPanel } from './ApproverPanel';
+import { CcPanel } from './CcPanel';
+import { AddSlot, ChainNodes, EndMark, StartCard, type ChainActions, type ChainView } from './Chain';
+import { ConditionPanel, starterFields } from './ConditionPanel';
+import { useSimpleFields } from './fields';
+import {
+  addBranch,
+  approversBefore,
+  findBranch,
+  findNode,
+  historyOf,
+  insertNode,
+  moveBranch,
+  moveNode,
+  pushHistory,
+  redo,
+  removeBranch,
+  removeNode,
+  undo,
+  updateBranch,
+  updateNode,
+  type History,
+} from './model-ops';
+import { bpmnDesignerPath as designerPath, simplePath, type SimpleOpenState } from './paths';
+import { PreviewDrawer } from './PreviewDrawer';
+import { simpleApi } from './simple-api';
+import { StartPanel } from './StartPanel';
+import { validateSimple } from './validate';
+import './simple.css';
+
+/** The simple (DingTalk-style) approval designer (docs/workflow-screens.md "Simple designer"). */
+export default function SimpleDesignerPage() {
+  const { t } = useTranslation('wfSimple');
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const id = useParams()['*'] || 'new';
+  const isNew = id === 'new';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canSave = usePermission(isNew ? workflowSchemePermissions.workflowSchemeAdd : workflowSchemePermissions.workflowSchemeEdit);
+  const fields = useSchemeFields();
+  const info = useQuery({ queryKey: schemeKeys.info(id), queryFn: () => schemeApi.info(id), enabled: !isNew });
+
+  const [history, setHistory] = useState<History | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [simulation, setSimulation] = useState<SimpleSimulateAnswer | null>(null);
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  // Dirty: the model differs from the one opened or saved, or a scheme field changed.
+  const savedModel = useRef<SimpleProcess | null>(null);
+  const [fieldsDirty, setFieldsDirty] = useState(false);
+  const model = history?.present ?? null;
+  const dirty = (!!model && model !== savedModel.current) || fieldsDirty;
+  const unsaved = useUnsavedChanges(dirty);
+
+  // ---------- opening ----------
+  const loadedRef = useRef<string | null>(null);
+  const state = location.state as SimpleOpenState | null;
+  const open = useCallback((m: SimpleProcess, fromTemplate = false) => {
+    savedModel.current = fromTemplate ? null : m;
+    setHistory(historyOf(m));
+  }, []);
+  const { form, fill, setForms } = fields;
+  useEffect(() => {
+    if (isNew) {
+      if (loadedRef.current === 'new') return;
+      loadedRef.current = 'new';
+      form.setFieldsValue({ F_AuthType: 0, ...state?.scheme });
+      if (state?.forms) setForms(state.forms);
+      const empty = newSimpleProcess(`process_${Date.now().toString(36)}`, state?.scheme?.F_Name ?? '', t('default.start'), t('default.end'));
+      open(state?.model ?? empty, !!state?.model);
+      return;
+    }
+    const d = info.data;
+    if (!d || loadedRef.current === id) return;
+    loadedRef.current = id;
+    fill(d);
+    setReason(null);
+    if (!d.F_VersionId || !d.xml.trim()) {
+      open(newSimpleProcess(processIdOf(d.F_Code), d.F_Name, t('default.start'), t('default.end')));
+      return;
+    }
+    simpleApi.fromBpmn(d.xml).then(
+      (answer) => {
+        if (answer.model) open(answer.model);
+        else setReason(answer.reason ?? t('message.notSimple'));
+      },
+      () => setReason(t('message.notSimple')),
+    );
+  }, [fill, form, id, info.data, isNew, open, setForms, state, t]);
+
+  // ---------- fields of the bound forms ----------
+  const { conditionFields, boundForms, known } = useSimpleFields(fields.forms);
+  const allFields = useMemo(() => [...conditionFields, ...starterFields(t)], [conditionFields, t]);
+  const labels = useRef(new Map<string, string>());
+  labels.current = new Map(conditionFields.map((f) => [f.vModel, f.label]));
+  const fieldsKey = conditionFields.map((f) => `${f.vModel}:${f.label}`).join('|');
+
+  // ---------- edits ----------
+  const edit = useCallback((fn: (m: SimpleProcess) => SimpleProcess) => setHistory((h) => (h ? pushHistory(h, fn(h.present)) : h)), []);
+  const act: ChainActions = useMemo(
+    () => ({
+      select: (nodeId) => setSelected(nodeId),
+      add: (anchor, type) => {
+        const node: SimpleNode =
+          type === 'approver'
+            ? newApprover(t('default.approver'))
+            : type === 'cc'
+              ? newCc(t('default.cc'))
+              : type === 'condition'
+                ? newConditionGroup((n) => t('default.branch', { n }), t('default.otherwise'))
+                : newParallelGroup((n) => t('default.parallelBranch', { n }));
+        edit((m) => insertNode(m, anchor, node));
+      },
+      remove: (nodeId) => {
+        edit((m) => removeNode(m, nodeId));
+        setSelected((s) => (s === nodeId ? null : s));
+      },
+      move: (nodeId, dir) => edit((m) => moveNode(m, nodeId, dir)),
+      addBranch: (groupId) =>
+        edit((m) => {
+          const group = findNode(m, groupId);
+          if (group?.type === 'condition') {
+            const n = group.branches.filter((b) => !b.otherwise).length + 1;
+            return addBranch(m, groupId, newConditionBranch(t('default.branch', { n })));
+          }
+          if (group?.type === 'parallel') {
+            return addBranch(m, groupId, { id: simpleId('Branch'), name: t('default.parallelBranch', { n: group.branches.length + 1 }), nodes: [] });
+          }
+          return m;
+        }),
+      removeBranch: (branchId) => {
+        edit((m) => removeBranch(m, branchId));
+        setSelected((s) => (s === branchId ? null : s));
+      },
+      moveBranch: (branchId, dir) => edit((m) => moveBranch(m, branchId, dir)),
+      fieldLabel: (vModel) => labels.current.get(vModel),
+    }),
+    [edit, t],
+  );
+  const onUndo = useCallback(() => setHistory((h) => (h ? undo(h) : h)), []);
+  const onRedo = useCallback(() => setHistory((h) => (h ? redo(h) : h)), []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) onUndo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') onRedo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onUndo, onRedo]);
+
+  // ---------- problems ----------
+  const issues = useMemo(() => (model ? validateSimple(model, known) : []), [model, known]);
+  const issueTexts = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const i of issues) map.set(i.id, [...(map.get(i.id) ?? []), t(`issue.${i.key}`, i.params)]);
+    return map;
+  }, [issues, t]);
+  const visited = useMemo(() => new Set(simulation?.visited ?? []), [simulation]);
+  const view: ChainView = useMemo(
+    () => ({ issues: issueTexts, visited, selected, readOnly: !canSave, fieldsKey, act }),
+    [issueTexts, visited, selected, canSave, fieldsKey, act],
+  );
+
+  // ---------- the initiator card ----------
+  const authType = Form.useWatch('F_AuthType', fields.form);
+  const launchers = [...fields.authRows.map((r) => r.F_ObjName), ...fields.authDepartments.map((d) => d.F_ObjName)];
+  const formNames = fields.forms.map((f) => f.F_Name || f.F_FormId);
+  const startLines = [
+    authType === 1 && launchers.length ? t('card.launchers', { names: launchers.join(t('separator')) }) : t('card.everyone'),
+    formNames.length ? t('card.forms', { names: formNames.join(t('separator')) }) : t('card.noForms'),
+  ];
+
+  // ---------- save ----------
+  const onSave = async (publish: boolean) => {
+    if (!model) return;
+    const values = await fields.form.validateFields().catch(() => null);
+    if (!values) {
+      setSelected('start');
+      message.warning(t('message.fillScheme'));
+      return;
+    }
+    if (publish && issues.length > 0) {
+      message.error(t('message.publishRefused', { count: issues.length }));
+      return;
+    }
+    const toSave: SimpleProcess = { ...model, id: isNew ? processIdOf(values.F_Code) : model.id, name: values.F_Name };
+    const body = {
+      F_Code: values.F_Code,
+      F_Name: values.F_Name,
+      F_Category: values.F_Category ?? '',
+      F_Description: values.F_Description ?? '',
+      F_Icon: '',
+      F_Sort: 0,
+      F_AuthType: values.F_AuthType ?? 0,
+      F_AuthObjects: fields.authObjects(values.F_AuthType),
+      forms: fields.forms,
+      xml: compileSimple(toSave),
+      publish,
+    };
+    setBusy(publish ? 'publish' : 'save');
+    try {
+      const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
+      message.success(t(publish ? 'message.published' : 'message.savedDraft', { version: saved.F_Version }));
+      // The saved model (with its process id) is the clean state; undo history is kept.
+      const kept = toSave.id === model.id && toSave.name === model.name ? model : toSave;
+      if (kept !== model) setHistory((h) => (h ? { ...h, present: kept } : h));
+      savedModel.current = kept;
+      setFieldsDirty(false);
+      unsaved.saved();
+      void queryClient.invalidateQueries({ queryKey: schemeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['list', SCHEME_LIST_KEY] });
+      if (isNew) {
+        loadedRef.current = saved.F_Id;
+        closeTab(simplePath('new'), '');
+        void navigate(simplePath(saved.F_Id), { replace: true });
+      }
+    } catch {
+      // The api client shows the server's refusal.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // ---------- panels ----------
+  const phone = !screens.sm;
+  const panelWidth = phone ? '100%' : 560;
+  const node = model && selected && selected !== 'start' ? findNode(model, selected) : undefined;
+  const branch = model && selected && !node && selected !== 'start' ? findBranch(model, selected) : undefined;
+  const setNode = (next: SimpleNode) => edit((m) => updateNode(m, next.id, () => next));
+  const nameInput = (value: string, onName: (name: string) => void) => (
+    <Form layout="vertical" size="small" component="div">
+      <Form.Item label={t('panel.name')}>
+        <Input
+          key={`${selected}:${value}`}
+          defaultValue={value}
+          maxLength={200}
+          onBlur={(e) => e.target.value.trim() && e.target.value !== value && onName(e.target.value.trim())}
+          onPressEnter={(e) => e.currentTarget.blur()}
+          data-testid="wfs-node-name"
+        />
+      </Form.Item>
+    </Form>
+  );
+  let panelTitle = '';
+  let panel: React.ReactNode = null;
+  if (model && node?.type === 'approver') {
+    panelTitle = t('panel.approver');
+    panel = (
+      <>
+        {nameInput(node.name, (name) => setNode({ ...node, name }))}
+        <ApproverPanel node={node} onChange={setNode} forms={boundForms} fields={conditionFields} before={approversBefore(model, node.id)} />
+      </>
+    );
+  } else if (node?.type === 'cc') {
+    panelTitle = t('panel.cc');
+    panel = (
+      <>
+        {nameInput(node.name, (name) => setNode({ ...node, name }))}
+        <CcPanel node={node} onChange={setNode} />
+      </>
+    );
+  } else if (branch && branch.group.type === 'condition') {
+    panelTitle = t('panel.condition');
+    panel = (
+      <ConditionPanel
+        branch={branch.branch as SimpleConditionBranch}
+        fields={allFields}
+        onChange={(next) => edit((m) => updateBranch(m, next.id, () => next))}
+      />
+    );
+  } else if (branch) {
+    panelTitle = t('panel.parallel');
+    panel = nameInput(branch.branch.name, (name) => edit((m) => updateBranch(m, branch.branch.id, (b) => ({ ...b, name }))));
+  }
+
+  const canvasStyle = { '--wfs-bg': token.colorBgLayout, '--wfs-line': token.colorBorder } as CSSProperties;
+  const state_ = isNew ? undefined : info.data;
+
+  return (
+    <div className="wf-simple" data-testid="wfs-page">
+      <Card size="small" styles={{ body: { padding: 8 } }} style={{ marginBottom: 8 }}>
+        <div className="wfs-toolbar">
+          <Button icon={<LeftOutlined />} onClick={() => unsaved.leave(() => void navigate('/workflow/scheme/index'))} data-testid="wfs-back">
+            {t('action.back')}
+          </Button>
+          <Tooltip title="Ctrl+Z">
+            <Button icon={<UndoOutlined />} onClick={onUndo} disabled={!history?.past.length} aria-label={t('action.undo')} data-testid="wfs-undo">
+              {phone ? null : t('action.undo')}
+            </Button>
+          </Tooltip>
+          <Tooltip title="Ctrl+Shift+Z / Ctrl+Y">
+            <Button icon={<RedoOutlined />} onClick={onRedo} disabled={!history?.future.length} aria-label={t('action.redo')} data-testid="wfs-redo">
+              {phone ? null : t('action.redo')}
+            </Button>
+          </Tooltip>
+          <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} disabled={!model} data-testid="wfs-preview">
+            {t('action.preview')}
+          </Button>
+          {canSave && (
+            <>
+              <Button
+                icon={<SaveOutlined />}
+                loading={busy === 'save'}
+                disabled={!model || busy !== null}
+                onClick={() => void onSave(false)}
+                data-testid="wfs-save"
+              >
+                {t('action.saveDraft')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<SendOutlined />}
+                loading={busy === 'publish'}
+                disabled={!model || busy !== null}
+                onClick={() => void onSave(true)}
+                data-testid="wfs-publish"
+              >
+                {t('action.publish')}
+              </Button>
+            </>
+          )}
+          <Button
+            icon={<ApartmentOutlined />}
+            disabled={isNew}
+            onClick={() => unsaved.leave(() => void navigate(designerPath(id)))}
+            data-testid="wfs-open-bpmn"
+          >
+            {t('action.openBpmn')}
+          </Button>
+          <Tag color={issues.length ? 'red' : 'green'} data-testid="wfs-issues" data-count={issues.length}>
+            {issues.length ? t('issues', { count: issues.length }) : t('noIssues')}
+          </Tag>
+          {state_ && (
+            <Tag
+              data-testid="wfs-version"
+              data-state={state_.F_State}
+              color={state_.F_State === 'published' ? 'green' : state_.F_State === 'changed' ? 'orange' : undefined}
+            >
+              {t(`wfDesigner:versionState.${state_.F_State}`, { version: state_.F_State === 'changed' ? state_.F_DraftVersion : state_.F_Version })}
+            </Tag>
+          )}
+          {dirty && (
+            <Tag color="orange" data-testid="wfs-dirty">
+              {t('wfDesigner:unsaved')}
+            </Tag>
+          )}
+        </div>
+      </Card>
+
+      {reason && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={t('message.notSimple')}
+          description={reason}
+          data-testid="wfs-reason"
+          action={
+            <Button size="small" onClick={() => void navigate(designerPath(id))} data-testid="wfs-reason-open-bpmn">
+              {t('action.openBpmn')}
+            </Button>
+          }
+        />
+      )}
+
+      <div className="wfs-canvas" style={canvasStyle} data-testid="wfs-canvas">
+        {model ? (
+          <div className="wfs-flow">
+            <StartCard model={model} lines={startLines} view={view} />
+            <AddSlot anchor="start" testId="wfs-add-start" view={view} />
+            <ChainNodes nodes={model.nodes} view={view} />
+            <EndMark model={model} visited={visited.has('end')} />
+          </div>
+        ) : (
+          !reason && <Spin style={{ display: 'block', margin: '80px auto' }} />
+        )}
+      </div>
+
+      {/* The scheme's fields: always mounted (the save validates them). */}
+      <Drawer open={selected === 'start'} forceRender size={panelWidth} title={t('panel.start')} onClose={() => setSelected(null)}>
+        <div data-testid={selected === 'start' ? 'wfs-panel' : 'wfs-scheme-panel'} data-kind="start">
+          <StartPanel fields={fields} model={model} onModel={edit} setDirty={() => setFieldsDirty(true)} />
+        </div>
+      </Drawer>
+      <Drawer open={!!panel} size={panelWidth} title={panelTitle} onClose={() => setSelected(null)} destroyOnHidden>
+        <div data-testid="wfs-panel" data-kind={node?.type ?? (branch ? `${branch.group.type}-branch` : '')} data-id={selected ?? ''}>
+          {panel}
+        </div>
+      </Drawer>
+      {model && (
+        <PreviewDrawer
+          open={previewOpen}
+          width={panelWidth}
+          model={model}
+          fields={conditionFields}
+          onClose={() => setPreviewOpen(false)}
+          onResult={setSimulation}
+        />
+      )}
+    </div>
+  );
+}
