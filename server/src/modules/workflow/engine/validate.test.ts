@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../../core/i18n/index.js';
 import { FIXTURES, loadFixture } from '../fixtures/index.js';
 import { parseDefinition } from './definition.js';
 import type { WfGraph } from './types.js';
@@ -88,6 +89,81 @@ describe('validateGraph', () => {
         };
       },
       ['manager:workflowScheme.invalidNoCandidate'],
+    ],
+    [
+      'department-head rule without departments (the node names somebody else)',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = {
+          candidates: [
+            { type: 'departmentHead', ids: [] },
+            { type: 'user', ids: ['u-lisi'] },
+          ],
+        };
+      },
+      ['manager:workflowScheme.invalidDepartmentHead'],
+    ],
+    [
+      'department-head rule alone without departments',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'departmentHead', ids: [] }] };
+      },
+      ['manager:workflowScheme.invalidNoCandidate', 'manager:workflowScheme.invalidDepartmentHead'],
+    ],
+    [
+      'starter’s choice and leader levels always name somebody; a department head with departments too',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'starterChoice' }] };
+        g.nodes.finance!.config = {
+          candidates: [
+            { type: 'starterLeader', level: 3 },
+            { type: 'departmentHead', ids: ['d1'] },
+          ],
+        };
+      },
+      [],
+    ],
+    [
+      'leader level out of range',
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'starterLeader', level: 11 }] };
+      },
+      ['manager:workflowScheme.invalidNodeConfig'],
+    ],
+    [
+      "whenNoCandidate 'admin' without fallback users",
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'user', ids: ['u-lisi'] }], whenNoCandidate: 'admin' };
+      },
+      ['manager:workflowScheme.invalidFallbackUsers'],
+    ],
+    [
+      "whenNoCandidate 'admin' with a fallback user",
+      'linear',
+      (g) => {
+        g.nodes.manager!.config = { candidates: [{ type: 'user', ids: ['u-lisi'] }], whenNoCandidate: 'admin', fallbackUsers: ['u-admin'] };
+      },
+      [],
+    ],
+    [
+      'carbon copy without objects',
+      'script',
+      (g) => {
+        g.nodes.calc!.config = { actions: [{ type: 'circulate', objects: [] }] };
+      },
+      ['calc:workflowScheme.invalidCirculateObjects'],
+    ],
+    [
+      'carbon copy with objects',
+      'script',
+      (g) => {
+        g.nodes.calc!.config = { actions: [{ type: 'circulate', objects: [{ F_ObjId: 'u-lisi', F_ObjType: '3' }] }] };
+      },
+      [],
     ],
     [
       'user task with a wrong config',
@@ -215,5 +291,20 @@ describe('timer texts', () => {
     expect(parseTimerDate('2026-12-01T08:00:00Z')!.toISOString()).toBe('2026-12-01T08:00:00.000Z');
     expect(parseTimerDate('2026-12-01 08:00:00')).not.toBeNull();
     expect(parseTimerDate('tomorrow')).toBeNull();
+  });
+});
+
+describe('approver setting messages', () => {
+  it.each([
+    ['workflowScheme.invalidDepartmentHead', '审批节点【审批】的部门负责人未选择部门', 'Approval node "审批" has a department-head rule without departments'],
+    [
+      'workflowScheme.invalidFallbackUsers',
+      '审批节点【审批】无审批人时转交管理员，但未指定管理员',
+      'Approval node "审批" goes to the administrator when nobody matches, but names no administrator',
+    ],
+    ['workflowScheme.invalidCirculateObjects', '脚本节点【审批】的抄送未选择抄送对象', 'The carbon copy of script node "审批" names nobody to copy to'],
+  ] as const)('%s in zh and en', (key, zh, en) => {
+    expect(translate('zh-CN', key, { node: '审批' })).toBe(zh);
+    expect(translate('en', key, { node: '审批' })).toBe(en);
   });
 });

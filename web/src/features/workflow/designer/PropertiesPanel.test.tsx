@@ -213,4 +213,74 @@ describe('PropertiesPanel', () => {
       ]),
     );
   });
+  it('approver settings: leader levels, department head and starter choice, administrator fallback', async () => {
+    signInForTest();
+    stubData([]);
+    const config = {
+      $type: 'wf:Config',
+      body: JSON.stringify({
+        candidates: [
+          { type: 'starterLeader', ids: [], level: 2 },
+          { type: 'departmentHead', ids: ['d1'], names: ['技术部'] },
+          { type: 'starterChoice', ids: [] },
+        ],
+        whenNoCandidate: 'admin',
+        fallbackUsers: ['u1'],
+        fallbackNames: ['管理员甲'],
+      }),
+    };
+    const task: DiagramElement = {
+      id: 't2',
+      type: 'bpmn:UserTask',
+      businessObject: { $type: 'bpmn:UserTask', id: 't2', name: '审批', extensionElements: { $type: 'bpmn:ExtensionElements', values: [config] } },
+    };
+    const { bridge, writes } = fakeBridge(process, [task.businessObject]);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={task} forms={[]} />);
+    const level = await screen.findByTestId('wfd-candidate-level-0');
+    expect(level.textContent).toContain('发起人的第 1 至');
+    expect(level.textContent).toContain('级上级');
+    const input = screen.getByTestId('wfd-candidate-level-input-0') as HTMLInputElement;
+    expect(input.value).toBe('2');
+    fireEvent.change(input, { target: { value: '4' } });
+    await waitFor(() => expect((writes.at(-1)?.config?.candidates as { level?: number }[])[0]).toEqual({ type: 'starterLeader', ids: [], level: 4 }));
+    expect(screen.getByTestId('wfd-candidate-type-1').textContent).toContain('部门负责人');
+    expect(screen.getByTestId('wfd-candidate-departments-1')).toBeTruthy();
+    expect(screen.getByTestId('wfd-candidate-type-2').textContent).toContain('发起人自选');
+    expect(screen.getByTestId('wfd-prop-whenNoCandidate').textContent).toContain('转交指定管理员');
+    expect(screen.getByTestId('wfd-prop-fallbackUsers').textContent).toContain('管理员甲');
+    // A rule turned into 'starterLeader' starts at level 1 (absent).
+    const type = screen.getByTestId('wfd-candidate-type-2');
+    fireEvent.mouseDown(type.querySelector('.ant-select-selector') ?? type);
+    fireEvent.click(await screen.findByText('发起人上级', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect((writes.at(-1)?.config?.candidates as unknown[])[2]).toEqual({ type: 'starterLeader', ids: [] }));
+  });
+
+  it('a script action sends a carbon copy to the objects of the forwarder table', async () => {
+    signInForTest();
+    const config = {
+      $type: 'wf:Config',
+      body: JSON.stringify({
+        actions: [
+          { type: 'circulate', objects: [{ F_ObjId: 'u1', F_ObjName: '张三', F_ObjType: '3' }] },
+          { type: 'set', variable: 'x', expression: '1' },
+        ],
+      }),
+    };
+    const script: DiagramElement = {
+      id: 'sc',
+      type: 'bpmn:ScriptTask',
+      businessObject: { $type: 'bpmn:ScriptTask', id: 'sc', extensionElements: { $type: 'bpmn:ExtensionElements', values: [config] } },
+    };
+    const { bridge, writes } = fakeBridge(process);
+    renderWithApp(<PropertiesPanel bridge={bridge} element={script} forms={[]} />);
+    const objects = await screen.findByTestId('wfd-script-objects-0');
+    expect(objects.textContent).toContain('张三');
+    expect(screen.getByTestId('wfd-script-type-0').textContent).toContain('抄送');
+    // An action turned into a carbon copy starts with nobody to copy to (the save check asks for somebody).
+    const type = screen.getByTestId('wfd-script-type-1');
+    fireEvent.mouseDown(type.querySelector('.ant-select-selector') ?? type);
+    const options = await screen.findAllByText('抄送', { selector: '.ant-select-item-option-content' });
+    fireEvent.click(options.at(-1)!);
+    await waitFor(() => expect((writes.at(-1)?.config?.actions as unknown[])[1]).toEqual({ type: 'circulate', objects: [] }));
+  });
 });

@@ -84,6 +84,25 @@ describe('next approvers dialog', { timeout: SLOW }, () => {
   });
 });
 
+describe('next approvers dialog: the starter chooses (anyUser)', { timeout: SLOW }, () => {
+  it('offers the user picker for a node any user may staff and answers the users picked', async () => {
+    signInForTest([]);
+    stubData(org);
+    const onOk = vi.fn();
+    const anyUser: CandidateNode[] = [{ name: '自选审批', taskId: 'picked', userList: [], anyUser: true }];
+    renderWithApp(<NextApproversDialog open nodes={anyUser} onOk={onOk} onCancel={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('wf-next-ok'));
+    expect(await screen.findByText('节点：自选审批 请至少选择一个审批人')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('wf-next-pick-0'));
+    fireEvent.click(await screen.findByTestId('user-picker-row-u3'));
+    fireEvent.click(screen.getByTestId('user-picker-row-u2'));
+    fireEvent.click(screen.getByTestId('user-picker-ok'));
+    await waitFor(() => expect(screen.getByTestId('wf-next-picked-0').textContent).toContain('王五'));
+    fireEvent.click(screen.getByTestId('wf-next-ok'));
+    await waitFor(() => expect(onOk).toHaveBeenCalledWith([{ taskId: 'picked', userList: ['u3', 'u2'] }]));
+  });
+});
+
 describe('transfer dialog', { timeout: SLOW }, () => {
   it('warns without a person, excludes the current user and posts the transfer', async () => {
     signInForTest([]);

@@ -179,6 +179,33 @@ describe('launch page', { timeout: SLOW }, () => {
     await waitFor(() => expect(screen.queryByTestId('wf-launch-dialog')).toBeNull());
   });
 
+  it('choices asked in rounds (the starter’s own picks, then the next approvers) are all sent again', async () => {
+    signInForTest([]);
+    const bodies: Record<string, unknown>[] = [];
+    const asked = [
+      { retCode: 2, processInstanceId: '', nodes: [{ name: '自选', taskId: 'n0', userList: [], anyUser: true }] },
+      { retCode: 2, processInstanceId: '', nodes: [{ name: '部门审批', taskId: 'n1', userList: [{ F_UserId: 'u9', F_RealName: '李四', F_Account: 'lisi' }] }] },
+      { retCode: 0, processInstanceId: 'pi1' },
+    ];
+    stubData(routes([[/^POST \/workflow-task\/create-process$/, (_u, body) => (bodies.push(body as Record<string, unknown>), asked[bodies.length - 1])]]));
+    renderPage();
+    fireEvent.click(await screen.findByTestId('wf-launch-card-code_s1'));
+    await screen.findByTestId('wf-form-tabs');
+    fakeForms.next = [entry];
+    fireEvent.click(screen.getByTestId('wf-launch-submit'));
+    fireEvent.click(await screen.findByTestId('fake-next-ok'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    fireEvent.click(await screen.findByTestId('fake-next-ok'));
+    expect(await screen.findByText('流程发起成功')).toBeTruthy();
+    expect(bodies[1]).toMatchObject({ userJson: [{ taskId: 'n0', userList: [] }] });
+    expect(bodies[2]).toMatchObject({
+      userJson: [
+        { taskId: 'n0', userList: [] },
+        { taskId: 'n1', userList: ['u9'] },
+      ],
+    });
+  });
+
   it("a server refusal ('Task id is null') shows the spec's toast and keeps the dialog", async () => {
     signInForTest([]);
     const toasts: string[] = [];
