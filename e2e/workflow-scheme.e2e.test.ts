@@ -26,6 +26,8 @@ describe('workflow scheme list', { timeout: 240_000 }, () => {
 
       // 新建流程 → name it → the designer of the new (draft) scheme
       await page.locator(tid('wf-scheme-add')).click();
+      // The dialog offers the simple designer first; this story draws in the BPMN designer.
+      await page.locator(tid('wf-new-model-mode-bpmn')).click();
       await page.locator(tid('wf-new-model-code')).fill(code);
       await page.locator(tid('wf-new-model-name')).fill('出差申请 E2E');
       await choose(page, tid('wf-new-model-category'), '人事');

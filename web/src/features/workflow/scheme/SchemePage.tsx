@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Empty, Form, Input, Modal, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Col, Empty, Form, Input, Modal, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
+  SIMPLE_TEMPLATES,
   type WfNewModelBody,
   type WfSchemeRow,
   type WfVersionChangeTestRow,
@@ -19,6 +20,8 @@ import { DictionarySelect } from '../../../components/dictionary';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
 import { RowActions } from '../../../components/RowActions';
 import { useZodRules } from '../../../lib/zod-rules';
+import { simplePath, type SimpleOpenState } from '../simple/paths';
+import { simpleApi } from '../simple/simple-api';
 
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
@@ -54,11 +57,18 @@ export function schemeListQuery(values: Record<string, unknown>): Record<string,
   return { keyword: s(values.keyword), F_Category: s(values.F_Category), EnabledMark: s(values.EnabledMark) };
 }
 
+/** The new-model dialog: the scheme's fields, how it is designed and, for the simple designer, a template. */
+type NewModelValues = WfNewModelBody & { mode?: 'simple' | 'bpmn'; template?: string };
+
+/** A short random suffix making a template form's table names unique. */
+const tableSuffix = () => Math.random().toString(36).slice(2, 8);
+
 /** Workflow → 流程设计: the scheme list (administration.md Workflow; docs/workflow-screens.md "Schemes"). */
 export default function SchemePage() {
-  const { t } = useTranslation('wfScheme');
+  const { t, i18n } = useTranslation('wfScheme');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
+  const english = i18n.language === 'en';
   const navigate = useNavigate();
   const fileInput = useRef<HTMLInputElement>(null);
   const [newModel, setNewModel] = useState(false);
@@ -77,7 +87,11 @@ export default function SchemePage() {
   const designs = can.add || can.edit;
   useEffect(() => {
     if (!designs || import.meta.env.MODE === 'test') return;
-    const timer = window.setTimeout(() => void Promise.all([import('../designer/DesignerPage'), import('bpmn-js/lib/Modeler')]).catch(() => undefined), 800);
+    const timer = window.setTimeout(
+      () =>
+        void Promise.all([import('../designer/DesignerPage'), import('../simple/SimpleDesignerPage'), import('bpmn-js/lib/Modeler')]).catch(() => undefined),
+      800,
+    );
     return () => window.clearTimeout(timer);
   }, [designs]);
   const toggle = async (r: WfSchemeRow) => {
@@ -227,6 +241,13 @@ export default function SchemePage() {
                     onClick: () => navigate(designerPath(r.F_Id)),
                   },
                   {
+                    key: 'simple',
+                    label: t('simpleDesign'),
+                    hidden: !can.edit,
+                    testId: `wf-scheme-simple-${r.F_Code}`,
+                    onClick: () => navigate(simplePath(r.F_Id)),
+                  },
+                  {
                     key: 'publish',
                     label: t('publish'),
                     hidden: !(can.edit && r.F_State !== 'published'),
@@ -276,19 +297,75 @@ export default function SchemePage() {
         }}
       />
       {can.add && (
-        <FormModal<WfNewModelBody>
+        <FormModal<NewModelValues>
           open={newModel}
           title={t('newModelTitle')}
           width={520}
           testId="wf-new-model-form"
-          initialValues={{ F_Category: '' }}
+          initialValues={{ F_Category: '', mode: 'simple', template: '' }}
           onClose={() => setNewModel(false)}
-          onSubmit={async (v) => {
-            const saved = await schemeApi.newModel({ ...v, F_Category: v.F_Category ?? '', F_Description: v.F_Description ?? '' });
+          onSubmit={async ({ mode, template, ...v }) => {
+            const fields = { ...v, F_Category: v.F_Category ?? '', F_Description: v.F_Description ?? '' };
+            const tpl = mode === 'simple' ? SIMPLE_TEMPLATES.find((x) => x.key === template) : undefined;
+            if (tpl) {
+              // A template brings its form: created now (its own tables), bound to the scheme the designer's first save stores.
+              const form = await simpleApi.createForm({ ...tpl.form(tableSuffix()), F_Name: fields.F_Name });
+              const state: SimpleOpenState = {
+                scheme: {
+                  ...fields,
+                  F_Category: fields.F_Category || tpl.category,
+                  F_Description: fields.F_Description || (english ? tpl.descriptionEn : tpl.description),
+                },
+                model: tpl.build(fields.F_Code, fields.F_Name),
+                forms: [{ F_FormId: form.F_Id, F_Type: 0, F_Url: '', F_Name: fields.F_Name }],
+              };
+              navigate(simplePath('new'), { state });
+              return;
+            }
+            const saved = await schemeApi.newModel(fields);
             await refresh();
-            navigate(designerPath(saved.F_Id));
+            navigate(mode === 'bpmn' ? designerPath(saved.F_Id) : simplePath(saved.F_Id));
           }}
         >
+          <Form.Item name="mode" label={t('designMode')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 'simple', label: <span data-testid="wf-new-model-mode-simple">{t('modeSimple')}</span> },
+                { value: 'bpmn', label: <span data-testid="wf-new-model-mode-bpmn">{t('modeBpmn')}</span> },
+              ]}
+              data-testid="wf-new-model-mode"
+            />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a: NewModelValues, b: NewModelValues) => a.mode !== b.mode}>
+            {({ getFieldValue }) =>
+              getFieldValue('mode') === 'simple' && (
+                <Form.Item name="template" label={t('template')} extra={t('templateHint')}>
+                  <Select
+                    data-testid="wf-new-model-template"
+                    options={[
+                      { value: '', label: t('templateBlank'), title: '' },
+                      ...SIMPLE_TEMPLATES.map((x) => ({
+                        value: x.key,
+                        label: english ? x.nameEn : x.name,
+                        title: english ? x.descriptionEn : x.description,
+                      })),
+                    ]}
+                    optionRender={(o) => (
+                      <div data-testid={`wf-new-model-template-${o.value || 'blank'}`}>
+                        <div>{o.label}</div>
+                        {o.data.title && (
+                          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'normal' }}>
+                            {o.data.title}
+                          </Typography.Text>
+                        )}
+                      </div>
+                    )}
+                  />
+                </Form.Item>
+              )
+            }
+          </Form.Item>
           <Form.Item
             name="F_Code"
             label={t('code')}

@@ -16,6 +16,7 @@ import { setErrorToast } from '../../../lib/api';
 import { Fail, stubData } from '../../data/test-stub';
 import SchemePage, { type ImportState } from './SchemePage';
 import RelationPage, { toRelationBody } from './RelationPage';
+import type { SimpleOpenState } from '../simple/paths';
 
 const SLOW = 60_000;
 
@@ -98,12 +99,23 @@ function DesignerProbe() {
     </div>
   );
 }
+/** The simple designer's route: its id and what the list handed it. */
+function SimpleProbe() {
+  const { id } = useParams();
+  const state = useLocation().state as SimpleOpenState | null;
+  return (
+    <div data-testid="simple-probe" data-state={JSON.stringify(state)}>
+      {id}
+    </div>
+  );
+}
 function renderList() {
   return renderWithApp(
     <MemoryRouter initialEntries={['/workflow/scheme/index']}>
       <Routes>
         <Route path="/workflow/scheme/index" element={<SchemePage />} />
         <Route path="/workflow/scheme/design/:id" element={<DesignerProbe />} />
+        <Route path="/workflow/scheme/simple/:id" element={<SimpleProbe />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -214,12 +226,61 @@ describe('scheme list', { timeout: SLOW }, () => {
     ]);
     renderList();
     fireEvent.click(await screen.findByTestId('wf-scheme-add'));
+    fireEvent.click(await screen.findByTestId('wf-new-model-mode-bpmn'));
     fireEvent.change(await screen.findByTestId('wf-new-model-code'), { target: { value: 'trip' } });
     fireEvent.change(screen.getByTestId('wf-new-model-name'), { target: { value: '出差' } });
     await choose('wf-new-model-category', '人事');
     fireEvent.click(screen.getByTestId('modal-ok'));
     expect((await screen.findByTestId('designer-probe')).textContent).toBe('new1||');
     expect(calls.find((c) => c.path === '/workflow-scheme-info/new-model')?.body).toMatchObject({ F_Code: 'trip', F_Name: '出差', F_Category: 'hr' });
+  });
+
+  it('new model, simple designer (the default), blank: new-model, then the simple designer of the new scheme', async () => {
+    signInForTest(ALL);
+    const calls = stubData([
+      ...base([scheme()]),
+      [/^POST \/workflow-scheme-info\/new-model$/, () => ({ F_Id: 'new1', F_Version: 1, versionId: 'nv1', newVersion: true, F_State: 'draft' })],
+    ]);
+    renderList();
+    fireEvent.click(await screen.findByTestId('wf-scheme-add'));
+    fireEvent.change(await screen.findByTestId('wf-new-model-code'), { target: { value: 'trip' } });
+    fireEvent.change(screen.getByTestId('wf-new-model-name'), { target: { value: '出差' } });
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    expect((await screen.findByTestId('simple-probe')).textContent).toBe('new1');
+    expect(calls.find((c) => c.path === '/workflow-scheme-info/new-model')?.body).toMatchObject({ F_Code: 'trip', F_Name: '出差' });
+  });
+
+  it('new model from a template: its form is created with unique tables and the simple designer opens with the chain and the form bound', async () => {
+    signInForTest(ALL);
+    const calls = stubData([
+      ...base([scheme()]),
+      [/^POST \/form-scheme\/customtable$/, () => ({ F_Id: 'form1', F_SchemeId: 'fs1', F_Version: 1, tables: [] })],
+    ]);
+    renderList();
+    fireEvent.click(await screen.findByTestId('wf-scheme-add'));
+    fireEvent.change(await screen.findByTestId('wf-new-model-code'), { target: { value: 'leave2' } });
+    fireEvent.change(screen.getByTestId('wf-new-model-name'), { target: { value: '请假' } });
+    fireEvent.mouseDown(within(screen.getByTestId('wf-new-model-template')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTestId('wf-new-model-template-leave'));
+    fireEvent.click(screen.getByTestId('modal-ok'));
+    const probe = await screen.findByTestId('simple-probe');
+    expect(probe.textContent).toBe('new');
+    const state = JSON.parse(probe.dataset.state!) as SimpleOpenState;
+    expect(state.forms).toEqual([{ F_FormId: 'form1', F_Type: 0, F_Url: '', F_Name: '请假' }]);
+    expect(state.scheme).toMatchObject({ F_Code: 'leave2', F_Name: '请假', F_Category: 'hr' });
+    expect(state.model?.nodes.length).toBeGreaterThan(0);
+    const body = calls.find((c) => c.path === '/form-scheme/customtable')?.body as { F_Name: string; tableInfo: { name: string }[] };
+    expect(body.F_Name).toBe('请假');
+    expect(body.tableInfo[0]!.name).toMatch(/^tpl_leave_[a-z0-9]{1,6}$/);
+    expect(calls.some((c) => c.path === '/workflow-scheme-info/new-model')).toBe(false);
+  });
+
+  it('row action 简易设计 opens the scheme in the simple designer', async () => {
+    signInForTest(ALL);
+    stubData(base([scheme()]));
+    renderList();
+    fireEvent.click(await screen.findByTestId('wf-scheme-simple-leave'));
+    expect((await screen.findByTestId('simple-probe')).textContent).toBe('s1');
   });
 
   it('new model: a bad code is refused before sending', async () => {
