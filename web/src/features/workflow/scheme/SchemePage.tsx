@@ -87,11 +87,7 @@ export default function SchemePage() {
   const designs = can.add || can.edit;
   useEffect(() => {
     if (!designs || import.meta.env.MODE === 'test') return;
-    const timer = window.setTimeout(
-      () =>
-        void Promise.all([import('../designer/DesignerPage'), import('../simple/SimpleDesignerPage'), import('bpmn-js/lib/Modeler')]).catch(() => undefined),
-      800,
-    );
+    const timer = window.setTimeout(() => void Promise.all([import('../designer/DesignerPage'), import('bpmn-js/lib/Modeler')]).catch(() => undefined), 800);
     return () => window.clearTimeout(timer);
   }, [designs]);
   const toggle = async (r: WfSchemeRow) => {
