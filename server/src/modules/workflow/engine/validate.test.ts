@@ -158,6 +158,14 @@ describe('validateGraph', () => {
       ['calc:workflowScheme.invalidCirculateObjects'],
     ],
     [
+      'script setting an engine variable',
+      'script',
+      (g) => {
+        g.nodes.calc!.config = { actions: [{ type: 'set', variable: '__starterChoice', expression: '1' }] };
+      },
+      ['calc:workflowScheme.invalidReservedVariable'],
+    ],
+    [
       'carbon copy with objects',
       'script',
       (g) => {
@@ -303,8 +311,9 @@ describe('approver setting messages', () => {
       'Approval node "审批" goes to the administrator when nobody matches, but names no administrator',
     ],
     ['workflowScheme.invalidCirculateObjects', '脚本节点【审批】的抄送未选择抄送对象', 'The carbon copy of script node "审批" names nobody to copy to'],
+    ['workflowScheme.invalidReservedVariable', '脚本节点【审批】不能设置系统保留变量 __form', 'Script node "审批" may not set the reserved variable __form'],
   ] as const)('%s in zh and en', (key, zh, en) => {
-    expect(translate('zh-CN', key, { node: '审批' })).toBe(zh);
-    expect(translate('en', key, { node: '审批' })).toBe(en);
+    expect(translate('zh-CN', key, { node: '审批', variable: '__form' })).toBe(zh);
+    expect(translate('en', key, { node: '审批', variable: '__form' })).toBe(en);
   });
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { parseDefinition } from './definition.js';
 import { compileExpression } from './expression.js';
+import { FORM_VARIABLE, STARTER_CHOICE_VARIABLE } from './node-types/runtime.js';
 import { parseIsoDuration, parseTimerCycle, parseTimerDate } from './timers.js';
 import type { DefinitionIssue, WfGraph, WfNode } from './types.js';
 
@@ -44,6 +45,9 @@ export function approverIssues(graph: WfGraph): DefinitionIssue[] {
   }
   return issues;
 }
+
+/** Variables the engine keeps in an instance for itself (node-types/runtime.ts). */
+const RESERVED_VARIABLES = new Set([FORM_VARIABLE, STARTER_CHOICE_VARIABLE]);
 
 /** Whether a script's raw config has a circulate action without objects (the schema refuses it). */
 function circulatesToNobody(config: Record<string, unknown>): boolean {
@@ -203,6 +207,11 @@ export function validateGraph(graph: WfGraph, options: ValidateOptions = {}, par
           if (circulatesToNobody(n.config)) issue(n.id, 'workflowScheme.invalidCirculateObjects', { node: label(n) });
           else issue(n.id, 'workflowScheme.invalidNodeConfig', { node: label(n), detail: zodDetail(parsed.error) });
           break;
+        }
+        // The engine's own variables (form snapshot, the starter's choice) are not a script's to overwrite.
+        for (const action of parsed.data.actions) {
+          const target = action.type === 'set' ? action.variable : action.type === 'interface' ? action.resultVariable : undefined;
+          if (target && RESERVED_VARIABLES.has(target)) issue(n.id, 'workflowScheme.invalidReservedVariable', { node: label(n), variable: target });
         }
         // Script expressions must parse too, or the instance would fail when it gets there.
         for (const action of parsed.data.actions) {
