@@ -192,6 +192,16 @@ describe('starterChoice', () => {
   });
 });
 
+describe('starterChoice on a relaunch', () => {
+  it('a recalled instance started again keeps the starter’s choice', async () => {
+    const first = await launch('choice-first', [{ taskId: 'picked', userList: [ids.wangwu!] }]);
+    await engine().recall(auths.zhangsan!, first.processInstanceId);
+    const again = await engine().reinitiate(auths.zhangsan!, first.processInstanceId);
+    expect(again.retCode).toBe(0);
+    expect(await openTasks(again.processInstanceId)).toMatchObject([{ node_id: 'picked', users: [ids.wangwu] }]);
+  });
+});
+
 describe("whenNoCandidate 'admin'", () => {
   it('nobody matched: the task goes to the fallback users and the timeline says why (zh and en)', async () => {
     const answer = await launch('fallback');
