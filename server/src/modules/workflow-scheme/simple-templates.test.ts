@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSimple, everySimpleNode, SIMPLE_TEMPLATES, type SimpleProcess, type SimpleTemplate } from '@app/contracts';
+import { compileSimple, everySimpleNode, SIMPLE_TEMPLATES, userTaskConfig, type SimpleNode, type SimpleProcess, type SimpleTemplate } from '@app/contracts';
 import { newId } from '../../core/ids.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { userIds } from '../../test/workflow-fixtures.js';
@@ -78,6 +78,8 @@ async function runToEnd(schemeId: string, formId: string, formData: Record<strin
   return [...acted, ...copies.map((c) => `cc ${c.node_name}`)];
 }
 
+let homeDepartment = '';
+
 beforeAll(async () => {
   t = await createTestApp();
   ids = await userIds(t);
@@ -104,6 +106,7 @@ beforeAll(async () => {
     .execute();
   await db.updateTable('departments').set({ parent_id: parentId, manager_id: ids.lisi! }).where('id', '=', home.id).execute();
   await db.deleteFrom('user_departments').where('user_id', '=', ids.zhangsan!).where('department_id', '!=', home.id).execute();
+  homeDepartment = home.id;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -172,5 +175,56 @@ describe('simple designer templates run on the engine', () => {
   ] as [string, SimpleTemplate['key'], Record<string, unknown>, string[]][])('%s', async (_name, key, formData, expected) => {
     const { schemeId, formId } = await deploy(template(key));
     expect(await runToEnd(schemeId, formId, formData)).toEqual(expected);
+  });
+});
+
+describe("simple designer conditions on the initiator's department", () => {
+  it('route by the departments the initiator belonged to at launch', async () => {
+    const approve = (id: string, account: string): SimpleNode => ({
+      type: 'approver',
+      id,
+      name: `${account} 审批`,
+      mode: 'any',
+      config: userTaskConfig.parse({ candidates: [{ type: 'user', ids: [ids[account]!], names: [account] }] }),
+    });
+    const run = async (departments: string[]) => {
+      const model: SimpleProcess = {
+        id: `dept_${newId().slice(-6)}`,
+        name: '按部门',
+        startName: '发起人',
+        endName: '结束',
+        config: { titleTemplate: '{schemeName}-{starter}-{date}' },
+        nodes: [
+          {
+            type: 'condition',
+            id: 'by_dept',
+            name: '',
+            branches: [
+              {
+                id: 'home',
+                name: '本部门',
+                conditions: [[{ field: '@starterDepartment', label: '', op: 'in', values: departments }]],
+                otherwise: false,
+                nodes: [approve('a_lisi', 'lisi')],
+              },
+              { id: 'other', name: '其他', conditions: [], otherwise: true, nodes: [approve('a_wangwu', 'wangwu')] },
+            ],
+          },
+        ],
+      };
+      const suffix = newId().slice(-8).toLowerCase();
+      const form = data<{ F_Id: string }>(await t.send('POST', '/api/form-scheme/customtable', template('seal').form(suffix), tok.admin));
+      const saved = data<{ F_Id: string }>(
+        await t.send(
+          'POST',
+          '/api/workflow-scheme-info',
+          { F_Code: model.id, F_Name: model.name, forms: [{ F_FormId: form.F_Id }], xml: compileSimple(model) },
+          tok.admin,
+        ),
+      );
+      return runToEnd(saved.F_Id, form.F_Id, { seal_type: '公章', copies: 1, file_name: 'x', use_date: '2026-12-01', reason: 'y' });
+    };
+    expect(await run(['elsewhere', homeDepartment])).toEqual(['lisi 审批:lisi']);
+    expect(await run(['elsewhere'])).toEqual(['wangwu 审批:wangwu']);
   });
 });

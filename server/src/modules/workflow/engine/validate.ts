@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../../core/errors.js';
 import { parseDefinition } from './definition.js';
 import { compileExpression } from './expression.js';
-import { FORM_VARIABLE, STARTER_CHOICE_VARIABLE } from './node-types/runtime.js';
+import { FORM_VARIABLE, STARTER_CHOICE_VARIABLE, STARTER_VARIABLE } from './node-types/runtime.js';
 import { parseIsoDuration, parseTimerCycle, parseTimerDate } from './timers.js';
 import type { DefinitionIssue, WfGraph, WfNode } from './types.js';
 
@@ -47,7 +47,7 @@ export function approverIssues(graph: WfGraph): DefinitionIssue[] {
 }
 
 /** Variables the engine keeps in an instance for itself (node-types/runtime.ts). */
-const RESERVED_VARIABLES = new Set([FORM_VARIABLE, STARTER_CHOICE_VARIABLE]);
+const RESERVED_VARIABLES = new Set([FORM_VARIABLE, STARTER_CHOICE_VARIABLE, STARTER_VARIABLE]);
 
 /** Whether a script's raw config has a circulate action without objects (the schema refuses it). */
 function circulatesToNobody(config: Record<string, unknown>): boolean {

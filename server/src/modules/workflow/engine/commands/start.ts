@@ -3,7 +3,8 @@ import type { AuthContext } from '../../../../core/deps.js';
 import { AppError } from '../../../../core/errors.js';
 import { newId } from '../../../../core/ids.js';
 import { enabledUsers } from '../candidates.js';
-import { type ActionRun, FORM_VARIABLE, Rollback, STARTER_CHOICE_VARIABLE, loadGraph, type FormKey } from '../node-types/runtime.js';
+import { type ActionRun, FORM_VARIABLE, Rollback, STARTER_CHOICE_VARIABLE, STARTER_VARIABLE, loadGraph, type FormKey } from '../node-types/runtime.js';
+import { userDepartmentIds } from '../store/departments.js';
 import type { StartOptions, WfGraph, WfNode } from '../types.js';
 import { DEFAULT_TIME_ZONE, instanceTitle, localDayRange } from '../instance-title.js';
 import * as store from '../store.js';
@@ -112,6 +113,7 @@ export async function launch(
   const variables = { ...input.variables };
   delete variables[STARTER_CHOICE_VARIABLE];
   if (choiceNodes.length) variables[STARTER_CHOICE_VARIABLE] = choices;
+  variables[STARTER_VARIABLE] = { departmentIds: await userDepartmentIds(run.trx, auth.tenantId, auth.userId) };
   const id = newId();
   const instance = run.adopt({
     id,

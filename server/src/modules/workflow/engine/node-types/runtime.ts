@@ -31,6 +31,12 @@ export const FORM_VARIABLE = '__form';
  */
 export const STARTER_CHOICE_VARIABLE = '__starterChoice';
 
+/**
+ * Facts about the starter taken at launch, for conditions (`starter.departmentIds`: the departments they belonged
+ * to then, so a later move does not change the instance's route).
+ */
+export const STARTER_VARIABLE = '__starter';
+
 /** The users the starter chose for a node at launch (empty when none). */
 export function starterChoiceOf(instance: InstanceRow, nodeId: string): string[] {
   const choices = instance.variables[STARTER_CHOICE_VARIABLE] as Record<string, string[]> | undefined;
@@ -237,7 +243,7 @@ export class ActionRun {
    * instances the token is in (innermost last), then the starter. Scopes are loaded with `knowScope` first.
    */
   scope(instance: InstanceRow, scopeId: string | null = null): Record<string, unknown> {
-    const { [FORM_VARIABLE]: form, ...variables } = instance.variables;
+    const { [FORM_VARIABLE]: form, [STARTER_VARIABLE]: starter, ...variables } = instance.variables;
     const locals: Record<string, unknown>[] = [];
     for (let id = scopeId; id !== null;) {
       const known = this.scopes.get(id);
@@ -249,7 +255,7 @@ export class ActionRun {
       ...((form as Record<string, unknown> | undefined) ?? {}),
       ...variables,
       ...Object.assign({}, ...locals),
-      starter: { userId: instance.starter_id },
+      starter: { userId: instance.starter_id, departmentIds: (starter as { departmentIds?: string[] } | undefined)?.departmentIds ?? [] },
     };
   }
 
