@@ -46,12 +46,12 @@ const ACCENT = { start: '#576a95', approver: '#ff943e', cc: '#3296fa' } as const
 
 const sameList = (a: string[], b: string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
-/** The "+" between two cards: a menu of what can be inserted there. */
-export function AddSlot({ anchor, testId, view }: { anchor: Anchor; testId: string; view: ChainView }) {
+/** The "+" between two cards: a menu of what can be inserted there (memoised: its props are strings and stable functions). */
+export const AddSlot = memo(function AddSlot({ anchor, testId, act, readOnly }: { anchor: Anchor; testId: string; act: ChainActions; readOnly: boolean }) {
   const { t } = useTranslation('wfSimple');
   return (
     <div className="wfs-slot">
-      {!view.readOnly && (
+      {!readOnly && (
         <Dropdown
           trigger={['click']}
           destroyOnHidden
@@ -68,7 +68,7 @@ export function AddSlot({ anchor, testId, view }: { anchor: Anchor; testId: stri
               icon,
               label: <span data-testid={`wfs-add-${type}`}>{t(`add.${type}`)}</span>,
             })),
-            onClick: ({ key }) => view.act.add(anchor, key as 'approver' | 'cc' | 'condition' | 'parallel'),
+            onClick: ({ key }) => act.add(anchor, key as 'approver' | 'cc' | 'condition' | 'parallel'),
           }}
         >
           <Button shape="circle" size="small" type="primary" icon={<PlusOutlined />} aria-label={t('action.add')} data-testid={testId} />
@@ -76,7 +76,7 @@ export function AddSlot({ anchor, testId, view }: { anchor: Anchor; testId: stri
       )}
     </div>
   );
-}
+});
 
 interface CardFrameProps {
   id: string;
@@ -339,7 +339,7 @@ function GroupView({
               selected={view.selected === b.id}
               view={view}
             />
-            <AddSlot anchor={branchAnchor(b.id)} testId={`wfs-add-branch-${b.id}`} view={view} />
+            <AddSlot anchor={branchAnchor(b.id)} testId={`wfs-add-branch-${b.id}`} act={view.act} readOnly={view.readOnly} />
             <ChainNodes nodes={b.nodes} view={view} />
             <div className="wfs-fill" />
           </div>
@@ -368,7 +368,7 @@ export function ChainNodes({ nodes, view }: { nodes: SimpleNode[]; view: ChainVi
               view={view}
             />
           )}
-          <AddSlot anchor={n.id} testId={`wfs-add-${n.id}`} view={view} />
+          <AddSlot anchor={n.id} testId={`wfs-add-${n.id}`} act={view.act} readOnly={view.readOnly} />
         </div>
       ))}
     </>

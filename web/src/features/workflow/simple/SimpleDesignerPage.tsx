@@ -19,6 +19,7 @@ import {
   type SimpleProcess,
   type SimpleSimulateAnswer,
 } from '@app/contracts';
+import { ApiError } from '../../../lib/api';
 import { usePermission } from '../../../lib/permission';
 import { useUnsavedChanges } from '../../../app/shell/unsaved';
 import { closeTab } from '../../../app/shell/tabs';
@@ -119,6 +120,16 @@ export default function SimpleDesignerPage() {
     );
   }, [fill, form, id, info.data, isNew, open, setForms, state, t]);
 
+  // A wide chain opens centred on its spine (branches side by side scroll inside the canvas).
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const centred = useRef<string | null>(null);
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el || !model || centred.current === model.id) return;
+    centred.current = model.id;
+    el.scrollLeft = Math.max(0, (el.scrollWidth - el.clientWidth) / 2);
+  }, [model]);
+
   // ---------- fields of the bound forms ----------
   const { conditionFields, boundForms, known } = useSimpleFields(fields.forms);
   const allFields = useMemo(() => [...conditionFields, ...starterFields(t)], [conditionFields, t]);
@@ -187,14 +198,25 @@ export default function SimpleDesignerPage() {
 
   // ---------- problems ----------
   const issues = useMemo(() => (model ? validateSimple(model, known) : []), [model, known]);
+  // What the server refused on the last save, by element id (card, group, branch): shown until the next edit.
+  const [refused, setRefused] = useState<{ model: SimpleProcess; byId: Map<string, string[]> } | null>(null);
+  const serverIssues = refused && refused.model === model ? refused.byId : null;
   const issueTexts = useMemo(() => {
     const map = new Map<string, string[]>();
     for (const i of issues) map.set(i.id, [...(map.get(i.id) ?? []), t(`issue.${i.key}`, i.params)]);
-    return map;
-  }, [issues, t]);
+    // The server's words for what the check here already names are left out.
+    let extra = 0;
+    for (const [elementId, messages] of serverIssues ?? []) {
+      if (map.has(elementId)) continue;
+      map.set(elementId, messages);
+      extra += messages.length;
+    }
+    return { map, extra };
+  }, [issues, serverIssues, t]);
+  const issueCount = issues.length + issueTexts.extra;
   const visited = useMemo(() => new Set(simulation?.visited ?? []), [simulation]);
   const view: ChainView = useMemo(
-    () => ({ issues: issueTexts, visited, selected, readOnly: !canSave, fieldsKey, act }),
+    () => ({ issues: issueTexts.map, visited, selected, readOnly: !canSave, fieldsKey, act }),
     [issueTexts, visited, selected, canSave, fieldsKey, act],
   );
 
@@ -251,8 +273,17 @@ export default function SimpleDesignerPage() {
         closeTab(simplePath('new'), '');
         void navigate(simplePath(saved.F_Id), { replace: true });
       }
-    } catch {
-      // The api client shows the server's refusal.
+    } catch (e) {
+      // The api client shows the server's refusal; a 400 names the definition's problems: shown on their cards.
+      if (e instanceof ApiError && e.status === 400) {
+        const check = await schemeApi.validate(body.xml).catch(() => null);
+        const byId = new Map<string, string[]>();
+        for (const i of check?.issues ?? []) {
+          if (i.severity === 'warning' || !i.elementId) continue;
+          byId.set(i.elementId, [...(byId.get(i.elementId) ?? []), i.message]);
+        }
+        setRefused({ model, byId });
+      }
     } finally {
       setBusy(null);
     }
@@ -364,8 +395,8 @@ export default function SimpleDesignerPage() {
           >
             {t('action.openBpmn')}
           </Button>
-          <Tag color={issues.length ? 'red' : 'green'} data-testid="wfs-issues" data-count={issues.length}>
-            {issues.length ? t('issues', { count: issues.length }) : t('noIssues')}
+          <Tag color={issueCount ? 'red' : 'green'} data-testid="wfs-issues" data-count={issueCount}>
+            {issueCount ? t('issues', { count: issueCount }) : t('noIssues')}
           </Tag>
           {state_ && (
             <Tag
@@ -400,11 +431,11 @@ export default function SimpleDesignerPage() {
         />
       )}
 
-      <div className="wfs-canvas" style={canvasStyle} data-testid="wfs-canvas">
+      <div className="wfs-canvas" ref={canvasRef} style={canvasStyle} data-testid="wfs-canvas">
         {model ? (
           <div className="wfs-flow">
             <StartCard model={model} lines={startLines} view={view} />
-            <AddSlot anchor="start" testId="wfs-add-start" view={view} />
+            <AddSlot anchor="start" testId="wfs-add-start" act={act} readOnly={!canSave} />
             <ChainNodes nodes={model.nodes} view={view} />
             <EndMark model={model} visited={visited.has('end')} />
           </div>
