@@ -40,7 +40,7 @@ export function PreviewDrawer({ open, width, model, fields, onClose, onResult }:
   };
   const set = (vModel: string, v: unknown) => setValues((prev) => ({ ...prev, [vModel]: v }));
   return (
-    <Drawer open={open} size={width} title={t('preview.title')} onClose={onClose} data-testid="wfs-preview">
+    <Drawer open={open} size={width} title={t('preview.title')} onClose={onClose} data-testid="wfs-preview-drawer">
       <Typography.Title level={5}>{t('preview.values')}</Typography.Title>
       {fields.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.noFields')} />

@@ -24,9 +24,13 @@ const formScheme = {
   },
 };
 
-function openPage(answer: { model: SimpleProcess | null; reason: string | null } = { model: stored, reason: null }) {
+function openPage(
+  answer: { model: SimpleProcess | null; reason: string | null } = { model: stored, reason: null },
+  extra: Parameters<typeof stubData>[0] = [],
+) {
   signInForTest([workflowSchemePermissions.workflowSchemeList, workflowSchemePermissions.workflowSchemeEdit]);
   const calls: Call[] = stubData([
+    ...extra,
     [/^GET \/form-scheme$/, () => [{ F_Id: 'f1', F_Name: '报销单', F_Type: 0 }]],
     [/^GET \/form-scheme\/f1\/info$/, () => formScheme],
     [/^GET \/data-items\/FlowSort\/detail$/, () => []],
@@ -161,6 +165,37 @@ describe('SimpleDesignerPage', () => {
     // Ctrl+Z takes the card away again.
     act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true })));
     await waitFor(() => expect(cardsOf('cc')).toHaveLength(0));
+  });
+
+  it('previews a launch: sample values, 模拟, the steps and the visited cards', async () => {
+    const calls = openPage(undefined, [
+      [
+        /^POST \/workflow-scheme-info\/simple\/simulate$/,
+        () => {
+          return {
+            steps: [
+              { nodeId: 'start', kind: 'start', name: '发起人', users: [{ F_UserId: 'u1', F_RealName: 'Admin' }], note: '发起申请', depth: 0 },
+              { nodeId: 'Approver_1', kind: 'approver', name: '经理审批', users: [{ F_UserId: 'u2', F_RealName: '李经理' }], note: '或签', depth: 0 },
+              { nodeId: 'end', kind: 'end', name: '结束', users: [], note: '', depth: 0 },
+            ],
+            visited: ['start', 'Approver_1', 'end'],
+            refusal: null,
+          };
+        },
+      ],
+    ]);
+    await screen.findByTestId('wfs-card-Approver_1');
+    fireEvent.click(screen.getByTestId('wfs-preview'));
+    const amount = within(await screen.findByTestId('wfs-preview-drawer')).getAllByRole('spinbutton')[0]!;
+    fireEvent.change(amount, { target: { value: '8000' } });
+    fireEvent.click(screen.getByTestId('wfs-preview-run'));
+    const steps = await screen.findByTestId('wfs-preview-steps');
+    expect(steps.textContent).toContain('李经理');
+    const body = calls.find((c) => c.path === '/workflow-scheme-info/simple/simulate')!.body as { formValues: Record<string, unknown>; model: SimpleProcess };
+    expect(body.formValues).toEqual({ amount: 8000 });
+    expect(body.model.nodes.map((n) => n.id)).toEqual(['Approver_1']);
+    await waitFor(() => expect(screen.getByTestId('wfs-card-Approver_1').dataset.visited).toBe('true'));
+    expect(screen.getByTestId('wfs-card-end').dataset.visited).toBe('true');
   });
 
   it('shows why a process is not simple, with the way to the BPMN designer', async () => {

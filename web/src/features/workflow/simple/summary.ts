@@ -40,7 +40,12 @@ export function approverSummary(t: TFunction, node: SimpleApprover, fieldLabel: 
     .filter(Boolean);
   if (who.length === 0) return [];
   const lines = [who.join('；')];
-  const several = node.config.candidates.some((r) => r.type !== 'starter' && (r.ids.length > 1 || r.type !== 'user'));
+  // How several decide matters only where a card may reach several people.
+  const several =
+    node.config.candidates.length > 1 ||
+    node.config.candidates.some((r) =>
+      r.type === 'user' ? r.ids.length > 1 : r.type === 'starterLeader' ? (r.level ?? 1) > 1 : r.type !== 'starter' && r.type !== 'previousLeader',
+    );
   if (several)
     lines.push(node.mode === 'percentage' ? t('wfSimple:mode.percentageShort', { percentage: node.config.percentage }) : t(`wfSimple:mode.${node.mode}`));
   if (node.deadline) lines.push(t('wfSimple:card.deadline', { hours: node.deadline.hours }));
