@@ -110,6 +110,7 @@ export function ApproverPanel({ node, onChange, forms, fields, before }: Approve
         treeCheckable
         treeCheckStrictly
         showCheckedStrategy={TreeSelect.SHOW_ALL}
+        treeDefaultExpandAll
         value={rule.ids.map((id, k) => ({ value: `department:${id}`, label: rule.names?.[k] ?? id }))}
         treeData={departmentTree(org.data ?? [])}
         onChange={(vals: { value: string; label: ReactNode }[]) =>
@@ -199,7 +200,11 @@ export function ApproverPanel({ node, onChange, forms, fields, before }: Approve
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('authority.hint')}
       </Typography.Paragraph>
-      <FormAuthorityEditor config={config} forms={forms} onChange={(next) => write(next)} />
+      {forms.length === 0 ? (
+        <Typography.Text type="secondary">{t('authority.noForms')}</Typography.Text>
+      ) : (
+        <FormAuthorityEditor config={config} forms={forms} onChange={(next) => write(next)} />
+      )}
 
       <Divider titlePlacement="start" plain>
         {t('field.actions')}

@@ -223,6 +223,7 @@ function ValueEditor({ clause, field, onChange }: { clause: ConditionClause; fie
         treeCheckStrictly={many}
         labelInValue
         showCheckedStrategy={TreeSelect.SHOW_ALL}
+        treeDefaultExpandAll
         value={clause.values.map((id, k) => ({ value: `department:${id}`, label: clause.valueLabels?.[k] ?? id }))}
         treeData={departmentTree(org.data ?? [])}
         onChange={(v: { value: string; label: ReactNode } | { value: string; label: ReactNode }[] | undefined) => {

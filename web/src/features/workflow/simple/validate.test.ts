@@ -72,6 +72,28 @@ const cases: { name: string; model: SimpleProcess; fields?: Map<string, string> 
     model: model(cond([[{ field: 'days', label: '天数' }, { field: '@starter' }]])),
     expected: [{ id: 'B1', key: 'missingField', params: { field: '天数' } }],
   },
+  {
+    name: 'a comparison without its value',
+    model: model({
+      ...(cond([[{ field: 'amount' }]]) as Extract<SimpleNode, { type: 'condition' }>),
+      branches: [
+        {
+          id: 'B1',
+          name: 'b',
+          otherwise: false,
+          nodes: [],
+          conditions: [
+            [
+              { field: 'amount', label: '金额', op: 'gt', values: [] },
+              { field: 'amount', label: '金额', op: 'empty', values: [] },
+            ],
+          ],
+        },
+        { id: 'B2', name: 'o', otherwise: true, nodes: [], conditions: [] },
+      ],
+    }),
+    expected: [{ id: 'B1', key: 'noValue', params: { field: '金额' } }],
+  },
   { name: 'fields not known yet: not checked', model: model(cond([[{ field: 'days' }]])), fields: null, expected: [] },
   { name: 'an empty parallel branch is fine', model: model({ ...newParallelGroup((n) => `分支${n}`), id: 'P' }), expected: [] },
   {
@@ -94,7 +116,7 @@ describe('validateSimple', () => {
   });
 
   it('every problem has a message in zh and en', () => {
-    for (const key of ['noApprover', 'noFallback', 'noCondition', 'noOtherwise', 'missingField', 'noRecipients']) {
+    for (const key of ['noApprover', 'noFallback', 'noCondition', 'noOtherwise', 'missingField', 'noValue', 'noRecipients']) {
       expect((zh.issue as Record<string, string>)[key], key).toBeTruthy();
       expect((en.issue as Record<string, string>)[key], key).toBeTruthy();
     }

@@ -4,7 +4,7 @@ import type { CandidateRule, SimpleNode, SimpleProcess } from '@app/contracts';
 export interface SimpleIssue {
   /** The card, branch or group it is about. */
   id: string;
-  key: 'noApprover' | 'noFallback' | 'noCondition' | 'noOtherwise' | 'missingField' | 'noRecipients';
+  key: 'noApprover' | 'noFallback' | 'noCondition' | 'noOtherwise' | 'missingField' | 'noValue' | 'noRecipients';
   params?: Record<string, string>;
 }
 
@@ -39,6 +39,8 @@ export function validateSimple(model: SimpleProcess, fields: ReadonlyMap<string,
             const clauses = b.conditions.flat();
             if (clauses.length === 0 && !b.expression?.trim()) issues.push({ id: b.id, key: 'noCondition' });
             const gone = new Set<string>();
+            const unset = clauses.find((c) => c.op !== 'empty' && c.op !== 'notEmpty' && c.values.every((v) => v.trim() === ''));
+            if (unset) issues.push({ id: b.id, key: 'noValue', params: { field: unset.label || unset.field } });
             for (const c of clauses) {
               if (fields && !c.field.startsWith('@') && !fields.has(c.field) && !gone.has(c.field)) {
                 gone.add(c.field);
