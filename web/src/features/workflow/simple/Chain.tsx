@@ -383,7 +383,8 @@ export function StartCard({ model, lines, view }: { model: SimpleProcess; lines:
       id="start"
       testId="wfs-card-start"
       type="start"
-      title={model.startName || t('card.start')}
+      // The default name (stored in Chinese) reads in the user's language.
+      title={model.startName && model.startName !== '发起人' ? model.startName : t('card.start')}
       accent={ACCENT.start}
       issues={NO_ISSUES}
       visited={view.visited.has('start')}
