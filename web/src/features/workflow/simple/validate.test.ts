@@ -63,6 +63,19 @@ const cases: { name: string; model: SimpleProcess; fields?: Map<string, string> 
     model: model(approver({ candidates: [{ type: 'starter', ids: [] }], whenNoCandidate: 'admin', fallbackUsers: ['u1'] })),
     expected: [],
   },
+  {
+    name: 'a reject target that is not before the card',
+    model: model({ ...approver({ candidates: [{ type: 'starter', ids: [] }], rejectTargets: ['start', 'Gone'] }) }),
+    expected: [{ id: 'A', key: 'staleReject' }],
+  },
+  {
+    name: 'reject targets before the card',
+    model: model(
+      { ...approver({ candidates: [{ type: 'starter', ids: [] }] }), id: 'A0' },
+      approver({ candidates: [{ type: 'starter', ids: [] }], rejectTargets: ['start', 'A0'] }),
+    ),
+    expected: [],
+  },
   { name: 'a CC card without recipients', model: model({ ...newCc('抄送人'), id: 'C' }), expected: [{ id: 'C', key: 'noRecipients' }] },
   { name: 'a branch without a condition', model: model(cond([])), expected: [{ id: 'B1', key: 'noCondition' }] },
   { name: 'a branch with a condition', model: model(cond([[{ field: 'amount' }]])), expected: [] },
@@ -116,7 +129,7 @@ describe('validateSimple', () => {
   });
 
   it('every problem has a message in zh and en', () => {
-    for (const key of ['noApprover', 'noFallback', 'noCondition', 'noOtherwise', 'missingField', 'noValue', 'noRecipients']) {
+    for (const key of ['noApprover', 'noFallback', 'staleReject', 'noCondition', 'noOtherwise', 'missingField', 'noValue', 'noRecipients']) {
       expect((zh.issue as Record<string, string>)[key], key).toBeTruthy();
       expect((en.issue as Record<string, string>)[key], key).toBeTruthy();
     }

@@ -1,10 +1,11 @@
-import type { CandidateRule, SimpleNode, SimpleProcess } from '@app/contracts';
+import { START_ID, type CandidateRule, type SimpleNode, type SimpleProcess } from '@app/contracts';
+import { approversBefore } from './model-ops';
 
 /** A problem of a card, a branch or a group: a message key of the `wfSimple` namespace (`issue.*`) and its values. */
 export interface SimpleIssue {
   /** The card, branch or group it is about. */
   id: string;
-  key: 'noApprover' | 'noFallback' | 'noCondition' | 'noOtherwise' | 'missingField' | 'noValue' | 'noRecipients';
+  key: 'noApprover' | 'noFallback' | 'staleReject' | 'noCondition' | 'noOtherwise' | 'missingField' | 'noValue' | 'noRecipients';
   params?: Record<string, string>;
 }
 
@@ -25,11 +26,17 @@ export function ruleNamesSomebody(rule: CandidateRule): boolean {
  */
 export function validateSimple(model: SimpleProcess, fields: ReadonlyMap<string, string> | null): SimpleIssue[] {
   const issues: SimpleIssue[] = [];
+  const rejectOk = (id: string, targets: string[]) => {
+    const before = new Set(approversBefore(model, id).map((a) => a.id));
+    return targets.every((t) => t === START_ID || before.has(t));
+  };
   const visit = (nodes: SimpleNode[]) => {
     for (const n of nodes) {
       if (n.type === 'approver') {
         if (!n.config.candidates.some(ruleNamesSomebody)) issues.push({ id: n.id, key: 'noApprover' });
         if (n.config.whenNoCandidate === 'admin' && n.config.fallbackUsers.length === 0) issues.push({ id: n.id, key: 'noFallback' });
+        // A reject may only return to the initiator or a card before this one (cards moved or deleted since).
+        if (n.config.rejectTargets.some((id) => id !== START_ID) && !rejectOk(n.id, n.config.rejectTargets)) issues.push({ id: n.id, key: 'staleReject' });
       } else if (n.type === 'cc') {
         if (n.recipients.length === 0) issues.push({ id: n.id, key: 'noRecipients' });
       } else if (n.type === 'condition') {
