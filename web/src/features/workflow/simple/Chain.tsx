@@ -1,5 +1,5 @@
-import { memo, type CSSProperties, type ReactNode } from 'react';
-import { Button, Dropdown, Tooltip, Typography, theme } from 'antd';
+import { memo, startTransition, useState, type CSSProperties, type ReactNode } from 'react';
+import { Button, Popover, Typography, theme } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowLeftOutlined,
@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { SimpleConditionBranch, SimpleNode, SimpleParallelBranch, SimpleProcess } from '@app/contracts';
 import { branchAnchor, type Anchor } from './model-ops';
+import { useMarks, type ChainMarks } from './chain-marks';
 import { approverSummary, branchSentence, ccSummary } from './summary';
 
 /** What a card can ask of the page; the page keeps these functions stable (cards are memoised). */
@@ -31,9 +32,8 @@ export interface ChainActions {
 
 /** What the whole canvas shares: problems (translated) by id, the simulated path, the selection. */
 export interface ChainView {
-  issues: ReadonlyMap<string, string[]>;
-  visited: ReadonlySet<string>;
-  selected: string | null;
+  /** Problems, the simulated path and the selection, read by each card for itself. */
+  marks: ChainMarks;
   readOnly: boolean;
   /** Changes when the bound forms' field labels do (the cards naming a field render again). */
   fieldsKey: string;
@@ -44,35 +44,62 @@ const NO_ISSUES: string[] = [];
 /** Header accents (DingTalk's): initiator grey-blue, approver orange, CC blue. */
 const ACCENT = { start: '#576a95', approver: '#ff943e', cc: '#3296fa' } as const;
 
-const sameList = (a: string[], b: string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+/** What "+" can insert, with its icon. */
+const INSERTABLE = [
+  ['approver', <AuditOutlined key="i" />],
+  ['cc', <SendOutlined key="i" />],
+  ['condition', <BranchesOutlined key="i" />],
+  ['parallel', <ForkOutlined key="i" />],
+] as const;
 
-/** The "+" between two cards: a menu of what can be inserted there (memoised: its props are strings and stable functions). */
+/**
+ * The "+" between two cards: a small panel of what can be inserted there. The panel (an antd Popover, costly to
+ * mount by the hundred) exists only while open: the slot itself is a button.
+ */
 export const AddSlot = memo(function AddSlot({ anchor, testId, act, readOnly }: { anchor: Anchor; testId: string; act: ChainActions; readOnly: boolean }) {
   const { t } = useTranslation('wfSimple');
-  return (
-    <div className="wfs-slot">
-      {!readOnly && (
-        <Dropdown
-          trigger={['click']}
-          destroyOnHidden
-          menu={{
-            items: (
-              [
-                ['approver', <AuditOutlined key="i" />],
-                ['cc', <SendOutlined key="i" />],
-                ['condition', <BranchesOutlined key="i" />],
-                ['parallel', <ForkOutlined key="i" />],
-              ] as const
-            ).map(([type, icon]) => ({
-              key: type,
-              icon,
-              label: <span data-testid={`wfs-add-${type}`}>{t(`add.${type}`)}</span>,
-            })),
-            onClick: ({ key }) => act.add(anchor, key as 'approver' | 'cc' | 'condition' | 'parallel'),
+  const [open, setOpen] = useState(false);
+  if (readOnly) return <div className="wfs-slot" />;
+  const button = (
+    <Button
+      shape="circle"
+      size="small"
+      type="primary"
+      icon={<PlusOutlined />}
+      aria-label={t('action.add')}
+      data-testid={testId}
+      onClick={() => setOpen(true)}
+    />
+  );
+  const choices = (
+    <div className="wfs-add-menu" role="menu">
+      {INSERTABLE.map(([type, icon]) => (
+        <button
+          key={type}
+          type="button"
+          role="menuitem"
+          className={`wfs-add-item wfs-add-item-${type}`}
+          data-testid={`wfs-add-${type}`}
+          onClick={() => {
+            act.add(anchor, type);
+            // Closing can wait for the frame after the new card.
+            startTransition(() => setOpen(false));
           }}
         >
-          <Button shape="circle" size="small" type="primary" icon={<PlusOutlined />} aria-label={t('action.add')} data-testid={testId} />
-        </Dropdown>
+          <span className="wfs-add-icon">{icon}</span>
+          {t(`add.${type}`)}
+        </button>
+      ))}
+    </div>
+  );
+  return (
+    <div className="wfs-slot">
+      {open ? (
+        <Popover open onOpenChange={setOpen} trigger="click" placement="right" content={choices} destroyOnHidden>
+          {button}
+        </Popover>
+      ) : (
+        button
       )}
     </div>
   );
@@ -135,9 +162,21 @@ function CardFrame({ id, testId, type, title, accent, extra, issues, visited, se
 
 function Tool({ label, icon, onClick, testId, disabled }: { label: string; icon: ReactNode; onClick: () => void; testId: string; disabled?: boolean }) {
   return (
-    <Tooltip title={label}>
-      <Button type="text" size="small" className="wfs-tool" icon={icon} onClick={onClick} disabled={disabled} aria-label={label} data-testid={testId} />
-    </Tooltip>
+    // A plain button with the browser's tooltip: a chain has hundreds of these, and antd's made editing slow.
+    <button
+      type="button"
+      className="wfs-tool"
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+      disabled={disabled}
+      title={label}
+      aria-label={label}
+      data-testid={testId}
+    >
+      {icon}
+    </button>
   );
 }
 
@@ -158,16 +197,14 @@ interface NodeCardProps {
   node: Extract<SimpleNode, { type: 'approver' | 'cc' }>;
   first: boolean;
   last: boolean;
-  issues: string[];
-  visited: boolean;
-  selected: boolean;
   view: ChainView;
 }
 
 /** An approver or CC card; it renders again only when its own node, place, problems or marks change. */
 const NodeCard = memo(
-  function NodeCard({ node, first, last, issues, visited, selected, view }: NodeCardProps) {
+  function NodeCard({ node, first, last, view }: NodeCardProps) {
     const { t } = useTranslation('wfSimple');
+    const { issues, visited, selected } = useMarks(view.marks, node.id);
     const lines = node.type === 'approver' ? approverSummary(t, node, view.act.fieldLabel) : [ccSummary(t, node)].filter(Boolean);
     return (
       <CardFrame
@@ -194,15 +231,7 @@ const NodeCard = memo(
       </CardFrame>
     );
   },
-  (a, b) =>
-    a.node === b.node &&
-    a.first === b.first &&
-    a.last === b.last &&
-    a.visited === b.visited &&
-    a.selected === b.selected &&
-    a.view.readOnly === b.view.readOnly &&
-    a.view.fieldsKey === b.view.fieldsKey &&
-    sameList(a.issues, b.issues),
+  (a, b) => a.node === b.node && a.first === b.first && a.last === b.last && a.view === b.view,
 );
 
 interface BranchHeadProps {
@@ -210,16 +239,14 @@ interface BranchHeadProps {
   kind: 'condition' | 'parallel';
   index: number;
   count: number;
-  issues: string[];
-  visited: boolean;
-  selected: boolean;
   view: ChainView;
 }
 
 /** The card heading a branch: a condition (name, priority, the condition as a sentence) or a parallel branch. */
 const BranchHead = memo(
-  function BranchHead({ branch, kind, index, count, issues, visited, selected, view }: BranchHeadProps) {
+  function BranchHead({ branch, kind, index, count, view }: BranchHeadProps) {
     const { t } = useTranslation('wfSimple');
+    const { issues, visited, selected } = useMarks(view.marks, branch.id);
     const otherwise = 'otherwise' in branch && branch.otherwise;
     const movable = !otherwise && !view.readOnly;
     const lastMovable = kind === 'condition' ? count - 2 : count - 1;
@@ -284,18 +311,11 @@ const BranchHead = memo(
       </CardFrame>
     );
   },
-  (a, b) =>
-    a.branch === b.branch &&
-    a.index === b.index &&
-    a.count === b.count &&
-    a.visited === b.visited &&
-    a.selected === b.selected &&
-    a.view.readOnly === b.view.readOnly &&
-    sameList(a.issues, b.issues),
+  (a, b) => a.branch === b.branch && a.kind === b.kind && a.index === b.index && a.count === b.count && a.view === b.view,
 );
 
 /** A condition or parallel group: its branches side by side, each a chain of its own. */
-function GroupView({
+const GroupView = memo(function GroupView({
   group,
   first,
   last,
@@ -307,10 +327,10 @@ function GroupView({
   view: ChainView;
 }) {
   const { t } = useTranslation('wfSimple');
-  const issues = view.issues.get(group.id) ?? NO_ISSUES;
+  const { issues, visited } = useMarks(view.marks, group.id);
   const branches = group.branches as (SimpleConditionBranch | SimpleParallelBranch)[];
   return (
-    <div className="wfs-group" data-testid={`wfs-card-${group.id}`} data-type={group.type} data-visited={view.visited.has(group.id) ? 'true' : undefined}>
+    <div className="wfs-group" data-testid={`wfs-card-${group.id}`} data-type={group.type} data-visited={visited ? 'true' : undefined}>
       <div className="wfs-group-top">
         {!view.readOnly && (
           <Button size="small" shape="round" onClick={() => view.act.addBranch(group.id)} data-testid={`wfs-branch-add-${group.id}`}>
@@ -329,16 +349,7 @@ function GroupView({
       <div className="wfs-branches">
         {branches.map((b, i) => (
           <div className="wfs-branch" key={b.id}>
-            <BranchHead
-              branch={b}
-              kind={group.type}
-              index={i}
-              count={branches.length}
-              issues={view.issues.get(b.id) ?? NO_ISSUES}
-              visited={view.visited.has(b.id)}
-              selected={view.selected === b.id}
-              view={view}
-            />
+            <BranchHead branch={b} kind={group.type} index={i} count={branches.length} view={view} />
             <AddSlot anchor={branchAnchor(b.id)} testId={`wfs-add-branch-${b.id}`} act={view.act} readOnly={view.readOnly} />
             <ChainNodes nodes={b.nodes} view={view} />
             <div className="wfs-fill" />
@@ -347,10 +358,10 @@ function GroupView({
       </div>
     </div>
   );
-}
+});
 
 /** A chain: each card (or group) followed by its "+". */
-export function ChainNodes({ nodes, view }: { nodes: SimpleNode[]; view: ChainView }) {
+export const ChainNodes = memo(function ChainNodes({ nodes, view }: { nodes: SimpleNode[]; view: ChainView }) {
   return (
     <>
       {nodes.map((n, i) => (
@@ -358,26 +369,19 @@ export function ChainNodes({ nodes, view }: { nodes: SimpleNode[]; view: ChainVi
           {n.type === 'condition' || n.type === 'parallel' ? (
             <GroupView group={n} first={i === 0} last={i === nodes.length - 1} view={view} />
           ) : (
-            <NodeCard
-              node={n}
-              first={i === 0}
-              last={i === nodes.length - 1}
-              issues={view.issues.get(n.id) ?? NO_ISSUES}
-              visited={view.visited.has(n.id)}
-              selected={view.selected === n.id}
-              view={view}
-            />
+            <NodeCard node={n} first={i === 0} last={i === nodes.length - 1} view={view} />
           )}
           <AddSlot anchor={n.id} testId={`wfs-add-${n.id}`} act={view.act} readOnly={view.readOnly} />
         </div>
       ))}
     </>
   );
-}
+});
 
 /** The initiator card: its name, who may launch and the bound forms. */
 export function StartCard({ model, lines, view }: { model: SimpleProcess; lines: string[]; view: ChainView }) {
   const { t } = useTranslation('wfSimple');
+  const { visited, selected } = useMarks(view.marks, 'start');
   return (
     <CardFrame
       id="start"
@@ -387,8 +391,8 @@ export function StartCard({ model, lines, view }: { model: SimpleProcess; lines:
       title={model.startName && model.startName !== '发起人' ? model.startName : t('card.start')}
       accent={ACCENT.start}
       issues={NO_ISSUES}
-      visited={view.visited.has('start')}
-      selected={view.selected === 'start'}
+      visited={visited}
+      selected={selected}
       onClick={() => view.act.select('start')}
     >
       {lines.map((l, i) => (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { simpleApi } from './simple-api';
 interface PreviewDrawerProps {
   open: boolean;
   width: number | string;
-  model: SimpleProcess;
+  /** The chain as it is when 模拟 is pressed. */
+  model: () => SimpleProcess | null;
   fields: ConditionField[];
   onClose: () => void;
   /** The path of the last simulation (the canvas marks it); null clears it. */
@@ -19,7 +20,7 @@ interface PreviewDrawerProps {
 }
 
 /** 预览: sample values of the bound forms' fields and an initiator, 模拟 → the path, its approvers and notes. */
-export function PreviewDrawer({ open, width, model, fields, onClose, onResult }: PreviewDrawerProps) {
+export const PreviewDrawer = memo(function PreviewDrawer({ open, width, model, fields, onClose, onResult }: PreviewDrawerProps) {
   const { t } = useTranslation('wfSimple');
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [starter, setStarter] = useState<{ id: string; name: string } | null>(null);
@@ -27,9 +28,11 @@ export function PreviewDrawer({ open, width, model, fields, onClose, onResult }:
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<SimpleSimulateAnswer | null>(null);
   const run = async () => {
+    const chain = model();
+    if (!chain) return;
     setBusy(true);
     try {
-      const res = await simpleApi.simulate(model, values, starter?.id);
+      const res = await simpleApi.simulate(chain, values, starter?.id);
       setAnswer(res);
       onResult(res);
     } catch {
@@ -109,7 +112,7 @@ export function PreviewDrawer({ open, width, model, fields, onClose, onResult }:
       />
     </Drawer>
   );
-}
+});
 
 /** A sample value input by the field's kind (a simple generic form). */
 function SampleInput({ field, value, onChange }: { field: ConditionField; value: unknown; onChange: (v: unknown) => void }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Drawer, Form, Grid, Input, Spin, Tag, Tooltip, theme } from 'antd';
@@ -29,6 +29,7 @@ import { processIdOf } from '../designer/wf-config';
 import { ApproverPanel } from './ApproverPanel';
 import { CcPanel } from './CcPanel';
 import { AddSlot, ChainNodes, EndMark, StartCard, type ChainActions, type ChainView } from './Chain';
+import { ChainMarks } from './chain-marks';
 import { ConditionPanel, starterFields } from './ConditionPanel';
 import { useSimpleFields } from './fields';
 import {
@@ -215,10 +216,23 @@ export default function SimpleDesignerPage() {
   }, [issues, serverIssues, t]);
   const issueCount = issues.length + issueTexts.extra;
   const visited = useMemo(() => new Set(simulation?.visited ?? []), [simulation]);
-  const view: ChainView = useMemo(
-    () => ({ issues: issueTexts.map, visited, selected, readOnly: !canSave, fieldsKey, act }),
-    [issueTexts, visited, selected, canSave, fieldsKey, act],
+  const [marks] = useState(() => new ChainMarks());
+  // Before paint, in the same task as the edit: the cards whose marks changed render again, nothing else.
+  useLayoutEffect(() => marks.update(issueTexts.map, visited, selected), [marks, issueTexts, visited, selected]);
+  const view: ChainView = useMemo(() => ({ marks, readOnly: !canSave, fieldsKey, act }), [marks, canSave, fieldsKey, act]);
+
+  const markFieldsDirty = useCallback(() => setFieldsDirty(true), []);
+  const startName = model?.startName;
+  const titleTemplate = model?.config.titleTemplate;
+  const startFacts = useMemo(
+    () => (startName === undefined || titleTemplate === undefined ? null : { name: startName, titleTemplate }),
+    [startName, titleTemplate],
   );
+  // The preview reads the chain when it runs, so editing does not render the (closed) preview again.
+  const modelRef = useRef(model);
+  modelRef.current = model;
+  const currentModel = useCallback(() => modelRef.current, []);
+  const closePreview = useCallback(() => setPreviewOpen(false), []);
 
   // ---------- the initiator card ----------
   const authType = Form.useWatch('F_AuthType', fields.form);
@@ -292,14 +306,16 @@ export default function SimpleDesignerPage() {
   // ---------- panels ----------
   const phone = !screens.sm;
   const panelWidth = phone ? '100%' : 560;
-  const node = model && selected && selected !== 'start' ? findNode(model, selected) : undefined;
-  const branch = model && selected && !node && selected !== 'start' ? findBranch(model, selected) : undefined;
+  // The card shows it is selected at once; its panel (many fields) renders right after, without holding the click.
+  const panelFor = useDeferredValue(selected);
+  const node = model && panelFor && panelFor !== 'start' ? findNode(model, panelFor) : undefined;
+  const branch = model && panelFor && !node && panelFor !== 'start' ? findBranch(model, panelFor) : undefined;
   const setNode = (next: SimpleNode) => edit((m) => updateNode(m, next.id, () => next));
   const nameInput = (value: string, onName: (name: string) => void) => (
     <Form layout="vertical" size="small" component="div">
       <Form.Item label={t('panel.name')}>
         <Input
-          key={`${selected}:${value}`}
+          key={`${panelFor}:${value}`}
           defaultValue={value}
           maxLength={200}
           onBlur={(e) => e.target.value.trim() && e.target.value !== value && onName(e.target.value.trim())}
@@ -343,77 +359,41 @@ export default function SimpleDesignerPage() {
 
   const canvasStyle = { '--wfs-bg': token.colorBgLayout, '--wfs-line': token.colorBorder } as CSSProperties;
   const state_ = isNew ? undefined : info.data;
+  // The toolbar's handlers stay the same functions (the toolbar is memoised); they call the latest closures.
+  const latest = useRef({ back: () => {}, openBpmn: () => {}, save: (_publish: boolean) => {} });
+  latest.current = {
+    back: () => unsaved.leave(() => void navigate('/workflow/scheme/index')),
+    openBpmn: () => unsaved.leave(() => void navigate(designerPath(id))),
+    save: (publish) => void onSave(publish),
+  };
+  const toolbarActions = useMemo(
+    () => ({
+      back: () => latest.current.back(),
+      openBpmn: () => latest.current.openBpmn(),
+      save: (publish: boolean) => latest.current.save(publish),
+      undo: onUndo,
+      redo: onRedo,
+      preview: () => setPreviewOpen(true),
+    }),
+    [onUndo, onRedo],
+  );
 
   return (
     <div className="wf-simple" data-testid="wfs-page">
-      <Card size="small" styles={{ body: { padding: 8 } }} style={{ marginBottom: 8 }}>
-        <div className="wfs-toolbar">
-          <Button icon={<LeftOutlined />} onClick={() => unsaved.leave(() => void navigate('/workflow/scheme/index'))} data-testid="wfs-back">
-            {t('action.back')}
-          </Button>
-          <Tooltip title="Ctrl+Z">
-            <Button icon={<UndoOutlined />} onClick={onUndo} disabled={!history?.past.length} aria-label={t('action.undo')} data-testid="wfs-undo">
-              {phone ? null : t('action.undo')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Ctrl+Shift+Z / Ctrl+Y">
-            <Button icon={<RedoOutlined />} onClick={onRedo} disabled={!history?.future.length} aria-label={t('action.redo')} data-testid="wfs-redo">
-              {phone ? null : t('action.redo')}
-            </Button>
-          </Tooltip>
-          <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} disabled={!model} data-testid="wfs-preview">
-            {t('action.preview')}
-          </Button>
-          {canSave && (
-            <>
-              <Button
-                icon={<SaveOutlined />}
-                loading={busy === 'save'}
-                disabled={!model || busy !== null}
-                onClick={() => void onSave(false)}
-                data-testid="wfs-save"
-              >
-                {t('action.saveDraft')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<SendOutlined />}
-                loading={busy === 'publish'}
-                disabled={!model || busy !== null}
-                onClick={() => void onSave(true)}
-                data-testid="wfs-publish"
-              >
-                {t('action.publish')}
-              </Button>
-            </>
-          )}
-          <Button
-            icon={<ApartmentOutlined />}
-            disabled={isNew}
-            onClick={() => unsaved.leave(() => void navigate(designerPath(id)))}
-            data-testid="wfs-open-bpmn"
-          >
-            {t('action.openBpmn')}
-          </Button>
-          <Tag color={issueCount ? 'red' : 'green'} data-testid="wfs-issues" data-count={issueCount}>
-            {issueCount ? t('issues', { count: issueCount }) : t('noIssues')}
-          </Tag>
-          {state_ && (
-            <Tag
-              data-testid="wfs-version"
-              data-state={state_.F_State}
-              color={state_.F_State === 'published' ? 'green' : state_.F_State === 'changed' ? 'orange' : undefined}
-            >
-              {t(`wfDesigner:versionState.${state_.F_State}`, { version: state_.F_State === 'changed' ? state_.F_DraftVersion : state_.F_Version })}
-            </Tag>
-          )}
-          {dirty && (
-            <Tag color="orange" data-testid="wfs-dirty">
-              {t('wfDesigner:unsaved')}
-            </Tag>
-          )}
-        </div>
-      </Card>
+      <DesignerToolbar
+        phone={phone}
+        canUndo={!!history?.past.length}
+        canRedo={!!history?.future.length}
+        hasModel={!!model}
+        canSave={canSave}
+        busy={busy}
+        isNew={isNew}
+        issueCount={issueCount}
+        versionState={state_?.F_State ?? null}
+        versionNumber={state_ ? (state_.F_State === 'changed' ? state_.F_DraftVersion : state_.F_Version) : null}
+        dirty={dirty}
+        actions={toolbarActions}
+      />
 
       {reason && (
         <Alert
@@ -447,24 +427,116 @@ export default function SimpleDesignerPage() {
       {/* The scheme's fields: always mounted (the save validates them). */}
       <Drawer open={selected === 'start'} forceRender size={panelWidth} title={t('panel.start')} onClose={() => setSelected(null)}>
         <div data-testid={selected === 'start' ? 'wfs-panel' : 'wfs-scheme-panel'} data-kind="start">
-          <StartPanel fields={fields} model={model} onModel={edit} setDirty={() => setFieldsDirty(true)} />
+          <StartPanel fields={fields} start={startFacts} onModel={edit} setDirty={markFieldsDirty} />
         </div>
       </Drawer>
       <Drawer open={!!panel} size={panelWidth} title={panelTitle} onClose={() => setSelected(null)} destroyOnHidden>
-        <div data-testid="wfs-panel" data-kind={node?.type ?? (branch ? `${branch.group.type}-branch` : '')} data-id={selected ?? ''}>
+        <div data-testid="wfs-panel" data-kind={node?.type ?? (branch ? `${branch.group.type}-branch` : '')} data-id={panelFor ?? ''}>
           {panel}
         </div>
       </Drawer>
       {model && (
-        <PreviewDrawer
-          open={previewOpen}
-          width={panelWidth}
-          model={model}
-          fields={conditionFields}
-          onClose={() => setPreviewOpen(false)}
-          onResult={setSimulation}
-        />
+        <PreviewDrawer open={previewOpen} width={panelWidth} model={currentModel} fields={conditionFields} onClose={closePreview} onResult={setSimulation} />
       )}
     </div>
   );
 }
+
+interface ToolbarProps {
+  phone: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  hasModel: boolean;
+  canSave: boolean;
+  busy: 'save' | 'publish' | null;
+  isNew: boolean;
+  issueCount: number;
+  /** The stored scheme's state (published, changed, draft) and the version it names; null for a new scheme. */
+  versionState: string | null;
+  versionNumber: number | null | undefined;
+  dirty: boolean;
+  actions: { back: () => void; openBpmn: () => void; save: (publish: boolean) => void; undo: () => void; redo: () => void; preview: () => void };
+}
+
+/** Back, undo / redo, preview, save draft, publish, the BPMN designer, and the state tags (renders only when they change). */
+const DesignerToolbar = memo(function DesignerToolbar({
+  phone,
+  canUndo,
+  canRedo,
+  hasModel,
+  canSave,
+  busy,
+  isNew,
+  issueCount,
+  versionState,
+  versionNumber,
+  dirty,
+  actions,
+}: ToolbarProps) {
+  const { t } = useTranslation('wfSimple');
+  return (
+    <Card size="small" styles={{ body: { padding: 8 } }} style={{ marginBottom: 8 }}>
+      <div className="wfs-toolbar">
+        <Button icon={<LeftOutlined />} onClick={actions.back} data-testid="wfs-back">
+          {t('action.back')}
+        </Button>
+        <Tooltip title="Ctrl+Z">
+          <Button icon={<UndoOutlined />} onClick={actions.undo} disabled={!canUndo} aria-label={t('action.undo')} data-testid="wfs-undo">
+            {phone ? null : t('action.undo')}
+          </Button>
+        </Tooltip>
+        <Tooltip title="Ctrl+Shift+Z / Ctrl+Y">
+          <Button icon={<RedoOutlined />} onClick={actions.redo} disabled={!canRedo} aria-label={t('action.redo')} data-testid="wfs-redo">
+            {phone ? null : t('action.redo')}
+          </Button>
+        </Tooltip>
+        <Button icon={<EyeOutlined />} onClick={actions.preview} disabled={!hasModel} data-testid="wfs-preview">
+          {t('action.preview')}
+        </Button>
+        {canSave && (
+          <>
+            <Button
+              icon={<SaveOutlined />}
+              loading={busy === 'save'}
+              disabled={!hasModel || busy !== null}
+              onClick={() => actions.save(false)}
+              data-testid="wfs-save"
+            >
+              {t('action.saveDraft')}
+            </Button>
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              loading={busy === 'publish'}
+              disabled={!hasModel || busy !== null}
+              onClick={() => actions.save(true)}
+              data-testid="wfs-publish"
+            >
+              {t('action.publish')}
+            </Button>
+          </>
+        )}
+        <Button icon={<ApartmentOutlined />} disabled={isNew} onClick={actions.openBpmn} data-testid="wfs-open-bpmn">
+          {t('action.openBpmn')}
+        </Button>
+        <Tag color={issueCount ? 'red' : 'green'} data-testid="wfs-issues" data-count={issueCount}>
+          {issueCount ? t('issues', { count: issueCount }) : t('noIssues')}
+        </Tag>
+        {versionState && (
+          <Tag
+            data-testid="wfs-version"
+            data-state={versionState}
+            color={versionState === 'published' ? 'green' : versionState === 'changed' ? 'orange' : undefined}
+          >
+            {t(`wfDesigner:versionState.${versionState}`, { version: versionNumber })}
+          </Tag>
+        )}
+        {dirty && (
+          <Tag color="orange" data-testid="wfs-dirty">
+            {t('wfDesigner:unsaved')}
+          </Tag>
+        )}
+      </div>
+    </Card>
+  );
+});
