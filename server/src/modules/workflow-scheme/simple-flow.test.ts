@@ -136,3 +136,18 @@ describe('simple/simulate', () => {
     expect((await post('simulate', { model: { ...model(), id: 'bad id' } })).code).not.toBe(0);
   });
 });
+
+describe('simple designer templates as drafts', () => {
+  it('saves a template whose people are not chosen yet as a draft, and refuses to publish it naming the cards', async () => {
+    const template = SIMPLE_TEMPLATES.find((x) => x.key === 'expense')!;
+    const code = `draft_${Date.now().toString(36)}`;
+    const xml = compileSimple(template.build(code, template.name));
+    const draft = await t.send('POST', '/api/workflow-scheme-info', { F_Code: code, F_Name: template.name, xml, publish: false }, admin);
+    expect(draft.json()).toMatchObject({ code: 0, data: { F_State: 'draft' } });
+    const id = (draft.json().data as { F_Id: string }).F_Id;
+    const published = (await t.send('POST', `/api/workflow-scheme-info/${id}/publish`, {}, admin)).json() as { code: number; msg: string };
+    expect(published.code).not.toBe(0);
+    expect(published.msg).toContain('财务审核');
+    expect(published.msg).toContain('抄送出纳');
+  });
+});

@@ -36,6 +36,14 @@ import { withDiagram } from './layout.js';
 type Db = Kysely<Database>;
 
 /** Schemes, versions, diagrams, version changes and launch authority (docs/workflow-design.md "Schemes"). */
+/** Validation keys a draft is saved with: people the designer has not chosen yet. */
+const PEOPLE_NOT_CHOSEN_YET = new Set([
+  'workflowScheme.invalidNoCandidate',
+  'workflowScheme.invalidDepartmentHead',
+  'workflowScheme.invalidFallbackUsers',
+  'workflowScheme.invalidCirculateObjects',
+]);
+
 export class WorkflowSchemeService {
   readonly repo: WorkflowSchemeRepository;
 
@@ -61,8 +69,9 @@ export class WorkflowSchemeService {
   private async checkedGraph(db: Db, auth: AuthContext, lang: Lang, xml: string, ownCode: string, draft = false): Promise<WfGraph> {
     const codes = await this.repo.codes(db, auth.tenantId);
     const { graph, issues } = await validateDefinition(xml, { knownSchemeCodes: [...new Set([...codes, ownCode])] });
-    // A draft (new-model) may still miss its approvers: it is stored stopped, and starting it checks them.
-    const blocking = issues.filter((i) => i.severity !== 'warning' && !(draft && i.key === 'workflowScheme.invalidNoCandidate'));
+    // A draft may still miss the people it names (approvers, department heads, fallback administrators, CC
+    // readers): it is not what launches use, and publishing it checks them.
+    const blocking = issues.filter((i) => i.severity !== 'warning' && !(draft && PEOPLE_NOT_CHOSEN_YET.has(i.key)));
     if (graph && blocking.length === 0) return graph;
     throw invalidDefinition(lang, issues);
   }
