@@ -330,7 +330,7 @@ const GroupView = memo(function GroupView({
   const { issues, visited } = useMarks(view.marks, group.id);
   const branches = group.branches as (SimpleConditionBranch | SimpleParallelBranch)[];
   return (
-    <div className="wfs-group" data-testid={`wfs-card-${group.id}`} data-type={group.type} data-visited={visited ? 'true' : undefined}>
+    <div className="wfs-group" data-testid={`wfs-card-${group.id}`} data-id={group.id} data-type={group.type} data-visited={visited ? 'true' : undefined}>
       <div className="wfs-group-top">
         {!view.readOnly && (
           <Button size="small" shape="round" onClick={() => view.act.addBranch(group.id)} data-testid={`wfs-branch-add-${group.id}`}>

@@ -357,6 +357,10 @@ export default function SimpleDesignerPage() {
     panel = nameInput(branch.branch.name, (name) => edit((m) => updateBranch(m, branch.branch.id, (b) => ({ ...b, name }))));
   }
 
+  // A closing drawer slides out with what it showed, not empty.
+  const closing = useRef<{ title: string; panel: React.ReactNode }>({ title: '', panel: null });
+  if (panel) closing.current = { title: panelTitle, panel: <div className="wfs-panel-closing">{panel}</div> };
+
   const canvasStyle = { '--wfs-bg': token.colorBgLayout, '--wfs-line': token.colorBorder } as CSSProperties;
   const state_ = isNew ? undefined : info.data;
   // The toolbar's handlers stay the same functions (the toolbar is memoised); they call the latest closures.
@@ -430,10 +434,14 @@ export default function SimpleDesignerPage() {
           <StartPanel fields={fields} start={startFacts} onModel={edit} setDirty={markFieldsDirty} />
         </div>
       </Drawer>
-      <Drawer open={!!panel} size={panelWidth} title={panelTitle} onClose={() => setSelected(null)} destroyOnHidden>
-        <div data-testid="wfs-panel" data-kind={node?.type ?? (branch ? `${branch.group.type}-branch` : '')} data-id={panelFor ?? ''}>
-          {panel}
-        </div>
+      <Drawer open={!!panel} size={panelWidth} title={panel ? panelTitle : closing.current.title} onClose={() => setSelected(null)} destroyOnHidden>
+        {panel ? (
+          <div data-testid="wfs-panel" data-kind={node?.type ?? (branch ? `${branch.group.type}-branch` : '')} data-id={panelFor ?? ''}>
+            {panel}
+          </div>
+        ) : (
+          closing.current.panel
+        )}
       </Drawer>
       {model && (
         <PreviewDrawer open={previewOpen} width={panelWidth} model={currentModel} fields={conditionFields} onClose={closePreview} onResult={setSimulation} />
