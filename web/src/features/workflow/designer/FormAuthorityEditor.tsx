@@ -18,7 +18,7 @@ export function FormAuthorityEditor({ config, forms, onChange }: { config: UserT
             size="small"
             rowKey="formId"
             pagination={false}
-            dataSource={f.fields}
+            dataSource={f.authorityFields ?? f.fields}
             columns={[
               { title: t('authority.field'), key: 'label', render: (_: unknown, x: DesignField) => <span>{x.label}</span> },
               ...(['view', 'edit', 'required'] as const).map((k) => ({
@@ -44,7 +44,7 @@ export function FormAuthorityEditor({ config, forms, onChange }: { config: UserT
 /** Says plainly whether the approver of this node may change the applicant's data, and which fields. */
 function EditableSummary({ config, form }: { config: UserTaskConfig; form: BoundForm }) {
   const { t } = useTranslation('wfDesigner');
-  const editable = form.fields.filter((x) => authorityOf(config, form.formId, x.formId).edit).map((x) => x.label);
+  const editable = (form.authorityFields ?? form.fields).filter((x) => authorityOf(config, form.formId, x.formId).edit).map((x) => x.label);
   return (
     <div style={{ margin: '4px 0' }} data-testid="wfd-authority-summary" data-editable={editable.length}>
       {editable.length === 0 ? (

@@ -1,11 +1,13 @@
 import type { DesignerBridge, DiagramElement } from './bridge';
 import type { DesignField } from './wf-config';
 
-/** A form bound to the scheme, with its value fields (for conditions and field authority). */
+/** A form bound to the scheme, with its value fields (for conditions) and what field authority can name. */
 export interface BoundForm {
   formId: string;
   name: string;
   fields: DesignField[];
+  /** Value fields and sub-table columns (absent: the value fields). */
+  authorityFields?: DesignField[];
 }
 
 /** What every section of the properties panel edits: the element, through the bridge (every write can be undone). */

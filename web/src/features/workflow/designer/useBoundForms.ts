@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { WfSchemeForm } from '@app/contracts';
 import { formSchemeApi } from '../../forms/api';
 import type { BoundForm } from './panel-section';
-import { designFieldsOf } from './wf-config';
+import { authorityFieldsOf, designFieldsOf } from './wf-config';
 
 /** The designed forms bound to the scheme with their fields (for conditions and field authority). */
 export function useBoundForms(forms: WfSchemeForm[]) {
@@ -21,6 +21,7 @@ export function useBoundForms(forms: WfSchemeForm[]) {
         formId: f.F_FormId,
         name: f.F_Name || details[i]?.data?.F_Name || f.F_FormId,
         fields: designFieldsOf(details[i]?.data?.F_Scheme.data),
+        authorityFields: authorityFieldsOf(details[i]?.data?.F_Scheme.data),
       })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- details is a new array each render; its data identities matter
     [designedForms.map((f) => f.F_FormId).join(','), ...details.map((d) => d.data)],

@@ -7,6 +7,7 @@ import {
   checkGroups,
   completionPatch,
   conditionText,
+  authorityFieldsOf,
   designFieldsOf,
   diagramMarks,
   extensionWithConfig,
@@ -162,6 +163,11 @@ describe('panel fields → config', () => {
     const fields = designFieldsOf([fld(1, 'days', 'number', '天数'), fld(2, 'items', 'table', '明细', [fld(3, 'x', 'input', 'X')])] as never);
     expect(fields.map((f) => f.vModel)).toEqual(['days']);
     expect(fields[0]).toEqual({ formId: 1, vModel: 'days', label: '天数' });
+    // Field authority names sub-table columns too, labelled with their table.
+    expect(authorityFieldsOf([fld(1, 'days', 'number', '天数'), fld(2, 'items', 'table', '明细', [fld(3, 'x', 'input', 'X')])] as never)).toEqual([
+      { formId: 1, vModel: 'days', label: '天数' },
+      { formId: 3, vModel: 'x', label: '明细 / X' },
+    ]);
   });
 
   it('inserts field references and parses the test sample', () => {

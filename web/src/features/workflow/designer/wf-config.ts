@@ -349,6 +349,21 @@ export function designFieldsOf(data: FormField[] | undefined): DesignField[] {
 }
 
 /**
+ * The field authority rows of one form: its value fields and the columns of its sub-tables (labelled "table /
+ * column"), keyed by their formId as the engine applies them.
+ */
+export function authorityFieldsOf(data: FormField[] | undefined): DesignField[] {
+  if (!data) return [];
+  return flattenFields(data)
+    .filter((p) => !isContainer(p.field) && !!p.field.__vModel__)
+    .map((p) => ({
+      formId: p.field.__config__.formId,
+      vModel: p.field.__vModel__!,
+      label: p.table ? `${p.table.__config__.label} / ${p.field.__config__.label}` : p.field.__config__.label || p.field.__vModel__!,
+    }));
+}
+
+/**
  * The authority of one field in a node's config. A field the node does not name is shown read-only: an approver
  * edits only what the designer allowed (the engine applies the same rule).
  */

@@ -3,6 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { flattenFields, isContainer, type FormField, type WfSchemeForm } from '@app/contracts';
 import { formSchemeApi } from '../../forms/api';
 import type { BoundForm } from '../designer/panel-section';
+import { authorityFieldsOf, designFieldsOf } from '../designer/wf-config';
 
 /** How a condition compares a field, and how its value is typed in. */
 export type FieldKind = 'number' | 'text' | 'options' | 'dictionary' | 'date' | 'user' | 'department';
@@ -45,21 +46,6 @@ export function conditionFieldsOf(formName: string, data: FormField[] | undefine
 }
 
 /**
- * The field authority rows of one form: its value fields and the columns of its sub-tables (labelled "table /
- * column"), keyed by their formId as the engine applies them.
- */
-export function authorityFieldsOf(data: FormField[] | undefined): BoundForm['fields'] {
-  if (!data) return [];
-  return flattenFields(data)
-    .filter((p) => !isContainer(p.field) && !!p.field.__vModel__)
-    .map((p) => ({
-      formId: p.field.__config__.formId,
-      vModel: p.field.__vModel__!,
-      label: p.table ? `${p.table.__config__.label} / ${p.field.__config__.label}` : p.field.__config__.label || p.field.__vModel__!,
-    }));
-}
-
-/**
  * The bound designed forms with their fields, read as the BPMN designer reads them (same query, shared cache):
  * the condition fields (with their kinds), the authority rows, and whether every form has been read.
  */
@@ -78,7 +64,12 @@ export function useSimpleFields(forms: WfSchemeForm[]) {
   return useMemo(() => {
     const name = (i: number) => designed[i]?.F_Name || datas[i]?.F_Name || designed[i]?.F_FormId || '';
     const conditionFields = datas.flatMap((d, i) => conditionFieldsOf(name(i), d?.F_Scheme.data));
-    const boundForms: BoundForm[] = designed.map((f, i) => ({ formId: f.F_FormId, name: name(i), fields: authorityFieldsOf(datas[i]?.F_Scheme.data) }));
+    const boundForms: BoundForm[] = designed.map((f, i) => ({
+      formId: f.F_FormId,
+      name: name(i),
+      fields: designFieldsOf(datas[i]?.F_Scheme.data),
+      authorityFields: authorityFieldsOf(datas[i]?.F_Scheme.data),
+    }));
     // Fields are checked only once every form is read (a failed read leaves them unchecked).
     const known = loaded && details.every((d) => !!d.data) ? new Map(conditionFields.map((f) => [f.vModel, f.label])) : null;
     return { conditionFields, boundForms, known };
