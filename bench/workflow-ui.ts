@@ -426,7 +426,9 @@ async function simpleDesigner(browser: Browser, server: E2eServer, say: (line: s
     say(
       `  interactions (click -> committed and laid out): ${Object.entries(kinds)
         .map(([k, xs]) => `${k} p95 ${pct(xs, 0.95).toFixed(1)} ms`)
-        .join(', ')}; all: median ${pct(all, 0.5).toFixed(1)} ms, p95 ${pct(all, 0.95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (n = ${all.length}; target p95 < 16 ms)`,
+        .join(
+          ', ',
+        )}; all: median ${pct(all, 0.5).toFixed(1)} ms, p95 ${pct(all, 0.95).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms (n = ${all.length}; target p95 < 16 ms)`,
     );
   } finally {
     await admin.context.close();
