@@ -37,7 +37,22 @@ export function useSchemeFields() {
   const authObjects = (authType: number | undefined): Forwarder[] =>
     authType === 1 ? [...authRows.map((r) => ({ F_ObjId: r.F_ObjId, F_ObjName: r.F_ObjName, F_ObjType: r.F_ObjType })), ...authDepartments] : [];
 
-  return { form, authRows, setAuthRows, authDepartments, setAuthDepartments, forms, setForms, fill, authObjects };
+  /** The body of the scheme's save (POST new, PUT otherwise) from the fields and the design's XML. */
+  const saveBody = (values: SchemeFields, xml: string, publish: boolean) => ({
+    F_Code: values.F_Code,
+    F_Name: values.F_Name,
+    F_Category: values.F_Category ?? '',
+    F_Description: values.F_Description ?? '',
+    F_Icon: '',
+    F_Sort: 0,
+    F_AuthType: values.F_AuthType ?? 0,
+    F_AuthObjects: authObjects(values.F_AuthType),
+    forms,
+    xml,
+    publish,
+  });
+
+  return { form, authRows, setAuthRows, authDepartments, setAuthDepartments, forms, setForms, fill, authObjects, saveBody };
 }
 
 export type SchemeFieldsState = ReturnType<typeof useSchemeFields>;

@@ -62,19 +62,7 @@ export function useSchemeSave({ id, isNew, modelerRef, fields, validateXml, load
         message.error(t('message.hasIssues', { count: errors.length, warnings: warnings.length }));
         return;
       }
-      const body = {
-        F_Code: values.F_Code,
-        F_Name: values.F_Name,
-        F_Category: values.F_Category ?? '',
-        F_Description: values.F_Description ?? '',
-        F_Icon: '',
-        F_Sort: 0,
-        F_AuthType: values.F_AuthType ?? 0,
-        F_AuthObjects: fields.authObjects(values.F_AuthType),
-        forms: fields.forms,
-        xml,
-        publish,
-      };
+      const body = fields.saveBody(values, xml, publish);
       try {
         const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
         message.success(t(publish ? 'message.published' : 'message.savedDraft', { version: saved.F_Version }));

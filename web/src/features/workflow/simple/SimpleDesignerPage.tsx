@@ -257,19 +257,7 @@ export default function SimpleDesignerPage() {
       return;
     }
     const toSave: SimpleProcess = { ...model, id: isNew ? processIdOf(values.F_Code) : model.id, name: values.F_Name };
-    const body = {
-      F_Code: values.F_Code,
-      F_Name: values.F_Name,
-      F_Category: values.F_Category ?? '',
-      F_Description: values.F_Description ?? '',
-      F_Icon: '',
-      F_Sort: 0,
-      F_AuthType: values.F_AuthType ?? 0,
-      F_AuthObjects: fields.authObjects(values.F_AuthType),
-      forms: fields.forms,
-      xml: compileSimple(toSave),
-      publish,
-    };
+    const body = fields.saveBody(values, compileSimple(toSave), publish);
     setBusy(publish ? 'publish' : 'save');
     try {
       const saved = isNew ? await schemeApi.add(body) : await schemeApi.update(id, { ...body, F_Icon: undefined, F_Sort: undefined });
