@@ -45,6 +45,9 @@ export interface GraphFlowView {
   config?: Record<string, unknown> | undefined;
 }
 
+/** Groups nested deeper than this are not read (a hostile file could otherwise exhaust the stack). */
+export const MAX_GROUP_DEPTH = 50;
+
 export type DecompileResult = { model: SimpleProcess; reason?: undefined } | { model?: undefined; reason: NotSimpleReason };
 
 class NotSimple extends Error {
@@ -74,6 +77,7 @@ function readDeadline(timer: GraphNodeView['timer'], action: unknown): SimpleDea
 
 class Reader {
   readonly seen = new Set<string>();
+  private depth = 0;
   constructor(readonly graph: GraphView) {}
 
   node(id: string): GraphNodeView {
@@ -113,6 +117,16 @@ class Reader {
 
   /** A split, its branches and where they meet: their join, or the end event they all end at. */
   group(split: GraphNodeView, type: 'condition' | 'parallel'): { card: SimpleNode; join: GraphNodeView } {
+    if (this.depth >= MAX_GROUP_DEPTH) fail('simpleTooDeep', split);
+    this.depth++;
+    try {
+      return this.readGroup(split, type);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readGroup(split: GraphNodeView, type: 'condition' | 'parallel'): { card: SimpleNode; join: GraphNodeView } {
     if (split.outgoing.length < 2) fail('simpleElement', split);
     let join: GraphNodeView | undefined;
     const branches: (SimpleConditionBranch & { flow: GraphFlowView })[] = [];

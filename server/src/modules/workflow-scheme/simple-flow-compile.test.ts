@@ -269,3 +269,19 @@ describe('simple designer: what it cannot open', () => {
     } else expect(result.reason?.key).toMatch(/^workflowScheme\.simple/);
   });
 });
+
+describe('simple designer: hostile nesting', () => {
+  it('does not read groups nested past the limit, and says where', async () => {
+    let nodes: SimpleNode[] = [approver('leaf')];
+    for (let i = 0; i < 60; i++)
+      nodes = [
+        condition(`g${i}`, [
+          { nodes, conditions: amountOver(i) },
+          { nodes: [], otherwise: true },
+        ]),
+      ];
+    const { graph } = await parseDefinition(compileSimple(processOf(nodes)));
+    const result = decompileSimple(graph!);
+    expect(result.reason).toMatchObject({ key: 'workflowScheme.simpleTooDeep', elementId: 'g9' });
+  });
+});

@@ -131,6 +131,27 @@ describe('simple/simulate', () => {
     expect(skipped.data.steps[1]!.note).toContain('自动跳过');
   });
 
+  it('refuses a chain too large to simulate, and answers others meanwhile', async () => {
+    const card = (id: string) => ({ type: 'approver', id, name: id, mode: 'any', config: userTaskConfig.parse({ candidates: [user('lisi')] }) });
+    const huge = {
+      ...model(),
+      nodes: [
+        {
+          type: 'parallel',
+          id: 'p',
+          name: '',
+          branches: Array.from({ length: 20 }, (_, b) => ({ id: `b${b}`, name: `b${b}`, nodes: Array.from({ length: 51 }, (_, i) => card(`c${b}_${i}`)) })),
+        },
+      ],
+    };
+    const [refused, other] = await Promise.all([
+      post('simulate', { model: huge }),
+      post<SimpleSimulateAnswer>('simulate', { model: model(), formValues: { amount: 1 } }),
+    ]);
+    expect(refused).toMatchObject({ code: 10400, msg: '流程有 1021 张卡片，模拟最多 1000 张' });
+    expect(other.code).toBe(0);
+  });
+
   it('refuses an unknown initiator and a malformed model, changing nothing', async () => {
     expect((await post('simulate', { model: model(), starterId: 'nobody' })).code).not.toBe(0);
     expect((await post('simulate', { model: { ...model(), id: 'bad id' } })).code).not.toBe(0);

@@ -2,6 +2,7 @@ import {
   conditionSentence,
   conditionsExpression,
   decompileSimple,
+  everySimpleNode,
   SIMPLE_CONDITION_OPS,
   type ConditionWords,
   type SimpleFromBpmnAnswer,
@@ -59,8 +60,13 @@ export function conditionWords(lang: Lang): ConditionWords {
 
 const asUsers = (users: CandidateUser[]) => users.map((u) => ({ F_UserId: u.id, F_RealName: u.realName }));
 
+/** A simulation resolves the approvers of every card it reaches (a query each): larger chains are refused. */
+export const MAX_SIMULATED_CARDS = 1000;
+
 /** POST /workflow-scheme-info/simple/simulate: the path a launch would take with these values, walked like the engine. */
 export async function simulateSimple(db: Db, auth: AuthContext, lang: Lang, body: SimpleSimulateBody): Promise<SimpleSimulateAnswer> {
+  const cards = everySimpleNode(body.model.nodes).length;
+  if (cards > MAX_SIMULATED_CARDS) throw new AppError('workflowScheme.simulateTooLarge', { count: cards, max: MAX_SIMULATED_CARDS }, 400);
   const starterId = body.starterId ?? auth.userId;
   const [starter] = await enabledUsers(db, auth.tenantId, [starterId]);
   if (!starter) throw new AppError('workflowScheme.simulateStarter', {}, 400);
