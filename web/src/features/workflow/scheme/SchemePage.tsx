@@ -20,17 +20,14 @@ import { DictionarySelect } from '../../../components/dictionary';
 import { SCHEME_LIST_KEY, schemeApi, schemeKeys, type VersionChangeResult } from './scheme-api';
 import { RowActions } from '../../../components/RowActions';
 import { useZodRules } from '../../../lib/zod-rules';
-import { simplePath, type SimpleOpenState } from '../simple/paths';
-import { simpleApi } from '../simple/simple-api';
+import { designerPath, simplePath, type SimpleOpenState } from '../simple/paths';
+import { formSchemeApi } from '../../forms/api';
 
 /** Dictionary of scheme categories (server CATEGORY_DICTIONARY). */
 export const FLOW_CATEGORY_DICTIONARY = 'FlowSort';
 /** ListPage key of the scheme list. */
 /** Colours of the publication states in the list. */
 const STATE_COLOURS: Record<WfSchemeRow['F_State'], string | undefined> = { draft: undefined, published: 'green', changed: 'orange' };
-
-/** Route of the designer; 'new' opens an empty (or imported) scheme. */
-export const designerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
 
 /**
  * What the list hands the designer when a BPMN file is imported: `navigate(designerPath('new'), { state })`.
@@ -305,7 +302,7 @@ export default function SchemePage() {
             const tpl = mode === 'simple' ? SIMPLE_TEMPLATES.find((x) => x.key === template) : undefined;
             if (tpl) {
               // A template brings its form: created now (its own tables), bound to the scheme the designer's first save stores.
-              const form = await simpleApi.createForm({ ...tpl.form(tableSuffix()), F_Name: fields.F_Name });
+              const form = await formSchemeApi.add({ ...tpl.form(tableSuffix()), F_Name: fields.F_Name });
               const state: SimpleOpenState = {
                 scheme: {
                   ...fields,

@@ -50,7 +50,7 @@ import {
   updateNode,
   type History,
 } from './model-ops';
-import { bpmnDesignerPath as designerPath, simplePath, type SimpleOpenState } from './paths';
+import { designerPath, simplePath, type SimpleOpenState } from './paths';
 import { PreviewDrawer } from './PreviewDrawer';
 import { simpleApi } from './simple-api';
 import { StartPanel } from './StartPanel';

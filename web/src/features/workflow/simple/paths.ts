@@ -5,10 +5,10 @@ import type { SchemeFields } from '../designer/useSchemeFields';
 export const simplePath = (id: string) => `/workflow/scheme/simple/${encodeURIComponent(id)}`;
 
 /**
- * Route of the BPMN designer: the address of scheme/SchemePage's `designerPath`, repeated here so that this page
- * does not load the scheme list (and its texts) with it.
+ * Route of the BPMN designer; 'new' opens an empty (or imported) scheme. It lives here, not in the scheme list, so
+ * that the simple designer does not load the list (and its texts) to link to it.
  */
-export const bpmnDesignerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
+export const designerPath = (id: string) => `/workflow/scheme/design/${encodeURIComponent(id)}`;
 
 /**
  * What the scheme list hands a new simple design: the scheme's fields, and a template's chain with its form bound
