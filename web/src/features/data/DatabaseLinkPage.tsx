@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,32 @@ export default function DatabaseLinkPage() {
   const { t } = useTranslation('data');
   const qc = useQueryClient();
   const confirmDelete = useDeleteConfirm();
-  const can = { edit: usePermission(P.linkEdit), del: usePermission(P.linkDelete), query: usePermission(P.linkQuery), design: usePermission(P.linkDesign) };
+  const can = {
+    edit: usePermission(P.linkEdit),
+    del: usePermission(P.linkDelete),
+    query: usePermission(P.linkQuery),
+    design: usePermission(P.linkDesign),
+    taskWrite: usePermission(P.linkTaskWrite),
+  };
+  const { modal, message } = App.useApp();
+  // Letting unattended SQL write is a risk the holder confirms, with the reason spelled out.
+  const setTaskWritable = (link: DatabaseLinkRow, on: boolean) =>
+    modal.confirm({
+      title: t(on ? 'link.taskWriteOnTitle' : 'link.taskWriteOffTitle', { name: link.F_DBAlias }),
+      content: t(on ? 'link.taskWriteOnRisk' : 'link.taskWriteOffText'),
+      okText: t('common:ok'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: on, 'data-testid': 'link-task-write-ok' } as { danger: boolean },
+      onOk: async () => {
+        try {
+          await databaseLinkApi.setTaskWritable(link.F_Id, on ? 1 : 0);
+        } catch {
+          return; // the api client shows the refusal
+        }
+        void message.success(t(on ? 'link.taskWriteOn' : 'link.taskWriteOff', { name: link.F_DBAlias }));
+        await refresh();
+      },
+    });
   const [editing, setEditing] = useState<{ id: string | null; values: Partial<LinkForm> } | null>(null);
   const [browsing, setBrowsing] = useState<DatabaseLinkRow | null>(null);
   const [querying, setQuerying] = useState<DatabaseLinkRow | null>(null);
@@ -130,6 +155,27 @@ export default function DatabaseLinkPage() {
           { title: t('link.database'), key: 'db', render: (_, { link }) => link.F_DBName || '-' },
           { title: t('link.schema'), key: 'schema', render: (_, { link }) => link.F_Schema || '-' },
           { title: t('link.user'), key: 'user', render: (_, { link }) => link.F_UserName || '-' },
+          {
+            title: <span title={t('link.taskWriteHelp')}>{t('link.taskWrite')}</span>,
+            key: 'taskWrite',
+            render: (_, { link }) =>
+              can.taskWrite ? (
+                <Switch
+                  size="small"
+                  checked={link.F_TaskWritable === 1}
+                  checkedChildren={t('link.taskWritable')}
+                  unCheckedChildren={t('link.taskReadOnly')}
+                  onChange={(on) => setTaskWritable(link, on)}
+                  data-testid={`link-task-write-${link.F_Id}`}
+                />
+              ) : link.F_TaskWritable === 1 ? (
+                <Tag color="orange" data-testid={`link-task-write-${link.F_Id}`}>
+                  {t('link.taskWritable')}
+                </Tag>
+              ) : (
+                <Tag data-testid={`link-task-write-${link.F_Id}`}>{t('link.taskReadOnly')}</Tag>
+              ),
+          },
           { title: t('common:description'), key: 'desc', ellipsis: true, render: (_, { link }) => link.F_Description },
           {
             title: t('common:actions'),

@@ -55,6 +55,8 @@ export const databaseLinkApi = {
   add: (body: DatabaseLinkBody) => api.post('/database-links', body),
   update: (id: string, body: DatabaseLinkBody) => api.put(`/database-links/${id}`, body),
   remove: (id: string) => api.del(`/database-links/${id}`),
+  /** May scheduled SQL tasks write through this link (1) or only read (0). */
+  setTaskWritable: (id: string, F_TaskWritable: 0 | 1) => api.patch(`/database-links/${id}/task-writable`, { F_TaskWritable }),
   /** Tries a connection (the form's fields; id: the stored link whose password an empty one keeps). silent: shown in the form. */
   test: (query: Record<string, string | number | undefined>) => api.get<{ durationMs: number }>('/database-links/test', query, { silent: true }),
   /** silent: the console shows the SQL's error beside it. */

@@ -26,6 +26,7 @@ const link = (over: Partial<DatabaseLinkRow>): DatabaseLinkRow => ({
   F_SortCode: 0,
   F_CreateDate: null,
   F_IsDefault: false,
+  F_TaskWritable: 0,
   ...over,
 });
 const platform = link({
@@ -75,6 +76,38 @@ describe('database links', { timeout: SLOW }, () => {
     await screen.findByTestId('link-row-l1');
     expect(screen.getByTestId('link-tables-l1')).toBeTruthy();
     for (const id of ['link-add', 'link-edit-l1', 'link-delete-l1', 'link-sql-l1', 'link-design-l1']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
+  it('lets holders of the task-write button allow scheduled tasks to write (after a risk warning); others see the flag only', async () => {
+    let writable = 0;
+    signInForTest([...allLinkButtons, P.linkTaskWrite]);
+    const calls = stubData([
+      [/^GET \/database-links\/group$/, () => [{ F_GroupName: 'prod', children: [link({ F_TaskWritable: writable })] }]],
+      [
+        /^PATCH \/database-links\/l1\/task-writable$/,
+        (_url, body) => {
+          writable = (body as { F_TaskWritable: number }).F_TaskWritable;
+          return null;
+        },
+      ],
+    ]);
+    const { unmount } = renderWithApp(<DatabaseLinkPage />);
+    const toggle = await screen.findByTestId('link-task-write-l1');
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByText(/insert、update、delete/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('link-task-write-ok'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ F_TaskWritable: 1 }));
+    expect(calls.find((c) => c.method === 'PATCH')!.path).toBe('/database-links/l1/task-writable');
+    await waitFor(() => expect(screen.getByTestId('link-task-write-l1').getAttribute('aria-checked')).toBe('true'));
+    unmount();
+    endSession();
+
+    signInForTest([P.linkList]);
+    renderWithApp(<DatabaseLinkPage />);
+    const flag = await screen.findByTestId('link-task-write-l1');
+    expect(flag.textContent).toBe('允许写入');
+    expect(flag.getAttribute('role')).toBeNull();
   });
 
   it("tests a new link's connection fields: '连接成功' with the time, else the server's msg inline", async () => {
