@@ -297,7 +297,7 @@ function SqlSettings() {
           loading={links.isLoading}
           data-testid="task-db-link"
           placeholder={t('form.dbLinkPlaceholder')}
-          options={(links.data ?? []).map((l) => ({ value: l.F_Id, label: l.F_IsDefault ? `${l.F_DBAlias} (${t('form.platformLink')})` : l.F_DBAlias }))}
+          options={(links.data ?? []).map((l) => ({ value: l.F_Id, label: l.F_DBAlias }))}
         />
       </Form.Item>
       {link && (

@@ -253,7 +253,7 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
     renderPage();
     await openAdd();
     type('task-name', '统计用户数');
-    await choose('task-db-link', '平台数据库 (平台数据库)');
+    await choose('task-db-link', '平台数据库');
     expect((await screen.findByTestId('task-link-mode')).textContent).toContain('只读');
     type('task-sql', 'select count(*) from users');
     fireEvent.click(screen.getByTestId('task-cron-presets'));
