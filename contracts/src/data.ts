@@ -11,6 +11,8 @@ export const dataPermissions = {
   linkDelete: 'data.link.delete',
   linkQuery: 'data.link.query',
   linkDesign: 'data.link.design',
+  /** Lets scheduled SQL tasks write through a link (PATCH /database-links/{id}/task-writable). */
+  linkTaskWrite: 'data.link.taskWrite',
   dataSourceList: 'data.source.list',
   dataSourceAdd: 'data.source.add',
   dataSourceEdit: 'data.source.edit',
@@ -64,6 +66,8 @@ export const databaseLinkRow = z.object({
   F_CreateDate: z.string().nullable(),
   /** The platform link: listed first, read-only. */
   F_IsDefault: z.boolean(),
+  /** 1: scheduled SQL tasks may write through this link; 0: they only read (the default). */
+  F_TaskWritable: z.number().int(),
 });
 export type DatabaseLinkRow = z.infer<typeof databaseLinkRow>;
 

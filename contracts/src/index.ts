@@ -25,3 +25,4 @@ export * from './workflow-task.js';
 export * from './simple-flow/index.js';
 export * from './stamp.js';
 export * from './clue.js';
+export * from './task-scheduling.js';

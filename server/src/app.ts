@@ -30,12 +30,15 @@ import { ColumnPolicy } from './core/auth/columns.js';
 import { DataScopeService } from './core/auth/data-scope.js';
 import { logSmsProvider } from './core/sms.js';
 import type { AppDeps } from './core/deps.js';
+import { JobEngine } from './core/jobs.js';
+import type { RegisteredTaskType } from './core/task-types.js';
+import type { TaskType } from '@app/contracts';
 import { modules } from './modules/index.js';
 import { generatePassword } from './core/auth/password.js';
 import { MessageService } from './modules/message/message.service.js';
 import { SystemLogWriter } from './modules/system-log/system-log.writer.js';
 import { setExpressionTimeZone } from './modules/workflow/engine/expression.js';
-import { DEFAULT_TIME_ZONE } from './modules/workflow/engine/instance-title.js';
+import { DEFAULT_TIME_ZONE } from './core/time-zone.js';
 
 /** A registered route as the security tests see it. */
 export interface RouteInfo {
@@ -93,6 +96,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   }
 
   const grants = new GrantService(database.db);
+  const taskTypes = new Map<TaskType, RegisteredTaskType>();
   const messages = new MessageService(database.db, app.log);
   const deps: AppDeps = {
     config,
@@ -111,8 +115,15 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     links: new LinkDriverRegistry(database.db, database.kind, config),
     metrics: new AppMetrics({ poolStats: () => database.poolStats(), sseClients: () => messages.hub.connected }),
     log: app.log,
+    jobs: new JobEngine(database.db, app.log, {
+      background: config.backgroundJobs !== false,
+      pollingSeconds: Math.max(0.5, (config.jobPollMs ?? 500) / 1000),
+      maintenanceSeconds: config.jobMaintenanceSeconds ?? 5,
+    }),
+    taskTypes,
     dumpDataDir: database.dumpDataDir,
   };
+  for (const module of modules) for (const type of module.taskTypes?.(deps) ?? []) taskTypes.set(type.key, type);
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
@@ -150,7 +161,10 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDist, notFoundEnvelope);
   const stopMaintenance = schedulePgliteMaintenance(database, app.log);
+  // Queue handlers are registered by the modules above; workers start once every route is in place.
+  app.addHook('onReady', async () => deps.jobs.start());
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     stopMaintenance();
     await deps.links.closeAll();
     await systemLog.flush();

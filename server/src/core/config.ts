@@ -72,6 +72,14 @@ export interface AppConfig {
   /** Fire due workflow timers in the background (default true); tests turn it off and fire timers by hand. */
   workflowTimers?: boolean;
   /**
+   * Background jobs (scheduled tasks) run in this process: workers poll the queue and the planner queues due
+   * schedules (BACKGROUND_JOBS, default true). Tests turn it off and run jobs by hand. JOB_POLL_MS sets how often an
+   * idle worker asks for a job (default 500), JOB_MAINTENANCE_SECONDS how often expired leases are handed out again.
+   */
+  backgroundJobs?: boolean;
+  jobPollMs?: number;
+  jobMaintenanceSeconds?: number;
+  /**
    * Tests only: how long the workflow engine's task-handle sleeps just before its commit (WF_TEST_PAUSE_BEFORE_COMMIT_MS),
    * so a crash test can kill a process with the transaction open. Absent or 0: no pause.
    */
@@ -204,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkAllowedHosts: hostList(env.LINK_ALLOWED_HOSTS),
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
+    backgroundJobs: env.BACKGROUND_JOBS !== 'false',
+    jobPollMs: positiveInt(env.JOB_POLL_MS, 500, 'JOB_POLL_MS'),
+    jobMaintenanceSeconds: positiveInt(env.JOB_MAINTENANCE_SECONDS, 5, 'JOB_MAINTENANCE_SECONDS'),
     timeZone: timeZone(env.TIME_ZONE),
     workflowPauseBeforeCommitMs: Number(env.WF_TEST_PAUSE_BEFORE_COMMIT_MS ?? 0),
     metricsToken: env.METRICS_TOKEN || null,
@@ -255,6 +266,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     linkAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     interfaceAllowedHosts: ['127.0.0.1', '::1', 'localhost'],
     workflowTimers: false,
+    backgroundJobs: false,
     timeZone: 'Asia/Shanghai',
     metricsToken: null,
     trustProxy: false,

@@ -13,6 +13,8 @@ import type { FileStorage } from './file-storage.js';
 import type { FileAddresses, Notifier } from './ports.js';
 import type { LinkDrivers } from './data-links.js';
 import type { AppMetrics } from './metrics.js';
+import type { JobEngine } from './jobs.js';
+import type { TaskTypeRegistry } from './task-types.js';
 
 /** What feature modules are built from; one instance per app. */
 export interface AppDeps {
@@ -38,6 +40,10 @@ export interface AppDeps {
   /** Prometheus metrics of this app (GET /api/metrics). */
   metrics: AppMetrics;
   log: FastifyBaseLogger;
+  /** Background jobs on the platform database, once across processes (core/jobs.ts). */
+  jobs: JobEngine;
+  /** The scheduled-task kinds the modules register. */
+  taskTypes: TaskTypeRegistry;
   /** The embedded database's data directory as a gzip tarball; null on PostgreSQL (use pg_dump). */
   dumpDataDir: (() => Promise<Buffer>) | null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
 import type { Catalogue } from './i18n/index.js';
+import type { RegisteredTaskType } from './task-types.js';
 
 /**
  * A feature module's manifest. `modules/<name>/index.ts` default-exports one and `modules/index.ts` lists it:
@@ -17,6 +18,8 @@ export interface AppModule {
   messages?: Catalogue;
   /** The permission keys its routes check (`config.permission`), for the access tests and the docs. */
   permissions?: readonly string[];
+  /** Kinds of scheduled task this module runs (SQL on a link, an interface call, clearing old rows …). */
+  taskTypes?: (deps: AppDeps) => RegisteredTaskType[];
 }
 
 export function defineModule<M extends AppModule>(module: M): M {

@@ -98,3 +98,24 @@ export async function allModuleItems(db: Kysely<Database>): Promise<{ type: numb
     union all select 4 as type, id from module_forms`.execute(db);
   return rows.rows;
 }
+
+/** Adds buttons to an existing menu entry and grants them to the administrator role of every tenant. */
+export async function addButtons(anyDb: Kysely<unknown>, moduleId: string, buttons: { enCode: string; fullName: string }[]): Promise<void> {
+  const db = anyDb as Kysely<Database>;
+  const last = await db
+    .selectFrom('module_buttons')
+    .select((eb) => eb.fn.max('sort_code').as('sort'))
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+  const itemIds: { type: number; id: string }[] = [];
+  for (const [index, b] of buttons.entries()) {
+    const id = `${moduleId}:${b.enCode}`;
+    await db
+      .insertInto('module_buttons')
+      .values({ id, module_id: moduleId, en_code: b.enCode, full_name: b.fullName, sort_code: Number(last?.sort ?? -1) + 1 + index })
+      .execute();
+    itemIds.push({ type: 2, id });
+  }
+  const adminRoles = await db.selectFrom('roles').select(['id', 'tenant_id']).where('en_code', '=', ADMIN_ROLE_CODE).execute();
+  for (const role of adminRoles) await grantToRole(db, role.tenant_id, role.id, itemIds);
+}

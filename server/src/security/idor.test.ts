@@ -156,6 +156,7 @@ export const IDOR: Record<string, Entry> = {
     body: { F_DBAlias: 'ATTACKED', F_DbType: 'postgresql', F_ServerAddress: '192.0.2.1', F_Port: 5432, F_DBName: 'victim', F_UserName: 'victim' },
   }),
   'DELETE /api/database-links/:id': (f) => ({ url: `/api/database-links/${f.link}` }),
+  'PATCH /api/database-links/:id/task-writable': (f) => ({ url: `/api/database-links/${f.link}/task-writable`, body: { F_TaskWritable: 1 } }),
   'GET /api/database-links/:id/tables': (f) => ({ url: `/api/database-links/${f.link}/tables` }),
   'GET /api/database-links/:id/tables/page': (f) => ({ url: `/api/database-links/${f.link}/tables/page` }),
   'GET /api/database-links/:id/tables/:table/columns': (f) => ({ url: `/api/database-links/${f.link}/tables/victim_orders/columns` }),

@@ -51,6 +51,7 @@ export class DatabaseLinkRepository {
       'database_links.sort_code as F_SortCode',
       formatTime('database_links.created_at').as('F_CreateDate'),
       sql<boolean>`false`.as('F_IsDefault'),
+      'database_links.task_writable as F_TaskWritable',
     ]);
   }
 
@@ -93,6 +94,22 @@ export class DatabaseLinkRepository {
       .where('database_links.id', '=', id)
       .select(['id', 'db_type', 'host', 'port', 'database_name', 'schema_name', 'user_name', 'password_cipher', 'query_role', 'updated_at'])
       .executeTakeFirst();
+  }
+
+  /** Whether scheduled SQL tasks may write through the link; undefined when the tenant has no such link. */
+  async taskWritable(tenantId: string, id: string): Promise<number | undefined> {
+    const row = await tenantScoped(this.db, 'database_links', tenantId).where('database_links.id', '=', id).select('task_writable').executeTakeFirst();
+    return row?.task_writable;
+  }
+
+  async setTaskWritable(tenantId: string, id: string, writable: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('database_links')
+      .set({ task_writable: writable })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async aliasTaken(tenantId: string, alias: string, exceptId?: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  linkTaskWritableBody,
   databaseLinkBody,
   databaseLinkColumnParams,
   databaseLinkGroup,
@@ -99,6 +100,21 @@ export function databaseLinkRoutes(app: FastifyInstance, service: DatabaseLinkSe
       response: { 200: envelope(z.object({ F_Id: z.string() })) },
     },
     handler: async (request) => ok(request, { F_Id: await service.add(authOf(request), request.body) }, 'common.added'),
+  });
+
+  r.patch('/database-links/:id/task-writable', {
+    config: { permission: dataPermissions.linkTaskWrite },
+    schema: {
+      tags,
+      summary: 'Allow scheduled SQL tasks to write through this link (1), or only read (0)',
+      params: databaseLinkIdParams,
+      body: linkTaskWritableBody,
+      response: { 200: envelope(emptyData) },
+    },
+    handler: async (request) => {
+      await service.setTaskWritable(authOf(request), request.params.id, request.body.F_TaskWritable);
+      return ok(request, null, request.body.F_TaskWritable === 1 ? 'dataLink.taskWritableSet' : 'dataLink.taskWritableUnset');
+    },
   });
 
   r.put('/database-links/:id', {

@@ -55,6 +55,7 @@ export class DatabaseLinkService {
       F_SortCode: 0,
       F_CreateDate: null,
       F_IsDefault: true,
+      F_TaskWritable: 0,
     };
   }
 
@@ -162,6 +163,12 @@ export class DatabaseLinkService {
     if (id === DEFAULT_LINK_ID) throw new AppError('dataLink.defaultReadOnly', {}, 400);
     if (!(await this.repo.remove(auth.tenantId, id))) throw new AppError('dataLink.notFound', { id }, 404);
     await this.deps.links.forget(id);
+  }
+
+  /** Lets scheduled SQL tasks write through a link (1) or only read (0); never the platform link. */
+  async setTaskWritable(auth: AuthContext, id: string, writable: number): Promise<void> {
+    if (id === DEFAULT_LINK_ID) throw new AppError('dataLink.defaultReadOnly', {}, 400);
+    if (!(await this.repo.setTaskWritable(auth.tenantId, id, writable))) throw new AppError('dataLink.notFound', { id }, 404);
   }
 
   private driver(auth: AuthContext, id: string): Promise<LinkDriver> {

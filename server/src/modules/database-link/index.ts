@@ -3,6 +3,7 @@ import { databaseLinkRoutes } from './database-link.routes.js';
 import { requestLimit } from '../../core/rate-limit.js';
 import { defineModule } from '../../core/module.js';
 import { messages } from './messages.js';
+import { sqlTaskType } from './sql-task.js';
 
 /** The module's table types; `tables.ts` also adds them to `Database`. */
 export type * from './tables.js';
@@ -14,4 +15,5 @@ export default defineModule({
   routes: async (app, deps) => {
     databaseLinkRoutes(app, new DatabaseLinkService(deps), requestLimit(deps.config.rateLimits.query));
   },
+  taskTypes: (deps) => [sqlTaskType(deps)],
 });

@@ -4,6 +4,12 @@ import { defineMessages, type KeysOf } from '../../core/i18n/index.js';
 export const messages = defineMessages({
   'zh-CN': {
     'dataLink.notFound': '数据库连接不存在：{id}',
+    'dataLink.taskReadOnly': '这个数据库连接只允许定时任务读取（SELECT）；写入需要有权限的人在数据库连接中允许',
+    'dataLink.taskRowsRead': '读取 {rows} 行',
+    'dataLink.taskRowsReadTruncated': '读取 {rows} 行（已达上限，其余未读取）',
+    'dataLink.taskRowsChanged': '影响 {rows} 行',
+    'dataLink.taskWritableSet': '已允许定时任务通过这个连接写入',
+    'dataLink.taskWritableUnset': '定时任务只能通过这个连接读取',
     'dataLink.defaultReadOnly': '系统默认数据库连接不能修改或删除',
     'dataLink.aliasTaken': '连接名称已存在：{alias}',
     'dataLink.connected': '连接成功',
@@ -31,6 +37,12 @@ export const messages = defineMessages({
       '连接用户自身拥有权限（{grant}），查询角色 {role} 无法限制查询范围（MySQL/MariaDB 的角色权限与用户权限叠加）：请使用只被授予该角色、没有自身权限的连接用户',
   },
   en: {
+    'dataLink.taskReadOnly': 'Scheduled tasks may only read (SELECT) through this database link; someone with the permission can allow writes on the link',
+    'dataLink.taskRowsRead': '{rows} rows read',
+    'dataLink.taskRowsReadTruncated': '{rows} rows read (the cap; the rest were not read)',
+    'dataLink.taskRowsChanged': '{rows} rows changed',
+    'dataLink.taskWritableSet': 'Scheduled tasks may now write through this link',
+    'dataLink.taskWritableUnset': 'Scheduled tasks may now only read through this link',
     'dataLink.notFound': 'Database link not found: {id}',
     'dataLink.defaultReadOnly': 'The default database link cannot be changed or deleted',
     'dataLink.aliasTaken': 'A link with this name already exists: {alias}',

@@ -15,6 +15,8 @@ export interface DatabaseLinksTable {
   /** AES-256-GCM, see modules/database-link/password-cipher.ts; '' = no password. */
   password_cipher: Generated<string>;
   query_role: Generated<string>;
+  /** 1: scheduled SQL tasks may write through the link. */
+  task_writable: Generated<number>;
   group_name: Generated<string>;
   description: Generated<string>;
   sort_code: Generated<number>;

@@ -210,9 +210,21 @@ export class FileManagerRepository {
    * Hard delete in one transaction: the trash (every item with deleted_at set) or one item, with the whole subtree
    * of each folder. Answers the storage keys of the removed files, for the caller to remove after the commit.
    */
-  async hardDelete(o: Owner, target: { trash: true } | { id: string }): Promise<string[]> {
-    const roots = 'trash' in target ? sql`d.deleted_at is not null` : sql`d.id = ${target.id}`;
-    const directFiles = 'trash' in target ? sql`f.deleted_at is not null` : sql`f.id = ${target.id}`;
+  /** Owners of the tenant with something in the trash since before `before`. */
+  async trashOwners(tenantId: string, before: Date): Promise<string[]> {
+    const rows = await sql<{ owner_id: string }>`
+      select owner_id from file_folders where tenant_id = ${tenantId} and kind = 2 and deleted_at < ${before}
+      union
+      select owner_id from files where tenant_id = ${tenantId} and deleted_at < ${before}`.execute(this.db);
+    return rows.rows.map((r) => r.owner_id);
+  }
+
+  /** Deletes an item, or what is in the trash (optionally only what went there before a time); answers the objects to remove. */
+  async hardDelete(o: Owner, target: { trash: true; before?: Date } | { id: string }): Promise<string[]> {
+    const trashed = (alias: 'd' | 'f') =>
+      'trash' in target && target.before ? sql`${sql.ref(`${alias}.deleted_at`)} < ${target.before}` : sql`${sql.ref(`${alias}.deleted_at`)} is not null`;
+    const roots = 'trash' in target ? trashed('d') : sql`d.id = ${target.id}`;
+    const directFiles = 'trash' in target ? trashed('f') : sql`f.id = ${target.id}`;
     // UNION (not ALL): a folder in the trash below another folder in the trash is reached twice.
     const subtree = sql`with recursive sub(id) as (
         select d.id from file_folders d where ${folderScope(o)} and ${roots}

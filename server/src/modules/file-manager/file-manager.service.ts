@@ -134,6 +134,17 @@ export class FileManagerService {
     await this.removeObjects(await this.repo.hardDelete(owner(auth), { trash: true }));
   }
 
+  /** Every user's trash of a tenant, what went there before `before` (the clear-the-trash scheduled task). */
+  async emptyTrashBefore(tenantId: string, before: Date): Promise<number> {
+    let removed = 0;
+    for (const ownerId of await this.repo.trashOwners(tenantId, before)) {
+      const keys = await this.repo.hardDelete({ tenantId, ownerId }, { trash: true, before });
+      await this.removeObjects(keys);
+      removed += keys.length;
+    }
+    return removed;
+  }
+
   async hardDelete(auth: AuthContext, id: string): Promise<void> {
     const o = owner(auth);
     if (!(await this.repo.item(o, id))) throw notFound(id);

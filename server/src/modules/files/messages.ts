@@ -3,6 +3,7 @@ import { defineMessages, type KeysOf } from '../../core/i18n/index.js';
 /** This module's server messages; en must have exactly the zh-CN keys (the compiler checks it). */
 export const messages = defineMessages({
   'zh-CN': {
+    'files.taskTrashCleared': '回收站中 {days} 天以前的 {files} 个文件已删除',
     'files.uploaded': '上传成功',
     'files.notFound': '文件不存在：{id}',
     'files.folderNotFound': '文件夹不存在：{id}',
@@ -23,6 +24,7 @@ export const messages = defineMessages({
     'files.trashEmptied': '回收站已清空',
   },
   en: {
+    'files.taskTrashCleared': '{files} files in the trash for more than {days} days deleted',
     'files.uploaded': 'Uploaded',
     'files.notFound': 'File not found: {id}',
     'files.folderNotFound': 'Folder not found: {id}',

@@ -1,6 +1,7 @@
 import { InterfaceService } from './interface.service.js';
 import { interfaceRoutes } from './interface.routes.js';
 import { defineModule } from '../../core/module.js';
+import { interfaceTaskType } from './interface-task.js';
 import { messages } from './messages.js';
 
 /** The module's table types; `tables.ts` also adds them to `Database`. */
@@ -15,4 +16,5 @@ export default defineModule({
   routes: async (app, deps) => {
     interfaceRoutes(app, new InterfaceService(deps));
   },
+  taskTypes: (deps) => [interfaceTaskType(deps)],
 });

@@ -3,6 +3,8 @@ import { defineMessages, type KeysOf } from '../../core/i18n/index.js';
 /** This module's server messages; en must have exactly the zh-CN keys (the compiler checks it). */
 export const messages = defineMessages({
   'zh-CN': {
+    'interface.taskCalled': 'HTTP {status}，用时 {ms} 毫秒',
+    'interface.taskHttpFailed': '接口返回 HTTP {status}：{body}',
     'interface.notFound': '接口不存在：{id}',
     'interface.codeExists': '接口编号已存在：{code}',
     'interface.badUrl': '接口地址只能是 http:// 或 https:// 地址：{url}',
@@ -13,6 +15,8 @@ export const messages = defineMessages({
     'interface.called': '调用完成，状态码 {status}',
   },
   en: {
+    'interface.taskCalled': 'HTTP {status} in {ms} ms',
+    'interface.taskHttpFailed': 'The interface answered HTTP {status}: {body}',
     'interface.notFound': 'Interface not found: {id}',
     'interface.codeExists': 'An interface with this code already exists: {code}',
     'interface.badUrl': 'An interface address must be an http:// or https:// address: {url}',

@@ -1,6 +1,7 @@
 import { LogService } from './system-log.service.js';
 import { logRoutes } from './system-log.routes.js';
 import { defineModule } from '../../core/module.js';
+import { clearLogsTaskType } from './clear-logs-task.js';
 import { messages } from './messages.js';
 
 /** The module's table types; `tables.ts` also adds them to `Database`. */
@@ -13,4 +14,5 @@ export default defineModule({
   routes: async (app, deps) => {
     logRoutes(app, new LogService(deps));
   },
+  taskTypes: (deps) => [clearLogsTaskType(deps)],
 });

@@ -142,6 +142,17 @@ export class LogRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Every log row of the tenant older than `before` (operations, exceptions and sign-ins): the clear-old-logs task. */
+  async removeBefore(tenantId: string, before: Date): Promise<number> {
+    const system = await this.db
+      .deleteFrom('system_logs')
+      .where('created_at', '<', before)
+      .where((eb) => (tenantId === DEFAULT_TENANT_ID ? eb.or([eb('tenant_id', '=', tenantId), eb('tenant_id', 'is', null)]) : eb('tenant_id', '=', tenantId)))
+      .executeTakeFirst();
+    const signIn = await this.db.deleteFrom('login_logs').where('tenant_id', '=', tenantId).where('created_at', '<', before).executeTakeFirst();
+    return Number(system.numDeletedRows) + Number(signIn.numDeletedRows);
+  }
+
   /** One operation or exception log row. */
   async insert(row: Insertable<SystemLogsTable>): Promise<void> {
     await this.db.insertInto('system_logs').values(row).execute();

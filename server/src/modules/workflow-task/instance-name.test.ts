@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { deployScheme, userIds } from '../../test/workflow-fixtures.js';
 import { loadFixture } from '../workflow/fixtures/index.js';
-import { localDate } from '../workflow/engine/instance-title.js';
+import { localDate } from '../../core/time-zone.js';
 
 /** Defect 5: the default instance name carries the launch's date in TIME_ZONE and is unique per scheme and day. */
 describe('default process instance names', () => {

@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.js';
-import { DEFAULT_TIME_ZONE, localDate, localDateTime } from './instance-title.js';
+import { DEFAULT_TIME_ZONE, localDate, localDateTime } from '../../../core/time-zone.js';
 
 /**
  * The safe expression language of conditions and script tasks (docs/workflow-design.md "Expressions").

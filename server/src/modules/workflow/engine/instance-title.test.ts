@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTimeZone, instanceTitle, localDate, localDayRange } from './instance-title.js';
+import { instanceTitle } from './instance-title.js';
+import { checkTimeZone, localDate, localDayRange } from '../../../core/time-zone.js';
 
 const title = (at: string, timeZone = 'Asia/Shanghai', serial = 1, template = '{schemeName}-{starter}-{date}') =>
   instanceTitle(template, { schemeName: '请假', starter: '张三', at: new Date(at), timeZone, serial });

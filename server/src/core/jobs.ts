@@ -1,0 +1,142 @@
+import { hostname } from 'node:os';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/schema.js';
+
+/**
+ * The background job engine: pg-boss on the platform database (PGlite or PostgreSQL), reached through our own Kysely
+ * connection, so a job can be queued inside the transaction of the change that causes it and PGlite's one connection
+ * is shared fairly. pg-boss gives each job to one worker of one process (FOR UPDATE SKIP LOCKED), expires the lease
+ * of a job whose process died and hands it out again, and keeps the queue's history (docs/jobs-design.md).
+ *
+ * The queues' tables are made by a migration (20261128115000_job_engine), never by pg-boss at start.
+ */
+
+/** Who runs a job: host and process id, as the task log shows it. */
+export const PROCESS_NAME = `${hostname()}:${process.pid}`;
+
+export interface Job<T> {
+  id: string;
+  data: T;
+  /** 0 on the first delivery; more when an earlier delivery's lease expired (its process died). */
+  retryCount: number;
+}
+
+export interface QueueHandler<T> {
+  /** Parallel workers per process (each takes one job at a time). */
+  workers: number;
+  run: (job: Job<T>) => Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** How long a delivery may run before its lease expires and another process takes the job. */
+  leaseSeconds: number;
+  /** Deliveries after the first when a lease expires (crashed processes), not retries of failed work. */
+  takeovers?: number;
+  /** Queue the job in this transaction: it exists only if the transaction commits. */
+  executor?: Transaction<Database>;
+}
+
+export interface JobEngineOptions {
+  /** Workers poll and maintenance runs in this process (false in tests: they call runPending). */
+  background: boolean;
+  /** How often an idle worker asks for a job. */
+  pollingSeconds: number;
+  /** How often expired leases are looked for (one process per interval does it). */
+  maintenanceSeconds: number;
+}
+
+const sqlOf = (db: Kysely<Database> | Transaction<Database>) => ({
+  executeSql: async (text: string, values: unknown[] = []) => {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: result.rows as Record<string, unknown>[] };
+  },
+});
+
+export class JobEngine {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<string, QueueHandler<never>>();
+  private started = false;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: JobEngineOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: sqlOf(db),
+      migrate: false,
+      schedule: false,
+      supervise: options.background,
+      maintenanceIntervalSeconds: options.maintenanceSeconds,
+    });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job engine'));
+  }
+
+  /** A queue's handler; call before start. The queue itself is made by a migration. */
+  handle<T>(queue: string, handler: QueueHandler<T>): void {
+    this.handlers.set(queue, handler as QueueHandler<never>);
+  }
+
+  async start(): Promise<void> {
+    if (!this.options.background || this.started) return;
+    this.started = true;
+    await this.boss.start();
+    for (const [queue, handler] of this.handlers) {
+      for (let i = 0; i < handler.workers; i++) {
+        await this.boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds, includeMetadata: true }, async ([job]) => {
+          if (job) await handler.run({ id: job.id, data: job.data, retryCount: job.retryCount });
+        });
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // Jobs still running keep their lease: another process takes them over when it expires.
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+
+  async send<T extends object>(queue: string, data: T, options: SendOptions): Promise<string> {
+    const id = await this.boss.send(queue, data, {
+      startAfter: options.startAfter,
+      expireInSeconds: Math.max(1, Math.ceil(options.leaseSeconds)),
+      retryLimit: options.takeovers ?? 5,
+      retryDelay: 0,
+      ...(options.executor ? { db: sqlOf(options.executor) } : {}),
+    });
+    if (!id) throw new Error(`job not queued on ${queue}`);
+    return id;
+  }
+
+  /**
+   * Runs the due jobs of a queue in this process, one after the other, and answers how many ran (tests, and
+   * processes without background workers). A job whose handler throws is failed, so pg-boss may hand it out again.
+   */
+  async runPending(queue: string, max = 100): Promise<number> {
+    const handler = this.handlers.get(queue);
+    if (!handler) throw new Error(`no handler for ${queue}`);
+    let ran = 0;
+    while (ran < max) {
+      const [job] = await this.boss.fetch<never>(queue, { batchSize: 1, includeMetadata: true });
+      if (!job) break;
+      ran += 1;
+      try {
+        await handler.run({ id: job.id, data: job.data, retryCount: job.retryCount });
+        await this.boss.complete(queue, job.id);
+      } catch (error) {
+        await this.boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return ran;
+  }
+
+  /** Expired leases handed out again now, instead of at the next maintenance round (tests). */
+  async expireLeases(): Promise<void> {
+    await this.boss.maintain();
+  }
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_LINK_ID, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
+import type { AppDeps } from '../../core/deps.js';
+import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/i18n/index.js';
+import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
+import { DatabaseLinkRepository } from './database-link.repository.js';
+import { runReadQuery } from './read-query.js';
+import { jsonSafeRow } from './sql-text.js';
+
+/** Rows of a read shown in the run log. */
+const SHOWN_ROWS = 10;
+const READING = /^\s*(select|with|values|table|show|explain)\b/i;
+
+/**
+ * Scheduled SQL on a database link. Reads go through the read-only path (read-only transaction, row cap, the
+ * link's query role, the server's time-out). Writes only through a link someone holding data.link.taskWrite marked
+ * writable for tasks (never the platform link), and each write run keeps its SQL in the log.
+ */
+export function sqlTaskType(deps: AppDeps): RegisteredTaskType {
+  const repo = new DatabaseLinkRepository(deps.db);
+  const writableOf = async (tenantId: string, linkId: string) => {
+    if (linkId === DEFAULT_LINK_ID) return false;
+    const flag = await repo.taskWritable(tenantId, linkId);
+    if (flag === undefined) throw new AppError('dataLink.notFound', { id: linkId }, 400);
+    return flag === 1;
+  };
+  const assertAllowed = async (tenantId: string, config: TaskConfigOf<'sql'>) => {
+    const writable = await writableOf(tenantId, config.dbLinkId);
+    if (!writable && !READING.test(config.sql)) throw new AppError('dataLink.taskReadOnly', {}, 400);
+    return writable;
+  };
+  return defineTaskType<TaskConfigOf<'sql'>>({
+    key: 'sql',
+    config: taskTypeConfigs.sql,
+    check: async (auth, config) => {
+      await assertAllowed(auth.tenantId, config);
+    },
+    run: async ({ auth, config, timeoutMs }) => {
+      const writable = await assertAllowed(auth.tenantId, config);
+      const driver = await deps.links.forLink(auth.tenantId, config.dbLinkId);
+      if (writable && !READING.test(config.sql)) {
+        const result = await driver.execute(config.sql, []);
+        return { result: translate('zh-CN', 'dataLink.taskRowsChanged', { rows: result.affected }), sql: config.sql };
+      }
+      const result = await runReadQuery(driver, deps.config, config.sql, {}, { timeoutMs });
+      const summary = translate('zh-CN', result.truncated ? 'dataLink.taskRowsReadTruncated' : 'dataLink.taskRowsRead', { rows: result.rows.length });
+      const shown = result.rows.slice(0, SHOWN_ROWS).map((row) => JSON.stringify(jsonSafeRow(row)));
+      return { result: [summary, ...shown].join('\n') };
+    },
+  });
+}

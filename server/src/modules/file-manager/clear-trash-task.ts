@@ -1,0 +1,20 @@
+import { taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
+import type { AppDeps } from '../../core/deps.js';
+import { translate } from '../../core/i18n/index.js';
+import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
+import { FileManagerService } from './file-manager.service.js';
+
+const DAY_MS = 86_400_000;
+
+/** Built-in scheduled task: deletes what has been in any user's trash longer than keepDays (files and their bytes). */
+export function clearFileTrashTaskType(deps: AppDeps): RegisteredTaskType {
+  const service = new FileManagerService(deps);
+  return defineTaskType<TaskConfigOf<'clearFileTrash'>>({
+    key: 'clearFileTrash',
+    config: taskTypeConfigs.clearFileTrash,
+    run: async ({ auth, config }) => {
+      const files = await service.emptyTrashBefore(auth.tenantId, new Date(Date.now() - config.keepDays * DAY_MS));
+      return { result: translate('zh-CN', 'files.taskTrashCleared', { files, days: config.keepDays }) };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
+import type { AppDeps } from '../../core/deps.js';
+import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/i18n/index.js';
+import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
+import { InterfaceService } from './interface.service.js';
+
+const SHOWN_CHARS = 2000;
+
+/**
+ * Scheduled call of a defined outbound interface: the interface's address, method, headers and body template, with
+ * the task's parameters, through the same address guard as every other call. An answer of 400 or more fails the run.
+ */
+export function interfaceTaskType(deps: AppDeps): RegisteredTaskType {
+  const service = new InterfaceService(deps);
+  return defineTaskType<TaskConfigOf<'interface'>>({
+    key: 'interface',
+    config: taskTypeConfigs.interface,
+    check: async (auth, config) => {
+      await service.detail(auth, config.interfaceId);
+    },
+    run: async ({ auth, config }) => {
+      const answer = await service.call(auth, config.interfaceId, config.params);
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      const shown = body.length > SHOWN_CHARS ? `${body.slice(0, SHOWN_CHARS)}…` : body;
+      if (answer.status >= 400) throw new AppError('interface.taskHttpFailed', { status: answer.status, body: shown.slice(0, 500) }, 502);
+      return { result: `${translate('zh-CN', 'interface.taskCalled', { status: answer.status, ms: answer.durationMs })}\n${shown}` };
+    },
+  });
+}
