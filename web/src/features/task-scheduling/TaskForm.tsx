@@ -254,7 +254,7 @@ function TaskFields({ types, alertUserNames }: { types: TaskType[]; alertUserNam
       {kind === 'interval' && <IntervalField />}
       {kind === 'once' && (
         <Form.Item name="runAt" label={t('form.runAt')} rules={[{ required: true, message: t('form.runAtRequired') }]}>
-          <DatePicker showTime format={TIME} data-testid="task-run-at" style={{ width: 240 }} />
+          <DatePicker showTime format={TIME} disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid="task-run-at" style={{ width: 240 }} />
         </Form.Item>
       )}
       <Form.Item name="F_TimeZone" label={t('form.timeZone')} extra={t('form.timeZoneHelp')}>

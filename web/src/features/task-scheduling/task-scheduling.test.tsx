@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import dayjs from 'dayjs';
 import type { TaskSchedulingDetail, TaskSchedulingRow } from '@app/contracts';
 import { renderWithApp } from '../../test/helpers';
 import { signInForTest } from '../../test/session';
@@ -352,6 +353,7 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
   });
 
   it('adds an interface task that runs once in another zone, with its parameters', async () => {
+    const runAt = dayjs().add(3, 'day').format('YYYY-MM-DD 08:00:00');
     signInForTest(ALL);
     const calls = stubServer();
     renderPage();
@@ -366,10 +368,10 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
     await screen.findByTestId('task-run-at');
     const picker = within(screen.getByTestId('task-form')).getByPlaceholderText(/选择日期|Select date/);
     fireEvent.mouseDown(picker);
-    fireEvent.change(picker, { target: { value: '2026-12-01 08:00:00' } });
+    fireEvent.change(picker, { target: { value: runAt } });
     fireEvent.keyDown(picker, { key: 'Enter', code: 'Enter' });
     await choose('task-time-zone', 'Europe/London');
-    await waitFor(() => expect(posted(calls, 'POST', '/task-scheduling/preview')?.F_RunAt).toBe('2026-12-01 08:00:00'));
+    await waitFor(() => expect(posted(calls, 'POST', '/task-scheduling/preview')?.F_RunAt).toBe(runAt));
     fireEvent.click(screen.getByTestId('modal-ok'));
     await waitFor(() => expect(posted(calls, 'POST', '/task-scheduling')).toBeTruthy());
     expect(posted(calls, 'POST', '/task-scheduling')).toMatchObject({
@@ -378,7 +380,7 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
       F_ScheduleType: 'once',
       F_Cron: '',
       F_IntervalSeconds: null,
-      F_RunAt: '2026-12-01 08:00:00',
+      F_RunAt: runAt,
       F_TimeZone: 'Europe/London',
     });
   });
