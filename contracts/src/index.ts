@@ -25,4 +25,5 @@ export * from './workflow-task.js';
 export * from './simple-flow/index.js';
 export * from './stamp.js';
 export * from './clue.js';
+export * from './excel-template.js';
 export * from './task-scheduling.js';

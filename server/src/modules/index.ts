@@ -36,6 +36,7 @@ import workflowTask from './workflow-task/index.js';
 import stamp from './stamp/index.js';
 import delegate from './delegate/index.js';
 import clue from './clue/index.js';
+import excelTemplate from './excel-template/index.js';
 import taskScheduling from './task-scheduling/index.js';
 
 /** Every feature module, in registration order. Adding a module is one line here (and its migration). */
@@ -76,6 +77,7 @@ export const modules: readonly AppModule[] = [
   stamp,
   delegate,
   clue,
+  excelTemplate,
   taskScheduling,
 ];
 

@@ -37,6 +37,7 @@ const FILES = "attachments: the caller's own uploads, or those of records the ca
 const TASKS = "workflow: the caller's own launches, tasks, drafts and circulations (the engine checks who may act)";
 const FORMS = "designed forms and published pages: the page's own menu grants (forms.app.<id>.<button>) are checked per request";
 const STAMPS = 'stamps: the owner and the stamp managers decide (the service checks who may change a stamp)';
+const EXCEL = "Excel templates on their bound screen: the template's menu entry must be granted to the caller (else 404); runs are the caller's own";
 
 /** Every signed-in user may call these (the reason says why). */
 export const SIGNED_IN: Record<string, string> = {
@@ -173,6 +174,13 @@ export const SIGNED_IN: Record<string, string> = {
   'PUT /api/stamps/:id/member': STAMPS,
   'GET /api/stamps/:id/maintain': STAMPS,
   'PUT /api/stamps/:id/maintain': STAMPS,
+  'GET /api/excel-import/module/:moduleId': EXCEL,
+  'GET /api/excel-import/download/:a/:b': EXCEL,
+  'GET /api/excel-import/:id/runs/:runId': EXCEL,
+  'GET /api/excel-import/:id/runs/:runId/errors': EXCEL,
+  'POST /api/excel-import/:id/import': EXCEL,
+  'GET /api/excel-export/:id/file': EXCEL,
+  'GET /api/excel-export/progress/:progressId': "the caller's own export in flight (kept per user)",
 };
 
 interface Ctx {
@@ -197,6 +205,7 @@ export const SERVICE_CHECKED: Record<string, Probe> = {
   'PUT /api/crud/update': () => ({ url: '/api/crud/update', body: { linkId: DEFAULT_LINK_ID, tableName: 'x', id: '1', data: {} } }),
   'DELETE /api/crud/delete': () => ({ url: `/api/crud/delete?linkId=${DEFAULT_LINK_ID}&tableName=x&id=1` }),
   'PATCH /api/stamps/:id/set-default': () => ({ url: '/api/stamps/x/set-default' }),
+  'GET /api/excel-import/target-fields': () => ({ url: `/api/excel-import/target-fields?F_TargetKind=table&F_DbId=${DEFAULT_LINK_ID}&F_TableName=x` }),
 };
 
 let t: TestApp;

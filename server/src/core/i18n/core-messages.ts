@@ -6,6 +6,11 @@ import { defineMessages } from './define.js';
  */
 export const coreMessages = defineMessages({
   'zh-CN': {
+    'excel.unreadable': '文件无法读取，请使用 Excel（.xlsx）文件',
+    'excel.unpackedTooLarge': '文件解压后超过 {max}，请分批导入',
+    'excel.cellTooLong': '文件中有单元格超过 {max} 个字符',
+    'excel.tooManyRows': '一次最多导入 {max} 行',
+    'excel.xmlDeclarations': '文件含有不允许的 XML 声明（DOCTYPE / ENTITY），无法导入',
     'common.ok': '操作成功',
     'common.fetched': '获取成功',
     'common.added': '新增成功',
@@ -51,6 +56,11 @@ export const coreMessages = defineMessages({
     'clientLog.cleared': '日志已清空',
   },
   en: {
+    'excel.unreadable': 'The file cannot be read, please use an Excel (.xlsx) file',
+    'excel.unpackedTooLarge': 'The file unpacks to more than {max}, please import it in parts',
+    'excel.cellTooLong': 'A cell of the file has more than {max} characters',
+    'excel.tooManyRows': 'At most {max} rows can be imported at once',
+    'excel.xmlDeclarations': 'The file contains XML declarations that are not allowed (DOCTYPE / ENTITY) and cannot be imported',
     'common.ok': 'Success',
     'common.fetched': 'Fetched successfully',
     'common.added': 'Added successfully',

@@ -33,6 +33,7 @@ import * as departmentNature from './20261127130100_department_nature.js';
 import * as dropAccountLockColumns from './20261127110000_drop_account_lock_columns.js';
 import * as historyFieldChanges from './20261128090000_history_field_changes.js';
 import * as schemePublishState from './20261128100000_scheme_publish_state.js';
+import * as excelTemplates from './20261128110000_excel_templates.js';
 import * as jobEngine from './20261128115000_job_engine.js';
 import * as taskScheduling from './20261128120000_task_scheduling.js';
 
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '20261127130100_department_nature': departmentNature,
   '20261128090000_history_field_changes': historyFieldChanges,
   '20261128100000_scheme_publish_state': schemePublishState,
+  '20261128110000_excel_templates': excelTemplates,
   '20261128115000_job_engine': jobEngine,
   '20261128120000_task_scheduling': taskScheduling,
 };

@@ -21,6 +21,8 @@ import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { neutraliseCell } from '../../core/excel/cells.js';
+import { checkXlsx, type XlsxLimits } from '../../core/excel/xlsx-guard.js';
 import type { LinkDriver } from '../../core/data-links.js';
 import { columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
 import { now } from '../data-design/crud.service.js';
@@ -31,7 +33,6 @@ import { FormDataService, columnValue, formValue, type FormDataOptions } from '.
 import { FormSchemeService, type LoadedForm } from '../form-scheme/form-scheme.service.js';
 import { planStorage } from '../form-scheme/form-tables.js';
 import { cellText, fieldValue, readCell, type CellOption } from './excel.js';
-import { checkXlsx, type XlsxLimits } from './xlsx-guard.js';
 import type { RelationRecord } from './form-relation.repository.js';
 import type { OpenedRelation, RelationAccess } from './relation-access.js';
 import {
@@ -307,22 +308,12 @@ export class PublishedListService {
     const out = new PassThrough();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Sheet1');
-    sheet.addRow(columns.map((c) => c.column.label || c.field.field?.__config__.label || c.field.name)).commit();
+    sheet.addRow(columns.map((c) => neutraliseCell(c.column.label || c.field.field?.__config__.label || c.field.name))).commit();
     const write = async () => {
-      for (const phase of batchPhases(list.table.ctx.dialect, order)) {
-        let after: BatchCursor | null = null;
-        for (;;) {
-          const batch = await this.run(list.driver, batchSql(list.table, fields, limits, order, phase, after, EXPORT_BATCH));
-          for (const raw of batch.rows) {
-            const row = this.rowOf(list.table, fields, raw);
-            sheet.addRow(fields.map((f) => cellText(f.field, ownValue(row, f.name), loaded.get(f.name)))).commit();
-          }
-          if (batch.rows.length < EXPORT_BATCH) break;
-          const last = readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1]);
-          after = { phase, value: last[order.field.column.name], key: last[list.table.key.name] };
-          // Let the reply drain what was written before reading more.
-          if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
-        }
+      for await (const rows of this.batches(list, fields, limits, order, EXPORT_BATCH)) {
+        for (const row of rows) sheet.addRow(fields.map((f) => neutraliseCell(cellText(f.field, ownValue(row, f.name), loaded.get(f.name))))).commit();
+        // Let the reply drain what was written before reading more.
+        if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
       }
       sheet.commit();
       await workbook.commit();
@@ -332,6 +323,47 @@ export class PublishedListService {
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     return { fileName: `${list.opened.relation.name}.xlsx`, contentType: XLSX, stream: out };
+  }
+
+  /** The matching rows in the list's order, read in keyset batches (never an offset), as list rows (F_Id + fields). */
+  private async *batches(list: Pick<OpenList, 'table' | 'driver'>, fields: ListField[], limits: RowLimits, order: Order, size: number) {
+    for (const phase of batchPhases(list.table.ctx.dialect, order)) {
+      let after: BatchCursor | null = null;
+      for (;;) {
+        const batch = await this.run(list.driver, batchSql(list.table, fields, limits, order, phase, after, size));
+        yield batch.rows.map((raw) => this.rowOf(list.table, fields, raw));
+        if (batch.rows.length < size) break;
+        const last = readRow(list.table.ctx.design, batch.rows[batch.rows.length - 1]);
+        after = { phase, value: last[order.field.column.name], key: last[list.table.key.name] };
+      }
+    }
+  }
+
+  /**
+   * An export template's source (docs/excel-templates.md "Export"): the page opened for the caller (its menu entry
+   * granted; no page button needed, the template is the permission), the main-table fields the caller may see, their
+   * loaded dictionary options, and the matching rows in the list's order: the page's data conditions always, the data
+   * scope unless `allRows` (administrators only, decided by the caller), the query and sort only with `applyQuery`.
+   */
+  async exportSource(
+    auth: AuthContext,
+    id: string,
+    q: Pick<PublishedListQuery, 'query' | 'sidx' | 'sord'>,
+    options: { applyQuery: boolean; allRows: boolean },
+  ) {
+    const list = await this.openList(auth, id, null);
+    const limits = await this.limitsOf(auth, list, options.applyQuery ? q.query : undefined);
+    if (options.allRows) limits.scope = { all: true };
+    const order = options.applyQuery ? this.orderOf(list, q.sidx, q.sord) : this.defaultOrder(list);
+    const fields = [...list.table.fields.values()].filter((f) => !list.hidden.has(f.name));
+    const loaded = await this.loadedOptions(auth, fields);
+    return {
+      opened: list.opened,
+      fields,
+      loaded,
+      count: () => this.count(list, limits),
+      batches: (size: number) => this.batches(list, fields, limits, order, size),
+    };
   }
 
   /** Dictionary items of the option fields among `fields` (field name → options): export shows, import reads their names. */
@@ -369,7 +401,7 @@ export class PublishedListService {
     try {
       await workbook.xlsx.load(file as unknown as ArrayBuffer);
     } catch {
-      throw new AppError('publishedList.importUnreadable', {}, 400);
+      throw new AppError('excel.unreadable', {}, 400);
     }
     const sheet = workbook.worksheets[0];
     if (!sheet || sheet.rowCount < 1) throw new AppError('publishedList.importEmpty', {}, 400);
@@ -396,7 +428,7 @@ export class PublishedListService {
       }
       if (any) rows.push({ number, values });
     });
-    if (rows.length > IMPORT_MAX_ROWS) throw new AppError('publishedList.importTooManyRows', { max: IMPORT_MAX_ROWS }, 400);
+    if (rows.length > IMPORT_MAX_ROWS) throw new AppError('excel.tooManyRows', { max: IMPORT_MAX_ROWS }, 400);
 
     const { ctx, key } = list.table;
     const { authority } = (await this.dataOptions(auth, list.opened)).options;

@@ -1,8 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../core/errors.js';
-import { IMPORT_LIMITS } from './published-list.service.js';
+import { AppError } from '../errors.js';
 import { checkXlsx } from './xlsx-guard.js';
 
 /** The fields a local header (from byte 4) and a central directory entry (from byte 6) share, in the same order. */
@@ -51,6 +50,8 @@ async function workbook(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+const IMPORT_LIMITS = { maxUnpackedBytes: 50 * 1024 * 1024, maxRows: 10_001, maxCellChars: 32_767 };
+
 const refusal = (run: () => void) => {
   try {
     run();
@@ -63,12 +64,31 @@ const refusal = (run: () => void) => {
 
 describe('import file guard (before the workbook is parsed)', () => {
   it('passes an ordinary workbook', async () => {
-    expect(refusal(() => checkXlsx(Buffer.alloc(0), IMPORT_LIMITS))).toMatchObject({ key: 'publishedList.importUnreadable' });
+    expect(refusal(() => checkXlsx(Buffer.alloc(0), IMPORT_LIMITS))).toMatchObject({ key: 'excel.unreadable' });
     const file = await workbook([
       ['标题', '金额'],
       ['合同', 12.5],
     ]);
     expect(refusal(() => checkXlsx(file, IMPORT_LIMITS))).toBeNull();
+    expect(checkXlsx(file, IMPORT_LIMITS)).toEqual({ formulas: false, mergedHeader: false, rows: 2 });
+  });
+
+  it('reports formulas and merged header cells, refuses DTDs (XML bombs) and zips that are not workbooks', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('S');
+    sheet.addRow(['标题', '', '金额']);
+    sheet.mergeCells('A1:B1');
+    sheet.addRow(['a', 'b', { formula: 'SUM(1,2)', result: 3 }]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    expect(checkXlsx(file, IMPORT_LIMITS)).toEqual({ formulas: true, mergedHeader: true, rows: 2 });
+    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><worksheet>&lol2;</worksheet>';
+    const bomb = zipOf([
+      { name: 'xl/workbook.xml', content: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', content: Buffer.from(laughs) },
+    ]);
+    expect(refusal(() => checkXlsx(bomb, IMPORT_LIMITS))).toMatchObject({ key: 'excel.xmlDeclarations' });
+    const notBook = zipOf([{ name: 'word/document.xml', content: Buffer.from('<w/>') }]);
+    expect(refusal(() => checkXlsx(notBook, IMPORT_LIMITS))).toMatchObject({ key: 'excel.unreadable' });
   });
 
   it('refuses a zip bomb by what it unpacks to, also when the zip lies about the size, without unpacking it all', () => {
@@ -76,7 +96,7 @@ describe('import file guard (before the workbook is parsed)', () => {
     for (const declared of [undefined, 100]) {
       const file = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: bomb, declared }]);
       expect(file.length).toBeLessThan(200 * 1024);
-      expect(refusal(() => checkXlsx(file, IMPORT_LIMITS))).toEqual({ key: 'publishedList.importUnpackedTooLarge', params: { max: '50 MB' }, status: 400 });
+      expect(refusal(() => checkXlsx(file, IMPORT_LIMITS))).toEqual({ key: 'excel.unpackedTooLarge', params: { max: '50 MB' }, status: 400 });
     }
   });
 
@@ -86,14 +106,14 @@ describe('import file guard (before the workbook is parsed)', () => {
     const ok = await workbook(rows(10));
     expect(refusal(() => checkXlsx(ok, limits))).toBeNull();
     const over = await workbook(rows(11));
-    expect(refusal(() => checkXlsx(over, limits))).toEqual({ key: 'publishedList.importTooManyRows', params: { max: 10 }, status: 400 });
+    expect(refusal(() => checkXlsx(over, limits))).toEqual({ key: 'excel.tooManyRows', params: { max: 10 }, status: 400 });
   });
 
   it('refuses a text cell longer than Excel allows, and garbage as unreadable', async () => {
     const long = await workbook([['标题'], ['x'.repeat(IMPORT_LIMITS.maxCellChars + 1)]]);
-    expect(refusal(() => checkXlsx(long, IMPORT_LIMITS))).toMatchObject({ key: 'publishedList.importCellTooLong' });
-    expect(refusal(() => checkXlsx(Buffer.from('not a zip at all, just text'), IMPORT_LIMITS))).toMatchObject({ key: 'publishedList.importUnreadable' });
+    expect(refusal(() => checkXlsx(long, IMPORT_LIMITS))).toMatchObject({ key: 'excel.cellTooLong' });
+    expect(refusal(() => checkXlsx(Buffer.from('not a zip at all, just text'), IMPORT_LIMITS))).toMatchObject({ key: 'excel.unreadable' });
     const truncated = (await workbook([['a'], ['b']])).subarray(0, 300);
-    expect(refusal(() => checkXlsx(truncated, IMPORT_LIMITS))).toMatchObject({ key: 'publishedList.importUnreadable' });
+    expect(refusal(() => checkXlsx(truncated, IMPORT_LIMITS))).toMatchObject({ key: 'excel.unreadable' });
   });
 });

@@ -1,6 +1,11 @@
 import { inflateRawSync } from 'node:zlib';
 import { AppError } from '../../core/errors.js';
 
+/**
+ * The one guard of every uploaded workbook (published-list import, Excel import templates): docs/excel-templates.md
+ * "Caps". Message keys are neutral (`excel.*`, core's catalogue).
+ */
+
 /** What an import file may unpack to before any workbook library reads it. */
 export interface XlsxLimits {
   /** All entries together, unpacked: a 190 KB zip bomb must not become hundreds of megabytes in memory. */
@@ -18,16 +23,28 @@ const STORED = 0;
 const DEFLATED = 8;
 const ZIP64_MARK = 0xffffffff;
 
-const unreadable = () => new AppError('publishedList.importUnreadable', {}, 400);
+const unreadable = () => new AppError('excel.unreadable', {}, 400);
+
+/** What the guard saw on its way through (the import decides what to refuse). */
+export interface XlsxFacts {
+  /** Some cell of a worksheet holds a formula. */
+  formulas: boolean;
+  /** The first sheet has merged cells in its first row (a header that cannot be matched column by column). */
+  mergedHeader: boolean;
+  /** Rows (row elements) of the first sheet, the header included. */
+  rows: number;
+}
 
 /**
  * Checks an .xlsx before it is parsed: walks the zip's central directory and unpacks every entry with a hard output
  * cap (the sizes a zip declares can lie, so the inflater itself is bounded), then counts worksheet rows and the
  * longest text cell in the unpacked XML. Costs one bounded pass; anything over a limit is refused with its message.
  */
-export function checkXlsx(file: Buffer, limits: XlsxLimits): void {
+export function checkXlsx(file: Buffer, limits: XlsxLimits): XlsxFacts {
   let budget = limits.maxUnpackedBytes;
-  const tooLarge = () => new AppError('publishedList.importUnpackedTooLarge', { max: `${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB` }, 400);
+  const facts: XlsxFacts = { formulas: false, mergedHeader: false, rows: 0 };
+  let workbookSeen = false;
+  const tooLarge = () => new AppError('excel.unpackedTooLarge', { max: `${Math.round(limits.maxUnpackedBytes / 1024 / 1024)} MB` }, 400);
   for (const entry of zipEntries(file)) {
     if (entry.size > budget) throw tooLarge();
     let bytes: Buffer;
@@ -39,15 +56,25 @@ export function checkXlsx(file: Buffer, limits: XlsxLimits): void {
     }
     if (bytes.length > budget) throw tooLarge();
     budget -= bytes.length;
-    if (!entry.name.endsWith('.xml')) continue;
+    if (entry.name === 'xl/workbook.xml') workbookSeen = true;
+    if (!entry.name.endsWith('.xml') && !entry.name.endsWith('.rels')) continue;
     const xml = bytes.toString('utf8');
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name) && countTags(xml, '<row') > limits.maxRows) {
-      throw new AppError('publishedList.importTooManyRows', { max: limits.maxRows - 1 }, 400);
-    }
+    // XML bombs (billion laughs) and external entities live in a DTD: no part of an .xlsx needs one.
+    if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY')) throw new AppError('excel.xmlDeclarations', {}, 400);
+    const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name);
+    const rows = sheet ? countTags(xml, '<row') : 0;
+    if (rows > limits.maxRows) throw new AppError('excel.tooManyRows', { max: limits.maxRows - 1 }, 400);
+    if (entry.name === 'xl/worksheets/sheet1.xml') facts.rows = rows;
     if ((entry.name === 'xl/sharedStrings.xml' || entry.name.startsWith('xl/worksheets/')) && longestText(xml) > limits.maxCellChars) {
-      throw new AppError('publishedList.importCellTooLong', { max: limits.maxCellChars }, 400);
+      throw new AppError('excel.cellTooLong', { max: limits.maxCellChars }, 400);
+    }
+    if (sheet) {
+      if (countTags(xml, '<f') > 0) facts.formulas = true;
+      if (entry.name === 'xl/worksheets/sheet1.xml' && /<mergeCell\s+ref="[A-Z]+1:/.test(xml)) facts.mergedHeader = true;
     }
   }
+  if (!workbookSeen) throw unreadable();
+  return facts;
 }
 
 interface ZipEntry {
