@@ -159,7 +159,8 @@ export default function DatabaseLinkPage() {
             title: <span title={t('link.taskWriteHelp')}>{t('link.taskWrite')}</span>,
             key: 'taskWrite',
             render: (_, { link }) =>
-              can.taskWrite ? (
+              // The platform's own database is never writable by scheduled tasks (the server refuses it).
+              can.taskWrite && !link.F_IsDefault ? (
                 <Switch
                   size="small"
                   checked={link.F_TaskWritable === 1}

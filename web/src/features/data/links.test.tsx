@@ -82,7 +82,13 @@ describe('database links', { timeout: SLOW }, () => {
     let writable = 0;
     signInForTest([...allLinkButtons, P.linkTaskWrite]);
     const calls = stubData([
-      [/^GET \/database-links\/group$/, () => [{ F_GroupName: 'prod', children: [link({ F_TaskWritable: writable })] }]],
+      [
+        /^GET \/database-links\/group$/,
+        () => [
+          { F_GroupName: '', children: [platform] },
+          { F_GroupName: 'prod', children: [link({ F_TaskWritable: writable })] },
+        ],
+      ],
       [
         /^PATCH \/database-links\/l1\/task-writable$/,
         (_url, body) => {
@@ -93,6 +99,9 @@ describe('database links', { timeout: SLOW }, () => {
     ]);
     const { unmount } = renderWithApp(<DatabaseLinkPage />);
     const toggle = await screen.findByTestId('link-task-write-l1');
+    // The platform's own database stays read-only for tasks: a flag, not a switch.
+    expect(screen.getByTestId('link-task-write-local').textContent).toBe('只读');
+    expect(screen.getByTestId('link-task-write-local').getAttribute('role')).toBeNull();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     expect(await screen.findByText(/insert、update、delete/)).toBeTruthy();

@@ -305,7 +305,7 @@ function SqlSettings() {
           <Alert
             type={link.F_TaskWritable === 1 ? 'warning' : 'info'}
             showIcon
-            title={link.F_TaskWritable === 1 ? t('form.linkWritable') : t('form.linkReadOnly')}
+            title={t(link.F_IsDefault ? 'form.linkPlatform' : link.F_TaskWritable === 1 ? 'form.linkWritable' : 'form.linkReadOnly')}
             data-testid="task-link-mode"
           />
         </Form.Item>

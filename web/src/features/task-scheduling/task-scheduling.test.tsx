@@ -60,6 +60,7 @@ const links = [
     children: [
       { F_Id: 'local', F_DBAlias: '平台数据库', F_IsDefault: true, F_TaskWritable: 0 },
       { F_Id: 'erp', F_DBAlias: 'ERP', F_IsDefault: false, F_TaskWritable: 1 },
+      { F_Id: 'ro', F_DBAlias: '只读库', F_IsDefault: false, F_TaskWritable: 0 },
     ],
   },
 ];
@@ -255,7 +256,7 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
     await openAdd();
     type('task-name', '统计用户数');
     await choose('task-db-link', '平台数据库');
-    expect((await screen.findByTestId('task-link-mode')).textContent).toContain('只读');
+    expect((await screen.findByTestId('task-link-mode')).textContent).toContain('始终只读');
     type('task-sql', 'select count(*) from users');
     fireEvent.click(screen.getByTestId('task-cron-presets'));
     fireEvent.click(await screen.findByTestId('task-preset-six-workdays0900'));
@@ -305,6 +306,8 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
     await openAdd();
     await choose('task-db-link', 'ERP');
     expect((await screen.findByTestId('task-link-mode')).textContent).toContain('允许定时任务写入');
+    await choose('task-db-link', '只读库');
+    await waitFor(() => expect(screen.getByTestId('task-link-mode').textContent).toContain('开启「允许定时任务写入」'));
     type('task-cron', '* * * * * * *');
     expect((await screen.findByTestId('task-preview-error')).textContent).toBe('Cron 表达式不正确：字段太多');
     // The refusal is shown in place, not as a toast.
