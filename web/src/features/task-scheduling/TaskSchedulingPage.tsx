@@ -13,7 +13,7 @@ import { RowActions } from '../../components/RowActions';
 import { taskSchedulingPermissions as P } from './permissions';
 import { ACTIVE_STATES, STATE_COLORS, describeSchedule } from './schedule';
 import { TaskFormModal } from './TaskForm';
-import { TASK_LOG_PATH, TASK_OPTIONS_KEY, TASK_TYPES_KEY, useAutoRefresh } from './shared';
+import { TASK_LOG_PATH, TASK_OPTIONS_KEY, TASK_TYPES_KEY, useAutoRefresh, usePlatformZone } from './shared';
 
 const LIST_KEY = 'task-scheduling';
 
@@ -35,6 +35,7 @@ export default function TaskSchedulingPage() {
   const [busy, setBusy] = useState<string | null>(null);
   // The types this server runs (a type whose runner is not installed here is not offered).
   const types = useQuery({ queryKey: [TASK_TYPES_KEY], queryFn: taskApi.types, staleTime: 60_000 });
+  const platformZone = usePlatformZone();
   const typeKeys = useMemo(() => (types.data ?? []).map((x) => x.key), [types.data]);
   const { watch, refresh } = useAutoRefresh(LIST_KEY, (r: TaskSchedulingRow) => !!r.F_LastState && ACTIVE_STATES.has(r.F_LastState));
   const fetch = async (q: ListQuery) => watch(await taskApi.list(q));
@@ -143,7 +144,7 @@ export default function TaskSchedulingPage() {
             key: 'schedule',
             render: (_, r) => (
               <Tooltip title={r.F_ScheduleType === 'cron' ? r.F_Cron : undefined}>
-                <span data-testid={`task-schedule-${r.F_Id}`}>{describeSchedule(r, t)}</span>
+                <span data-testid={`task-schedule-${r.F_Id}`}>{describeSchedule(r, t, platformZone)}</span>
               </Tooltip>
             ),
           },

@@ -23,15 +23,17 @@ describe('schedule in words', () => {
     expect(describeCron('nonsense', zh)).toBeNull();
   });
 
-  it('describes a task: cron, interval in its largest even unit, once; the zone when one is set', () => {
+  it("describes a task: cron, interval in its largest even unit, once; the zone when it is not the platform's", () => {
     const base = { F_Cron: '', F_IntervalSeconds: null, F_RunAt: null, F_TimeZone: '' };
     expect(describeSchedule({ ...base, F_ScheduleType: 'cron', F_Cron: '0 1 2 3 4 5 6' }, zh)).toBe('Cron：0 1 2 3 4 5 6');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 7200 }, zh)).toBe('每 2 小时');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 60 }, en)).toBe('Every minute');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 90 }, en)).toBe('Every 90 seconds');
-    expect(describeSchedule({ ...base, F_ScheduleType: 'once', F_RunAt: '2026-12-01 08:00:00', F_TimeZone: 'Europe/London' }, en)).toBe(
-      'Once at 2026-12-01 08:00:00 (Europe/London)',
-    );
+    const once = { ...base, F_ScheduleType: 'once' as const, F_RunAt: '2026-12-01 08:00:00', F_TimeZone: 'Europe/London' };
+    expect(describeSchedule(once, en, 'Asia/Shanghai')).toBe('Once at 2026-12-01 08:00:00 (Europe/London)');
+    expect(describeSchedule(once, en, null)).toBe('Once at 2026-12-01 08:00:00 (Europe/London)');
+    expect(describeSchedule(once, en, 'Europe/London')).toBe('Once at 2026-12-01 08:00:00');
+    expect(describeSchedule(once, en)).toBe('Once at 2026-12-01 08:00:00');
   });
 
   it('converts intervals between seconds and the form units', () => {

@@ -82,10 +82,14 @@ export function describeCron(expr: string, t: Translate): string | null {
   return null;
 }
 
-/** When a task runs, in words: the cron in words (else the expression), every N units, or once at a time; the zone when set. */
+/**
+ * When a task runs, in words: the cron in words (else the expression), every N units, or once at a time; the zone
+ * when it is not the platform's (`platformZone`; undefined: not known yet, the zone left out).
+ */
 export function describeSchedule(
   row: Pick<TaskSchedulingRow, 'F_ScheduleType' | 'F_Cron' | 'F_IntervalSeconds' | 'F_RunAt' | 'F_TimeZone'>,
   t: Translate,
+  platformZone?: string | null,
 ): string {
   let text: string;
   if (row.F_ScheduleType === 'interval') {
@@ -93,7 +97,8 @@ export function describeSchedule(
     text = every(value, unit, t);
   } else if (row.F_ScheduleType === 'once') text = t('words.once', { time: row.F_RunAt ?? '-' });
   else text = describeCron(row.F_Cron, t) ?? t('words.cron', { expr: row.F_Cron });
-  return row.F_TimeZone ? `${text} (${row.F_TimeZone})` : text;
+  const showZone = !!row.F_TimeZone && platformZone !== undefined && row.F_TimeZone !== platformZone;
+  return showZone ? `${text} (${row.F_TimeZone})` : text;
 }
 
 /** A run's duration for people: 850 ms, 1.2 s, 3 min 5 s, 2 h 10 min. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageResult } from '@app/contracts';
+import { taskApi } from './api';
 
 /** The two screens' addresses (the menu entries' urls with the /index every leaf entry gets). */
 export const TASK_PATH = '/system/task-scheduling/index';
@@ -31,4 +32,18 @@ export function useAutoRefresh<T>(listKey: string, active: (row: T) => boolean) 
     return page;
   };
   return { watch, refresh };
+}
+
+/**
+ * The platform's time zone (a task saved without a zone runs in it, and the server stores it by name): the zone the
+ * preview reads an empty zone as. undefined while asked, null when the server would not say.
+ */
+export function usePlatformZone(): string | null | undefined {
+  const q = useQuery({
+    queryKey: ['task-platform-zone'],
+    queryFn: () => taskApi.preview({ F_ScheduleType: 'interval', F_Cron: '', F_IntervalSeconds: 3600, F_RunAt: null, F_TimeZone: '' }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return q.isError ? null : q.data?.timeZone;
 }
