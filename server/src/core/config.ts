@@ -77,6 +77,8 @@ export interface AppConfig {
    * idle worker asks for a job (default 500), JOB_MAINTENANCE_SECONDS how often expired leases are handed out again.
    */
   backgroundJobs?: boolean;
+  /** Jobs one process runs at the same time (JOB_WORKERS; default 2 on PGlite, 8 on PostgreSQL). */
+  jobWorkers?: number;
   jobPollMs?: number;
   jobMaintenanceSeconds?: number;
   /**
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     interfaceAllowedHosts: hostList(env.INTERFACE_ALLOWED_HOSTS),
     workflowTimers: env.WORKFLOW_TIMERS !== 'false',
     backgroundJobs: env.BACKGROUND_JOBS !== 'false',
+    jobWorkers: env.JOB_WORKERS ? positiveInt(env.JOB_WORKERS, 8, 'JOB_WORKERS') : undefined,
     jobPollMs: positiveInt(env.JOB_POLL_MS, 500, 'JOB_POLL_MS'),
     jobMaintenanceSeconds: positiveInt(env.JOB_MAINTENANCE_SECONDS, 5, 'JOB_MAINTENANCE_SECONDS'),
     timeZone: timeZone(env.TIME_ZONE),

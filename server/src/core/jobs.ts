@@ -98,7 +98,7 @@ export class JobEngine {
     if (!this.started) return;
     this.started = false;
     // Jobs still running keep their lease: another process takes them over when it expires.
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: 2000 });
   }
 
   async send<T extends object>(queue: string, data: T, options: SendOptions): Promise<string> {

@@ -74,7 +74,8 @@ export class TaskRunner {
   /** Makes this runner the task queue's handler (once per app). */
   handleQueue(): void {
     // PGlite is one connection: more workers would only queue behind each other.
-    this.deps.jobs.handle<RunJob>(TASK_QUEUE, { workers: this.deps.dbKind === 'pglite' ? 2 : 4, run: (job) => this.run(job) });
+    const workers = this.deps.config.jobWorkers ?? (this.deps.dbKind === 'pglite' ? 2 : 8);
+    this.deps.jobs.handle<RunJob>(TASK_QUEUE, { workers, run: (job) => this.run(job) });
   }
 
   /** Planning rounds in the background, every second (a full batch goes again at once). */
@@ -193,9 +194,10 @@ export class TaskRunner {
     const log = await this.repo.findLog(trx, logId);
     if (!log || FINAL_STATES.has(log.state)) return { kind: 'done' };
     const now = new Date();
-    // A retry finishes what a run began, even if the task was stopped meanwhile; planned runs of a stopped task do not start.
-    const scheduled = log.trigger === 'schedule' || log.trigger === 'misfire';
-    if (!task || (scheduled && task.enabled !== 1)) {
+    // Planned runs of a stopped task do not start; a run that had started (taken over now) or a retry finishes what
+    // it began, as stopping a task lets a running run end on its own.
+    const planned = (log.trigger === 'schedule' || log.trigger === 'misfire') && log.state === 'queued';
+    if (!task || (planned && task.enabled !== 1)) {
       await this.repo.setLog(trx, log.id, { state: 'skipped', ended_at: now, note_key: 'task.noteStopped', note_params: null });
       return { kind: 'done' };
     }
