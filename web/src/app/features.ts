@@ -14,6 +14,7 @@ import { workflowFeature } from '../features/workflow';
 import { formPublishFeature } from '../features/form-publish';
 import { formPrintFeature } from '../features/form-print';
 import { clueFeature } from '../features/clue';
+import { excelTemplateFeature } from '../features/excel-template';
 import { taskSchedulingFeature } from '../features/task-scheduling';
 import { registerLocaleFiles, registerMenuTexts } from '../lib/i18n';
 import type { Feature, FeatureRoute } from './feature';
@@ -34,6 +35,7 @@ export const features: Feature[] = [
   formPrintFeature,
   workflowFeature,
   clueFeature,
+  excelTemplateFeature,
   taskSchedulingFeature,
   iframeFeature,
 ];

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Card, Form, Grid, Input, List, Space, Table, Typography, type PaginationProps, type TableColumnType, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageResult } from '@app/contracts';
 import { useSession } from '../lib/session';
+import { listToolbarExtras } from './list-toolbar-extras';
 
 export interface ListQuery {
   limit: number;
@@ -51,6 +52,8 @@ export interface ListPageProps<T> {
   testId?: string;
   /** data-testid of each row (from the record). */
   rowTestId?: (row: T) => string;
+  /** false: no registered toolbar extras (the screen's Excel template buttons); a page that shows them itself. */
+  toolbarExtras?: boolean;
 }
 
 type Column<T> = TableColumnType<T> & { dataIndex?: unknown };
@@ -198,12 +201,19 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </Space>
         </Form.Item>
       </Form>
-      <Space style={{ marginBottom: 12 }}>
+      <Space style={{ marginBottom: 12 }} wrap>
         {buttons.map((b) => (
           <Button key={b.key} danger={b.danger} type={b.primary ? 'primary' : 'default'} onClick={() => run(b)} data-testid={b.testId ?? `toolbar-${b.key}`}>
             {b.label}
           </Button>
         ))}
+        {props.toolbarExtras !== false && (
+          <Suspense fallback={null}>
+            {listToolbarExtras().map((Extra, i) => (
+              <Extra key={i} query={query} refresh={() => void qc.invalidateQueries({ queryKey: ['list', props.queryKey] })} />
+            ))}
+          </Suspense>
+        )}
         <Button icon={<ReloadOutlined />} onClick={() => void refetch()} data-testid="list-refresh">
           {t('refresh')}
         </Button>
