@@ -25,6 +25,7 @@ import {
   batchPhases,
   batchSql,
   countSql,
+  estimateSql,
   type BatchCursor,
   type Filter,
   type ListField,
@@ -308,7 +309,8 @@ export class ExcelExportService {
         let after: BatchCursor | null = null;
         for (;;) {
           const batch = await run(batchSql(table, listed, limits, order, phase, after, size));
-          yield batch.rows.map((raw) => readRow(table.ctx.design, raw));
+          // The selected columns come back under their own names (dates already as text): no per-row design walk.
+          yield batch.rows as Row[];
           if (batch.rows.length < size) break;
           const last = readRow(table.ctx.design, batch.rows[batch.rows.length - 1]!);
           after = { phase, value: last[target.key.name], key: last[target.key.name] };
@@ -316,10 +318,17 @@ export class ExcelExportService {
       }
     }
     return {
+      // Exact up to the big-export threshold (all the decision needs); above it PostgreSQL's estimate for the progress bar.
       count: async () => {
-        const counted = await run(countSql(table, limits, table.ctx.dialect === 'postgres' ? 1_000_000 : null));
+        const cap = EXCEL_TEMPLATE_LIMITS.bigExportRows;
+        const counted = await run(countSql(table, limits, cap));
         const first = counted.rows[0] ?? {};
-        return Number(first.total ?? first.TOTAL ?? 0);
+        const total = Number(first.total ?? first.TOTAL ?? 0);
+        if (total <= cap || table.ctx.dialect !== 'postgres') return total;
+        const plan = await run(estimateSql(table, limits));
+        const json = Object.values(plan.rows[0] ?? {})[0];
+        const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan?: { 'Plan Rows'?: number } }[];
+        return Math.max(cap + 1, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
       },
       batches,
       optionsOf: (): CellOption[] | null => null,
