@@ -16,6 +16,9 @@ import type { Database } from './db/schema.js';
 /** Who runs a job: host and process id, as the task log shows it. */
 export const PROCESS_NAME = `${hostname()}:${process.pid}`;
 
+/** How long a stopping process waits for its running jobs before it leaves them to their leases. */
+const STOP_GRACE_MS = 2000;
+
 export interface Job<T> {
   id: string;
   data: T;
@@ -60,6 +63,9 @@ export class JobEngine {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, QueueHandler<never>>();
   private started = false;
+  private loops: Promise<void>[] = [];
+  /** Wakes idle workers (on stop). */
+  private readonly wake = new Set<() => void>();
 
   constructor(
     db: Kysely<Database>,
@@ -84,21 +90,63 @@ export class JobEngine {
   async start(): Promise<void> {
     if (!this.options.background || this.started) return;
     this.started = true;
+    // pg-boss's own supervision: expired leases handed out again, old jobs archived (one process per interval).
     await this.boss.start();
     for (const [queue, handler] of this.handlers) {
-      for (let i = 0; i < handler.workers; i++) {
-        await this.boss.work<never>(queue, { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds, includeMetadata: true }, async ([job]) => {
-          if (job) await handler.run({ id: job.id, data: job.data, retryCount: job.retryCount });
-        });
-      }
+      for (let i = 0; i < handler.workers; i++) this.loops.push(this.workLoop(queue, handler));
     }
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    // Jobs still running keep their lease: another process takes them over when it expires.
-    await this.boss.stop({ graceful: true, wait: true, timeout: 2000 });
+    this.wake.forEach((w) => w());
+    // Jobs still running after the grace keep their lease: another process takes them over when it expires.
+    await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref?.())]);
+    this.loops = [];
+    await this.boss.stop({ graceful: false, wait: true });
+  }
+
+  /**
+   * One worker: takes a job, runs it, and takes the next at once; waits the polling interval only when the queue had
+   * nothing due. (pg-boss's own work loop waits the interval after every job, which caps a worker at a couple of
+   * jobs a second.)
+   */
+  private async workLoop(queue: string, handler: QueueHandler<never>): Promise<void> {
+    while (this.started) {
+      let job: PgBoss.JobWithMetadata<never> | undefined;
+      try {
+        [job] = await this.boss.fetch<never>(queue, { batchSize: 1, includeMetadata: true });
+      } catch (error) {
+        this.log.error({ err: error }, `job engine: fetch ${queue}`);
+      }
+      if (job) await this.deliver(queue, handler, job);
+      else await this.idle();
+    }
+  }
+
+  /** Waits the polling interval, or less when the engine stops. */
+  private idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollingSeconds * 1000);
+      this.wake.add(done);
+    });
+  }
+
+  /** Runs a fetched job; completes it, or fails it (pg-boss may hand it out again) when the handler throws. */
+  private async deliver(queue: string, handler: QueueHandler<never>, job: PgBoss.JobWithMetadata<never>): Promise<void> {
+    try {
+      await handler.run({ id: job.id, data: job.data, retryCount: job.retryCount });
+      await this.boss.complete(queue, job.id);
+    } catch (error) {
+      this.log.error({ err: error }, `job engine: ${queue} job ${job.id}`);
+      await this.boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+    }
   }
 
   async send<T extends object>(queue: string, data: T, options: SendOptions): Promise<string> {
@@ -125,12 +173,7 @@ export class JobEngine {
       const [job] = await this.boss.fetch<never>(queue, { batchSize: 1, includeMetadata: true });
       if (!job) break;
       ran += 1;
-      try {
-        await handler.run({ id: job.id, data: job.data, retryCount: job.retryCount });
-        await this.boss.complete(queue, job.id);
-      } catch (error) {
-        await this.boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
-      }
+      await this.deliver(queue, handler, job);
     }
     return ran;
   }

@@ -187,10 +187,8 @@ export class TaskRunner {
     trx: Transaction<Database>,
     logId: string,
   ): Promise<{ kind: 'done' } | { kind: 'wait'; task: TaskRecord } | { kind: 'run'; task: TaskRecord; log: LogRecord }> {
-    const first = await this.repo.findLog(trx, logId);
-    if (!first || FINAL_STATES.has(first.state)) return { kind: 'done' };
-    const task = await this.repo.lock(trx, first.task_id);
-    // Read again under the task's lock: another process may have started or ended it meanwhile.
+    // The task's row is locked first (starts of one task's runs are decided one at a time); the run is read under it.
+    const task = await this.repo.lockTaskOfRun(trx, logId);
     const log = await this.repo.findLog(trx, logId);
     if (!log || FINAL_STATES.has(log.state)) return { kind: 'done' };
     const now = new Date();

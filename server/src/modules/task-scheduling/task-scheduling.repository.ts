@@ -67,9 +67,14 @@ export class TaskSchedulingRepository {
     return executor.selectFrom('task_schedules').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** The task row locked for this transaction (starts of its runs are decided one at a time). */
-  lock(trx: Transaction<Database>, id: string): Promise<TaskRecord | undefined> {
-    return trx.selectFrom('task_schedules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  /** The task of a run, its row locked for this transaction (starts of its runs are decided one at a time). */
+  lockTaskOfRun(trx: Transaction<Database>, logId: string): Promise<TaskRecord | undefined> {
+    return trx
+      .selectFrom('task_schedules')
+      .selectAll()
+      .where('id', '=', (eb) => eb.selectFrom('task_schedule_logs').select('task_id').where('id', '=', logId))
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   page(tenantId: string, f: TaskFilter): Promise<{ Rows: TaskRecord[]; Total: number }> {

@@ -167,7 +167,7 @@ describe('scheduled tasks: runs', () => {
     await plan(new Date(skipDue.getTime() + 10 * 60_000 + 500));
     const caught = (await logs(catchUp)).Rows;
     expect(caught.filter((r: { F_State: string }) => r.F_State === 'queued')).toHaveLength(4);
-    expect(caught.filter((r: { F_Trigger: string }) => r.F_Trigger === 'misfire' && r.F_State === 'queued')).toHaveLength(3);
+    expect(caught.filter((r: { F_Trigger: string; F_State: string }) => r.F_Trigger === 'misfire' && r.F_State === 'queued')).toHaveLength(3);
     expect(caught.find((r: { F_State: string }) => r.F_State === 'skipped').F_Note).toBe('服务停止期间错过 7 次执行，未补跑');
     const skipped = (await logs(skip)).Rows;
     expect(skipped.filter((r: { F_State: string }) => r.F_State === 'queued')).toHaveLength(1);
