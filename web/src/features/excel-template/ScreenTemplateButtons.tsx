@@ -43,8 +43,9 @@ export default function ScreenTemplateButtons({ query, refresh }: ListToolbarExt
 function Buttons({ moduleId, templates, query, refresh }: { moduleId: string; templates: ExcelScreenTemplates } & ListToolbarExtraProps) {
   const { t } = useTranslation('excelTemplate');
   const [importing, setImporting] = useState<ExcelScreenTemplates['imports'][number] | null>(null);
+  if (!templates.imports.length && !templates.exports.length) return null;
   return (
-    <>
+    <Space wrap>
       {templates.imports.map((x) => (
         <Button key={x.F_Id} icon={<ImportOutlined />} onClick={() => setImporting(x)} data-testid={`excel-import-${x.F_Id}`}>
           {x.F_ButtonName || t('importButton')}
@@ -63,7 +64,7 @@ function Buttons({ moduleId, templates, query, refresh }: { moduleId: string; te
           }}
         />
       )}
-    </>
+    </Space>
   );
 }
 

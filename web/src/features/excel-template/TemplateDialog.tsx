@@ -101,7 +101,13 @@ export function TemplateDialog({
           <Form.Item name="F_ApplyQuery" label={t('applyQuery')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
             <Switch data-testid="excel-template-apply-query" />
           </Form.Item>
-          <Form.Item name="F_IgnoreScope" label={t('ignoreScope')} getValueProps={(v) => ({ checked: v === 1 })} normalize={(v: boolean) => (v ? 1 : 0)}>
+          <Form.Item
+            name="F_IgnoreScope"
+            label={t('ignoreScope')}
+            extra={t('ignoreScopeHelp')}
+            getValueProps={(v) => ({ checked: v === 1 })}
+            normalize={(v: boolean) => (v ? 1 : 0)}
+          >
             <Switch />
           </Form.Item>
         </>
@@ -201,7 +207,6 @@ function ColumnRows({ kind }: { kind: TemplateKind }) {
                     ? 'number'
                     : 'text',
           format: '',
-          maxLength: 0,
           dictionary: '',
           defaultKind: 'none',
           defaultValue: '',
