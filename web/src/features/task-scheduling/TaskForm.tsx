@@ -318,7 +318,7 @@ function SqlSettings() {
           { max: 20_000, message: t('task.configSql') },
         ]}
       >
-        <Input.TextArea rows={5} spellCheck={false} style={mono} placeholder="select count(*) from users" data-testid="task-sql" />
+        <Input.TextArea rows={5} spellCheck={false} style={mono} placeholder="select count(*) from …" data-testid="task-sql" />
       </Form.Item>
     </>
   );

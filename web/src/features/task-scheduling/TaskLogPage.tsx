@@ -128,13 +128,13 @@ function TaskLogList({ presetTaskId }: { presetTaskId?: string }) {
               </Typography.Link>
             ),
           },
+          { title: t('log.state'), dataIndex: 'F_State', render: (v: TaskLogRow['F_State'], r) => stateTag(v, r.F_Id) },
           { title: t('log.trigger'), dataIndex: 'F_Trigger', render: (v: string) => t(`triggers.${v}`) },
           { title: t('log.scheduledTime'), dataIndex: 'F_ScheduledTime', width: 170 },
           { title: t('log.startTime'), dataIndex: 'F_StartTime', width: 170, render: (v: string | null) => v ?? '-' },
-          { title: t('log.endTime'), dataIndex: 'F_EndTime', width: 170, render: (v: string | null) => v ?? '-' },
           { title: t('log.duration'), dataIndex: 'F_Duration', render: (v: number | null) => formatDuration(v) },
+          { title: t('log.endTime'), dataIndex: 'F_EndTime', width: 170, render: (v: string | null) => v ?? '-' },
           { title: t('log.attempt'), dataIndex: 'F_Attempt', align: 'center' },
-          { title: t('log.state'), dataIndex: 'F_State', render: (v: TaskLogRow['F_State'], r) => stateTag(v, r.F_Id) },
           { title: t('log.process'), dataIndex: 'F_Process', render: (v: string | null) => v ?? '-' },
           {
             title: t('log.result'),

@@ -11,7 +11,7 @@ import { ListPage, type ListQuery } from '../../components/ListPage';
 import { useDeleteConfirm } from '../../components/crud';
 import { RowActions } from '../../components/RowActions';
 import { taskSchedulingPermissions as P } from './permissions';
-import { ACTIVE_STATES, STATE_COLORS, describeSchedule } from './schedule';
+import { ACTIVE_STATES, STATE_COLORS, describeSchedule, zoneToName } from './schedule';
 import { TaskFormModal } from './TaskForm';
 import { TASK_LOG_PATH, TASK_OPTIONS_KEY, TASK_TYPES_KEY, useAutoRefresh, usePlatformZone } from './shared';
 
@@ -137,14 +137,34 @@ export default function TaskSchedulingPage() {
           },
         ]}
         columns={[
-          { title: t('task.name'), dataIndex: 'F_Name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+          {
+            title: t('task.name'),
+            dataIndex: 'F_Name',
+            render: (v: string, r) => (
+              <>
+                <Typography.Text strong>{v}</Typography.Text>
+                {r.F_Description && (
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: r.F_Description }} style={{ display: 'block', maxWidth: 220, fontSize: 12 }}>
+                    {r.F_Description}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
           { title: t('task.type'), dataIndex: 'F_Type', render: (v: string) => t(`types.${v}`, { defaultValue: v }) },
           {
             title: t('task.schedule'),
             key: 'schedule',
             render: (_, r) => (
               <Tooltip title={r.F_ScheduleType === 'cron' ? r.F_Cron : undefined}>
-                <span data-testid={`task-schedule-${r.F_Id}`}>{describeSchedule(r, t, platformZone)}</span>
+                <span data-testid={`task-schedule-${r.F_Id}`}>
+                  {describeSchedule(r, t)}
+                  {zoneToName(r.F_TimeZone, platformZone) && (
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      {r.F_TimeZone}
+                    </Typography.Text>
+                  )}
+                </span>
               </Tooltip>
             ),
           },
@@ -166,8 +186,8 @@ export default function TaskSchedulingPage() {
             key: 'last',
             render: (_, r) =>
               r.F_LastRunTime ? (
-                <Space size={4} wrap>
-                  <span>{r.F_LastRunTime}</span>
+                <Space size={[4, 2]} wrap style={{ maxWidth: 190 }}>
+                  <span style={{ whiteSpace: 'nowrap' }}>{r.F_LastRunTime}</span>
                   {r.F_LastState && (
                     <Tag color={STATE_COLORS[r.F_LastState]} data-testid={`task-last-state-${r.F_Id}`}>
                       {t(`states.${r.F_LastState}`)}
@@ -184,15 +204,6 @@ export default function TaskSchedulingPage() {
               ) : (
                 <Typography.Text type="secondary">{t('task.neverRun')}</Typography.Text>
               ),
-          },
-          {
-            title: t('common:description'),
-            dataIndex: 'F_Description',
-            render: (v: string) => (
-              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-                {v}
-              </Typography.Text>
-            ),
           },
           {
             title: t('common:actions'),

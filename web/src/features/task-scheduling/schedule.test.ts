@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
-import { describeCron, describeSchedule, formatDuration, intervalParts, intervalSeconds } from './schedule';
+import { describeCron, describeSchedule, formatDuration, intervalParts, intervalSeconds, zoneToName } from './schedule';
 
 const zh = i18n.getFixedT('zh-CN', 'taskScheduling') as unknown as (key: string, options?: Record<string, unknown>) => string;
 const en = i18n.getFixedT('en', 'taskScheduling') as unknown as (key: string, options?: Record<string, unknown>) => string;
@@ -24,16 +24,18 @@ describe('schedule in words', () => {
   });
 
   it("describes a task: cron, interval in its largest even unit, once; the zone when it is not the platform's", () => {
-    const base = { F_Cron: '', F_IntervalSeconds: null, F_RunAt: null, F_TimeZone: '' };
+    const base = { F_Cron: '', F_IntervalSeconds: null, F_RunAt: null };
     expect(describeSchedule({ ...base, F_ScheduleType: 'cron', F_Cron: '0 1 2 3 4 5 6' }, zh)).toBe('Cron：0 1 2 3 4 5 6');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 7200 }, zh)).toBe('每 2 小时');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 60 }, en)).toBe('Every minute');
     expect(describeSchedule({ ...base, F_ScheduleType: 'interval', F_IntervalSeconds: 90 }, en)).toBe('Every 90 seconds');
-    const once = { ...base, F_ScheduleType: 'once' as const, F_RunAt: '2026-12-01 08:00:00', F_TimeZone: 'Europe/London' };
-    expect(describeSchedule(once, en, 'Asia/Shanghai')).toBe('Once at 2026-12-01 08:00:00 (Europe/London)');
-    expect(describeSchedule(once, en, null)).toBe('Once at 2026-12-01 08:00:00 (Europe/London)');
-    expect(describeSchedule(once, en, 'Europe/London')).toBe('Once at 2026-12-01 08:00:00');
+    const once = { ...base, F_ScheduleType: 'once' as const, F_RunAt: '2026-12-01 08:00:00' };
     expect(describeSchedule(once, en)).toBe('Once at 2026-12-01 08:00:00');
+    expect(zoneToName('Europe/London', 'Asia/Shanghai')).toBe('Europe/London');
+    expect(zoneToName('Europe/London', null)).toBe('Europe/London');
+    expect(zoneToName('Asia/Shanghai', 'Asia/Shanghai')).toBeNull();
+    expect(zoneToName('Europe/London', undefined)).toBeNull();
+    expect(zoneToName('', 'Asia/Shanghai')).toBeNull();
   });
 
   it('converts intervals between seconds and the form units', () => {

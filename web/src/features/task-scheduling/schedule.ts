@@ -82,23 +82,22 @@ export function describeCron(expr: string, t: Translate): string | null {
   return null;
 }
 
-/**
- * When a task runs, in words: the cron in words (else the expression), every N units, or once at a time; the zone
- * when it is not the platform's (`platformZone`; undefined: not known yet, the zone left out).
- */
-export function describeSchedule(
-  row: Pick<TaskSchedulingRow, 'F_ScheduleType' | 'F_Cron' | 'F_IntervalSeconds' | 'F_RunAt' | 'F_TimeZone'>,
-  t: Translate,
-  platformZone?: string | null,
-): string {
-  let text: string;
+/** When a task runs, in words: the cron in words (else the expression), every N units, or once at a time. */
+export function describeSchedule(row: Pick<TaskSchedulingRow, 'F_ScheduleType' | 'F_Cron' | 'F_IntervalSeconds' | 'F_RunAt'>, t: Translate): string {
   if (row.F_ScheduleType === 'interval') {
     const { value, unit } = intervalParts(row.F_IntervalSeconds);
-    text = every(value, unit, t);
-  } else if (row.F_ScheduleType === 'once') text = t('words.once', { time: row.F_RunAt ?? '-' });
-  else text = describeCron(row.F_Cron, t) ?? t('words.cron', { expr: row.F_Cron });
-  const showZone = !!row.F_TimeZone && platformZone !== undefined && row.F_TimeZone !== platformZone;
-  return showZone ? `${text} (${row.F_TimeZone})` : text;
+    return every(value, unit, t);
+  }
+  if (row.F_ScheduleType === 'once') return t('words.once', { time: row.F_RunAt ?? '-' });
+  return describeCron(row.F_Cron, t) ?? t('words.cron', { expr: row.F_Cron });
+}
+
+/**
+ * The task's zone when it is worth naming: not the platform's (`platformZone`; undefined while not known yet: none
+ * named; null when the server would not say: always named).
+ */
+export function zoneToName(zone: string, platformZone: string | null | undefined): string | null {
+  return zone && platformZone !== undefined && zone !== platformZone ? zone : null;
 }
 
 /** A run's duration for people: 850 ms, 1.2 s, 3 min 5 s, 2 h 10 min. */
