@@ -200,6 +200,8 @@ export const SERVICE_CHECKED: Record<string, Probe> = {
   'POST /api/special-post': (c) => ({ url: '/api/special-post', body: { postList: [], F_Type: '2', F_ObjectId: c.department } }),
   'GET /api/special-post': (c) => ({ url: `/api/special-post?type=1&objectId=${c.company}` }),
   'GET /api/database-links/test': () => ({ url: `/api/database-links/test?id=${DEFAULT_LINK_ID}` }),
+  // A scheduled task's update, or an import template's (the spec's client sends both here): each checks its own button.
+  'PUT /api/task-scheduling/:id': () => ({ url: '/api/task-scheduling/any-id', body: {} }),
   'GET /api/crud/list': () => ({ url: `/api/crud/list?linkId=${DEFAULT_LINK_ID}&tableName=x` }),
   'POST /api/crud/add': () => ({ url: '/api/crud/add', body: { linkId: DEFAULT_LINK_ID, tableName: 'x', data: {} } }),
   'PUT /api/crud/update': () => ({ url: '/api/crud/update', body: { linkId: DEFAULT_LINK_ID, tableName: 'x', id: '1', data: {} } }),

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.js';
+import { importTemplateUpdater } from '../excel-template/import-updater.js';
 import { messages } from './messages.js';
 import { taskSchedulingRoutes } from './task-scheduling.routes.js';
 import { TaskSchedulingService } from './task-scheduling.service.js';
@@ -15,7 +16,7 @@ export default defineModule({
   messages,
   routes: async (app, deps) => {
     const service = new TaskSchedulingService(deps);
-    taskSchedulingRoutes(app, service);
+    taskSchedulingRoutes(app, service, importTemplateUpdater(deps));
     app.addHook('onReady', async () => {
       if (deps.config.backgroundJobs !== false) service.runner.startPlanning();
     });

@@ -11,10 +11,16 @@ import {
   type TaskTypeInfo,
   type TaskRunState,
   taskSchedulePreviewBody,
+  taskSchedulingBody,
+  taskSchedulingPermissions,
+  type excelImportBody,
+  excelImportPermissions,
+  type ExcelImportBody,
 } from '@app/contracts';
+import type { z } from 'zod';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { parseLocalTime } from '../../core/db/helpers.js';
-import { AppError } from '../../core/errors.js';
+import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { translate, type Lang, type MessageKey } from '../../core/i18n/index.js';
 import { DEFAULT_TIME_ZONE, localDateTime } from '../../core/time-zone.js';
@@ -23,6 +29,28 @@ import { TaskSchedulingRepository, type TaskRecord, type TaskValues } from './ta
 import { TaskRunner } from './task-runner.js';
 
 const DAY_MS = 86_400_000;
+
+/** The import-template update PUT /task-scheduling/{id} forwards to (it looks the template up, then parses the body). */
+export type ImportTemplateUpdate = (
+  auth: AuthContext,
+  id: string,
+  body: unknown,
+  parse: (schema: typeof excelImportBody, body: unknown) => ExcelImportBody,
+) => Promise<void>;
+
+/** A body checked in the service (the route accepts either shape): issues answer 400 as route validation does. */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const detail = parsed.error.issues
+    .slice(0, 5)
+    .map(
+      (issue) =>
+        `body.${issue.path.join('.')}: ${issue.message.includes('.') && !issue.message.includes(' ') ? translate('zh-CN', issue.message as MessageKey) : issue.message}`,
+    )
+    .join('; ');
+  throw new AppError('error.validation', { detail }, 400);
+}
 const notFound = (id: string) => new AppError('task.notFound', { id }, 404);
 
 /**
@@ -82,6 +110,24 @@ export class TaskSchedulingService {
     if (!(await this.repo.find(auth.tenantId, id))) throw notFound(id);
     const values = await this.valuesOf(auth, body);
     if (!(await this.repo.update(auth.tenantId, id, { ...values, modified_at: new Date() }))) throw notFound(id);
+  }
+
+  /**
+   * PUT /task-scheduling/{id}: a scheduled task's update, or, when the id is an import template's, that template's
+   * (the spec's client sends template updates to this address). Each needs its own edit button, checked first.
+   */
+  async updateTaskOrImportTemplate(auth: AuthContext, id: string, body: unknown, importTemplates: ImportTemplateUpdate): Promise<void> {
+    const [mayEditTask, mayEditTemplate] = await Promise.all([
+      this.deps.grants.hasAny(auth, [taskSchedulingPermissions.edit]),
+      this.deps.grants.hasAny(auth, [excelImportPermissions.importEdit]),
+    ]);
+    if (!mayEditTask && !mayEditTemplate) throw forbidden(taskSchedulingPermissions.edit);
+    if (await this.repo.find(auth.tenantId, id)) {
+      if (!mayEditTask) throw forbidden(taskSchedulingPermissions.edit);
+      return this.update(auth, id, parseBody(taskSchedulingBody, body));
+    }
+    if (!mayEditTemplate) throw notFound(id);
+    return importTemplates(auth, id, body, parseBody);
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {

@@ -329,6 +329,37 @@ describe('scheduled tasks: runs', () => {
   });
 });
 
+describe('PUT /task-scheduling/{id}: the spec client also updates import templates here', () => {
+  it('updates a task by its id, forwards an import template id to the template update, and checks the right button', async () => {
+    const taskId = await add(sqlTask({ F_Name: '转发前' }));
+    expect((await t.send('PUT', `${API}/${taskId}`, sqlTask({ F_Name: '转发后' }), admin)).json()).toMatchObject({ code: 0, data: { F_Id: taskId } });
+    expect((await taskRow(taskId)).name).toBe('转发后');
+    // A task body that does not validate answers as route validation does.
+    const badTask = await t.send('PUT', `${API}/${taskId}`, { F_Name: '', F_Type: 'sql' }, admin);
+    expect(badTask.statusCode).toBe(400);
+    expect(badTask.json().msg).toMatch(/body\.F_Name/);
+
+    const templateId = 'tpl-forwarded';
+    await t.deps.db
+      .insertInto('excel_imports')
+      .values({ id: templateId, tenant_id: 'default', name: '导入模板', module_id: 'system-task', target_kind: 'table', columns: '[]', created_by: null })
+      .execute();
+    // The template's own rules answer (a template body with no columns): the body reached the template update.
+    const template = await t.send(
+      'PUT',
+      `${API}/${templateId}`,
+      { F_Name: '导入模板', F_ModuleId: 'system-task', F_TargetKind: 'table', F_Columns: [] },
+      admin,
+    );
+    expect(template.statusCode, template.body).toBe(400);
+    expect(template.json().msg).toMatch(/body\.F_Columns/);
+    expect((await t.send('PUT', `${API}/no-such-id`, sqlTask(), admin)).statusCode).toBe(404);
+    expect((await t.send('PUT', `${API}/${taskId}`, sqlTask(), staff)).statusCode).toBe(403);
+    expect((await t.send('PUT', `${API}/${templateId}`, {}, staff)).statusCode).toBe(403);
+    expect((await taskRow(taskId)).name).toBe('转发后');
+  });
+});
+
 describe('task types', () => {
   it('writes through a link only when someone with the permission allowed it, and logs the SQL', async () => {
     expect((await t.send('PATCH', `/api/database-links/${DEFAULT_LINK_ID}/task-writable`, { F_TaskWritable: 1 }, admin)).json().msg).toBe(
