@@ -24,6 +24,17 @@ describe('demo showcase on the first start', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
+  it('has housekeeping tasks running and a health check that already ran', async () => {
+    const tasks = await data<Page<{ F_Name: string; F_EnabledMark: number; F_NextRunTime: string | null }>>('/api/task-scheduling?limit=1&size=20', admin);
+    expect(tasks.Rows.map((r) => r.F_Name).sort()).toEqual(['数据库连通性检查', '清理 90 天以前的日志', '清空回收站（30 天）'].sort());
+    for (const task of tasks.Rows) expect([task.F_EnabledMark, task.F_NextRunTime === null]).toEqual([1, false]);
+    // Tests run jobs by hand: the health check's run-now is queued, and runs.
+    const { TASK_QUEUE } = await import('../modules/task-scheduling/task-runner.js');
+    await t.deps.jobs.runPending(TASK_QUEUE);
+    const log = await data<Page<{ F_TaskName: string; F_State: string }>>('/api/task-scheduling-log?limit=1&size=20', admin);
+    expect(log.Rows).toMatchObject([{ F_TaskName: '数据库连通性检查', F_State: 'success' }]);
+  });
+
   it('signs its accounts out again: no seeding session shows as online', () => {
     expect(sessionsAfterSeeding).toBe(0);
   });

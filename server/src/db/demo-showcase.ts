@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DEFAULT_LINK_ID } from '@app/contracts';
 import { md5Hex } from '../core/auth/password.js';
 import type { Database } from '../core/db/schema.js';
 import { DEFAULT_TENANT_ID } from './seed.js';
@@ -956,6 +957,46 @@ async function seedStamps(ctx: Context): Promise<void> {
   }
 }
 
+/** Housekeeping a new administrator expects to find running, and a health check whose log fills as the demo runs. */
+async function seedScheduledTasks(ctx: Context): Promise<void> {
+  const { api, admin } = ctx;
+  const tasks = [
+    {
+      F_Name: '清理 90 天以前的日志',
+      F_Type: 'clearLogs',
+      F_Config: { keepDays: 90 },
+      F_ScheduleType: 'cron',
+      F_Cron: '0 0 2 * * *',
+      F_Description: '每天 02:00 删除操作、异常和登录日志中 90 天以前的记录',
+    },
+    {
+      F_Name: '清空回收站（30 天）',
+      F_Type: 'clearFileTrash',
+      F_Config: { keepDays: 30 },
+      F_ScheduleType: 'cron',
+      F_Cron: '0 30 2 * * *',
+      F_Description: '每天 02:30 彻底删除回收站里放了 30 天以上的文件',
+    },
+    {
+      F_Name: '数据库连通性检查',
+      F_Type: 'sql',
+      F_Config: { dbLinkId: DEFAULT_LINK_ID, sql: 'select now() as 检查时间' },
+      F_ScheduleType: 'interval',
+      F_IntervalSeconds: 600,
+      F_Description: '每 10 分钟读一次平台数据库，失败 3 次通知管理员',
+    },
+  ];
+  for (const task of tasks) {
+    const { F_Id: id } = await api.call<{ F_Id: string }>('POST', '/api/task-scheduling', admin, {
+      ...task,
+      F_EnabledMark: 1,
+      F_AlertUserIds: [ctx.users.admin!],
+    });
+    if (task.F_Type === 'sql') await api.call('POST', `/api/task-scheduling/${id}/run`, admin);
+    ctx.counts.scheduledTasks = (ctx.counts.scheduledTasks ?? 0) + 1;
+  }
+}
+
 // ------------------------------------------------------------------ entry
 
 export interface ShowcaseSummary {
@@ -995,6 +1036,7 @@ export async function seedShowcase(app: FastifyInstance, db: ShowcaseDb, passwor
     ['process instances', () => seedInstances(ctx)],
     ['news and notices', () => seedNews(ctx)],
     ['stamps', () => seedStamps(ctx)],
+    ['scheduled tasks', () => seedScheduledTasks(ctx)],
   ];
   const areaMs: Record<string, number> = {};
   for (const [name, run] of areas) {
