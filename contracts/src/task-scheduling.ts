@@ -62,7 +62,8 @@ export const TASK_LIMITS = {
   /** Runs closer together than this are refused: a scheduled task is not a ticker. */
   minGapSeconds: 5,
   maxIntervalSeconds: 366 * 86_400,
-  maxTimeoutSeconds: 86_400,
+  /** 12 hours: a run's lease (its time-out plus a grace) must stay under the job queue's 24-hour limit. */
+  maxTimeoutSeconds: 43_200,
   maxRetries: 10,
   maxRetryDelaySeconds: 3600,
   maxMisfireCap: 100,

@@ -18,6 +18,7 @@ export const PROCESS_NAME = `${hostname()}:${process.pid}`;
 
 /** How long a stopping process waits for its running jobs before it leaves them to their leases. */
 const STOP_GRACE_MS = 2000;
+const MAX_LEASE_SECONDS = 23 * 3600;
 
 export interface Job<T> {
   id: string;
@@ -152,7 +153,8 @@ export class JobEngine {
   async send<T extends object>(queue: string, data: T, options: SendOptions): Promise<string> {
     const id = await this.boss.send(queue, data, {
       startAfter: options.startAfter,
-      expireInSeconds: Math.max(1, Math.ceil(options.leaseSeconds)),
+      // pg-boss refuses leases of 24 hours or more.
+      expireInSeconds: Math.min(MAX_LEASE_SECONDS, Math.max(1, Math.ceil(options.leaseSeconds))),
       retryLimit: options.takeovers ?? 5,
       retryDelay: 0,
       ...(options.executor ? { db: sqlOf(options.executor) } : {}),

@@ -27,6 +27,9 @@ describe('readSchedule: cron expressions in the task zone', () => {
     // Quartz's ? in day of week, as xxl-job users write it.
     ['0 0 9 * * ?', 'Asia/Shanghai', ['2026-11-29 09:00:00', '2026-11-30 09:00:00', '2026-12-01 09:00:00']],
     ['0 9 * * 1-5', 'Asia/Shanghai', ['2026-11-30 09:00:00', '2026-12-01 09:00:00', '2026-12-02 09:00:00']],
+    // Quartz's seven fields with any year, and its nth weekday of the month
+    ['0 0 12 * * ? *', 'Asia/Shanghai', ['2026-11-28 12:00:00', '2026-11-29 12:00:00', '2026-11-30 12:00:00']],
+    ['0 0 10 ? * MON#1', 'Asia/Shanghai', ['2026-12-07 10:00:00', '2027-01-04 10:00:00', '2027-02-01 10:00:00']],
     ['0 9 * * *', 'America/New_York', ['2026-11-28 09:00:00', '2026-11-29 09:00:00', '2026-11-30 09:00:00']],
   ])('%s in %s', (cron, zone, expected) => {
     expect(times(read({ cron, timeZone: zone }), zone)).toEqual(expected);
@@ -36,6 +39,7 @@ describe('readSchedule: cron expressions in the task zone', () => {
     ['', 'task.cronEmpty'],
     ['every day', 'task.cronInvalid'],
     ['0 0 0 * * * 2026', 'task.cronInvalid'],
+    ['0 0 0 * * * * *', 'task.cronInvalid'],
     ['61 * * * *', 'task.cronInvalid'],
     ['0 0 30 2 *', 'task.cronNever'],
     ['* * * * * *', 'task.tooOften'],

@@ -65,8 +65,10 @@ export function readSchedule(spec: ScheduleSpec, now: Date, options: { allowPast
     if (!options.allowPast && at.getTime() <= now.getTime()) return { key: 'task.runAtPast' };
     return { kind: 'once', at };
   }
-  const text = spec.cron.trim().replace(/\s+/g, ' ');
+  let text = spec.cron.trim().replace(/\s+/g, ' ');
   if (!text) return { key: 'task.cronEmpty' };
+  // Quartz (xxl-job) expressions may carry a seventh field, the year: any year (* or ?) is the six-field expression.
+  if (/^(\S+ ){6}[*?]$/.test(text)) text = text.slice(0, -2);
   const fields = text.split(' ').length;
   if (fields !== 5 && fields !== 6) return { key: 'task.cronInvalid', reason: `5 or 6 fields, not ${fields}` };
   let cron: Cron;

@@ -142,6 +142,14 @@ describe('scheduled tasks: runs', () => {
     expect((await taskRow(id)).last_state).toBe('success');
   });
 
+  it('queues a run of the longest time-out (its lease stays under the 24-hour limit of the queue)', async () => {
+    const id = await add(sqlTask({ F_Name: '最长超时', F_TimeoutSeconds: 43_200 }));
+    expect((await t.send('POST', `${API}/${id}/run`, undefined, admin)).json()).toMatchObject({ code: 0 });
+    expect((await t.send('POST', API, sqlTask({ F_TimeoutSeconds: 43_201 }), admin)).statusCode).toBe(400);
+    await runQueued();
+    expect((await logs(id)).Rows[0]).toMatchObject({ F_State: 'success' });
+  });
+
   it('plans due occurrences once, even when two planners look at the same moment', async () => {
     const id = await add(sqlTask({ F_ScheduleType: 'interval', F_IntervalSeconds: 60, F_EnabledMark: 1 }));
     const due = (await taskRow(id)).next_run_at!;
