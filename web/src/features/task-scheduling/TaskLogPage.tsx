@@ -61,11 +61,22 @@ function TaskLogList({ presetTaskId }: { presetTaskId?: string }) {
   const [shown, setShown] = useState<TaskLogRow | null>(null);
   const listKey = `task-scheduling-log:${presetTaskId ?? ''}`;
   const { watch, refresh } = useAutoRefresh(listKey, (r: TaskLogRow) => ACTIVE_STATES.has(r.F_State));
-  const tasks = useQuery({ queryKey: [TASK_OPTIONS_KEY], queryFn: () => taskApi.list({ limit: 1, size: 500 }), staleTime: 30_000 });
+  // The task list needs its own button; without it the select offers the tasks of the runs read so far.
+  const canListTasks = usePermission(P.list);
+  const tasks = useQuery({
+    queryKey: [TASK_OPTIONS_KEY],
+    queryFn: () => taskApi.list({ limit: 1, size: 500 }),
+    staleTime: 30_000,
+    enabled: canListTasks,
+  });
+  const [seen, setSeen] = useState<Record<string, string>>({});
+  const taskOptions = canListTasks
+    ? (tasks.data?.Rows ?? []).map((x) => ({ value: x.F_Id, label: x.F_Name }))
+    : Object.entries(seen).map(([value, label]) => ({ value, label }));
   const fetch = async (q: ListQuery) => {
     const { range, taskId, ...rest } = q as ListQuery & { range?: unknown };
     const r = range as [Dayjs, Dayjs] | undefined | null;
-    return watch(
+    const page = watch(
       await taskLogApi.list({
         ...rest,
         // Until the query bar is searched, the task comes from the address (the select shows it too).
@@ -74,6 +85,8 @@ function TaskLogList({ presetTaskId }: { presetTaskId?: string }) {
         endTime: r?.[1]?.endOf('day').format(TIME),
       } as Parameters<typeof taskLogApi.list>[0]),
     );
+    if (!canListTasks) setSeen((m) => ({ ...m, ...Object.fromEntries(page.Rows.map((r) => [r.F_TaskId, r.F_TaskName])) }));
+    return page;
   };
   const stateTag = (s: TaskLogRow['F_State'], id: string) => (
     <Tag color={STATE_COLORS[s]} data-testid={`task-log-state-${id}`}>
@@ -99,9 +112,9 @@ function TaskLogList({ presetTaskId }: { presetTaskId?: string }) {
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('log.task')}
                 style={{ width: 200 }}
-                loading={tasks.isLoading}
+                loading={canListTasks && tasks.isLoading}
                 data-testid="task-log-task-filter"
-                options={(tasks.data?.Rows ?? []).map((x) => ({ value: x.F_Id, label: x.F_Name }))}
+                options={taskOptions}
               />
             </Form.Item>
             <Form.Item name="state">

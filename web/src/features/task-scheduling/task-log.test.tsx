@@ -79,7 +79,7 @@ function renderLog(search = '') {
 
 describe('task log', { timeout: SLOW }, () => {
   it('opens filtered by the task of ?taskId= (shown in the task select), and searching without it lists every task', async () => {
-    signInForTest([P.logList]);
+    signInForTest([P.logList, P.list]);
     const calls = stubServer(() => [run()]);
     renderLog('?taskId=t1');
     await screen.findByTestId('task-log-row-l1');
@@ -119,11 +119,14 @@ describe('task log', { timeout: SLOW }, () => {
     expect(detail.textContent).toContain('执行 SQL');
   });
 
-  it('sends the state filter', async () => {
+  it('sends the state filter; without the task list button the task select offers the tasks of the runs read', async () => {
     signInForTest([P.logList]);
     const calls = stubServer(() => [run()]);
     renderLog();
     await screen.findByTestId('task-log-row-l1');
+    expect(calls.some((c) => c.path === '/task-scheduling')).toBe(false);
+    fireEvent.mouseDown(within(screen.getByTestId('task-log-task-filter')).getByRole('combobox'));
+    expect(await screen.findByText('统计用户', { selector: '.ant-select-item-option-content' })).toBeTruthy();
     const state = screen.getByTestId('task-log-state-filter');
     fireEvent.mouseDown(within(state).getByRole('combobox'));
     fireEvent.click(await screen.findByText('超时', { selector: '.ant-select-item-option-content' }));
