@@ -58,19 +58,19 @@ export function checkXlsx(file: Buffer, limits: XlsxLimits): XlsxFacts {
     budget -= bytes.length;
     if (entry.name === 'xl/workbook.xml') workbookSeen = true;
     if (!entry.name.endsWith('.xml') && !entry.name.endsWith('.rels')) continue;
-    const xml = bytes.toString('utf8');
+    // Searched as bytes (the XML is never turned into one big string: a 100,000-row sheet is tens of megabytes).
     // XML bombs (billion laughs) and external entities live in a DTD: no part of an .xlsx needs one.
-    if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY')) throw new AppError('excel.xmlDeclarations', {}, 400);
+    if (bytes.includes('<!DOCTYPE') || bytes.includes('<!ENTITY')) throw new AppError('excel.xmlDeclarations', {}, 400);
     const sheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name);
-    const rows = sheet ? countTags(xml, '<row') : 0;
+    const rows = sheet ? countTags(bytes, '<row') : 0;
     if (rows > limits.maxRows) throw new AppError('excel.tooManyRows', { max: limits.maxRows - 1 }, 400);
     if (entry.name === 'xl/worksheets/sheet1.xml') facts.rows = rows;
-    if ((entry.name === 'xl/sharedStrings.xml' || entry.name.startsWith('xl/worksheets/')) && longestText(xml) > limits.maxCellChars) {
+    if ((entry.name === 'xl/sharedStrings.xml' || entry.name.startsWith('xl/worksheets/')) && longestText(bytes, limits.maxCellChars) > limits.maxCellChars) {
       throw new AppError('excel.cellTooLong', { max: limits.maxCellChars }, 400);
     }
     if (sheet) {
-      if (countTags(xml, '<f') > 0) facts.formulas = true;
-      if (entry.name === 'xl/worksheets/sheet1.xml' && /<mergeCell\s+ref="[A-Z]+1:/.test(xml)) facts.mergedHeader = true;
+      if (countTags(bytes, '<f') > 0) facts.formulas = true;
+      if (entry.name === 'xl/worksheets/sheet1.xml' && /<mergeCell\s+ref="[A-Z]+1:/.test(mergeCells(bytes))) facts.mergedHeader = true;
     }
   }
   if (!workbookSeen) throw unreadable();
@@ -118,25 +118,38 @@ function* zipEntries(file: Buffer): Generator<ZipEntry> {
   }
 }
 
-function countTags(xml: string, tag: string): number {
+function countTags(xml: Buffer, tag: string): number {
   let count = 0;
-  for (let at = xml.indexOf(tag); at >= 0; at = xml.indexOf(tag, at + tag.length)) {
-    const next = xml[at + tag.length];
-    if (next === ' ' || next === '>' || next === '/') count += 1;
+  const after = tag.length;
+  for (let at = xml.indexOf(tag); at >= 0; at = xml.indexOf(tag, at + after)) {
+    const next = xml[at + after];
+    // ' ', '>', '/'
+    if (next === 0x20 || next === 0x3e || next === 0x2f) count += 1;
   }
   return count;
 }
 
-/** The longest text between <t ...> and </t> (shared strings and inline strings). */
-function longestText(xml: string): number {
+/** The <mergeCells> part of a sheet (it follows the sheet data), as text. */
+function mergeCells(xml: Buffer): string {
+  const at = xml.indexOf('<mergeCells');
+  return at < 0 ? '' : xml.toString('utf8', at, Math.min(xml.length, at + 64 * 1024));
+}
+
+/**
+ * The longest text between <t ...> and </t> (shared strings and inline strings), in characters. Bytes are counted
+ * first; only a text whose bytes exceed the limit is decoded to count its characters (CJK takes three bytes each).
+ */
+function longestText(xml: Buffer, limit: number): number {
   let longest = 0;
   for (let open = xml.indexOf('<t'); open >= 0; open = xml.indexOf('<t', open + 2)) {
     const next = xml[open + 2];
-    if (next !== '>' && next !== ' ') continue;
+    if (next !== 0x3e && next !== 0x20) continue;
     const textStart = xml.indexOf('>', open) + 1;
     const close = xml.indexOf('</t>', textStart);
     if (textStart === 0 || close < 0) break;
-    longest = Math.max(longest, close - textStart);
+    const bytes = close - textStart;
+    const length = bytes > limit ? [...xml.toString('utf8', textStart, close)].length : bytes;
+    longest = Math.max(longest, Math.min(length, bytes));
     open = close;
   }
   return longest;
