@@ -1,6 +1,6 @@
-import { DEFAULT_LINK_ID, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
-import type { AppDeps } from '../../core/deps.js';
-import { AppError } from '../../core/errors.js';
+import { DEFAULT_LINK_ID, dataPermissions, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { AppError, forbidden } from '../../core/errors.js';
 import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { DatabaseLinkRepository } from './database-link.repository.js';
@@ -14,7 +14,8 @@ const READING = /^\s*(select|with|values|table|show|explain)\b/i;
 /**
  * Scheduled SQL on a database link. Reads go through the read-only path (read-only transaction, row cap, the
  * link's query role, the server's time-out). Writes only through a link someone holding data.link.taskWrite marked
- * writable for tasks (never the platform link), and each write run keeps its SQL in the log.
+ * writable for tasks (never the platform link), and each write run keeps its SQL in the log. Whoever saves the task, and
+ * its owner at each run, must hold the links' query button.
  */
 export function sqlTaskType(deps: AppDeps): RegisteredTaskType {
   const repo = new DatabaseLinkRepository(deps.db);
@@ -24,8 +25,10 @@ export function sqlTaskType(deps: AppDeps): RegisteredTaskType {
     if (flag === undefined) throw new AppError('dataLink.notFound', { id: linkId }, 400);
     return flag === 1;
   };
-  const assertAllowed = async (tenantId: string, config: TaskConfigOf<'sql'>) => {
-    const writable = await writableOf(tenantId, config.dbLinkId);
+  // The task's owner must be allowed to run SQL on links themselves: its results are in the log for anyone to read.
+  const assertAllowed = async (auth: AuthContext, config: TaskConfigOf<'sql'>) => {
+    if (!(await deps.grants.hasAny(auth, [dataPermissions.linkQuery]))) throw forbidden(dataPermissions.linkQuery);
+    const writable = await writableOf(auth.tenantId, config.dbLinkId);
     if (!writable && !READING.test(config.sql)) throw new AppError('dataLink.taskReadOnly', {}, 400);
     return writable;
   };
@@ -33,10 +36,10 @@ export function sqlTaskType(deps: AppDeps): RegisteredTaskType {
     key: 'sql',
     config: taskTypeConfigs.sql,
     check: async (auth, config) => {
-      await assertAllowed(auth.tenantId, config);
+      await assertAllowed(auth, config);
     },
     run: async ({ auth, config, timeoutMs }) => {
-      const writable = await assertAllowed(auth.tenantId, config);
+      const writable = await assertAllowed(auth, config);
       const driver = await deps.links.forLink(auth.tenantId, config.dbLinkId);
       if (writable && !READING.test(config.sql)) {
         const result = await driver.execute(config.sql, []);

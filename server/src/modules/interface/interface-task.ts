@@ -1,6 +1,6 @@
-import { taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
-import type { AppDeps } from '../../core/deps.js';
-import { AppError } from '../../core/errors.js';
+import { dataPermissions, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
+import type { AppDeps, AuthContext } from '../../core/deps.js';
+import { AppError, forbidden } from '../../core/errors.js';
 import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { InterfaceService } from './interface.service.js';
@@ -13,13 +13,19 @@ const SHOWN_CHARS = 2000;
  */
 export function interfaceTaskType(deps: AppDeps): RegisteredTaskType {
   const service = new InterfaceService(deps);
+  // Whoever saves the task, and its owner at each run, must be allowed to call interfaces (the test button).
+  const mayCall = async (auth: AuthContext) => {
+    if (!(await deps.grants.hasAny(auth, [dataPermissions.interfaceTest]))) throw forbidden(dataPermissions.interfaceTest);
+  };
   return defineTaskType<TaskConfigOf<'interface'>>({
     key: 'interface',
     config: taskTypeConfigs.interface,
     check: async (auth, config) => {
+      await mayCall(auth);
       await service.detail(auth, config.interfaceId);
     },
     run: async ({ auth, config }) => {
+      await mayCall(auth);
       const answer = await service.call(auth, config.interfaceId, config.params);
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       const shown = body.length > SHOWN_CHARS ? `${body.slice(0, SHOWN_CHARS)}…` : body;

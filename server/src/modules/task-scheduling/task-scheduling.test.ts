@@ -3,6 +3,8 @@ import { DEFAULT_LINK_ID } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { RegisteredTaskType } from '../../core/task-types.js';
 import { TASK_QUEUE } from './task-runner.js';
+import { grant } from '../../test/published-pages.js';
+import type { ListButton } from '@app/contracts';
 
 let t: TestApp;
 let admin: string;
@@ -369,6 +371,23 @@ describe('PUT /task-scheduling/{id}: the spec client also updates import templat
 });
 
 describe('task types', () => {
+  it('SQL and interface tasks need their owner to hold the query and test buttons themselves, when saved and at each run', async () => {
+    const zhangsan = (await t.deps.db.selectFrom('users').select('id').where('account', '=', 'zhangsan').executeTakeFirstOrThrow()).id;
+    await grant(t, [{ type: 2, id: zhangsan }], 'system-task', ['list', 'add', 'run'] as unknown as ListButton[], []);
+    const refused = await t.send('POST', API, sqlTask({ F_Name: '越权' }), staff);
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await t.send('POST', API, { F_Name: '清理', F_Type: 'clearLogs', F_Config: {}, F_ScheduleType: 'cron', F_Cron: '0 3 * * *' }, staff)).json(),
+    ).toMatchObject({ code: 0 });
+    // A task saved by someone allowed, and later saved by someone who is not: its runs act as the last saver and fail.
+    const id = await add(sqlTask({ F_Name: '归属' }));
+    await t.deps.db.updateTable('task_schedules').set({ modified_by: zhangsan }).where('id', '=', id).execute();
+    await t.send('POST', `${API}/${id}/run`, undefined, admin);
+    await runQueued();
+    expect((await logs(id)).Rows[0]).toMatchObject({ F_State: 'failed' });
+    expect((await logs(id)).Rows[0].F_Error).toMatch(/data\.link\.query/);
+  });
+
   it('writes through a link only when someone with the permission allowed it, and logs the SQL', async () => {
     expect((await t.send('PATCH', `/api/database-links/${DEFAULT_LINK_ID}/task-writable`, { F_TaskWritable: 1 }, admin)).json().msg).toBe(
       '系统默认数据库连接不能修改或删除',
