@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { RegisteredTaskType } from '../../core/task-types.js';
 import { TASK_QUEUE } from './task-runner.js';
 import { grant } from '../../test/published-pages.js';
+import { describeOnLinkDatabases } from '../../test/link-databases.js';
 import type { ListButton } from '@app/contracts';
 
 let t: TestApp;
@@ -416,3 +417,37 @@ async function plan(at: Date): Promise<number> {
   const { TaskSchedulingRepository } = await import('./task-scheduling.repository.js');
   return new TaskRunner(t.deps, new TaskSchedulingRepository(t.deps.db)).plan(at);
 }
+
+describeOnLinkDatabases(
+  'scheduled SQL that writes',
+  () => t,
+  'task_sql',
+  (linkId) => {
+    it('is refused until the link allows task writes; then it writes and the log keeps its SQL', async () => {
+      const driver = await t.deps.links.forLink('default', linkId());
+      await driver.execute('create table task_counter (n integer)', []);
+      await driver.execute('insert into task_counter values (1)', []);
+      const write = { dbLinkId: linkId(), sql: 'update task_counter set n = n + 1' };
+      const refused = await t.send('POST', API, sqlTask({ F_Name: '写入', F_Config: write }), admin);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toMatch(/只允许定时任务读取/);
+
+      expect((await t.send('PATCH', `/api/database-links/${linkId()}/task-writable`, { F_TaskWritable: 1 }, admin)).json()).toMatchObject({
+        code: 0,
+        msg: '已允许定时任务通过这个连接写入',
+      });
+      const id = await add(sqlTask({ F_Name: '写入', F_Config: write }));
+      await t.send('POST', `${API}/${id}/run`, undefined, admin);
+      await runQueued();
+      expect((await logs(id)).Rows[0]).toMatchObject({ F_State: 'success', F_Result: '影响 1 行', F_Sql: 'update task_counter set n = n + 1' });
+      expect((await driver.execute('select n from task_counter', [])).rows[0]).toMatchObject({ n: 2 });
+
+      // Taken back: the saved write task fails at its next run, and nothing is written.
+      await t.send('PATCH', `/api/database-links/${linkId()}/task-writable`, { F_TaskWritable: 0 }, admin);
+      await t.send('POST', `${API}/${id}/run`, undefined, admin);
+      await runQueued();
+      expect((await logs(id)).Rows[0]).toMatchObject({ F_State: 'failed' });
+      expect((await driver.execute('select n from task_counter', [])).rows[0]).toMatchObject({ n: 2 });
+    });
+  },
+);
