@@ -9,6 +9,8 @@ describe('schedule in words', () => {
   it('reads the common cron shapes, five or six fields, and leaves the rest to the expression', () => {
     expect(describeCron('0 2 * * *', zh)).toBe('每天 02:00');
     expect(describeCron('0 0 2 * * ?', zh)).toBe('每天 02:00');
+    expect(describeCron('0 0 2 * * ? *', zh)).toBe('每天 02:00');
+    expect(describeCron('0 0 2 * * ? 2027', zh)).toBeNull();
     expect(describeCron('30 15 9 * * *', en)).toBe('Every day at 09:15:30');
     expect(describeCron('0 9 * * 1-5', zh)).toBe('工作日 09:00');
     expect(describeCron('0 0 8 ? * 1', zh)).toBe('每周一 08:00');

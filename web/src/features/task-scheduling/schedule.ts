@@ -53,6 +53,8 @@ const pad = (n: string) => n.padStart(2, '0');
  */
 export function describeCron(expr: string, t: Translate): string | null {
   const parts = expr.trim().split(/\s+/);
+  // Quartz's seventh field, the year: any year reads as the six-field expression (as the server reads it).
+  if (parts.length === 7 && any(parts[6])) parts.pop();
   if (parts.length !== 5 && parts.length !== 6) return null;
   const [sec, min, hour, dom, month, dow] = parts.length === 6 ? parts : ['0', ...parts];
   if (month !== '*') return null;

@@ -81,7 +81,7 @@ const rows = [
   row({ F_Id: 't4', F_Name: '新任务', F_LastRunTime: null, F_LastState: null }),
 ];
 
-/** The server's side of the screen: the list, the types, links, interfaces, the preview (a refusal for `* * * * * * *`). */
+/** The server's side of the screen: the list, the types, links, interfaces, the preview (a refusal for minute 61). */
 function stubServer(extra: [RegExp, (url: URL, body: unknown) => unknown][] = []): Call[] {
   return stubData([
     ...extra,
@@ -94,7 +94,7 @@ function stubServer(extra: [RegExp, (url: URL, body: unknown) => unknown][] = []
       /^POST \/task-scheduling\/preview$/,
       (_url, body) => {
         const b = body as { F_Cron: string; F_ScheduleType: string };
-        if (b.F_ScheduleType === 'cron' && b.F_Cron.split(' ').length > 6) return new Fail('Cron 表达式不正确：字段太多');
+        if (b.F_ScheduleType === 'cron' && b.F_Cron.startsWith('61 ')) return new Fail('Cron 表达式不正确：分钟超出范围');
         return {
           times: ['2026-11-29 02:00:00', '2026-11-30 02:00:00', '2026-12-01 02:00:00', '2026-12-02 02:00:00', '2026-12-03 02:00:00'],
           timeZone: 'Asia/Shanghai',
@@ -309,10 +309,10 @@ describe('scheduled task dialog', { timeout: SLOW }, () => {
     expect((await screen.findByTestId('task-link-mode')).textContent).toContain('允许定时任务写入');
     await choose('task-db-link', '只读库');
     await waitFor(() => expect(screen.getByTestId('task-link-mode').textContent).toContain('开启「允许定时任务写入」'));
-    type('task-cron', '* * * * * * *');
-    expect((await screen.findByTestId('task-preview-error')).textContent).toBe('Cron 表达式不正确：字段太多');
+    type('task-cron', '61 * * * *');
+    expect((await screen.findByTestId('task-preview-error')).textContent).toBe('Cron 表达式不正确：分钟超出范围');
     // The refusal is shown in place, not as a toast.
-    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('字段太多');
+    expect(document.querySelector('.ant-message')?.textContent ?? '').not.toContain('超出范围');
   });
 
   it("turns an interval into seconds, with the clean-up type's keep days", async () => {
