@@ -169,7 +169,9 @@ export class ExcelExportService {
         ? await this.formSource(auth, template, q, applyQuery, allRows)
         : await this.tableSource(auth, template, q, applyQuery, allRows);
     const total = await source.count();
-    const columns = template.F_Columns;
+    // Columns the caller may not see (a published page's column permissions) are left out.
+    const columns = template.F_Columns.filter((c) => source.has(c.field));
+    if (!columns.length) throw new AppError('excelTemplate.columnsRequired', {}, 400);
     const dictionaries = await this.repo.dictionaryOptions(auth.tenantId, columns.map((c) => c.dictionary).filter(Boolean));
     const cell = columns.map((c) =>
       cellWriter(c, source.optionsOf(c.field), c.dictionary ? (dictionaries.get(c.dictionary.toLowerCase()) ?? []) : [], source.numeric(c.field)),
@@ -266,6 +268,7 @@ export class ExcelExportService {
       },
       record: needsSubs ? (row: Row) => this.data.read(auth, source.opened.loaded, String(row.F_Id), { scope }) as Promise<FormValues> : undefined,
       numeric: (field: string) => NUMERIC.has((byName.get(field) ?? target?.fields.get(field))?.column.dataType ?? ''),
+      has: (field: string) => byName.has(field) || (target?.fields.has(field) ?? false),
     };
   }
 
@@ -334,6 +337,7 @@ export class ExcelExportService {
       optionsOf: (): CellOption[] | null => null,
       record: undefined as ((row: Row) => Promise<FormValues>) | undefined,
       numeric: (field: string) => NUMERIC.has(fields.get(field)?.column.dataType ?? ''),
+      has: (field: string) => fields.has(field),
     };
   }
 }

@@ -611,11 +611,19 @@ describe('export templates', () => {
     invalidateCaches(t);
     const id = (await t.send('POST', '/api/excel-export', exportBody({ F_Name: '员工导出', F_IgnoreScope: 1 }), admin)).json().data.F_Id as string;
     expect((await t.get(`/api/excel-import/module/${page.moduleId}`, zhangsan)).json().data.exports.map((e: { F_Id: string }) => e.F_Id)).toContain(id);
+    // A controlled column (column permissions) the admin's roles hold and zhangsan does not.
+    await t.deps.db
+      .insertInto('module_columns')
+      .values({ id: `${page.moduleId}:col:F_Owner`, module_id: page.moduleId, en_code: 'F_Owner', full_name: '负责人' })
+      .execute();
+    await grant(t, await adminRoles(t), page.moduleId, [], ['F_Owner']);
     const res = await t.get(`/api/excel-export/${id}/file?progressId=progress-1234`, zhangsan);
     expect(res.statusCode).toBe(200);
-    // Hidden columns (column permissions) are not exported: zhangsan sees F_Title only.
+    // Hidden columns are not exported.
     const header = values((await readBook(res.rawPayload)).worksheets[0]!)[0];
-    expect(header).toEqual(['标题', '等级', '状态', '日期', '金额', '负责人', '品名', '数量']);
+    expect(header).toEqual(['标题', '等级', '状态', '日期', '金额', '品名', '数量']);
+    const adminHeader = values((await readBook((await t.get(`/api/excel-export/${id}/file`, admin)).rawPayload)).worksheets[0]!)[0];
+    expect(adminHeader).toContain('负责人');
     const progress = (await t.get('/api/excel-export/progress/progress-1234', zhangsan)).json().data;
     expect(progress).toMatchObject({ done: true, total: expect.any(Number) });
     expect((await t.get('/api/excel-export/progress/progress-1234', admin)).json().data).toBeNull();
