@@ -7,6 +7,7 @@
 import { DEFAULT_LINK_ID } from '@app/contracts';
 import { startCluster } from '../server/src/test/workflow-processes.js';
 import { startLocalPostgres } from './postgres.js';
+import { excelBench } from './jobs-excel.js';
 
 const SCHEDULES = Number(process.env.BENCH_JOBS_SCHEDULES ?? 500);
 const PROCESSES = Number(process.env.BENCH_JOBS_PROCESSES ?? 3);
@@ -80,8 +81,12 @@ export async function jobsBench(): Promise<string[]> {
   const local = process.env.BENCH_DATABASE_URL || process.env.TEST_PG_ADMIN_URL ? null : startLocalPostgres(55496);
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_PG_ADMIN_URL || local?.url;
   try {
-    if (!adminUrl) say('PostgreSQL: not installed here, schedules skipped (set BENCH_DATABASE_URL)');
-    else if (!process.env.BENCH_JOBS_PARTS || process.env.BENCH_JOBS_PARTS.includes('schedules')) await schedulesBench(adminUrl, say);
+    const parts = process.env.BENCH_JOBS_PARTS?.split(',') ?? ['schedules', 'excel'];
+    if (!adminUrl) say('PostgreSQL: not installed here, skipped (set BENCH_DATABASE_URL)');
+    else {
+      if (parts.includes('schedules')) await schedulesBench(adminUrl, say);
+      if (parts.includes('excel')) await excelBench(adminUrl, say);
+    }
   } finally {
     local?.stop();
   }
