@@ -584,6 +584,50 @@ describe('a released table as the target', () => {
   });
 });
 
+describe('data-source translation', () => {
+  it('stores the value column of the row whose label column matches the cell', async () => {
+    const source = await t.send(
+      'POST',
+      '/api/data-sources',
+      { F_Code: 'xlowners', F_Name: '负责人', F_DbId: DEFAULT_LINK_ID, F_Sql: "select 'u1' as uid, '王一' as uname union all select 'u2', '李二'" },
+      admin,
+    );
+    expect(source.json(), source.body).toMatchObject({ code: 0 });
+    const sourceId = source.json().data.id as string;
+    const body = importBody({
+      F_Name: '数据源翻译',
+      F_TargetKind: 'table',
+      F_RelationId: '',
+      F_DbId: DEFAULT_LINK_ID,
+      F_TableName: mainTable,
+      F_Columns: [
+        { header: '标题', field: 'F_Title', required: true },
+        { header: '负责人', field: 'F_Owner', dataSourceId: sourceId, dataSourceLabel: 'uname', dataSourceValue: 'uid' },
+      ],
+    });
+    expect(
+      (await t.send('POST', '/api/excel-import', { ...body, F_Columns: [{ header: 'x', field: 'F_Owner', dataSourceId: sourceId }] }, admin)).json().msg,
+    ).toContain('数据源翻译需要数据源、显示字段和值字段');
+    const id = (await t.send('POST', '/api/excel-import', body, admin)).json().data.F_Id as string;
+    const run = await finished(
+      id,
+      (
+        await upload(
+          id,
+          await workbook([
+            ['标题', '负责人'],
+            ['数据源一', '李二'],
+            ['数据源二', '赵三'],
+          ]),
+        )
+      ).json().data.F_Id,
+    );
+    expect(run).toMatchObject({ state: 'done', stored: 1, invalid: 1 });
+    expect(run.errors[0]!.messages).toEqual(['负责人没有选项「赵三」']);
+    expect((await stored()).rows.find((r) => r.F_Title === '数据源一')).toMatchObject({ F_Owner: 'u2' });
+  });
+});
+
 describe('export templates', () => {
   it('list, detail, update, enable, delete; 404 for unknown ids; 400 for bad bodies', async () => {
     const id = (await t.send('POST', '/api/excel-export', exportBody({ F_Name: '导出管理' }), admin)).json().data.F_Id as string;
