@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App, AutoComplete, Button, Form, Grid, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -63,6 +63,14 @@ export default function DatabaseLinkPage() {
     taskWrite: usePermission(P.linkTaskWrite),
   };
   const { modal, message } = App.useApp();
+  // Phone cards show the first few columns: there the scheduled-task flag comes right after the name.
+  const phone = Grid.useBreakpoint().xs === true;
+  const phoneFirst = <C extends { key?: unknown }>(columns: C[]) => {
+    if (!phone) return columns;
+    const flag = columns.find((c) => c.key === 'taskWrite');
+    const rest = columns.filter((c) => c !== flag);
+    return flag ? [...rest.slice(0, 2), flag, ...rest.slice(2)] : columns;
+  };
   // Letting unattended SQL write is a risk the holder confirms, with the reason spelled out.
   const setTaskWritable = (link: DatabaseLinkRow, on: boolean) =>
     modal.confirm({
@@ -138,7 +146,7 @@ export default function DatabaseLinkPage() {
             onClick: () => openForm(null),
           },
         ]}
-        columns={[
+        columns={phoneFirst([
           { title: t('link.group'), key: 'group', width: 120, onCell: (r) => ({ rowSpan: r.span }), render: (_, r) => r.group || t('link.noGroup') },
           {
             title: t('link.alias'),
@@ -207,7 +215,7 @@ export default function DatabaseLinkPage() {
               />
             ),
           },
-        ]}
+        ])}
       />
       <FormModal<LinkForm>
         open={!!editing}
