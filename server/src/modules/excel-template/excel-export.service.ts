@@ -43,7 +43,7 @@ import { openTarget, type Target, type TargetRef } from './targets.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read per batch (keyset, like the published list export). */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 1000;
 
 type Row = Record<string, unknown>;
 
@@ -216,8 +216,11 @@ export class ExcelExportService {
           }
           progress.rows += 1;
         }
-        // Let the reply drain what was written before reading more.
-        if (stream.writableNeedDrain) await new Promise((r) => stream.once('drain', r));
+        // Let the reply (and the file-manager copy) take what was written before reading more: the zip stream writes
+        // into `out`, which passes it on only as fast as its slowest reader.
+        while (out.writableNeedDrain || stream.writableNeedDrain) {
+          await new Promise((r) => (out.writableNeedDrain ? out : stream).once('drain', r));
+        }
       }
       sheet.commit();
       await workbook.commit();
