@@ -160,7 +160,7 @@ export const taskSchedulingDetail = taskSchedulingRow.extend({
 });
 export type TaskSchedulingDetail = z.infer<typeof taskSchedulingDetail>;
 
-/** GET /task-scheduling/types: the registry's types this server runs, and whether the caller may use write SQL. */
+/** GET /task-scheduling/types: the registry's types this server runs. */
 export const taskTypeInfo = z.object({ key: z.enum(TASK_TYPES) });
 export type TaskTypeInfo = z.infer<typeof taskTypeInfo>;
 
@@ -185,7 +185,7 @@ export const taskLogRow = z.object({
   F_TaskType: z.string(),
   F_State: z.enum(TASK_RUN_STATES),
   F_Trigger: z.enum(TASK_TRIGGERS),
-  /** The occurrence this run belongs to ('yyyy-MM-dd HH:mm:ss'). */
+  /** The occurrence this run belongs to. Times of a run are 'yyyy-MM-dd HH:mm:ss' in its task's zone, as in the task list. */
   F_ScheduledTime: z.string(),
   F_StartTime: z.string().nullable(),
   F_EndTime: z.string().nullable(),

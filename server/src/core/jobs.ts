@@ -3,6 +3,7 @@ import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/schema.js';
+import { splitStatements } from './db/statements.js';
 
 /**
  * The background job engine: pg-boss on the platform database (PGlite or PostgreSQL), reached through our own Kysely
@@ -53,10 +54,26 @@ export interface JobEngineOptions {
   maintenanceSeconds: number;
 }
 
+/**
+ * pg-boss's database access over a Kysely instance or transaction. Its maintenance sends scripts of several
+ * statements without parameters (begin, an advisory lock, the work, commit): they run one by one on one connection,
+ * which PGlite needs (one statement per query) and PostgreSQL accepts.
+ */
 const sqlOf = (db: Kysely<Database> | Transaction<Database>) => ({
   executeSql: async (text: string, values: unknown[] = []) => {
-    const result = await db.executeQuery(CompiledQuery.raw(text, values));
-    return { rows: result.rows as Record<string, unknown>[] };
+    const statements = values.length === 0 ? splitStatements(text) : [text];
+    if (statements.length <= 1) {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as Record<string, unknown>[] };
+    }
+    const runAll = async (run: (query: CompiledQuery) => Promise<{ rows: unknown[] }>) => {
+      let rows: unknown[] = [];
+      for (const statement of statements) rows = (await run(CompiledQuery.raw(statement, []))).rows;
+      return { rows: rows as Record<string, unknown>[] };
+    };
+    // A transaction already has its one connection; otherwise one is held for the whole script.
+    if (db.isTransaction) return runAll((query) => db.executeQuery(query));
+    return db.connection().execute((connection) => runAll((query) => connection.executeQuery(query)));
   },
 });
 

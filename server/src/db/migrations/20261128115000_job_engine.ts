@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
+import { splitStatements } from '../../core/db/statements.js';
 
 /**
  * The job engine's own tables (pg-boss, schema `pgboss`), made by our migrations rather than by pg-boss at start:
@@ -13,37 +14,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     if (/^(begin|commit)$/i.test(statement)) continue;
     await sql.raw(statement).execute(db);
   }
-}
-
-/**
- * The statements of a script, split at semicolons outside quotes and $$ bodies (PGlite runs one statement per
- * query with parameters, as Kysely sends them).
- */
-export function splitStatements(script: string): string[] {
-  const statements: string[] = [];
-  let current = '';
-  let quote: string | null = null;
-  for (let i = 0; i < script.length; i++) {
-    const c = script[i]!;
-    if (quote) {
-      current += c;
-      if (quote === '$$' ? script.startsWith('$$', i) : c === quote) {
-        if (quote === '$$') current += script[++i];
-        quote = null;
-      }
-    } else if (c === "'" || c === '"') {
-      quote = c;
-      current += c;
-    } else if (script.startsWith('$$', i)) {
-      quote = '$$';
-      current += script[++i] === '$' ? '$$' : '$';
-    } else if (c === ';') {
-      if (current.trim()) statements.push(current.trim());
-      current = '';
-    } else {
-      current += c;
-    }
-  }
-  if (current.trim()) statements.push(current.trim());
-  return statements;
 }

@@ -52,6 +52,7 @@ const statements = [
     state text not null,
     trigger text not null,
     scheduled_at timestamptz not null,
+    time_zone text not null,
     attempt integer not null default 1,
     started_at timestamptz,
     ended_at timestamptz,

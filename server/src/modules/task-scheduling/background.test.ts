@@ -44,4 +44,20 @@ describe('scheduled tasks in the background', () => {
       expect(r.started_at!.getTime() - r.scheduled_at.getTime()).toBeLessThan(2000);
     }
   }, 30_000);
+
+  it("runs the queue's maintenance (expired leases, archiving) on PGlite's one connection without errors", async () => {
+    const errors: unknown[] = [];
+    const original = t.deps.log.error.bind(t.deps.log);
+    t.deps.log.error = ((...args: unknown[]) => {
+      errors.push(args);
+      return (original as (...a: unknown[]) => void)(...args);
+    }) as typeof t.deps.log.error;
+    try {
+      await t.deps.jobs.expireLeases();
+      await new Promise((r) => setTimeout(r, 2500));
+    } finally {
+      t.deps.log.error = original;
+    }
+    expect(errors).toEqual([]);
+  });
 });

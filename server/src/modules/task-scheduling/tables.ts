@@ -42,6 +42,8 @@ export interface TaskScheduleLogsTable {
   state: string;
   trigger: string;
   scheduled_at: ColumnType<Date, Date | string, Date | string>;
+  /** The task's zone when the run was planned: the log shows the run's times in it, as the task list does. */
+  time_zone: string;
   attempt: Generated<number>;
   started_at: NullableTimestamp;
   ended_at: NullableTimestamp;

@@ -149,6 +149,7 @@ export class TaskRunner {
       state: 'queued',
       trigger,
       scheduled_at: at,
+      time_zone: task.time_zone,
       attempt,
     };
   }
@@ -267,11 +268,13 @@ export class TaskRunner {
       clearInterval(beat);
     }
     if (!(await this.repo.finishLog(log.id, PROCESS_NAME, end, started))) return;
-    if (end.state !== 'success' && log.attempt <= task.retry_count) {
+    const retrying = end.state !== 'success' && log.attempt <= task.retry_count;
+    // The list shows every attempt as the last run; failures in a row count runs whose retries are used up.
+    const outcome = await this.repo.recordOutcome(task.id, end.state, retrying ? 'unchanged' : end.state !== 'success');
+    if (retrying) {
       await this.retry(task, log);
       return;
     }
-    const outcome = await this.repo.recordOutcome(task.id, end.state, end.state !== 'success');
     if (end.state !== 'success' && outcome && task.alert_after > 0 && outcome.failures % task.alert_after === 0) {
       await this.alert(task, outcome.failures, end.error ?? translate('zh-CN', 'task.noteTimeout', { seconds: task.timeout_seconds }));
     }

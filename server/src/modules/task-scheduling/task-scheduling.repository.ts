@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
-import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
+import { containsPattern, fetchPage } from '../../core/db/helpers.js';
 import type { TaskScheduleLogsTable, TaskSchedulesTable } from './tables.js';
 
 export type TaskRecord = Selectable<TaskSchedulesTable>;
@@ -35,6 +35,10 @@ export interface RunEnd {
   noteKey?: string | null;
   noteParams?: Record<string, string | number> | null;
 }
+
+/** A run's time as 'yyyy-MM-dd HH:mm:ss' in the zone of its task (null stays null). */
+const inZone = (column: 'l.scheduled_at' | 'l.started_at' | 'l.ended_at') =>
+  sql<string>`to_char(${sql.ref(column)} at time zone l.time_zone, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** Scheduled tasks and their run log: all SQL of the feature. */
 export class TaskSchedulingRepository {
@@ -105,14 +109,14 @@ export class TaskSchedulingRepository {
       .execute();
   }
 
-  /** After a run: its state, and the failures in a row (answered, for the alert). */
-  async recordOutcome(id: string, state: string, failed: boolean): Promise<{ failures: number } | undefined> {
+  /** After a run: its state, and the failures in a row (answered, for the alert): one more, back to 0, or as they were. */
+  async recordOutcome(id: string, state: string, failed: boolean | 'unchanged'): Promise<{ failures: number } | undefined> {
     return this.db
       .updateTable('task_schedules')
       .set({
         last_run_at: new Date(),
         last_state: state,
-        consecutive_failures: failed ? sql<number>`consecutive_failures + 1` : 0,
+        ...(failed === 'unchanged' ? {} : { consecutive_failures: failed ? sql<number>`consecutive_failures + 1` : 0 }),
       })
       .where('id', '=', id)
       .returning('consecutive_failures as failures')
@@ -219,9 +223,9 @@ export class TaskSchedulingRepository {
           'l.task_type',
           'l.state',
           'l.trigger',
-          formatTime('l.scheduled_at').as('scheduled'),
-          sql<string | null>`case when l.started_at is null then null else ${formatTime('l.started_at')} end`.as('started'),
-          sql<string | null>`case when l.ended_at is null then null else ${formatTime('l.ended_at')} end`.as('ended'),
+          inZone('l.scheduled_at').as('scheduled'),
+          inZone('l.started_at').as('started'),
+          inZone('l.ended_at').as('ended'),
           'l.duration_ms',
           'l.attempt',
           'l.result',

@@ -3,6 +3,7 @@ import { DEFAULT_LINK_ID } from '@app/contracts';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { RegisteredTaskType } from '../../core/task-types.js';
 import { TASK_QUEUE } from './task-runner.js';
+import { localDateTime } from '../../core/time-zone.js';
 import { grant } from '../../test/published-pages.js';
 import { describeOnLinkDatabases } from '../../test/link-databases.js';
 import type { ListButton } from '@app/contracts';
@@ -145,6 +146,17 @@ describe('scheduled tasks: runs', () => {
     expect((await taskRow(id)).last_state).toBe('success');
   });
 
+  it("shows a run's times in its task's zone, as the task list does", async () => {
+    const id = await add(sqlTask({ F_Name: '伦敦', F_TimeZone: 'Europe/London' }));
+    await t.send('POST', `${API}/${id}/run`, undefined, admin);
+    await runQueued();
+    const [row] = (await logs(id)).Rows;
+    const stored = await t.deps.db.selectFrom('task_schedule_logs').select(['started_at', 'scheduled_at']).where('task_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.F_StartTime).toBe(localDateTime(stored.started_at!, 'Europe/London'));
+    expect(row.F_ScheduledTime).toBe(localDateTime(stored.scheduled_at, 'Europe/London'));
+    expect((await t.get(`${API}/${id}`, admin)).json().data.F_LastRunTime.slice(0, 13)).toBe(row.F_EndTime.slice(0, 13));
+  });
+
   it('queues a run of the longest time-out (its lease stays under the 24-hour limit of the queue)', async () => {
     const id = await add(sqlTask({ F_Name: '最长超时', F_TimeoutSeconds: 43_200 }));
     expect((await t.send('POST', `${API}/${id}/run`, undefined, admin)).json()).toMatchObject({ code: 0 });
@@ -206,7 +218,8 @@ describe('scheduled tasks: runs', () => {
       { F_State: 'failed', F_Attempt: 1, F_Note: '1 秒后第 1 次重试' },
     ]);
     expect(rows[1].F_Error).toMatch(/no_such_table/);
-    expect((await taskRow(id)).consecutive_failures).toBe(0);
+    // The list shows the failed attempt as the last run; it counts as a failure in a row only once retries are used up.
+    expect(await taskRow(id)).toMatchObject({ consecutive_failures: 0, last_state: 'failed' });
     await new Promise((r) => setTimeout(r, 1100));
     expect(await runQueued()).toBe(1);
     rows = (await logs(id)).Rows;
@@ -274,6 +287,7 @@ describe('scheduled tasks: runs', () => {
           state: 'running',
           trigger: 'manual',
           scheduled_at: new Date(),
+          time_zone: 'Asia/Shanghai',
           started_at: new Date(),
           heartbeat_at: new Date(),
           process: 'other:1',
