@@ -48,8 +48,12 @@ describe('GET /api/modules/vue', () => {
           'system-subsystem',
           'system-area',
           'system-dictionary',
+          'system-excel-import',
+          'system-excel-export',
           'system-language',
           'system-code-rule',
+          'system-task',
+          'system-task-log',
         ],
       },
     ]);
