@@ -107,7 +107,9 @@ const upload = (id: string, file: Buffer, token = admin, filename = 'data.xlsx',
 
 async function finished(id: string, runId: string, token = admin): Promise<ExcelImportRun> {
   for (let i = 0; i < 200; i++) {
-    const run = (await t.get(`/api/excel-import/${id}/runs/${runId}`, token)).json().data as ExcelImportRun;
+    const res = await t.get(`/api/excel-import/${id}/runs/${runId}`, token);
+    const run = res.json().data as ExcelImportRun | null;
+    if (!run) throw new Error(`GET run ${runId}: ${res.statusCode} ${res.body}`);
     if (run.state !== 'running') return run;
     await new Promise((r) => setTimeout(r, 50));
   }

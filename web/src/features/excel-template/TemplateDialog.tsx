@@ -315,6 +315,8 @@ function ImportCells({ name, index }: { name: number; index: number }) {
   const { t } = useTranslation('excelTemplate');
   const form = Form.useFormInstance<Values>();
   const defaultKind = Form.useWatch(['F_Columns', name, 'defaultKind'], form) as string | undefined;
+  const dataSourceId = Form.useWatch(['F_Columns', name, 'dataSourceId'], form) as string | undefined;
+  const sources = useQuery({ queryKey: ['excel-pick-sources'], queryFn: excelPickApi.dataSources, staleTime: 60_000 });
   return (
     <>
       <Form.Item name={[name, 'type']} noStyle>
@@ -334,6 +336,27 @@ function ImportCells({ name, index }: { name: number; index: number }) {
       <Form.Item name={[name, 'dictionary']} noStyle>
         <Input size="small" style={{ width: 110 }} maxLength={64} placeholder={t('dictionary')} aria-label={t('dictionary')} />
       </Form.Item>
+      <Form.Item name={[name, 'dataSourceId']} noStyle>
+        <Select
+          size="small"
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('dataSource')}
+          aria-label={t('dataSource')}
+          options={(sources.data?.Rows ?? []).map((d) => ({ value: d.F_Id, label: d.F_Name }))}
+          data-testid={`excel-column-${index}-source`}
+        />
+      </Form.Item>
+      {!!dataSourceId && (
+        <>
+          <Form.Item name={[name, 'dataSourceLabel']} noStyle rules={[{ required: true, message: t('dataSourceLabel') }]}>
+            <Input size="small" style={{ width: 90 }} maxLength={64} placeholder={t('dataSourceLabel')} aria-label={t('dataSourceLabel')} />
+          </Form.Item>
+          <Form.Item name={[name, 'dataSourceValue']} noStyle rules={[{ required: true, message: t('dataSourceValue') }]}>
+            <Input size="small" style={{ width: 90 }} maxLength={64} placeholder={t('dataSourceValue')} aria-label={t('dataSourceValue')} />
+          </Form.Item>
+        </>
+      )}
       <Form.Item name={[name, 'defaultKind']} noStyle>
         <Select
           size="small"

@@ -1,4 +1,5 @@
 import type {
+  DataSource,
   DatabaseLinkRow,
   ExcelExportBody,
   ExcelExportDetail,
@@ -64,4 +65,6 @@ export const excelPickApi = {
   modules: () => api.get<ModuleGrantNode[]>('/modules/all'),
   relations: () => api.get<PageResult<FormRelationRow>>('/form-relation', { limit: 1, size: 500 }),
   links: () => api.get<{ F_GroupName: string; children: DatabaseLinkRow[] }[]>('/database-links/group'),
+  /** Data sources for label → value translation; silent: without the data screens' grant the picker stays empty. */
+  dataSources: () => api.get<PageResult<DataSource>>('/data-sources', { limit: 1, size: 500 }, { silent: true }),
 };
