@@ -1,6 +1,7 @@
 import type { TaskType } from '@app/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from './deps.js';
+import type { MessageKey, MessageParams } from './i18n/index.js';
 
 /**
  * A kind of scheduled task, registered in code by the module that owns what it does (modules/<x>/index.ts
@@ -30,8 +31,10 @@ export interface TaskRunContext<C> {
 }
 
 export interface TaskRunOutcome {
-  /** A short summary for the log (rows read, rows changed, answer status …). */
-  result: string;
+  /** A short summary for the log (rows read, rows changed, answer status …), shown in the reader's language. */
+  summary: { key: MessageKey; params?: MessageParams };
+  /** Data shown under the summary as it came (the first rows read, the start of an answer). */
+  detail?: string;
   /** Set by runs that could change data: their SQL, kept in the log. */
   sql?: string;
 }

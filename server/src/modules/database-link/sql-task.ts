@@ -1,7 +1,6 @@
 import { DEFAULT_LINK_ID, dataPermissions, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden } from '../../core/errors.js';
-import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { DatabaseLinkRepository } from './database-link.repository.js';
 import { runReadQuery } from './read-query.js';
@@ -43,12 +42,14 @@ export function sqlTaskType(deps: AppDeps): RegisteredTaskType {
       const driver = await deps.links.forLink(auth.tenantId, config.dbLinkId);
       if (writable && !READING.test(config.sql)) {
         const result = await driver.execute(config.sql, []);
-        return { result: translate('zh-CN', 'dataLink.taskRowsChanged', { rows: result.affected }), sql: config.sql };
+        return { summary: { key: 'dataLink.taskRowsChanged', params: { rows: result.affected } }, sql: config.sql };
       }
       const result = await runReadQuery(driver, deps.config, config.sql, {}, { timeoutMs });
-      const summary = translate('zh-CN', result.truncated ? 'dataLink.taskRowsReadTruncated' : 'dataLink.taskRowsRead', { rows: result.rows.length });
       const shown = result.rows.slice(0, SHOWN_ROWS).map((row) => JSON.stringify(jsonSafeRow(row)));
-      return { result: [summary, ...shown].join('\n') };
+      return {
+        summary: { key: result.truncated ? 'dataLink.taskRowsReadTruncated' : 'dataLink.taskRowsRead', params: { rows: result.rows.length } },
+        detail: shown.join('\n'),
+      };
     },
   });
 }

@@ -1,6 +1,5 @@
 import { taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
 import type { AppDeps } from '../../core/deps.js';
-import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { FileManagerService } from './file-manager.service.js';
 
@@ -14,7 +13,7 @@ export function clearFileTrashTaskType(deps: AppDeps): RegisteredTaskType {
     config: taskTypeConfigs.clearFileTrash,
     run: async ({ auth, config }) => {
       const files = await service.emptyTrashBefore(auth.tenantId, new Date(Date.now() - config.keepDays * DAY_MS));
-      return { result: translate('zh-CN', 'files.taskTrashCleared', { files, days: config.keepDays }) };
+      return { summary: { key: 'files.taskTrashCleared', params: { files, days: config.keepDays } } };
     },
   });
 }

@@ -1,7 +1,6 @@
 import { dataPermissions, taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, forbidden } from '../../core/errors.js';
-import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { InterfaceService } from './interface.service.js';
 
@@ -30,7 +29,7 @@ export function interfaceTaskType(deps: AppDeps): RegisteredTaskType {
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       const shown = body.length > SHOWN_CHARS ? `${body.slice(0, SHOWN_CHARS)}…` : body;
       if (answer.status >= 400) throw new AppError('interface.taskHttpFailed', { status: answer.status, body: shown.slice(0, 500) }, 502);
-      return { result: `${translate('zh-CN', 'interface.taskCalled', { status: answer.status, ms: answer.durationMs })}\n${shown}` };
+      return { summary: { key: 'interface.taskCalled', params: { status: answer.status, ms: answer.durationMs } }, detail: shown };
     },
   });
 }

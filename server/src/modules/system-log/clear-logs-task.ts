@@ -1,6 +1,5 @@
 import { taskTypeConfigs, type TaskConfigOf } from '@app/contracts';
 import type { AppDeps } from '../../core/deps.js';
-import { translate } from '../../core/i18n/index.js';
 import { defineTaskType, type RegisteredTaskType } from '../../core/task-types.js';
 import { LogRepository } from './system-log.repository.js';
 
@@ -14,7 +13,7 @@ export function clearLogsTaskType(deps: AppDeps): RegisteredTaskType {
     config: taskTypeConfigs.clearLogs,
     run: async ({ auth, config }) => {
       const rows = await repo.removeBefore(auth.tenantId, new Date(Date.now() - config.keepDays * DAY_MS));
-      return { result: translate('zh-CN', 'log.taskCleared', { rows, days: config.keepDays }) };
+      return { summary: { key: 'log.taskCleared', params: { rows, days: config.keepDays } } };
     },
   });
 }

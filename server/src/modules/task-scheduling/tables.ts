@@ -49,7 +49,13 @@ export interface TaskScheduleLogsTable {
   ended_at: NullableTimestamp;
   heartbeat_at: NullableTimestamp;
   duration_ms: number | null;
+  /** The summary as a message key and its parameters (translated for each reader), and the data under it. */
+  result_key: string | null;
+  result_params: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
   result: string | null;
+  /** Our own errors as a message key and parameters; anything else (the database's text) in error. */
+  error_key: string | null;
+  error_params: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
   error: string | null;
   process: string | null;
   note_key: string | null;

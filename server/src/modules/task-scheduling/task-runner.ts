@@ -4,7 +4,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import type { Database } from '../../core/db/schema.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { translate } from '../../core/i18n/index.js';
+import { translate, type MessageKey } from '../../core/i18n/index.js';
 import { PROCESS_NAME, type Job } from '../../core/jobs.js';
 import { isRefusal, planDue, readSchedule, type Schedule } from './schedule.js';
 import type { LogRecord, RunEnd, TaskRecord, TaskSchedulingRepository } from './task-scheduling.repository.js';
@@ -255,13 +255,18 @@ export class TaskRunner {
       if (!type) throw new AppError('task.typeUnknown', { type: task.type }, 400);
       const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
       const outcome = await Promise.race([type.run({ auth: ownerOf(task), config: task.config, signal: controller.signal, timeoutMs }), aborted]);
-      end = { state: 'success', result: clip(outcome.result), error: null, sql: outcome.sql ?? null };
+      end = {
+        state: 'success',
+        result: { key: outcome.summary.key, params: outcome.summary.params ?? null, detail: outcome.detail ? clip(outcome.detail) : null },
+        error: null,
+        sql: outcome.sql ?? null,
+      };
     } catch (error) {
       if (controller.signal.reason === 'replaced') return;
       if (controller.signal.reason === 'timeout') {
         end = { state: 'timeout', result: null, error: null, sql: null, noteKey: 'task.noteTimeout', noteParams: { seconds: task.timeout_seconds } };
       } else {
-        end = { state: 'failed', result: null, error: clip(errorText(error)), sql: null };
+        end = { state: 'failed', result: null, error: errorOf(error), sql: null };
       }
     } finally {
       clearTimeout(deadline);
@@ -276,7 +281,8 @@ export class TaskRunner {
       return;
     }
     if (end.state !== 'success' && outcome && task.alert_after > 0 && outcome.failures % task.alert_after === 0) {
-      await this.alert(task, outcome.failures, end.error ?? translate('zh-CN', 'task.noteTimeout', { seconds: task.timeout_seconds }));
+      const error = end.error?.key ? translate('zh-CN', end.error.key as MessageKey, end.error.params ?? {}) : end.error?.text;
+      await this.alert(task, outcome.failures, error ?? translate('zh-CN', 'task.noteTimeout', { seconds: task.timeout_seconds }));
     }
   }
 
@@ -306,9 +312,8 @@ export class TaskRunner {
   }
 }
 
-/** A failed run's error text: our messages in Chinese (the log's language), anything else as thrown. */
-function errorText(error: unknown): string {
-  if (error instanceof AppError) return translate('zh-CN', error.key, error.params);
-  if (error instanceof Error) return error.message;
-  return String(error);
+/** A failed run's error: our messages as their key (each reader sees their language), anything else as thrown. */
+function errorOf(error: unknown): RunEnd['error'] {
+  if (error instanceof AppError) return { key: error.key, params: error.params, text: null };
+  return { key: null, params: null, text: clip(error instanceof Error ? error.message : String(error)) };
 }

@@ -29,8 +29,8 @@ export interface LogFilter {
 /** A run's final fields. */
 export interface RunEnd {
   state: 'success' | 'failed' | 'timeout';
-  result: string | null;
-  error: string | null;
+  result: { key: string; params: Record<string, string | number> | null; detail: string | null } | null;
+  error: { key: string | null; params: Record<string, string | number> | null; text: string | null } | null;
   sql: string | null;
   noteKey?: string | null;
   noteParams?: Record<string, string | number> | null;
@@ -192,8 +192,12 @@ export class TaskSchedulingRepository {
         state: end.state,
         ended_at: now,
         duration_ms: Math.max(0, now.getTime() - started.getTime()),
-        result: end.result,
-        error: end.error,
+        result_key: end.result?.key ?? null,
+        result_params: end.result?.params ? JSON.stringify(end.result.params) : null,
+        result: end.result?.detail ?? null,
+        error_key: end.error?.key ?? null,
+        error_params: end.error?.params ? JSON.stringify(end.error.params) : null,
+        error: end.error?.text ?? null,
         sql_text: end.sql,
         ...(end.noteKey !== undefined ? { note_key: end.noteKey, note_params: end.noteParams ? JSON.stringify(end.noteParams) : null } : {}),
       })
@@ -228,7 +232,11 @@ export class TaskSchedulingRepository {
           inZone('l.ended_at').as('ended'),
           'l.duration_ms',
           'l.attempt',
+          'l.result_key',
+          'l.result_params',
           'l.result',
+          'l.error_key',
+          'l.error_params',
           'l.error',
           'l.process',
           'l.note_key',

@@ -30,6 +30,9 @@ import { TaskRunner } from './task-runner.js';
 
 const DAY_MS = 86_400_000;
 
+/** A summary line over its detail; null when there is neither. */
+const joinLines = (summary: string | null, detail: string | null) => [summary, detail].filter((x) => x).join('\n') || null;
+
 /** The import-template update PUT /task-scheduling/{id} forwards to (it looks the template up, then parses the body). */
 export type ImportTemplateUpdate = (
   auth: AuthContext,
@@ -195,8 +198,8 @@ export class TaskSchedulingService {
         F_EndTime: l.ended,
         F_Duration: l.duration_ms,
         F_Attempt: l.attempt,
-        F_Result: l.result,
-        F_Error: l.error,
+        F_Result: joinLines(l.result_key ? translate(lang, l.result_key as MessageKey, l.result_params ?? {}) : null, l.result),
+        F_Error: joinLines(l.error_key ? translate(lang, l.error_key as MessageKey, l.error_params ?? {}) : null, l.error),
         F_Process: l.process,
         F_Note: l.note_key ? translate(lang, l.note_key as MessageKey, l.note_params ?? {}) : null,
         F_Sql: l.sql_text,

@@ -140,6 +140,9 @@ describe('scheduled tasks: runs', () => {
       F_Sql: null,
     });
     expect(row.F_Result).toBe('读取 1 行\n{"n":42}');
+    // Summaries and our own errors are stored as message keys: each reader sees their language.
+    const en = (await t.get(`/api/task-scheduling-log?taskId=${id}`, admin, { 'accept-language': 'en' })).json().data.Rows[0];
+    expect(en.F_Result).toBe('1 rows read\n{"n":42}');
     expect(row.F_Process).toMatch(/:\d+$/);
     expect(row.F_Duration).toBeGreaterThanOrEqual(0);
     expect(row.F_StartTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -245,7 +248,7 @@ describe('scheduled tasks: runs', () => {
         new Promise((resolve) => {
           signal.addEventListener('abort', () => {
             aborted = true;
-            resolve({ result: 'too late' });
+            resolve({ summary: { key: 'task.started' } });
           });
         }),
     });
