@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Modal, Progress, Result, Space, Typography, Upload } from 'antd';
 import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useInRouterContext, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXCEL_TEMPLATE_LIMITS, type ExcelImportRun, type ExcelScreenTemplates } from '@app/contracts';
 import type { ListToolbarExtraProps } from '../../components/list-toolbar-extras';
@@ -27,7 +27,12 @@ function useScreenModuleId(): string {
  * The 导入 / 导出 buttons of the screen's enabled templates, on every ListPage (registered as a toolbar extra):
  * the server answers only the templates of a screen granted to the caller.
  */
-export default function ScreenTemplateButtons({ query, refresh }: ListToolbarExtraProps) {
+export default function ScreenTemplateButtons(props: ListToolbarExtraProps) {
+  // Screens sit under the router; a list rendered outside one (a component on its own, in a test) is no screen.
+  return useInRouterContext() ? <RoutedTemplateButtons {...props} /> : null;
+}
+
+function RoutedTemplateButtons({ query, refresh }: ListToolbarExtraProps) {
   const moduleId = useScreenModuleId();
   const templates = useQuery({
     queryKey: ['excel-screen-templates', moduleId],
