@@ -3,6 +3,7 @@ import { stripColumns } from '../../core/auth/columns.js';
 import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { TIME_ZONE } from '../../core/db/helpers.js';
+import { localDateTime } from '../../core/time-zone.js';
 import { AppError, forbidden } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LinkDriver } from '../../core/data-links.js';
@@ -30,21 +31,8 @@ interface Target {
   moduleCode?: string;
 }
 
-const localTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-/** Now as the tenant reads it ('yyyy-MM-dd HH:mm:ss'); the columns have no time zone. Built from parts: locales differ. */
-export const now = () => {
-  const part = Object.fromEntries(localTime.formatToParts(new Date()).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-};
+/** Now as the tenant reads it ('yyyy-MM-dd HH:mm:ss'); the columns have no time zone. */
+export const now = () => localDateTime(new Date(), TIME_ZONE);
 
 /**
  * Generic CRUD over tables released through the designer (data_tables of the caller's tenant). Permission: the

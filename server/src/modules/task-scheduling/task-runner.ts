@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { translate, type MessageKey } from '../../core/i18n/index.js';
 import { PROCESS_NAME, type Job } from '../../core/jobs.js';
-import { isRefusal, planDue, readSchedule, type Schedule } from './schedule.js';
+import { isRefusal, planDue, readSchedule, type Schedule, type ScheduleSpec } from './schedule.js';
 import type { LogRecord, RunEnd, TaskRecord, TaskSchedulingRepository } from './task-scheduling.repository.js';
 
 /** The queue every scheduled run goes through (made by the job-engine migration). */
@@ -31,20 +31,21 @@ const TEXT_MAX = 4000;
 
 const clip = (text: string) => (text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}…` : text);
 
+/** What a stored task says about when it runs; intervals count from `anchor`. */
+export function taskScheduleSpec(task: TaskRecord, anchor: Date): ScheduleSpec {
+  return {
+    kind: task.schedule_type,
+    cron: task.cron,
+    intervalSeconds: task.interval_seconds,
+    runAt: task.run_at ? task.run_at.toISOString() : null,
+    timeZone: task.time_zone,
+    anchor,
+  };
+}
+
 /** The schedule a stored task describes; the planner's anchor for intervals is the task's next run. */
 export function scheduleOfTask(task: TaskRecord, anchor: Date): Schedule | null {
-  const schedule = readSchedule(
-    {
-      kind: task.schedule_type,
-      cron: task.cron,
-      intervalSeconds: task.interval_seconds,
-      runAt: task.run_at ? task.run_at.toISOString() : null,
-      timeZone: task.time_zone,
-      anchor,
-    },
-    anchor,
-    { allowPast: true },
-  );
+  const schedule = readSchedule(taskScheduleSpec(task, anchor), anchor, { allowPast: true });
   return isRefusal(schedule) ? null : schedule;
 }
 

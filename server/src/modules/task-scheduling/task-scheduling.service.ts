@@ -26,7 +26,7 @@ import { translate, type Lang, type MessageKey } from '../../core/i18n/index.js'
 import { DEFAULT_TIME_ZONE, localDateTime } from '../../core/time-zone.js';
 import { isRefusal, nextRun, nextRuns, readSchedule, type Schedule } from './schedule.js';
 import { TaskSchedulingRepository, type TaskRecord, type TaskValues } from './task-scheduling.repository.js';
-import { TaskRunner } from './task-runner.js';
+import { TaskRunner, taskScheduleSpec } from './task-runner.js';
 
 const DAY_MS = 86_400_000;
 
@@ -269,18 +269,7 @@ export class TaskSchedulingService {
   }
 
   private scheduleOf(task: TaskRecord, anchor: Date, allowPast: boolean): Schedule {
-    return this.readOrThrow(
-      {
-        kind: task.schedule_type,
-        cron: task.cron,
-        intervalSeconds: task.interval_seconds,
-        runAt: task.run_at ? task.run_at.toISOString() : null,
-        timeZone: task.time_zone,
-        anchor,
-      },
-      anchor,
-      allowPast,
-    );
+    return this.readOrThrow(taskScheduleSpec(task, anchor), anchor, allowPast);
   }
 
   private async nameOf(auth: AuthContext): Promise<string | null> {

@@ -2,6 +2,7 @@ import type { CandidateNode, FieldChange } from '@app/contracts';
 import type { Insertable } from 'kysely';
 import type { AppDeps } from '../../../../core/deps.js';
 import { TIME_ZONE } from '../../../../core/db/helpers.js';
+import { localDateTime } from '../../../../core/time-zone.js';
 import type { WfHistoryTable, WfInstanceState } from '../../tables.js';
 import { AppError } from '../../../../core/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../../../core/i18n/index.js';
@@ -104,17 +105,7 @@ interface PendingMessage {
 }
 
 /** 'yyyy-MM-dd HH:mm:ss' in the app's time zone, as formatTime() shows times. */
-const localFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-const localTime = (at: Date) => localFormat.format(at);
+const localTime = (at: Date) => localDateTime(at, TIME_ZONE);
 
 const graphs = new Map<string, WfGraph>();
 
