@@ -38,9 +38,9 @@ export const messages = defineMessages({
   },
   en: {
     'dataLink.taskReadOnly': 'Scheduled tasks may only read (SELECT) through this database link; someone with the permission can allow writes on the link',
-    'dataLink.taskRowsRead': '{rows} rows read',
-    'dataLink.taskRowsReadTruncated': '{rows} rows read (the cap; the rest were not read)',
-    'dataLink.taskRowsChanged': '{rows} rows changed',
+    'dataLink.taskRowsRead': 'Rows read: {rows}',
+    'dataLink.taskRowsReadTruncated': 'Rows read: {rows} (the cap; the rest were not read)',
+    'dataLink.taskRowsChanged': 'Rows changed: {rows}',
     'dataLink.taskWritableSet': 'Scheduled tasks may now write through this link',
     'dataLink.taskWritableUnset': 'Scheduled tasks may now only read through this link',
     'dataLink.notFound': 'Database link not found: {id}',

@@ -24,7 +24,7 @@ export const messages = defineMessages({
     'files.trashEmptied': '回收站已清空',
   },
   en: {
-    'files.taskTrashCleared': '{files} files in the trash for more than {days} days deleted',
+    'files.taskTrashCleared': 'Files in the trash for more than {days} days deleted: {files}',
     'files.uploaded': 'Uploaded',
     'files.notFound': 'File not found: {id}',
     'files.folderNotFound': 'Folder not found: {id}',

@@ -8,7 +8,7 @@ export const messages = defineMessages({
     'log.cleared': '清空成功',
   },
   en: {
-    'log.taskCleared': '{rows} log entries older than {days} days deleted',
+    'log.taskCleared': 'Log entries older than {days} days deleted: {rows}',
     'log.notFound': 'Log entry not found: {id}',
     'log.cleared': 'Cleared',
   },

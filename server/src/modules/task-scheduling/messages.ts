@@ -66,7 +66,7 @@ export const messages = defineMessages({
     'task.noteSkippedOverlap': 'The previous run has not finished; this run was skipped',
     'task.noteReplaced': 'Replaced (stopped) by a newer run',
     'task.noteReplacing': 'Stopped the previous run, which had not finished',
-    'task.noteMissed': '{count} runs were missed while the servers were down and were not run',
+    'task.noteMissed': 'Runs missed while the servers were down, not run: {count}',
     'task.noteCaughtUp': 'A run missed while the servers were down, run late',
     'task.noteStopped': 'The task was stopped or deleted; not run',
     'task.noteTimeout': 'Stopped after the time-out of {seconds} seconds',

@@ -142,7 +142,7 @@ describe('scheduled tasks: runs', () => {
     expect(row.F_Result).toBe('读取 1 行\n{"n":42}');
     // Summaries and our own errors are stored as message keys: each reader sees their language.
     const en = (await t.get(`/api/task-scheduling-log?taskId=${id}`, admin, { 'accept-language': 'en' })).json().data.Rows[0];
-    expect(en.F_Result).toBe('1 rows read\n{"n":42}');
+    expect(en.F_Result).toBe('Rows read: 1\n{"n":42}');
     expect(row.F_Process).toMatch(/:\d+$/);
     expect(row.F_Duration).toBeGreaterThanOrEqual(0);
     expect(row.F_StartTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
