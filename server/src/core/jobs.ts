@@ -20,6 +20,7 @@ export const PROCESS_NAME = `${hostname()}:${process.pid}`;
 /** How long a stopping process waits for its running jobs before it leaves them to their leases. */
 const STOP_GRACE_MS = 2000;
 const MAX_LEASE_SECONDS = 23 * 3600;
+const WAKE_SLOT_MS = 50;
 
 export interface Job<T> {
   id: string;
@@ -82,8 +83,10 @@ export class JobEngine {
   private readonly handlers = new Map<string, QueueHandler<never>>();
   private started = false;
   private loops: Promise<void>[] = [];
-  /** Wakes idle workers (on stop). */
+  /** Wakes idle workers (a queued job falls due, or the engine stops). */
   private readonly wake = new Set<() => void>();
+  /** Wake-ups planned, one per WAKE_SLOT_MS (500 jobs due at one second are one wake-up). */
+  private readonly wakeTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(
     db: Kysely<Database>,
@@ -118,6 +121,8 @@ export class JobEngine {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.wakeTimers.forEach((timer) => clearTimeout(timer));
+    this.wakeTimers.clear();
     this.wake.forEach((w) => w());
     // Jobs still running after the grace keep their lease: another process takes them over when it expires.
     await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref?.())]);
@@ -177,7 +182,28 @@ export class JobEngine {
       ...(options.executor ? { db: sqlOf(options.executor) } : {}),
     });
     if (!id) throw new Error(`job not queued on ${queue}`);
+    this.wakeWorkersAt(options.startAfter);
     return id;
+  }
+
+  /**
+   * Idle workers of this process look for jobs at the moment a job it queued for later falls due, rather than at
+   * their next poll (up to JOB_POLL_MS late). A wake-up for a job that was never committed only costs one look.
+   */
+  private wakeWorkersAt(at: Date | undefined): void {
+    if (!this.started || !at) return;
+    const delay = at.getTime() - Date.now();
+    const slot = Math.ceil(at.getTime() / WAKE_SLOT_MS);
+    if (delay <= 0 || this.wakeTimers.has(slot)) return;
+    const timer = setTimeout(
+      () => {
+        this.wakeTimers.delete(slot);
+        this.wake.forEach((wake) => wake());
+      },
+      slot * WAKE_SLOT_MS - Date.now(),
+    );
+    timer.unref?.();
+    this.wakeTimers.set(slot, timer);
   }
 
   /**
