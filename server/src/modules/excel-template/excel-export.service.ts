@@ -16,6 +16,7 @@ import {
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { neutraliseCell } from '../../core/excel/cells.js';
+import { streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { newId } from '../../core/ids.js';
 import { readRow } from '../data-design/crud-sql.js';
 import { databaseDetail } from '../data-design/design.service.js';
@@ -216,11 +217,9 @@ export class ExcelExportService {
           }
           progress.rows += 1;
         }
-        // Let the reply (and the file-manager copy) take what was written before reading more: the zip stream writes
-        // into `out`, which passes it on only as fast as its slowest reader.
-        while (out.writableNeedDrain || stream.writableNeedDrain) {
-          await new Promise((r) => (out.writableNeedDrain ? out : stream).once('drain', r));
-        }
+        // Let the zip, the reply and the file-manager copy take what was written before reading more: `out` passes the
+        // zip's bytes on only as fast as its slowest reader.
+        await streamCaughtUp(sheet, [out, stream]);
       }
       sheet.commit();
       await workbook.commit();

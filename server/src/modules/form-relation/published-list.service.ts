@@ -22,6 +22,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { neutraliseCell } from '../../core/excel/cells.js';
+import { streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { checkXlsx, type XlsxLimits } from '../../core/excel/xlsx-guard.js';
 import type { LinkDriver } from '../../core/data-links.js';
 import { columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
@@ -312,8 +313,8 @@ export class PublishedListService {
     const write = async () => {
       for await (const rows of this.batches(list, fields, limits, order, EXPORT_BATCH)) {
         for (const row of rows) sheet.addRow(fields.map((f) => neutraliseCell(cellText(f.field, ownValue(row, f.name), loaded.get(f.name))))).commit();
-        // Let the reply drain what was written before reading more.
-        if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
+        // Let the zip and the reply take what was written before reading more.
+        await streamCaughtUp(sheet, [out]);
       }
       sheet.commit();
       await workbook.commit();
