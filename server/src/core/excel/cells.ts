@@ -13,3 +13,6 @@ export function neutraliseCell<T>(value: T): T | string {
 
 /** A row's cells, neutralised. */
 export const neutraliseRow = <T>(values: T[]): (T | string)[] => values.map(neutraliseCell);
+
+/** The content type of every .xlsx the product answers. */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

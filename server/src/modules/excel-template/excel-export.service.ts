@@ -15,7 +15,7 @@ import {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
-import { neutraliseCell } from '../../core/excel/cells.js';
+import { neutraliseCell, XLSX_CONTENT_TYPE as XLSX } from '../../core/excel/cells.js';
 import { streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { newId } from '../../core/ids.js';
 import { readRow } from '../data-design/crud-sql.js';
@@ -42,7 +42,6 @@ import { formatDate, parseDateCell } from './convert.js';
 import { ExcelTemplateRepository, type ExportRecord, type ExportValues } from './excel-template.repository.js';
 import { openTarget, type Target, type TargetRef } from './targets.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read per batch (keyset, like the published list export). */
 export const EXPORT_BATCH = 1000;
 

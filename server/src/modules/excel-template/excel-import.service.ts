@@ -20,6 +20,7 @@ import {
 } from '@app/contracts';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
+import { XLSX_CONTENT_TYPE as XLSX } from '../../core/excel/cells.js';
 import { checkXlsx, type XlsxLimits } from '../../core/excel/xlsx-guard.js';
 import { translate as message, type Lang, type MessageKey, type MessageParams } from '../../core/i18n/index.js';
 import { newId } from '../../core/ids.js';
@@ -37,7 +38,6 @@ import { ExcelTemplateRepository, type ImportRecord, type ImportValues, type Run
 import { existingValuesSql, insertBatchSize, insertRowsSql } from './target-sql.js';
 import { openTarget, type Target, type TargetField, type TargetRef } from './targets.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** A run whose heartbeat is older than this reads as failed (its process died). */
 export const STALE_SECONDS = 30;
 /** Progress is written at most this often (and at least once a second while rows move). */

@@ -21,7 +21,7 @@ import type { DataScope } from '../../core/auth/data-scope.js';
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { neutraliseCell } from '../../core/excel/cells.js';
+import { neutraliseCell, XLSX_CONTENT_TYPE as XLSX } from '../../core/excel/cells.js';
 import { streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { checkXlsx, type XlsxLimits } from '../../core/excel/xlsx-guard.js';
 import type { LinkDriver } from '../../core/data-links.js';
@@ -69,8 +69,6 @@ interface OpenList {
   driver: LinkDriver;
   hidden: Set<string>;
 }
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Published lists: paging, filters, sorting, data conditions, CRUD through the Form engine, Excel export and import,
