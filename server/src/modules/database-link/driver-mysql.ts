@@ -5,7 +5,7 @@ import type { CheckedAddress } from './address-guard.js';
 import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { CONNECT_TIMEOUT_MS, POOL_MAX, connectFailed } from './driver-postgres.js';
 import { EXACT_COUNT_LIMIT, cursorText } from './pg-catalog.js';
-import { jsonSafeRow, reasonOf } from './sql-text.js';
+import { reasonOf, takeRows } from './sql-text.js';
 
 const typeNames = new Map<number, string>(Object.entries(mysql.Types).map(([name, id]) => [id as number, name.toLowerCase()]));
 
@@ -192,7 +192,7 @@ export class MysqlDriver implements LinkDriver {
       const truncated = rows.length > options.maxRows;
       return {
         fields: (fields ?? []).map((f) => ({ name: f.name, dataType: typeNames.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type) })),
-        rows: (truncated ? rows.slice(0, options.maxRows) : rows).map((r) => jsonSafeRow(r)),
+        rows: takeRows(rows, options.maxRows),
         truncated,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       };
@@ -293,7 +293,7 @@ export class MysqlDriver implements LinkDriver {
     ]);
     let total = Number(estimate[0]?.n ?? 0);
     if (!(total >= EXACT_COUNT_LIMIT)) total = Number((await this.metaRows(`select count(*) as n from ${qualified}`))[0]?.n ?? 0);
-    return { rows: rows.map((r) => jsonSafeRow(r)), total, next };
+    return { rows: takeRows(rows), total, next };
   }
 
   /** DDL is not transactional here: statements run in order and the first failure stops the rest. */
@@ -311,7 +311,7 @@ export class MysqlDriver implements LinkDriver {
   private async executeOn(conn: Conn, sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
     try {
       const [result] = await conn.execute(sql, bind(params));
-      if (Array.isArray(result)) return { rows: (result as mysql.RowDataPacket[]).map((r) => jsonSafeRow(r)), affected: 0 };
+      if (Array.isArray(result)) return { rows: takeRows(result as mysql.RowDataPacket[]), affected: 0 };
       return { rows: [], affected: (result as mysql.ResultSetHeader).affectedRows };
     } catch (error) {
       throw this.queryError(error, this.config.sql.timeoutMs);

@@ -6,7 +6,7 @@ import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOpt
 import { PostgresDriver } from './driver-postgres.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, type PgExec } from './pg-catalog.js';
 import { checkPlan, checkResultType, guardStatements, platformError } from './platform-guard.js';
-import { jsonSafeRow } from './sql-text.js';
+import { takeRows } from './sql-text.js';
 
 /**
  * The platform's own database as the link DEFAULT_LINK_ID: every tenant sees only its schema `biz_<tenant>`, and
@@ -141,10 +141,9 @@ class PglitePlatformDriver implements LinkDriver {
         // The user's query runs exactly once; its columns are described afterwards by a statement that never runs it.
         const result = await run(wrapped, values);
         const truncated = result.rows.length > options.maxRows;
-        const rows = truncated ? result.rows.slice(0, options.maxRows) : result.rows;
-        const fields = await describe(run, text, options.params, rows[0]);
+        const fields = await describe(run, text, options.params, result.rows[0]);
         for (const field of fields) checkResultType(field.dataType);
-        return { fields, rows: rows.map(jsonSafeRow), truncated, durationMs: Math.round((performance.now() - started) * 10) / 10 };
+        return { fields, rows: takeRows(result.rows, options.maxRows), truncated, durationMs: Math.round((performance.now() - started) * 10) / 10 };
       } catch (error) {
         throw pgQueryError(platformError(error, this.schema), options.timeoutMs);
       } finally {
@@ -187,7 +186,7 @@ class PglitePlatformDriver implements LinkDriver {
     return this.db.transaction().execute(async (trx) => {
       await sql.raw(`set local search_path to ${pgQuote(this.schema)}`).execute(trx);
       const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-      return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+      return { rows: takeRows(result.rows), affected: Number(result.numAffectedRows ?? 0n) };
     });
   }
 
@@ -200,7 +199,7 @@ class PglitePlatformDriver implements LinkDriver {
         execute: async (text, params) => {
           try {
             const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-            return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+            return { rows: takeRows(result.rows), affected: Number(result.numAffectedRows ?? 0n) };
           } catch (error) {
             throw pgQueryError(error, this.config.sql.timeoutMs);
           }
@@ -259,7 +258,7 @@ export async function joinPlatformTransaction<T>(trx: Transaction<Database>, ten
     return await fn({
       execute: async (text, params) => {
         const result = await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, params));
-        return { rows: result.rows.map(jsonSafeRow), affected: Number(result.numAffectedRows ?? 0n) };
+        return { rows: takeRows(result.rows), affected: Number(result.numAffectedRows ?? 0n) };
       },
     });
   } finally {

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import type { ColumnInfo, LinkDriver, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { pgColumns, pgListTables, pgQueryError, pgQuote, pgTableData, pgTableExists, pgTypeName, type PgExec } from './pg-catalog.js';
-import { jsonSafeRow, reasonOf } from './sql-text.js';
+import { reasonOf, takeRows } from './sql-text.js';
 
 export const CONNECT_TIMEOUT_MS = 5000;
 
@@ -195,7 +195,7 @@ export class PostgresDriver implements LinkDriver {
     const truncated = result.rows.length > options.maxRows;
     return {
       fields: result.fields.map((f) => ({ name: f.name, dataType: pgTypeName(f.dataTypeID) })),
-      rows: (truncated ? result.rows.slice(0, options.maxRows) : result.rows).map(jsonSafeRow),
+      rows: takeRows(result.rows, options.maxRows),
       truncated,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
@@ -239,7 +239,7 @@ export class PostgresDriver implements LinkDriver {
     const client = await this.connect();
     try {
       const result = await client.query(extended(sql, params));
-      return { rows: result.rows.map(jsonSafeRow), affected: result.rowCount ?? 0 };
+      return { rows: takeRows(result.rows), affected: result.rowCount ?? 0 };
     } catch (error) {
       throw pgQueryError(error, this.config.sql.timeoutMs);
     } finally {
@@ -259,7 +259,7 @@ export class PostgresDriver implements LinkDriver {
         execute: async (sql, params) => {
           try {
             const r = await client.query(extended(sql, params));
-            return { rows: r.rows.map(jsonSafeRow), affected: r.rowCount ?? 0 };
+            return { rows: takeRows(r.rows), affected: r.rowCount ?? 0 };
           } catch (error) {
             throw pgQueryError(error, this.config.sql.timeoutMs);
           }

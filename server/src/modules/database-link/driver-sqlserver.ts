@@ -5,7 +5,7 @@ import type { CheckedAddress } from './address-guard.js';
 import type { ColumnInfo, LinkDriver, LinkSettings, LinkTransaction, QueryResult, ReadQueryOptions, TableInfo } from '../../core/data-links.js';
 import { CONNECT_TIMEOUT_MS, POOL_MAX, connectFailed } from './driver-postgres.js';
 import { EXACT_COUNT_LIMIT, cursorText } from './pg-catalog.js';
-import { jsonSafeRow, reasonOf } from './sql-text.js';
+import { reasonOf, takeRows } from './sql-text.js';
 
 /**
  * SQL Server links (tedious). SQL Server has neither read-only transactions nor a switch that keeps a batch to one
@@ -254,7 +254,7 @@ export class SqlServerDriver implements LinkDriver {
     const truncated = result.rows.length > options.maxRows;
     return {
       fields: result.fields,
-      rows: (truncated ? result.rows.slice(0, options.maxRows) : result.rows).map(jsonSafeRow),
+      rows: takeRows(result.rows, options.maxRows),
       truncated,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     };
@@ -301,7 +301,7 @@ export class SqlServerDriver implements LinkDriver {
     if (!(total >= EXACT_COUNT_LIMIT)) {
       total = Number((await this.on(this.meta, `SELECT COUNT_BIG(*) AS n FROM ${msQuote(this.schema)}.${msQuote(table)}`, [])).rows[0]?.n ?? 0);
     }
-    return { rows: rows.map(jsonSafeRow), total, next };
+    return { rows: takeRows(rows), total, next };
   }
 
   async executeDdl(statements: string[]): Promise<void> {
@@ -310,7 +310,7 @@ export class SqlServerDriver implements LinkDriver {
 
   async execute(sql: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[]; affected: number }> {
     const r = await this.on(this.meta, sql, params);
-    return { rows: r.rows.map(jsonSafeRow), affected: r.affected };
+    return { rows: takeRows(r.rows), affected: r.affected };
   }
 
   /** One connection: XACT_ABORT makes any failing statement doom the transaction; it is rolled back before reuse. */
@@ -326,7 +326,7 @@ export class SqlServerDriver implements LinkDriver {
         execute: async (sql, params) => {
           try {
             const r = await conn.run(sql, params, timeout);
-            return { rows: r.rows.map(jsonSafeRow), affected: r.affected };
+            return { rows: takeRows(r.rows), affected: r.affected };
           } catch (error) {
             throw this.error(error, timeout);
           }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { AppError } from '../../core/errors.js';
 import type { ColumnInfo, TableInfo } from '../../core/data-links.js';
-import { jsonSafeRow, reasonOf } from './sql-text.js';
+import { reasonOf, takeRows } from './sql-text.js';
 
 /**
  * Catalog and paging SQL shared by the PostgreSQL link driver and the platform link (pg pool or PGlite).
@@ -163,11 +163,11 @@ export async function pgTableData(
     }
     const last = rows.at(-1);
     const next = last && rows.length === o.limit && last[pk[0]] !== null && last[pk[0]] !== undefined ? cursorText(last[pk[0]]) : null;
-    return { rows: rows.map(jsonSafeRow), total: await total(exec, schema, table, qualified), next };
+    return { rows: takeRows(rows), total: await total(exec, schema, table, qualified), next };
   }
   const order = pk.length ? ` order by ${pk.map(pgQuote).join(', ')}` : '';
   rows = await exec(`select * from ${qualified}${order} limit $1 offset $2`, [o.limit, o.offset]);
-  return { rows: rows.map(jsonSafeRow), total: await total(exec, schema, table, qualified), next: null };
+  return { rows: takeRows(rows), total: await total(exec, schema, table, qualified), next: null };
 }
 
 export function cursorText(value: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingParamError, bindNamedParams, jsonSafe } from './sql-text.js';
+import { MissingParamError, bindNamedParams, jsonSafe, takeRows } from './sql-text.js';
 import { PasswordCipher } from './password-cipher.js';
 import { buildTree } from './database-link.service.js';
 
@@ -104,5 +104,24 @@ describe('helpers', () => {
     const tree = buildTree(rows, 'id', 'pid');
     expect(tree.map((n) => n.id)).toEqual([1, 4, 7]);
     expect(tree[0].children[0]).toMatchObject({ id: 2, children: [{ id: 3, children: [] }] });
+  });
+});
+
+describe('takeRows', () => {
+  it("answers the rows JSON-safe in an array of its own and leaves the driver's array empty", () => {
+    const driverRows: Record<string, unknown>[] = [
+      { id: 1n, raw: new Uint8Array([1, 2]) },
+      { id: 2n, raw: null },
+      { id: 3n, raw: null },
+    ];
+    const first = driverRows[0];
+    const own = takeRows(driverRows, 2);
+    expect(own).toEqual([
+      { id: '1', raw: jsonSafe(new Uint8Array([1, 2])) },
+      { id: '2', raw: null },
+    ]);
+    expect(own[0]).toBe(first);
+    expect(driverRows).toHaveLength(0);
+    expect(takeRows([])).toEqual([]);
   });
 });

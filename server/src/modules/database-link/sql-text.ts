@@ -129,6 +129,20 @@ export function jsonSafe(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The rows of a driver's answer (at most `limit`), JSON-safe, in an array of our own; the driver's own array is
+ * emptied. V8 allocates a driver's result arrays straight into the old generation once it has seen such arrays live
+ * long (allocation-site pretenuring). Such an array, dead but not yet collected, kept every row it had held alive
+ * through each young-generation collection, so a big read in batches (an export) copied every batch into the old
+ * generation: about 200 MB of garbage for a million rows. Emptied, it holds nothing, and each batch dies young.
+ */
+export function takeRows<T extends Record<string, unknown>>(rows: T[], limit = rows.length): Record<string, unknown>[] {
+  const own: Record<string, unknown>[] = rows.slice(0, limit);
+  for (const row of own) jsonSafeRow(row);
+  rows.length = 0;
+  return own;
+}
+
 /** In place: rows come fresh from the driver and are not shared. */
 export function jsonSafeRow(row: Record<string, unknown>): Record<string, unknown> {
   for (const k in row) {

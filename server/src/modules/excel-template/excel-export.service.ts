@@ -16,7 +16,7 @@ import {
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { neutraliseCell, XLSX_CONTENT_TYPE as XLSX } from '../../core/excel/cells.js';
-import { streamCaughtUp } from '../../core/excel/stream-writer.js';
+import { EXPORT_BATCH_ROWS, streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { newId } from '../../core/ids.js';
 import { readRow } from '../data-design/crud-sql.js';
 import { databaseDetail } from '../data-design/design.service.js';
@@ -41,9 +41,6 @@ import { storageKeyFor } from '../files/storage-keys.js';
 import { formatDate, parseDateCell } from './convert.js';
 import { ExcelTemplateRepository, type ExportRecord, type ExportValues } from './excel-template.repository.js';
 import { openTarget, type Target, type TargetRef } from './targets.js';
-
-/** Rows read per batch (keyset, like the published list export). */
-export const EXPORT_BATCH = 1000;
 
 type Row = Record<string, unknown>;
 
@@ -193,7 +190,7 @@ export class ExcelExportService {
     const subColumns = columns.map((c) => (c.field.includes('.') ? c.field.split('.')[0]! : null));
     const hasSubs = subColumns.some(Boolean);
     const write = async () => {
-      for await (const rows of source.batches(EXPORT_BATCH)) {
+      for await (const rows of source.batches(EXPORT_BATCH_ROWS)) {
         for (const row of rows) {
           if (!hasSubs) {
             sheet.addRow(columns.map((c, i) => cell[i]!(ownValue(row, c.field)))).commit();

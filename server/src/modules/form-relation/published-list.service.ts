@@ -22,7 +22,7 @@ import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { neutraliseCell, XLSX_CONTENT_TYPE as XLSX } from '../../core/excel/cells.js';
-import { streamCaughtUp } from '../../core/excel/stream-writer.js';
+import { EXPORT_BATCH_ROWS, streamCaughtUp } from '../../core/excel/stream-writer.js';
 import { checkXlsx, type XlsxLimits } from '../../core/excel/xlsx-guard.js';
 import type { LinkDriver } from '../../core/data-links.js';
 import { columnsOf, insertSql, lookupColumn, readRow, type CrudContext } from '../data-design/crud-sql.js';
@@ -56,8 +56,6 @@ import {
 
 /** Rows counted exactly on PostgreSQL; above, the planner's estimate (docs "Measured"). */
 export const COUNT_CAP = 100_000;
-/** Rows read per export batch. */
-const EXPORT_BATCH = 2000;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** Checked on the zip before the workbook is parsed (10,000 data rows plus the header). */
@@ -309,7 +307,7 @@ export class PublishedListService {
     const sheet = workbook.addWorksheet('Sheet1');
     sheet.addRow(columns.map((c) => neutraliseCell(c.column.label || c.field.field?.__config__.label || c.field.name))).commit();
     const write = async () => {
-      for await (const rows of this.batches(list, fields, limits, order, EXPORT_BATCH)) {
+      for await (const rows of this.batches(list, fields, limits, order, EXPORT_BATCH_ROWS)) {
         for (const row of rows) sheet.addRow(fields.map((f) => neutraliseCell(cellText(f.field, ownValue(row, f.name), loaded.get(f.name))))).commit();
         // Let the zip and the reply take what was written before reading more.
         await streamCaughtUp(sheet, [out]);
