@@ -27,3 +27,4 @@ export * from './stamp.js';
 export * from './clue.js';
 export * from './excel-template.js';
 export * from './task-scheduling.js';
+export * from './report/index.js';

@@ -23,7 +23,7 @@ declare module './common/permissions.js' {
  * The task types a schedule may run. They come only from this list (the server's registry implements each one);
  * nobody types a class name or a script. Later features add their keys here and register their runner.
  */
-export const TASK_TYPES = ['sql', 'interface', 'clearLogs', 'clearFileTrash'] as const;
+export const TASK_TYPES = ['sql', 'interface', 'clearLogs', 'clearFileTrash', 'reportDelivery'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 /** Each type's settings (F_Config), checked by the server with the type's schema before a schedule is saved. */
@@ -42,6 +42,13 @@ export const taskTypeConfigs = {
   clearLogs: z.object({ keepDays: z.coerce.number().int().min(1).max(3650).default(90) }),
   /** Deletes files that have been in the file manager's trash longer than keepDays. */
   clearFileTrash: z.object({ keepDays: z.coerce.number().int().min(0).max(3650).default(30) }),
+  /** A report exported with fixed parameters into each recipient's file manager, with a message (docs/reports-design.md). */
+  reportDelivery: z.object({
+    reportId: z.string('task.configReport').trim().min(1, 'task.configReport').max(64),
+    params: z.record(z.string().max(64), z.union([z.string().max(500), z.array(z.string().max(100)).max(2)])).default({}),
+    format: z.enum(['xlsx', 'pdf']).default('xlsx'),
+    recipients: z.array(z.string().trim().min(1).max(64)).min(1, 'task.configRecipients').max(200),
+  }),
 } as const satisfies Record<TaskType, z.ZodType>;
 export type TaskConfigOf<T extends TaskType> = z.infer<(typeof taskTypeConfigs)[T]>;
 

@@ -38,6 +38,7 @@ import delegate from './delegate/index.js';
 import clue from './clue/index.js';
 import excelTemplate from './excel-template/index.js';
 import taskScheduling from './task-scheduling/index.js';
+import report from './report/index.js';
 
 /** Every feature module, in registration order. Adding a module is one line here (and its migration). */
 export const modules: readonly AppModule[] = [
@@ -79,6 +80,7 @@ export const modules: readonly AppModule[] = [
   clue,
   excelTemplate,
   taskScheduling,
+  report,
 ];
 
 // Messages are known as soon as the module list is: services, tests and background work translate outside requests too.

@@ -208,6 +208,15 @@ export const SERVICE_CHECKED: Record<string, Probe> = {
   'DELETE /api/crud/delete': () => ({ url: `/api/crud/delete?linkId=${DEFAULT_LINK_ID}&tableName=x&id=1` }),
   'PATCH /api/stamps/:id/set-default': () => ({ url: '/api/stamps/x/set-default' }),
   'GET /api/excel-import/target-fields': () => ({ url: `/api/excel-import/target-fields?F_TargetKind=table&F_DbId=${DEFAULT_LINK_ID}&F_TableName=x` }),
+  // Report folders and lists serve three screens: any of their list buttons.
+  'GET /api/reports-file-info/tree': () => ({ url: '/api/reports-file-info/tree' }),
+  'GET /api/reports-file': () => ({ url: '/api/reports-file' }),
+  'GET /api/report-info/tree': () => ({ url: '/api/report-info/tree' }),
+  'GET /api/report-info/:id': () => ({ url: '/api/report-info/any-id' }),
+  // Viewing a report: a release's view button (export: its export button), or report.design.preview.
+  'GET /api/report-view/:id/meta': () => ({ url: '/api/report-view/any-id/meta' }),
+  'POST /api/report-view/:id/pages': () => ({ url: '/api/report-view/any-id/pages', body: { params: {} } }),
+  'POST /api/report-view/:id/export': () => ({ url: '/api/report-view/any-id/export', body: { params: {}, format: 'xlsx' } }),
 };
 
 let t: TestApp;

@@ -28,6 +28,11 @@ const PUBLIC_ROUTES = [
   'GET /api/health/live',
   'GET /api/health/ready',
   'GET /api/metrics',
+  // Shared reports (/report-frame/{id}): the signed share token in ?share= (and, after a password, ?access=) is the credential.
+  'GET /api/report-frame/:id/meta',
+  'POST /api/report-frame/:id/unlock',
+  'POST /api/report-frame/:id/pages',
+  'POST /api/report-frame/:id/export',
   // `npm run backup` asks the running server: its credential is a signature made with the server's JWT secret.
   'GET /api/backup',
 ].sort();

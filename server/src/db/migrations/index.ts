@@ -36,6 +36,7 @@ import * as schemePublishState from './20261128100000_scheme_publish_state.js';
 import * as excelTemplates from './20261128110000_excel_templates.js';
 import * as jobEngine from './20261128115000_job_engine.js';
 import * as taskScheduling from './20261128120000_task_scheduling.js';
+import * as reports from './20261207090000_reports.js';
 
 /** Every migration, by its timestamped name. Append only; a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261128110000_excel_templates': excelTemplates,
   '20261128115000_job_engine': jobEngine,
   '20261128120000_task_scheduling': taskScheduling,
+  '20261207090000_reports': reports,
 };

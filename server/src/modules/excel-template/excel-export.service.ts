@@ -37,7 +37,7 @@ import {
 import type { PublishedListService } from '../form-relation/published-list.service.js';
 import type { RelationAccess } from '../form-relation/relation-access.js';
 import { FormDataService } from '../form-scheme/form-data.service.js';
-import { storageKeyFor } from '../files/storage-keys.js';
+import { FileManagerService } from '../file-manager/file-manager.service.js';
 import { formatDate, parseDateCell } from './convert.js';
 import { ExcelTemplateRepository, type ExportRecord, type ExportValues } from './excel-template.repository.js';
 import { openTarget, type Target, type TargetRef } from './targets.js';
@@ -62,6 +62,7 @@ export interface ExportProgress {
 export class ExcelExportService {
   readonly repo: ExcelTemplateRepository;
   private readonly data: FormDataService;
+  private readonly files: FileManagerService;
   /** Progress of exports in flight, by the id the screen chose (per user). */
   private readonly progress = new Map<string, ExportProgress>();
 
@@ -72,6 +73,7 @@ export class ExcelExportService {
   ) {
     this.repo = new ExcelTemplateRepository(deps.db);
     this.data = new FormDataService(deps);
+    this.files = new FileManagerService(deps);
   }
 
   page(auth: AuthContext, q: ExcelTemplateQuery): Promise<PageResult<ExcelExportRow>> {
@@ -240,12 +242,7 @@ export class ExcelExportService {
   /** The copy of a big export in the caller's file manager (its root), written as the reply is. */
   private saveCopy(auth: AuthContext, fileName: string): { input: PassThrough; done: Promise<string> } {
     const input = new PassThrough();
-    const fileId = newId();
-    const key = storageKeyFor(auth.tenantId, fileId);
-    const done = this.deps.storage.write(key, input, XLSX).then(async (size) => {
-      await this.repo.insertFile({ id: fileId, tenantId: auth.tenantId, ownerId: auth.userId, name: fileName, size, storageKey: key });
-      return fileId;
-    });
+    const done = this.files.storeGenerated(auth.tenantId, auth.userId, fileName, XLSX, input);
     done.catch(() => undefined);
     return { input, done };
   }

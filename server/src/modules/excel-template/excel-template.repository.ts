@@ -383,26 +383,6 @@ export class ExcelTemplateRepository {
       .executeTakeFirst();
   }
 
-  // ---------------------------------------------------------------- file manager (big exports)
-
-  async insertFile(f: { id: string; tenantId: string; ownerId: string; name: string; size: number; storageKey: string }): Promise<void> {
-    await this.db
-      .insertInto('files')
-      .values({
-        id: f.id,
-        tenant_id: f.tenantId,
-        owner_id: f.ownerId,
-        folder_id: null,
-        file_name: f.name,
-        extension: 'xlsx',
-        mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        size: f.size,
-        storage_key: f.storageKey,
-        deleted_at: null,
-      })
-      .execute();
-  }
-
   /** A transaction on the platform database (an import into a published form stored there saves every row in it). */
   inTransaction<T>(fn: (trx: Parameters<Parameters<ReturnType<Kysely<Database>['transaction']>['execute']>[0]>[0]) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);

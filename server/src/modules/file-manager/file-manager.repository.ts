@@ -147,6 +147,25 @@ export class FileManagerRepository {
     return chain.length > 0 && chain.every((f) => !f.deleted) && chain[chain.length - 1].parent_id === null;
   }
 
+  /** A file row at the root of the owner's file manager. */
+  async insertFile(o: Owner, f: { id: string; name: string; extension: string; mimeType: string; size: number; storageKey: string }): Promise<void> {
+    await this.db
+      .insertInto('files')
+      .values({
+        id: f.id,
+        tenant_id: o.tenantId,
+        owner_id: o.ownerId,
+        folder_id: null,
+        file_name: f.name,
+        extension: f.extension,
+        mime_type: f.mimeType,
+        size: f.size,
+        storage_key: f.storageKey,
+        deleted_at: null,
+      })
+      .execute();
+  }
+
   async insertFolder(o: Owner, id: string, parentId: string | null, name: string): Promise<void> {
     await this.db.insertInto('file_folders').values({ id, tenant_id: o.tenantId, owner_id: o.ownerId, kind: 2, parent_id: parentId, name }).execute();
   }

@@ -34,6 +34,19 @@ export class FileManagerService {
     this.repo = new FileManagerRepository(deps.db);
   }
 
+  /**
+   * Stores bytes the server made (a big export, a delivered report) as a file at the root of a user's file manager,
+   * written as they come. Answers the new file's id once stored.
+   */
+  async storeGenerated(tenantId: string, ownerId: string, name: string, mimeType: string, input: Readable | Buffer): Promise<string> {
+    const id = newId();
+    const storageKey = storageKeyFor(tenantId, id);
+    const size = await this.deps.storage.write(storageKey, Buffer.isBuffer(input) ? Readable.from([input]) : input, mimeType);
+    const extension = extname(name).slice(1).toLowerCase();
+    await this.repo.insertFile({ tenantId, ownerId }, { id, name, extension, mimeType, size, storageKey });
+    return id;
+  }
+
   /** Row → contract item; files get their signed address and how the web previews them. */
   toItem(row: ItemRow, origin: string): FileManagerItem {
     const file = !row.is_folder;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AppError } from '../../core/errors.js';
 
 /** How long the print view may take to mark itself ready or failed. */
@@ -59,22 +59,8 @@ export class PdfRenderer {
   async pdf(url: string, storage: PageStorage, timeoutMs = PRINT_READY_TIMEOUT_MS): Promise<Buffer> {
     const browser = await this.launch();
     return this.slot(async () => {
-      // Service workers would fetch out of sight of the route below.
-      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const context = await this.guardedContext(browser, new URL(url).origin);
       try {
-        // The page shows user content (rich text with <img src>): it may load this server's own assets and nothing
-        // else, so the server's browser can never be pointed at loopback, link-local or metadata addresses.
-        // Chromium follows a sub-resource's redirect without asking the route, so own requests are fetched here
-        // without following and a redirect elsewhere is refused; data: URLs never reach the network.
-        const ownOrigin = new URL(url).origin;
-        const isOwn = (address: string) => URL.canParse(address, ownOrigin) && new URL(address, ownOrigin).origin === ownOrigin;
-        await context.route('**/*', async (route) => {
-          if (!isOwn(route.request().url())) return route.abort('blockedbyclient');
-          const response = await route.fetch({ maxRedirects: 0 }).catch(() => null);
-          const location = response?.headers().location;
-          if (!response || (location !== undefined && !isOwn(location))) return route.abort('blockedbyclient');
-          return route.fulfill({ response });
-        });
         await context.addInitScript((entries: [string, string][]) => {
           // Runs in the page (the server's lib has no DOM types).
           const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
@@ -103,6 +89,55 @@ export class PdfRenderer {
         const error = await page.getAttribute('body', 'data-print-error');
         if (error) throw new AppError('formPrint.viewError', { detail: error }, 400);
         return await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    });
+  }
+
+  /**
+   * A fresh context whose pages may load this server's own assets and nothing else (the page shows user content:
+   * rich text, report images), so the server's browser can never be pointed at loopback, link-local or metadata
+   * addresses. Chromium follows a sub-resource's redirect without asking the route, so own requests are fetched here
+   * without following and a redirect elsewhere is refused; data: URLs never reach the network.
+   */
+  private async guardedContext(browser: Browser, ownOrigin: string): Promise<BrowserContext> {
+    // Service workers would fetch out of sight of the route below.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const isOwn = (address: string) => URL.canParse(address, ownOrigin) && new URL(address, ownOrigin).origin === ownOrigin;
+    await context.route('**/*', async (route) => {
+      if (!isOwn(route.request().url())) return route.abort('blockedbyclient');
+      const response = await route.fetch({ maxRedirects: 0 }).catch(() => null);
+      const location = response?.headers().location;
+      if (!response || (location !== undefined && !isOwn(location))) return route.abort('blockedbyclient');
+      return route.fulfill({ response });
+    });
+    return context;
+  }
+
+  /** A document the server made (a report's pages): printed with its own @page size; it may load `origin`'s assets. */
+  async pdfOfHtml(html: string, origin: string, timeoutMs = PRINT_READY_TIMEOUT_MS): Promise<Buffer> {
+    return this.withHtml(html, origin, timeoutMs, (page) => page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  }
+
+  /** A document the server made, as a PNG of width × height pixels (charts in an .xlsx). */
+  async pngOfHtml(html: string, origin: string, width: number, height: number, timeoutMs = PRINT_READY_TIMEOUT_MS): Promise<Buffer> {
+    return this.withHtml(html, origin, timeoutMs, async (page) => {
+      await page.setViewportSize({ width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) });
+      return page.screenshot({ type: 'png', omitBackground: false });
+    });
+  }
+
+  private async withHtml(html: string, origin: string, timeoutMs: number, use: (page: Page) => Promise<Buffer>): Promise<Buffer> {
+    const browser = await this.launch();
+    return this.slot(async () => {
+      const context = await this.guardedContext(browser, origin);
+      try {
+        const page = await context.newPage();
+        await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs }).catch((error: unknown) => {
+          throw new AppError('formPrint.openFailed', { detail: error instanceof Error ? error.message.split('\n')[0] : String(error) }, 502);
+        });
+        return await use(page);
       } finally {
         await context.close().catch(() => undefined);
       }

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { FormRelationRow, FormRelationSetting } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
-import { newId } from '../../core/ids.js';
+import { PublishedEntryRepository } from '../menu/published-entries.js';
+
+export { ITEM_BUTTON, ITEM_COLUMN, ITEM_MODULE, type GrantHolder, type GrantItem, type PageItem, type PageModuleValues } from '../menu/published-entries.js';
 
 /** A stored form relation as the services use it. */
 export interface RelationRecord {
@@ -21,22 +23,6 @@ export const moduleCodeOf = (relationId: string) => `forms.app.${relationId}`;
 /** The menu entry (modules.id) of a published page. */
 export const moduleIdOf = (relationId: string) => `form-app-${relationId}`;
 
-/** Authorize item types (authorizes.item_type) a published page uses. */
-export const ITEM_MODULE = 1;
-export const ITEM_BUTTON = 2;
-export const ITEM_COLUMN = 3;
-
-/** A grant item: authorizes item type and id. */
-export interface GrantItem {
-  type: number;
-  id: string;
-}
-/** Who holds a grant: 1 role, 2 user. */
-export interface GrantHolder {
-  objectType: number;
-  objectId: string;
-}
-
 /** The values of a relation row a save writes. */
 export interface RelationValues {
   name: string;
@@ -47,21 +33,6 @@ export interface RelationValues {
   enabled: boolean;
   description: string;
   setting: FormRelationSetting;
-}
-
-/** The values of a published page's menu entry. */
-export interface PageModuleValues {
-  parent_id: string;
-  full_name: string;
-  icon: string;
-  sort_code: number;
-  enabled: boolean;
-}
-
-/** A module button or column of a published page: code and shown name. */
-export interface PageItem {
-  code: string;
-  name: string;
 }
 
 export interface RelationPageFilter {
@@ -76,8 +47,7 @@ export interface RelationPageFilter {
  * The only Kysely code of form relations (and the menu entries, buttons, columns and grants of published pages).
  * Built on the app's database or on a transaction (`new FormRelationRepository(trx)`).
  */
-export class FormRelationRepository {
-  constructor(readonly db: Kysely<Database>) {}
+export class FormRelationRepository extends PublishedEntryRepository {
 
   /** Enabled items of the tenant's enabled dictionaries by code (case ignored): code (lower case) → value / name pairs. */
   async dictionaryOptions(tenantId: string, codes: string[]): Promise<Map<string, { label: string; value: string }[]>> {
@@ -164,49 +134,6 @@ export class FormRelationRepository {
     return this.rows(tenantId).select('r.setting as setting').where('r.id', '=', id).executeTakeFirst();
   }
 
-  // ---------------------------------------------------------------- checks
-
-  /** A menu entry by id, with the tenant of the published page it is (null: not a published page). */
-  async moduleOf(id: string): Promise<{ id: string; parentId: string; pageTenantId: string | null } | undefined> {
-    const row = await this.db
-      .selectFrom('modules as m')
-      .leftJoin('form_relations as r', 'r.module_id', 'm.id')
-      .select(['m.id', 'm.parent_id', 'r.tenant_id'])
-      .where('m.id', '=', id)
-      .executeTakeFirst();
-    return row && { id: row.id, parentId: row.parent_id, pageTenantId: row.tenant_id };
-  }
-
-  async moduleHasChildren(moduleId: string): Promise<boolean> {
-    return !!(await this.db.selectFrom('modules').select('id').where('parent_id', '=', moduleId).executeTakeFirst());
-  }
-
-  /** The enabled roles of a user in the tenant. */
-  async enabledRoleIds(tenantId: string, userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('user_roles as ur')
-      .innerJoin('roles as r', 'r.id', 'ur.role_id')
-      .select('r.id')
-      .where('ur.user_id', '=', userId)
-      .where('ur.tenant_id', '=', tenantId)
-      .where('r.tenant_id', '=', tenantId)
-      .where('r.enabled', '=', true)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  /** Roles and users of the tenant holding the menu entry. */
-  async holdersOf(tenantId: string, moduleId: string): Promise<GrantHolder[]> {
-    const rows = await this.db
-      .selectFrom('authorizes')
-      .select(['object_type', 'object_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('item_type', '=', ITEM_MODULE)
-      .where('item_id', '=', moduleId)
-      .execute();
-    return rows.map((r) => ({ objectType: r.object_type, objectId: r.object_id }));
-  }
-
   // ---------------------------------------------------------------- writes (inside the service's transaction)
 
   async insertRelation(tenantId: string, userId: string, id: string, moduleId: string, values: RelationValues): Promise<void> {
@@ -233,77 +160,5 @@ export class FormRelationRepository {
   /** A locked read of the relation (updates and deletes of one relation run one after another). */
   async lock(tenantId: string, id: string): Promise<boolean> {
     return !!(await this.db.selectFrom('form_relations').select('id').where('tenant_id', '=', tenantId).where('id', '=', id).forUpdate().executeTakeFirst());
-  }
-
-  async insertModule(id: string, code: string, url: string, values: PageModuleValues): Promise<void> {
-    await this.db
-      .insertInto('modules')
-      .values({ id, system_id: '0', en_code: code, url_address: url, i18n_key: null, target: '', is_menu: true, keep_alive: true, ...values })
-      .execute();
-  }
-
-  /** Answers false when the entry is gone (deleted on the menu administration screen). */
-  async updateModule(id: string, values: PageModuleValues): Promise<boolean> {
-    const result = await this.db.updateTable('modules').set(values).where('id', '=', id).executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /** The menu entry with its buttons and columns (cascade), every grant of them and its data permissions. */
-  async deleteModule(moduleId: string): Promise<void> {
-    const buttons = this.db.selectFrom('module_buttons').select('id').where('module_id', '=', moduleId);
-    const columns = this.db.selectFrom('module_columns').select('id').where('module_id', '=', moduleId);
-    await this.db.deleteFrom('authorizes').where('item_type', '=', ITEM_BUTTON).where('item_id', 'in', buttons).execute();
-    await this.db.deleteFrom('authorizes').where('item_type', '=', ITEM_COLUMN).where('item_id', 'in', columns).execute();
-    await this.db.deleteFrom('authorizes').where('item_type', '=', ITEM_MODULE).where('item_id', '=', moduleId).execute();
-    await this.db.deleteFrom('data_authorizes').where('module_id', '=', moduleId).execute();
-    await this.db.deleteFrom('modules').where('id', '=', moduleId).execute();
-  }
-
-  async addTenantModule(tenantId: string, moduleId: string): Promise<void> {
-    await this.db
-      .insertInto('tenant_modules')
-      .values({ tenant_id: tenantId, module_id: moduleId })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-
-  /**
-   * Makes the module's buttons (2) or columns (3) exactly `items` (ids `<moduleId>:<code>` / `<moduleId>:col:<code>`):
-   * removed ones go with their grants, kept ones get the new name and order. Answers the ids of the added ones.
-   */
-  async syncItems(moduleId: string, type: typeof ITEM_BUTTON | typeof ITEM_COLUMN, items: PageItem[]): Promise<string[]> {
-    const table = type === ITEM_BUTTON ? 'module_buttons' : 'module_columns';
-    const idOf = (code: string) => (type === ITEM_BUTTON ? `${moduleId}:${code}` : `${moduleId}:col:${code}`);
-    const existing = new Set((await this.db.selectFrom(table).select('id').where('module_id', '=', moduleId).execute()).map((r) => r.id));
-    const wanted = new Map(items.map((item, index) => [idOf(item.code), { ...item, index }]));
-    const removed = [...existing].filter((id) => !wanted.has(id));
-    if (removed.length) {
-      await this.db.deleteFrom('authorizes').where('item_type', '=', type).where('item_id', 'in', removed).execute();
-      await this.db.deleteFrom(table).where('id', 'in', removed).execute();
-    }
-    const added: string[] = [];
-    for (const [id, item] of wanted) {
-      if (existing.has(id)) {
-        await this.db.updateTable(table).set({ full_name: item.name, sort_code: item.index }).where('id', '=', id).execute();
-      } else {
-        await this.db.insertInto(table).values({ id, module_id: moduleId, en_code: item.code, full_name: item.name, sort_code: item.index }).execute();
-        added.push(id);
-      }
-    }
-    return added;
-  }
-
-  /** Grants every item to every holder (existing grants are kept). */
-  async grant(tenantId: string, holders: GrantHolder[], items: GrantItem[]): Promise<void> {
-    const values = holders.flatMap((h) =>
-      items.map((item) => ({ id: newId(), tenant_id: tenantId, object_type: h.objectType, object_id: h.objectId, item_type: item.type, item_id: item.id })),
-    );
-    for (let i = 0; i < values.length; i += 1000) {
-      await this.db
-        .insertInto('authorizes')
-        .values(values.slice(i, i + 1000))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
   }
 }

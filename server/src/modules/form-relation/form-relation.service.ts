@@ -16,7 +16,8 @@ import type { AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LoadedForm } from '../form-scheme/form-scheme.service.js';
-import { isDefaultTenant, tenantModuleIds } from '../tenant/platform.js';
+import { checkEntryParent, publisherHolders } from '../menu/published-entries.js';
+import { isDefaultTenant } from '../tenant/platform.js';
 import {
   FormRelationRepository,
   ITEM_BUTTON,
@@ -46,8 +47,6 @@ const BUTTON_NAMES: Record<ListButton, string> = {
 
 /** The group published pages go under when the relation names no other entry. */
 const FORM_APPS_GROUP = 'form-apps';
-/** How deep the parent chain of a menu entry is walked when looking for a cycle. */
-const MAX_MENU_DEPTH = 50;
 
 /**
  * Form relations (docs/form-publishing-design.md "Form relations", "Publishing", "Data conditions"): a designed form
@@ -102,7 +101,7 @@ export class FormRelationService {
         ...buttons.map((b) => ({ type: ITEM_BUTTON, id: b })),
         ...columns.map((c) => ({ type: ITEM_COLUMN, id: c })),
       ];
-      await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), items);
+      await repo.grant(auth.tenantId, await publisherHolders(repo, auth), items);
     });
     this.changed();
     return this.saved(auth, await this.relation(auth, id), loaded);
@@ -127,12 +126,12 @@ export class FormRelationService {
       if (!(await repo.updateModule(moduleId, moduleValues(body)))) {
         await repo.insertModule(moduleId, moduleCodeOf(id), `/form-publish/${id}`, moduleValues(body));
         if (!(await isDefaultTenant(trx, auth.tenantId))) await repo.addTenantModule(auth.tenantId, moduleId);
-        await repo.grant(auth.tenantId, await this.publisherHolders(repo, auth), [{ type: ITEM_MODULE, id: moduleId }]);
+        await repo.grant(auth.tenantId, await publisherHolders(repo, auth), [{ type: ITEM_MODULE, id: moduleId }]);
       }
       const buttons = await repo.syncItems(moduleId, ITEM_BUTTON, buttonItems(setting));
       await repo.grant(
         auth.tenantId,
-        await this.publisherHolders(repo, auth),
+        await publisherHolders(repo, auth),
         buttons.map((b) => ({ type: ITEM_BUTTON, id: b })),
       );
       const columns = await repo.syncItems(moduleId, ITEM_COLUMN, columnItems(setting, fields));
@@ -214,29 +213,12 @@ export class FormRelationService {
 
   // ---------------------------------------------------------------- helpers
 
-  /**
-   * The entry the page goes under: an existing menu entry the tenant has (the 业务表单 group always), not another
-   * tenant's published page, and (on update) not the page itself or one of its entries.
-   */
-  private async checkParent(repo: FormRelationRepository, auth: AuthContext, parentId: string, selfModuleId: string | null): Promise<void> {
-    const parent = await repo.moduleOf(parentId);
-    const allowed = await tenantModuleIds(repo.db, auth.tenantId);
-    const tenantHas = !allowed || allowed.has(parentId) || parentId === FORM_APPS_GROUP;
-    if (!parent || !tenantHas || (parent.pageTenantId !== null && parent.pageTenantId !== auth.tenantId)) {
-      throw new AppError('formRelation.parentNotFound', { id: parentId });
-    }
-    if (!selfModuleId) return;
-    let current: string | undefined = parentId;
-    for (let depth = 0; current && current !== '0' && depth < MAX_MENU_DEPTH; depth++) {
-      if (current === selfModuleId) throw new AppError('formRelation.parentCycle');
-      current = (await repo.moduleOf(current))?.parentId;
-    }
-  }
-
-  /** Who a publish grants the page to: the caller's enabled roles of the tenant, or the caller when they hold none. */
-  private async publisherHolders(repo: FormRelationRepository, auth: AuthContext): Promise<GrantHolder[]> {
-    const roles = await repo.enabledRoleIds(auth.tenantId, auth.userId);
-    return roles.length ? roles.map((id) => ({ objectType: 1, objectId: id })) : [{ objectType: 2, objectId: auth.userId }];
+  private checkParent(repo: FormRelationRepository, auth: AuthContext, parentId: string, selfModuleId: string | null): Promise<void> {
+    return checkEntryParent(repo, auth.tenantId, parentId, selfModuleId, {
+      ownGroup: FORM_APPS_GROUP,
+      notFound: 'formRelation.parentNotFound',
+      cycle: 'formRelation.parentCycle',
+    });
   }
 
   private changed(): void {
