@@ -59,6 +59,42 @@ export function chartSvg(option: Record<string, unknown>, width: number, height:
   }
 }
 
+/**
+ * The rows of one page as <tr>s. Positions with no cell (nothing there) get an empty <td>, so every cell stays in
+ * its column; positions a merge covers get none (rowspan / colspan already take them).
+ */
+function tableRows(rows: ReportPages['pages'][number]['rows'], colFrom: number, colTo: number, styles: ReportStyle[], origin: string): string {
+  // Covered positions of the rows still to come: row offset → set of columns.
+  const covered = new Map<number, Set<number>>();
+  return rows
+    .map((row, r) => {
+      const byColumn = new Map(row.cells.filter((c) => c.c < colTo && c.c + (c.cs ?? 1) > colFrom).map((c) => [Math.max(c.c, colFrom), c]));
+      const taken = covered.get(r) ?? new Set<number>();
+      const tds: string[] = [];
+      for (let col = colFrom; col < colTo; col++) {
+        if (taken.has(col)) continue;
+        const cell = byColumn.get(col);
+        if (!cell) {
+          tds.push('<td></td>');
+          continue;
+        }
+        const cs = Math.min(cell.c + (cell.cs ?? 1), colTo) - col;
+        const rs = Math.min(cell.rs ?? 1, rows.length - r);
+        for (let dr = 0; dr < rs; dr++)
+          for (let dc = 0; dc < cs; dc++) {
+            if (dr === 0 && dc === 0) continue;
+            if (!covered.has(r + dr)) covered.set(r + dr, new Set());
+            covered.get(r + dr)!.add(col + dc);
+          }
+        const span = `${rs > 1 ? ` rowspan="${rs}"` : ''}${cs > 1 ? ` colspan="${cs}"` : ''}`;
+        tds.push(`<td${span} style="${styleCss(styles[cell.s])}">${cellContent(cell, origin)}</td>`);
+        col += cs - 1;
+      }
+      return `<tr style="height:${row.h}px">${tds.join('')}</tr>`;
+    })
+    .join('');
+}
+
 const pageNumberText = (lang: Lang, n: number, m: number) => (lang === 'en' ? `Page ${n} of ${m}` : `第 ${n} 页 / 共 ${m} 页`);
 
 /**
@@ -76,18 +112,7 @@ export function pagesHtml(pages: ReportPages, lang: Lang, origin: string): strin
       const cols = pages.colWidths.slice(page.colFrom, page.colTo);
       const width = cols.reduce((a, b) => a + b, 0);
       const colgroup = cols.map((px) => `<col style="width:${px}px">`).join('');
-      const rows = page.rows
-        .map((row) => {
-          const cells = row.cells
-            .filter((c) => c.c >= page.colFrom && c.c < page.colTo)
-            .map((c) => {
-              const span = `${c.rs && c.rs > 1 ? ` rowspan="${c.rs}"` : ''}${c.cs && c.cs > 1 ? ` colspan="${Math.min(c.cs, page.colTo - c.c)}"` : ''}`;
-              return `<td${span} style="${styleCss(pages.styles[c.s])}">${cellContent(c, origin)}</td>`;
-            })
-            .join('');
-          return `<tr style="height:${row.h}px">${cells}</tr>`;
-        })
-        .join('');
+      const rows = tableRows(page.rows, page.colFrom, page.colTo, pages.styles, origin);
       // Charts sit over the cells they cover: positioned from the page's own rows and columns.
       const charts = page.charts
         .map((chart) => {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDesignInput, ReportPages } from '@app/contracts';
@@ -277,6 +281,52 @@ describe('export', () => {
     expect(sheet.getCell('C2').value).toBe(-5);
     expect(sheet.getCell('A2').formula).toBeUndefined();
   });
+});
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const pdftoppm = ['/usr/bin/pdftoppm', '/usr/local/bin/pdftoppm'].find((p) => existsSync(p));
+
+/** Page 1 of a PDF as a grey image (PGM: header, then one byte a pixel), drawn by poppler at 30 dpi. */
+function firstPageImage(pdf: Buffer): { width: number; height: number; dark: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'report-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'r.pdf'), pdf);
+    execFileSync(pdftoppm!, ['-gray', '-r', '30', '-f', '1', '-l', '1', path.join(dir, 'r.pdf'), path.join(dir, 'p')]);
+    const file = readdirSync(dir).find((f) => f.endsWith('.pgm'))!;
+    const bytes = readFileSync(path.join(dir, file));
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'))!;
+    const pixels = bytes.subarray(header[0].length);
+    let dark = 0;
+    for (const p of pixels) if (p < 128) dark++;
+    return { width: Number(header[1]), height: Number(header[2]), dark };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!existsSync(chromium))('PDF', () => {
+  it('prints every page on the paper of the print setup, the header repeated, page numbers under each', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({ dept: `部门${String(i % 7).padStart(2, '0')}`, region: `区域${i % 3}`, amount: i }));
+    const design = salesDesign({ params: [], dataSets: [{ name: 'sales', kind: 'static', rows }], print: { paper: 'A4', orientation: 'landscape' } });
+    design.sheet.cells = design.sheet.cells!.map((c) =>
+      c.r === 1 && c.c === 1 ? { ...c, binding: { dataSet: 'sales', field: 'region', expand: 'down', mode: 'list' } } : c,
+    );
+    const { id } = await newReport(design);
+    const view = (await ok(t.send('POST', `/api/report-view/${id}/pages`, { params: {}, from: 0, count: 50 }, admin))) as unknown as ReportPages;
+    expect(view.pageCount).toBeGreaterThan(1);
+    expect(texts(view, 1)[0]).toEqual(['部门', '区域', '金额']);
+    const res = await t.send('POST', `/api/report-view/${id}/export`, { params: {}, format: 'pdf' }, admin);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(view.pageCount);
+    if (pdftoppm) {
+      const page = firstPageImage(pdf);
+      // A4 landscape, 297 × 210 mm, and something printed on it.
+      expect(page.width / page.height).toBeCloseTo(297 / 210, 1);
+      expect(page.dark).toBeGreaterThan(200);
+    }
+  }, 60_000);
 });
 
 describe('share links', () => {
