@@ -35,6 +35,24 @@ describe('demo showcase on the first start', () => {
     expect(log.Rows).toMatchObject([{ F_TaskName: '数据库连通性检查', F_State: 'success' }]);
   });
 
+  it('has a sales ledger and two reports over it, 销售月报 released to 报表中心', async () => {
+    const reports = await data<Page<{ F_Id: string; F_Name: string; F_ReleaseCount: number }>>('/api/reports-file?limit=1&size=20', admin);
+    expect(reports.Rows.map((r) => r.F_Name).sort()).toEqual(['部门月度销售（交叉表）', '销售月报'].sort());
+    const monthly = reports.Rows.find((r) => r.F_Name === '销售月报')!;
+    expect(monthly.F_ReleaseCount).toBe(1);
+    const pages = (await t.send('POST', `/api/report-view/${monthly.F_Id}/pages`, { params: {} }, admin)).json();
+    expect(pages.code, pages.msg).toBe(0);
+    const rows = pages.data.pages[0].rows as { cells: { t: string }[] }[];
+    expect(rows[0]!.cells[0]!.t).toBe('销售月报');
+    expect(rows.some((r) => r.cells.some((c) => c.t === '小计'))).toBe(true);
+    expect(pages.data.pages[0].charts).toHaveLength(1);
+    const cross = reports.Rows.find((r) => r.F_Name !== '销售月报')!;
+    const crossPages = (await t.send('POST', `/api/report-view/${cross.F_Id}/pages`, { params: {} }, admin)).json();
+    expect(crossPages.code, crossPages.msg).toBe(0);
+    // Departments down, the twelve months across, and the totals column.
+    expect(crossPages.data.colCount).toBe(14);
+  });
+
   it('signs its accounts out again: no seeding session shows as online', () => {
     expect(sessionsAfterSeeding).toBe(0);
   });

@@ -997,6 +997,197 @@ async function seedScheduledTasks(ctx: Context): Promise<void> {
   }
 }
 
+// ------------------------------------------------------------------ reports
+
+const SALES_REGIONS = ['华东', '华南', '华北', '西南'];
+const SALES_PRODUCTS = ['智能门锁', '空气净化器', '扫地机器人'];
+const SALES_PEOPLE = ['lisi', 'zhangsan', 'wangwu', 'heyan'];
+const SALES_DEPTS = ['销售一部', '销售二部', '渠道部'];
+
+/** Twelve months of sales ledger rows, the same on every machine (a small linear congruence, no randomness). */
+function salesRows(year: number): Values[] {
+  const rows: Values[] = [];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let month = 1; month <= 12; month++) {
+    for (const [d, dept] of SALES_DEPTS.entries()) {
+      for (const region of SALES_REGIONS) {
+        if (next() < 0.25) continue;
+        const product = SALES_PRODUCTS[Math.floor(next() * SALES_PRODUCTS.length)]!;
+        const amount = Math.round((20_000 + next() * 80_000 + month * 1500 + d * 4000) * 100) / 100;
+        rows.push({
+          dept,
+          region,
+          product,
+          sale_date: `${year}-${String(month).padStart(2, '0')}-${String(1 + Math.floor(next() * 27)).padStart(2, '0')}`,
+          amount,
+          owner: SALES_PEOPLE[(month + d) % SALES_PEOPLE.length]!,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+const thin = { style: 'thin', color: '#8EA9C1' };
+const grid = { top: thin, right: thin, bottom: thin, left: thin };
+const headStyle = { bold: true, background: '#DDEBF7', hAlign: 'center', vAlign: 'middle', border: grid };
+const bodyStyle = { border: grid, vAlign: 'middle' };
+const moneyStyle = { border: grid, hAlign: 'right', numFmt: '#,##0.00' };
+const totalStyle = { bold: true, background: '#F2F2F2', border: grid, hAlign: 'right', numFmt: '#,##0.00' };
+
+/** 销售月报: department → region groups, a subtotal per department, the total, a share of the total, a chart. */
+function salesReportDesign(): Values {
+  return {
+    sheet: {
+      rows: 6,
+      cols: 5,
+      colWidths: [110, 90, 90, 120, 90],
+      // Row 5 holds the chart (drawn over its cells).
+      rowHeights: [40, 28, 26, 26, 280, 28],
+      cells: [
+        { r: 0, c: 0, text: '销售月报', style: { bold: true, fontSize: 16, hAlign: 'center', vAlign: 'middle' } },
+        { r: 1, c: 0, text: '部门', style: headStyle },
+        { r: 1, c: 1, text: '区域', style: headStyle },
+        { r: 1, c: 2, text: '笔数', style: headStyle },
+        { r: 1, c: 3, text: '金额（元）', style: headStyle },
+        { r: 1, c: 4, text: '占比', style: headStyle },
+        { r: 2, c: 0, kind: 'field', binding: { dataSet: 'sales', field: 'dept', expand: 'down' }, style: { ...bodyStyle, hAlign: 'center' } },
+        { r: 2, c: 1, kind: 'field', binding: { dataSet: 'sales', field: 'region', expand: 'down' }, style: bodyStyle },
+        { r: 2, c: 2, kind: 'field', binding: { dataSet: 'sales', field: 'amount', aggregate: 'count' }, style: { ...bodyStyle, hAlign: 'right' } },
+        { r: 2, c: 3, kind: 'field', binding: { dataSet: 'sales', field: 'amount', aggregate: 'sum' }, style: moneyStyle },
+        { r: 2, c: 4, kind: 'formula', text: 'IF(D6=0,0,D3/D6)', style: { ...moneyStyle, numFmt: '0.0%' } },
+        { r: 3, c: 1, text: '小计', rowParent: { r: 2, c: 0 }, style: { ...totalStyle, hAlign: 'center' } },
+        { r: 3, c: 2, kind: 'formula', text: 'SUM(C3)', rowParent: { r: 2, c: 0 }, style: { ...totalStyle, numFmt: '0' } },
+        { r: 3, c: 3, kind: 'formula', text: 'SUM(D3)', rowParent: { r: 2, c: 0 }, style: totalStyle },
+        { r: 3, c: 4, kind: 'formula', text: 'IF(D6=0,0,D4/D6)', rowParent: { r: 2, c: 0 }, style: { ...totalStyle, numFmt: '0.0%' } },
+        { r: 5, c: 0, text: '合计', style: { ...totalStyle, hAlign: 'center' } },
+        { r: 5, c: 2, kind: 'formula', text: 'SUM(C3)', style: { ...totalStyle, numFmt: '0' } },
+        { r: 5, c: 3, kind: 'formula', text: 'SUM(D3)', style: totalStyle },
+        { r: 5, c: 4, kind: 'formula', text: 'IF(D6=0,0,1)', style: { ...totalStyle, numFmt: '0.0%' } },
+      ],
+      merges: [
+        { r: 0, c: 0, rs: 1, cs: 5 },
+        { r: 2, c: 0, rs: 2, cs: 1 },
+        { r: 5, c: 0, rs: 1, cs: 2 },
+      ],
+      rowFlags: [{ r: 1, header: true }],
+    },
+    dataSets: [
+      {
+        name: 'sales',
+        label: '销售台账',
+        kind: 'sql',
+        linkId: DEFAULT_LINK_ID,
+        sql: "select dept, region, product, sale_date, amount, owner from demo_sales\nwhere sale_date between @period_begin and @period_end and (@region = '' or region = @region)",
+        scope: { user: 'owner' },
+      },
+    ],
+    params: [
+      { name: 'period', label: '销售日期', type: 'dateRange', default: 'thisYear', required: true },
+      { name: 'region', label: '区域', type: 'text', default: '' },
+    ],
+    charts: [
+      {
+        id: 'by-dept',
+        anchor: { r: 4, c: 0, rs: 1, cs: 5 },
+        type: 'bar',
+        title: '各部门销售额',
+        dataSet: 'sales',
+        category: 'dept',
+        series: [{ field: 'amount', name: '金额', aggregate: 'sum' }],
+      },
+    ],
+    print: { paper: 'A4', orientation: 'portrait', fitWidth: true, pageNumbers: true },
+  };
+}
+
+/** 部门月度销售（交叉表）: departments down, months across, the amount in each, totals both ways. */
+function crossTabDesign(): Values {
+  return {
+    sheet: {
+      rows: 3,
+      cols: 3,
+      colWidths: [110, 90, 110],
+      cells: [
+        { r: 0, c: 0, text: '部门 \\ 月份', style: headStyle },
+        { r: 0, c: 1, kind: 'field', binding: { dataSet: 'sales', field: 'month', expand: 'right' }, style: headStyle },
+        { r: 0, c: 2, text: '合计', style: headStyle },
+        { r: 1, c: 0, kind: 'field', binding: { dataSet: 'sales', field: 'dept', expand: 'down' }, style: { ...bodyStyle, hAlign: 'center' } },
+        { r: 1, c: 1, kind: 'field', binding: { dataSet: 'sales', field: 'amount', aggregate: 'sum' }, style: moneyStyle },
+        { r: 1, c: 2, kind: 'formula', text: 'SUM(B2)', style: totalStyle },
+        { r: 2, c: 0, text: '合计', style: { ...totalStyle, hAlign: 'center' } },
+        { r: 2, c: 1, kind: 'formula', text: 'SUM(B2)', style: totalStyle },
+        { r: 2, c: 2, kind: 'formula', text: 'SUM(C2)', style: totalStyle },
+      ],
+    },
+    dataSets: [
+      {
+        name: 'sales',
+        label: '销售台账',
+        kind: 'sql',
+        linkId: DEFAULT_LINK_ID,
+        sql: "select dept, to_char(sale_date, 'YYYY-MM') as month, amount, owner from demo_sales where sale_date between @period_begin and @period_end",
+        scope: { user: 'owner' },
+      },
+    ],
+    params: [{ name: 'period', label: '销售日期', type: 'dateRange', default: 'thisYear', required: true }],
+    print: { paper: 'A4', orientation: 'landscape', fitWidth: true, pageNumbers: true },
+  };
+}
+
+/** A sales ledger (a released table on the platform's link) and two reports over it; 销售月报 released to 报表中心. */
+async function seedReports(ctx: Context): Promise<void> {
+  const { api, admin } = ctx;
+  const data = [
+    field(1, 'dept', 'input', '部门', 'demo_sales', { maxlength: 50 }, { required: true, span: 12 }),
+    field(2, 'region', 'input', '区域', 'demo_sales', { maxlength: 20 }, { required: true, span: 12 }),
+    field(3, 'product', 'input', '产品', 'demo_sales', { maxlength: 50 }, { span: 12 }),
+    dateField(4, 'sale_date', '销售日期', 'demo_sales'),
+    field(5, 'amount', 'number', '金额（元）', 'demo_sales', { min: 0, precision: 2 }, { required: true, span: 12 }),
+    field(6, 'owner', 'input', '销售员', 'demo_sales', { maxlength: 64 }, { span: 12 }),
+  ];
+  await api.call('POST', '/api/form-scheme/customtable', admin, {
+    F_Name: '销售台账',
+    F_Type: 0,
+    F_Category: 'finance',
+    F_Description: '报表演示数据：各部门、区域的月度销售',
+    F_Scheme: { data },
+    tableInfo: [{ dbId: DEFAULT_LINK_ID, name: 'demo_sales', comment: '销售台账', type: 'main' }],
+  });
+  const year = Number(new Date().toISOString().slice(0, 4));
+  for (const row of salesRows(year)) {
+    await api.call('POST', '/api/crud/add', admin, {
+      linkId: DEFAULT_LINK_ID,
+      tableName: 'demo_sales',
+      data: { ...row, owner: ctx.users[String(row.owner)] ?? row.owner },
+    });
+  }
+  const folder = await api.call<{ F_Id: string }>('POST', '/api/reports-file-info', admin, { F_Name: '销售分析' });
+  const reports: [string, string, string, Values][] = [
+    ['销售月报', 'sales_monthly', '各部门、区域的销售笔数与金额，部门小计、合计、占比与图表', salesReportDesign()],
+    ['部门月度销售（交叉表）', 'sales_crosstab', '部门 × 月份的销售金额，行列合计', crossTabDesign()],
+  ];
+  let first = '';
+  for (const [name, code, description, design] of reports) {
+    const { F_Id: id } = await api.call<{ F_Id: string }>('POST', '/api/report-info', admin, {
+      F_Name: name,
+      F_Code: code,
+      F_FolderId: folder.F_Id,
+      F_Description: description,
+    });
+    await api.call('POST', '/api/report-content', admin, { F_ReportId: id, F_Design: design, F_Note: '演示报表' });
+    first ||= id;
+    ctx.counts.reports = (ctx.counts.reports ?? 0) + 1;
+  }
+  await api.call('POST', '/api/reports-release', admin, {
+    F_ReportId: first,
+    F_Name: '销售月报',
+    F_Icon: 'BarChartOutlined',
+    F_Description: '按部门与区域的月度销售',
+  });
+}
+
 // ------------------------------------------------------------------ entry
 
 export interface ShowcaseSummary {
@@ -1037,6 +1228,7 @@ export async function seedShowcase(app: FastifyInstance, db: ShowcaseDb, passwor
     ['news and notices', () => seedNews(ctx)],
     ['stamps', () => seedStamps(ctx)],
     ['scheduled tasks', () => seedScheduledTasks(ctx)],
+    ['reports', () => seedReports(ctx)],
   ];
   const areaMs: Record<string, number> = {};
   for (const [name, run] of areas) {

@@ -92,7 +92,13 @@ export class DataSetReader {
     this.interfaces = new InterfaceService(deps);
   }
 
-  async read(auth: AuthContext, dataSet: DataSet, values: Record<string, unknown>, scope: RowScope, maxRows: number = REPORT_LIMITS.dataSetRows): Promise<DataSetResult> {
+  async read(
+    auth: AuthContext,
+    dataSet: DataSet,
+    values: Record<string, unknown>,
+    scope: RowScope,
+    maxRows: number = REPORT_LIMITS.dataSetRows,
+  ): Promise<DataSetResult> {
     const applied = scope && hasScopeColumns(dataSet) ? scope : null;
     switch (dataSet.kind) {
       case 'static': {
@@ -147,7 +153,11 @@ export class DataSetReader {
       return { rows: result.rows, fields: fields.length ? fields : fieldsOfRows(result.rows), truncated: result.truncated };
     } catch (error) {
       if (error instanceof AppError && error.key !== 'dataLink.queryFailed') throw error;
-      throw new AppError('report.dataSetFailed', { name: dataSet.name, detail: error instanceof AppError ? String(error.params.reason ?? error.key) : reasonOf(error) }, 400);
+      throw new AppError(
+        'report.dataSetFailed',
+        { name: dataSet.name, detail: error instanceof AppError ? String(error.params.reason ?? error.key) : reasonOf(error) },
+        400,
+      );
     }
   }
 

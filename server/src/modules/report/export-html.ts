@@ -7,7 +7,14 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 /** CSS values we write come from the design's checked fields; quotes and angle brackets never reach the page. */
 const css = (text: string) => text.replace(/[<>"'`\\;{}]/g, '');
 
-const BORDER_CSS: Record<string, string> = { thin: '1px solid', medium: '2px solid', thick: '3px solid', dashed: '1px dashed', dotted: '1px dotted', double: '3px double' };
+const BORDER_CSS: Record<string, string> = {
+  thin: '1px solid',
+  medium: '2px solid',
+  thick: '3px solid',
+  dashed: '1px dashed',
+  dotted: '1px dotted',
+  double: '3px double',
+};
 
 export function styleCss(style: ReportStyle | undefined): string {
   if (!style) return '';

@@ -86,7 +86,7 @@ export const messages = defineMessages({
     'report.dataSetSource': 'Data set {name} has no data source',
     'report.dataSetInterface': 'Data set {name} has no interface',
     'report.dataSetFailed': 'Data set {name} failed: {detail}',
-    'report.dataSetNotRows': "The interface of data set {name} did not answer a list of rows",
+    'report.dataSetNotRows': 'The interface of data set {name} did not answer a list of rows',
     'report.dataSetTruncated': 'Data set {name} has more than {max} rows; only the first {max} are shown',
     'report.dataSetScopeColumn': 'The data permission column of data set {name} does not exist: {column}',
     'report.paramRequired': 'Fill in the query field: {label}',

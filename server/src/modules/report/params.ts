@@ -67,12 +67,7 @@ export function defaultValue(p: ReportParam, today: string): string | string[] {
 }
 
 /** The query bar: the shown parameters with their defaults and a dictionary's options. */
-export function queryFields(
-  params: ReportParam[],
-  now: Date,
-  timeZone: string,
-  options: Map<string, { label: string; value: string }[]>,
-): ReportQueryField[] {
+export function queryFields(params: ReportParam[], now: Date, timeZone: string, options: Map<string, { label: string; value: string }[]>): ReportQueryField[] {
   const today = localDate(now, timeZone);
   return params.filter(shown).map((p) => ({
     name: p.name,

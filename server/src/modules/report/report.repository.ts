@@ -285,10 +285,7 @@ export class ReportRepository extends PublishedEntryRepository {
     return fetchPage(query.orderBy('c.version', 'desc'), f) as Promise<{ Rows: ReportContentRow[]; Total: number }>;
   }
 
-  async content(
-    tenantId: string,
-    id: string,
-  ): Promise<(ReportContentRow & { design: ReportDesign; reportName: string; reportEnabled: number }) | undefined> {
+  async content(tenantId: string, id: string): Promise<(ReportContentRow & { design: ReportDesign; reportName: string; reportEnabled: number }) | undefined> {
     const row = await this.contentRows(tenantId)
       .select(['c.design as design', 'r.name as reportName', 'r.enabled as reportEnabled'])
       .where('c.id', '=', id)

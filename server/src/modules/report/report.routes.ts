@@ -41,7 +41,10 @@ const problem = z.object({ cell: z.string().optional(), msg: z.string() });
 /** Rows of a data set the designer sees while building (the viewer reads up to the data set limit). */
 const PREVIEW_ROWS = 100;
 
-const problemText = (lang: Lang, p: DesignProblem) => ({ ...(p.cell ? { cell: p.cell } : {}), msg: translate(lang, p.key as MessageKey, { ...p.params, cell: p.cell ?? '' }) });
+const problemText = (lang: Lang, p: DesignProblem) => ({
+  ...(p.cell ? { cell: p.cell } : {}),
+  msg: translate(lang, p.key as MessageKey, { ...p.params, cell: p.cell ?? '' }),
+});
 
 /**
  * Folders (/reports-file-info), reports (/reports-file, /report-info), designs and versions (/report-content) and
@@ -87,7 +90,12 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
 
   // ---------------------------------------------------------------- reports
   r.get('/reports-file', {
-    schema: { tags, summary: "A folder's reports (its folders' too), paged", querystring: reportFileQuery, response: { 200: envelope(pageResult(reportInfoRow)) } },
+    schema: {
+      tags,
+      summary: "A folder's reports (its folders' too), paged",
+      querystring: reportFileQuery,
+      response: { 200: envelope(pageResult(reportInfoRow)) },
+    },
     handler: async (request) => ok(request, await reports.pageReports(await reader(request), request.query), 'common.fetched'),
   });
   r.get('/report-info/tree', {
@@ -100,12 +108,23 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.post('/report-info', {
     config: { permission: P.manageAdd },
-    schema: { tags, summary: 'Add a report (copyFrom: copy its design); version 1 is an empty sheet', body: reportInfoBody, response: { 200: envelope(saved) } },
+    schema: {
+      tags,
+      summary: 'Add a report (copyFrom: copy its design); version 1 is an empty sheet',
+      body: reportInfoBody,
+      response: { 200: envelope(saved) },
+    },
     handler: async (request) => ok(request, { F_Id: await reports.addReport(authOf(request), request.body) }, 'common.added'),
   });
   r.put('/report-info/:id', {
     config: { permission: P.manageEdit },
-    schema: { tags, summary: "Change a report's name, code, folder, state", params: reportIdParams, body: reportInfoBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: "Change a report's name, code, folder, state",
+      params: reportIdParams,
+      body: reportInfoBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await reports.updateReport(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');
@@ -113,7 +132,12 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.delete('/report-info/:id', {
     config: { permission: P.manageDelete },
-    schema: { tags, summary: 'Delete a report with its versions and share links (refused while released)', params: reportIdParams, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Delete a report with its versions and share links (refused while released)',
+      params: reportIdParams,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await reports.removeReport(authOf(request), request.params.id);
       return ok(request, null, 'common.deleted');
@@ -169,7 +193,13 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.put('/report-content/:id', {
     config: { permission: P.designSave },
-    schema: { tags, summary: 'Make this version current again (as a new version)', params: reportIdParams, body: reportContentRestoreBody, response: { 200: envelope(versionSaved) } },
+    schema: {
+      tags,
+      summary: 'Make this version current again (as a new version)',
+      params: reportIdParams,
+      body: reportContentRestoreBody,
+      response: { 200: envelope(versionSaved) },
+    },
     handler: async (request) => ok(request, await reports.restore(authOf(request), request.params.id, request.body.F_Note), 'common.updated'),
   });
   r.delete('/report-content/:id', {
@@ -184,7 +214,12 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   // ---------------------------------------------------------------- releases
   r.get('/reports-release', {
     config: { permission: P.releaseList },
-    schema: { tags, summary: 'Releases of reports to menu entries', querystring: reportReleaseQuery, response: { 200: envelope(pageResult(reportReleaseRow)) } },
+    schema: {
+      tags,
+      summary: 'Releases of reports to menu entries',
+      querystring: reportReleaseQuery,
+      response: { 200: envelope(pageResult(reportReleaseRow)) },
+    },
     handler: async (request) => ok(request, await releases.page(authOf(request), request.query), 'common.fetched'),
   });
   r.post('/reports-release', {
@@ -199,7 +234,13 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.put('/reports-release/:id', {
     config: { permission: P.releaseEdit },
-    schema: { tags, summary: 'Change a release (name, place, report)', params: reportIdParams, body: reportReleaseBody, response: { 200: envelope(emptyData) } },
+    schema: {
+      tags,
+      summary: 'Change a release (name, place, report)',
+      params: reportIdParams,
+      body: reportReleaseBody,
+      response: { 200: envelope(emptyData) },
+    },
     handler: async (request) => {
       await releases.update(authOf(request), request.params.id, request.body);
       return ok(request, null, 'common.updated');

@@ -51,9 +51,7 @@ export class ReportService {
 
   async folderTree(auth: AuthContext): Promise<ReportFolder[]> {
     const folders = await this.repo.folders(auth.tenantId);
-    const nodes = new Map<string, ReportFolder>(
-      folders.map((f) => [f.id, { F_Id: f.id, F_ParentId: f.parentId, F_Name: f.name, F_SortCode: f.sortCode }]),
-    );
+    const nodes = new Map<string, ReportFolder>(folders.map((f) => [f.id, { F_Id: f.id, F_ParentId: f.parentId, F_Name: f.name, F_SortCode: f.sortCode }]));
     const roots: ReportFolder[] = [];
     for (const node of nodes.values()) {
       const parent = node.F_ParentId !== '0' ? nodes.get(node.F_ParentId) : undefined;

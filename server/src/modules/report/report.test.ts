@@ -94,7 +94,7 @@ describe('the menu', () => {
     const menu = (await ok(t.get('/api/modules/vue?systemId=0', admin))) as unknown as { F_ModuleId: string; children: { F_ModuleId: string }[] }[];
     const group = menu.find((m) => m.F_ModuleId === 'report');
     expect(group?.children.map((c) => c.F_ModuleId)).toEqual(['report-design', 'report-manage', 'report-release']);
-    expect((await ok(t.get('/api/modules/vue?systemId=0', lisi)) as unknown as { F_ModuleId: string }[]).some((m) => m.F_ModuleId === 'report')).toBe(false);
+    expect(((await ok(t.get('/api/modules/vue?systemId=0', lisi))) as unknown as { F_ModuleId: string }[]).some((m) => m.F_ModuleId === 'report')).toBe(false);
   });
 });
 
@@ -108,17 +108,26 @@ describe('folders and reports', () => {
     expect(cycle.json()).toMatchObject({ code: 10400, msg: '不能把目录移到它自己或它的子目录下' });
 
     const report = await ok(t.send('POST', '/api/report-info', { F_Name: '利润表', F_Code: 'profit', F_FolderId: sub.F_Id }, admin));
-    const inTop = (await ok(t.get(`/api/reports-file?F_FolderId=${top.F_Id}&limit=1&size=10`, admin))) as unknown as { Total: number; Rows: { F_Id: string; F_Version: number; F_FolderName: string }[] };
+    const inTop = (await ok(t.get(`/api/reports-file?F_FolderId=${top.F_Id}&limit=1&size=10`, admin))) as unknown as {
+      Total: number;
+      Rows: { F_Id: string; F_Version: number; F_FolderName: string }[];
+    };
     expect(inTop.Total).toBe(1);
     expect(inTop.Rows[0]).toMatchObject({ F_Id: report.F_Id, F_Version: 1, F_FolderName: '月报' });
-    expect((await t.send('DELETE', `/api/reports-file-info/${sub.F_Id}`, undefined, admin)).json()).toMatchObject({ code: 10400, msg: '目录下还有报表或子目录，不能删除' });
+    expect((await t.send('DELETE', `/api/reports-file-info/${sub.F_Id}`, undefined, admin)).json()).toMatchObject({
+      code: 10400,
+      msg: '目录下还有报表或子目录，不能删除',
+    });
 
     const taken = await t.send('POST', '/api/report-info', { F_Name: '另一个', F_Code: 'PROFIT' }, admin);
     expect(taken.json()).toMatchObject({ code: 10400, msg: '报表编码已存在：PROFIT' });
     const bad = await t.send('POST', '/api/report-info', { F_Name: '坏的', F_Code: 'a b' }, admin, { 'accept-language': 'en' });
     expect(bad.statusCode).toBe(400);
 
-    const treeWithReports = (await ok(t.get('/api/report-info/tree', admin))) as unknown as { id: string; children?: { id: string; children?: { id: string; kind: string }[] }[] }[];
+    const treeWithReports = (await ok(t.get('/api/report-info/tree', admin))) as unknown as {
+      id: string;
+      children?: { id: string; children?: { id: string; kind: string }[] }[];
+    }[];
     const leaf = treeWithReports.find((n) => n.id === top.F_Id)?.children?.[0]?.children?.[0];
     expect(leaf).toMatchObject({ id: report.F_Id, kind: 'report' });
     await ok(t.send('DELETE', `/api/report-info/${report.F_Id}`, undefined, admin));
@@ -151,7 +160,9 @@ describe('designs and versions', () => {
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]!.cell).toBe('B4');
 
-    const versions = (await ok(t.get(`/api/report-content?F_ReportId=${id}&limit=1&size=10`, admin))) as unknown as { Rows: { F_Id: string; F_Version: number; F_IsCurrent: number }[] };
+    const versions = (await ok(t.get(`/api/report-content?F_ReportId=${id}&limit=1&size=10`, admin))) as unknown as {
+      Rows: { F_Id: string; F_Version: number; F_IsCurrent: number }[];
+    };
     expect(versions.Rows.map((v) => [v.F_Version, v.F_IsCurrent])).toEqual([
       [2, 1],
       [1, 0],
@@ -167,13 +178,17 @@ describe('designs and versions', () => {
 
   it('previews a data set with its parameters bound, never concatenated', async () => {
     const design = salesDesign();
-    const preview = (await ok(t.send('POST', '/api/report-content/data-preview', { dataSet: design.dataSets![0], params: { region: '华南' }, design }, admin))) as unknown as {
+    const preview = (await ok(
+      t.send('POST', '/api/report-content/data-preview', { dataSet: design.dataSets![0], params: { region: '华南' }, design }, admin),
+    )) as unknown as {
       rows: { dept: string }[];
       fields: { name: string; type: string }[];
     };
     expect(preview.rows).toEqual([expect.objectContaining({ dept: '研发', region: '华南' })]);
     expect(preview.fields).toContainEqual({ name: 'amount', type: 'number' });
-    const injected = (await ok(t.send('POST', '/api/report-content/data-preview', { dataSet: design.dataSets![0], params: { region: "' or '1'='1" }, design }, admin))) as unknown as {
+    const injected = (await ok(
+      t.send('POST', '/api/report-content/data-preview', { dataSet: design.dataSets![0], params: { region: "' or '1'='1" }, design }, admin),
+    )) as unknown as {
       rows: unknown[];
     };
     expect(injected.rows).toEqual([]);
@@ -188,7 +203,15 @@ describe('viewing', () => {
     const pages = (await ok(t.send('POST', `/api/report-view/${id}/pages`, { params: {} }, admin))) as unknown as ReportPages;
     expect(pages.pageCount).toBe(1);
     // Groups in pinyin order (销售 xiāoshòu before 研发 yánfā), each over its rows and its subtotal.
-    expect(texts(pages)).toEqual([['部门', '区域', '金额'], ['销售', '华东', '20'], ['小计', '20'], ['研发', '华东', '150'], ['华南', '30'], ['小计', '180'], ['合计', '200']]);
+    expect(texts(pages)).toEqual([
+      ['部门', '区域', '金额'],
+      ['销售', '华东', '20'],
+      ['小计', '20'],
+      ['研发', '华东', '150'],
+      ['华南', '30'],
+      ['小计', '180'],
+      ['合计', '200'],
+    ]);
     expect(pages.pages[0]!.rows[1]!.cells[0]!.rs).toBe(2);
     expect(pages.pages[0]!.rows[3]!.cells[0]!.rs).toBe(3);
     expect(pages.styles[pages.pages[0]!.rows[0]!.cells[0]!.s]).toMatchObject({ bold: true });
@@ -217,7 +240,10 @@ describe('viewing', () => {
     const buttons = await t.deps.db.selectFrom('module_buttons').select('en_code').where('module_id', '=', module.id).orderBy('sort_code').execute();
     expect(buttons.map((b) => b.en_code)).toEqual(['view', 'print', 'export']);
 
-    const menu = (await ok(t.get('/api/modules/vue?systemId=0', admin))) as unknown as { F_ModuleId: string; children: { F_ModuleId: string; children: { F_ModuleId: string }[] }[] }[];
+    const menu = (await ok(t.get('/api/modules/vue?systemId=0', admin))) as unknown as {
+      F_ModuleId: string;
+      children: { F_ModuleId: string; children: { F_ModuleId: string }[] }[];
+    }[];
     const center = menu.find((m) => m.F_ModuleId === 'report')?.children.find((c) => c.F_ModuleId === 'report-center');
     expect(center?.children.map((c) => c.F_ModuleId)).toContain(module.id);
     // lisi has no grant yet: refused; with the view button only: no export.
@@ -270,7 +296,10 @@ describe('export', () => {
   });
 
   it('neutralises texts that would be formulas', async () => {
-    const design = salesDesign({ params: [], dataSets: [{ name: 'sales', kind: 'static', rows: [{ dept: '=HYPERLINK("http://x")', region: '+1', amount: -5 }] }] });
+    const design = salesDesign({
+      params: [],
+      dataSets: [{ name: 'sales', kind: 'static', rows: [{ dept: '=HYPERLINK("http://x")', region: '+1', amount: -5 }] }],
+    });
     const { id } = await newReport(design);
     const res = await t.send('POST', `/api/report-view/${id}/export`, { params: {}, format: 'xlsx' }, admin);
     const book = new ExcelJS.Workbook();
@@ -353,7 +382,11 @@ describe('share links', () => {
     expect((await t.get(`/api/report-frame/${id}/meta?share=${token}`)).json()).toMatchObject({ code: 10403, msg: '分享链接无效或已过期' });
 
     const expired = await ok(t.send('POST', '/api/report-share', { F_ReportId: id, F_ExpiresAt: new Date(Date.now() + 3_600_000).toISOString() }, admin));
-    await t.deps.db.updateTable('report_shares').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.F_Id).execute();
+    await t.deps.db
+      .updateTable('report_shares')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.F_Id)
+      .execute();
     const expiredToken = new URL(String(expired.F_Url), 'http://x').searchParams.get('share')!;
     expect((await t.get(`/api/report-frame/${id}/meta?share=${expiredToken}`)).statusCode).toBe(403);
     const past = await t.send('POST', '/api/report-share', { F_ReportId: id, F_ExpiresAt: '2020-01-01 00:00:00' }, admin);

@@ -4,7 +4,11 @@ import type { ModuleSecurity } from '../../security/module-security.js';
 export const security: ModuleSecurity = {
   fixtures: async (victim, mark) => {
     const folder = (await victim('POST', '/api/reports-file-info', { F_Name: `目录 ${mark}` })) as { F_Id: string };
-    const report = (await victim('POST', '/api/report-info', { F_Name: `报表 ${mark}`, F_Code: `r${mark.replace(/[^A-Za-z0-9]/g, '')}`, F_FolderId: folder.F_Id })) as {
+    const report = (await victim('POST', '/api/report-info', {
+      F_Name: `报表 ${mark}`,
+      F_Code: `r${mark.replace(/[^A-Za-z0-9]/g, '')}`,
+      F_FolderId: folder.F_Id,
+    })) as {
       F_Id: string;
     };
     const saved = (await victim('POST', '/api/report-content', {

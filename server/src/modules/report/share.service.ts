@@ -49,9 +49,12 @@ export class ReportShareService {
     if (!(await this.repo.findReport(auth.tenantId, body.F_ReportId))) throw new AppError('report.notFound', { id: body.F_ReportId }, 400);
     // A time with an offset (ISO) as it says; a wall time ('2026-12-31 18:00:00') in the platform's zone.
     const text = body.F_ExpiresAt.trim();
-    const expiresAt = /(z|[+-]\d{2}:?\d{2})$/i.test(text) ? new Date(text) : (wallTimeToInstant(text, (this.deps.config.timeZone ?? DEFAULT_TIME_ZONE)) ?? new Date(NaN));
+    const expiresAt = /(z|[+-]\d{2}:?\d{2})$/i.test(text)
+      ? new Date(text)
+      : (wallTimeToInstant(text, this.deps.config.timeZone ?? DEFAULT_TIME_ZONE) ?? new Date(NaN));
     const now = Date.now();
-    if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now || expiresAt.getTime() > now + YEAR_MS) throw new AppError('report.shareExpiry', {}, 400);
+    if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now || expiresAt.getTime() > now + YEAR_MS)
+      throw new AppError('report.shareExpiry', {}, 400);
     const id = newId();
     const passwordHash = body.F_Password ? await hashPassword(body.F_Password) : null;
     const user = { id: auth.userId, name: await this.repo.userName(auth.tenantId, auth.userId) };

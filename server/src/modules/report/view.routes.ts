@@ -32,7 +32,11 @@ import type { ReportViewService } from './view.service.js';
 
 const fileBytes = z.any().describe('the report as .xlsx or .pdf');
 const sendFile = (reply: FastifyReply, file: ReportFile) =>
-  reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.fileName, false)).header('cache-control', 'no-store').send(file.body);
+  reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.fileName, false))
+    .header('cache-control', 'no-store')
+    .send(file.body);
 
 const frameRunBody = z.object({
   params: reportParamValues,
@@ -45,7 +49,13 @@ const frameExportBody = z.object({ params: reportParamValues, format: z.enum(['x
  * Viewing (/report-view: signed in, through a release's buttons or the design screen's preview), share links
  * (/report-share) and the public frame (/report-frame: a signed share token, never the caller's session).
  */
-export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: ReportViewService, exports: ReportExportService, shares: ReportShareService): void {
+export function reportViewRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  views: ReportViewService,
+  exports: ReportExportService,
+  shares: ReportShareService,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Reports: viewing'];
   const exportLimit = requestLimit(deps.config.rateLimits.export);
@@ -83,7 +93,13 @@ export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: Rep
   });
 
   r.post('/report-view/:id/export', {
-    schema: { tags, summary: 'The report as .xlsx or .pdf (a release needs its export button)', params: reportIdParams, body: reportExportBody, response: { 200: fileBytes } },
+    schema: {
+      tags,
+      summary: 'The report as .xlsx or .pdf (a release needs its export button)',
+      params: reportIdParams,
+      body: reportExportBody,
+      response: { 200: fileBytes },
+    },
     handler: async (request, reply) => {
       const { releaseId, design, params, format } = request.body;
       await limitOf(format)(request, reply);
@@ -101,7 +117,12 @@ export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: Rep
   });
   r.post('/report-share', {
     config: { permission: P.manageShare },
-    schema: { tags, summary: 'Make a share link (expiry, optional password); the report runs as its maker', body: reportShareBody, response: { 200: envelope(reportShareRow) } },
+    schema: {
+      tags,
+      summary: 'Make a share link (expiry, optional password); the report runs as its maker',
+      body: reportShareBody,
+      response: { 200: envelope(reportShareRow) },
+    },
     handler: async (request) => ok(request, await shares.add(authOf(request), request.body), 'common.added'),
   });
   r.delete('/report-share/:id', {
@@ -126,10 +147,21 @@ export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: Rep
 
   r.get('/report-frame/:id/meta', {
     config: { public: true },
-    schema: { tags, summary: 'The query bar of a shared report; needsPassword until unlocked', params: reportIdParams, querystring: reportFrameQuery, response: { 200: envelope(reportViewMeta) } },
+    schema: {
+      tags,
+      summary: 'The query bar of a shared report; needsPassword until unlocked',
+      params: reportIdParams,
+      querystring: reportFrameQuery,
+      response: { 200: envelope(reportViewMeta) },
+    },
     handler: async (request) => {
       const { source, locked } = await framed(request.params.id, request.query, false);
-      if (locked) return ok(request, { F_ReportId: source.reportId, F_Name: source.name, query: [], canPrint: false, canExport: false, needsPassword: true }, 'common.fetched');
+      if (locked)
+        return ok(
+          request,
+          { F_ReportId: source.reportId, F_Name: source.name, query: [], canPrint: false, canExport: false, needsPassword: true },
+          'common.fetched',
+        );
       return ok(request, await views.meta(source), 'common.fetched');
     },
   });
@@ -144,12 +176,20 @@ export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: Rep
       body: reportUnlockBody,
       response: { 200: envelope(reportUnlockAnswer) },
     },
-    handler: async (request) => ok(request, { access: await shares.unlock(request.params.id, request.query.share, request.body.password, request.ip) }, 'common.ok'),
+    handler: async (request) =>
+      ok(request, { access: await shares.unlock(request.params.id, request.query.share, request.body.password, request.ip) }, 'common.ok'),
   });
 
   r.post('/report-frame/:id/pages', {
     config: { public: true },
-    schema: { tags, summary: 'Pages of a shared report', params: reportIdParams, querystring: reportFrameQuery, body: frameRunBody, response: { 200: envelope(reportPagesAnswer) } },
+    schema: {
+      tags,
+      summary: 'Pages of a shared report',
+      params: reportIdParams,
+      querystring: reportFrameQuery,
+      body: frameRunBody,
+      response: { 200: envelope(reportPagesAnswer) },
+    },
     handler: async (request) => {
       const { source } = await framed(request.params.id, request.query, true);
       return ok(request, await views.pages(source, request.body.params, request.body.from, request.body.count), 'common.fetched');
@@ -158,7 +198,14 @@ export function reportViewRoutes(app: FastifyInstance, deps: AppDeps, views: Rep
 
   r.post('/report-frame/:id/export', {
     config: { public: true },
-    schema: { tags, summary: 'A shared report as .xlsx or .pdf', params: reportIdParams, querystring: reportFrameQuery, body: frameExportBody, response: { 200: fileBytes } },
+    schema: {
+      tags,
+      summary: 'A shared report as .xlsx or .pdf',
+      params: reportIdParams,
+      querystring: reportFrameQuery,
+      body: frameExportBody,
+      response: { 200: fileBytes },
+    },
     handler: async (request, reply) => {
       await limitOf(request.body.format)(request, reply);
       const { source } = await framed(request.params.id, request.query, true);

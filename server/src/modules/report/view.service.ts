@@ -79,9 +79,7 @@ export class ReportViewService {
 
   private async releaseButtons(auth: AuthContext, release: ReleaseRecord): Promise<{ view: boolean; print: boolean; export: boolean }> {
     const code = releaseCodeOf(release.id);
-    const [view, print, exporting] = await Promise.all(
-      ['view', 'print', 'export'].map((b) => this.deps.grants.hasAny(auth, [`${code}.${b}`])),
-    );
+    const [view, print, exporting] = await Promise.all(['view', 'print', 'export'].map((b) => this.deps.grants.hasAny(auth, [`${code}.${b}`])));
     return { view: !!view, print: !!print, export: !!exporting };
   }
 
@@ -143,7 +141,8 @@ export class ReportViewService {
   async expanded(source: ViewSource, given: ReportParamValues): Promise<ExpandedView> {
     const viewer = await this.viewer(source.auth);
     const values = resolveParams(source.design.params, given, viewer, new Date(), this.timeZone);
-    const scope: RowScope = source.scopeModuleId && source.design.dataSets.some(hasScopeColumns) ? await this.deps.dataScopes.of(source.auth, source.scopeModuleId) : null;
+    const scope: RowScope =
+      source.scopeModuleId && source.design.dataSets.some(hasScopeColumns) ? await this.deps.dataScopes.of(source.auth, source.scopeModuleId) : null;
     const key = cacheKey(source, values, scope);
     const now = Date.now();
     for (const [k, entry] of this.cache) if (now - entry.at > CACHE_MS) this.cache.delete(k);
