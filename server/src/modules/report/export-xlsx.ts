@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import bwipjs from 'bwip-js';
 import ExcelJS from 'exceljs';
-import type { ExpandedReport, ReportOutCell, ReportStyle } from '@app/contracts';
+import { cellName, type ExpandedReport, type ReportOutCell, type ReportStyle } from '@app/contracts';
 import { neutraliseCell } from '../../core/excel/cells.js';
 import { EXPORT_BATCH_ROWS, streamCaughtUp } from '../../core/excel/stream-writer.js';
 
@@ -164,22 +164,10 @@ function applyCovers(covers: Cover[], rowIndex: number, row: ExcelJS.Row, styles
   }
 }
 
-/** exceljs's own range object for a merge (what mergeCells would store). */
-function dimensionsOf(top: number, left: number, bottom: number, right: number): unknown {
-  const letters = (n: number) => {
-    let s = '';
-    for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) s = String.fromCharCode(65 + ((x - 1) % 26)) + s;
-    return s;
-  };
-  return {
-    top,
-    left,
-    bottom,
-    right,
-    get range() {
-      return `${letters(left)}${top}:${letters(right)}${bottom}`;
-    },
-  };
+/** A merge as the streaming writer writes it: `<mergeCell ref="${merge}"/>`, so its text is the range (A2:A4). */
+function dimensionsOf(top: number, left: number, bottom: number, right: number): { toString(): string } {
+  const range = `${cellName(top - 1, left - 1)}:${cellName(bottom - 1, right - 1)}`;
+  return { toString: () => range };
 }
 
 async function addPicture(book: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, pictures: XlsxPictures, cell: ReportOutCell, row: number): Promise<void> {

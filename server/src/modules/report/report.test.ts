@@ -295,6 +295,22 @@ describe('export', () => {
     expect(sheet.getColumn(1).width).toBeCloseTo(100 / 7, 1);
   });
 
+  it('streams a big report (no pictures) with every row and merge', async () => {
+    const sql = "select 'D' || (g % 3) as dept, 'R' || (g % 2) as region, g as amount from generate_series(1, 6000) g order by 1, 2";
+    const design = salesDesign({ params: [], dataSets: [{ name: 'sales', kind: 'sql', linkId: 'local', sql }] });
+    design.sheet.cells = design.sheet.cells!.map((c) => (c.r === 1 && c.c === 1 ? { ...c, binding: { dataSet: 'sales', field: 'region', expand: 'down', mode: 'list' } } : c));
+    const { id } = await newReport(design);
+    const res = await t.send('POST', `/api/report-view/${id}/export`, { params: {}, format: 'xlsx' }, admin);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0]!;
+    // Header, 6,000 rows, a subtotal per department (3) and the total.
+    expect(sheet.rowCount).toBe(1 + 6000 + 3 + 1);
+    expect(sheet.model.merges).toEqual(['A2:A2002', 'A2003:A4003', 'A4004:A6004']);
+    expect(sheet.getCell(`C${sheet.rowCount}`).value).toBe((6000 * 6001) / 2);
+  });
+
   it('neutralises texts that would be formulas', async () => {
     const design = salesDesign({
       params: [],
