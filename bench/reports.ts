@@ -155,7 +155,13 @@ async function benchOn(databaseUrl: string, say: (line: string) => void): Promis
     const exported = await new Promise<{ bytes: number; status: number }>((resolve, reject) => {
       const body = JSON.stringify({ params: {}, format: 'xlsx' });
       const req = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: `/api/report-view/${exportReport.F_Id}/export`, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/report-view/${exportReport.F_Id}/export`,
+          headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let bytes = 0;
           res.on('data', (c: Buffer) => {

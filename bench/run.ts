@@ -25,6 +25,7 @@ import { workflowUiBench } from './workflow-ui.js';
 import { soakBench } from './soak.js';
 import { firstScreenBench } from './first-screen.js';
 import { jobsBench } from './jobs.js';
+import { reportsBench } from './reports.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'Bench@123456';
@@ -223,6 +224,7 @@ if (only === 'workflow' || !only) (await workflowBench()).forEach(report);
 if (only === 'workflow-ui' || !only) (await workflowUiBench()).forEach(report);
 if (only === 'first-screen' || !only) (await firstScreenBench()).forEach(report);
 if (only === 'jobs' || !only) (await jobsBench()).forEach(report);
+if (only === 'reports' || !only) (await reportsBench()).forEach(report);
 // Ten minutes by default (SOAK_MINUTES): only when asked for.
 if (only === 'soak') (await soakBench()).forEach(report);
 writeFileSync(path.join(root, 'bench', 'last-run.txt'), `${new Date().toISOString()}\n${figures.join('\n')}\n`);

@@ -196,7 +196,10 @@ export const dataSet = z.object({
   interfaceId: z.string().trim().max(64).optional(),
   /** interface: where the rows are in its JSON answer (`data.rows`); empty = the answer itself. */
   rowsPath: z.string().trim().max(200).optional(),
-  rows: z.array(z.record(z.string().max(128), z.unknown())).max(REPORT_LIMITS.staticRows).optional(),
+  rows: z
+    .array(z.record(z.string().max(128), z.unknown()))
+    .max(REPORT_LIMITS.staticRows)
+    .optional(),
   fields: z.array(dataSetField).max(200).default([]),
   /**
    * Columns that say whose a row is: a released report then shows a viewer only the rows of their data scope.

@@ -16,7 +16,9 @@ import { formPrintFeature } from '../features/form-print';
 import { clueFeature } from '../features/clue';
 import { excelTemplateFeature } from '../features/excel-template';
 import { taskSchedulingFeature } from '../features/task-scheduling';
+import { reportFeature } from '../features/report';
 import { registerLocaleFiles, registerMenuTexts } from '../lib/i18n';
+import { matchPath } from 'react-router';
 import type { Feature, FeatureRoute } from './feature';
 
 export const features: Feature[] = [
@@ -37,6 +39,7 @@ export const features: Feature[] = [
   clueFeature,
   excelTemplateFeature,
   taskSchedulingFeature,
+  reportFeature,
   iframeFeature,
 ];
 for (const feature of features) {
@@ -47,5 +50,9 @@ for (const feature of features) {
 export const allRoutes: FeatureRoute[] = features.flatMap((f) => f.routes);
 
 export function routeFor(pathname: string): FeatureRoute | undefined {
-  return allRoutes.find((r) => r.path === pathname) ?? allRoutes.find((r) => r.path.endsWith('/*') && pathname.startsWith(r.path.slice(0, -1)));
+  return (
+    allRoutes.find((r) => r.path === pathname) ??
+    allRoutes.find((r) => r.path.includes('/:') && matchPath(r.path, pathname)) ??
+    allRoutes.find((r) => r.path.endsWith('/*') && pathname.startsWith(r.path.slice(0, -1)))
+  );
 }

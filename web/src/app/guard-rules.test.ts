@@ -12,6 +12,23 @@ describe('route guard', () => {
   it('lets public pages through without a token', () => {
     for (const p of ['/login', '/404', '/403', '/500']) expect(guardDecision(p, '', false, false)).toEqual({});
   });
+  it('lets a share link open its report frame and print view without a token, and nothing else', () => {
+    expect(guardDecision('/report-frame/r1', '?share=tok', false, false)).toEqual({});
+    expect(guardDecision('/report-print/r1', '?share=tok&access=a', false, false)).toEqual({});
+    // Without the link's token, under or beside the frame, and the rest of the reports: sign in first.
+    for (const [p, q] of [
+      ['/report-frame/r1', ''],
+      ['/report-frame/r1', '?share='],
+      ['/report-frame/r1/x', '?share=tok'],
+      ['/report-frame', '?share=tok'],
+      ['/report-frameX/r1', '?share=tok'],
+      ['/report/view/r1/index', '?share=tok'],
+      ['/report/manage/index', '?share=tok'],
+    ])
+      expect(guardDecision(p, q, false, false).redirect, p + q).toBe('/login');
+    // Signed in, the frame opens as any page (in the shell, as a tab).
+    expect(guardDecision('/report-frame/r1', '?share=tok', true, false)).toEqual({});
+  });
   it('sends a signed-in visit to /login to /', () => {
     expect(guardDecision('/login', '', true, false)).toEqual({ redirect: '/' });
     expect(peekReturnPath()).toBe('/');

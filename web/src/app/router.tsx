@@ -1,5 +1,7 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { Guard } from './Guard';
+import { AppFrame } from './AppFrame';
+import { useSession } from '../lib/session';
 import { RouteError } from './RouteError';
 import { LazyPage } from './page-fallback';
 import { lazyWithTexts } from '../lib/lazy';
@@ -12,6 +14,21 @@ const LockPage = lazyWithTexts(() => import('./lock/LockPage'), ['layout']);
 // Keyed by route path (not by address: /form-publish/* keeps its page while its sub-path changes).
 const el = (page: Parameters<typeof LazyPage>[0]['page'], key: string) => <LazyPage key={key} page={page} />;
 
+/**
+ * The shell around the signed-in pages. Signed out, the guard lets only public pages through to here (a shared
+ * report's frame, guard-rules.ts), and they show bare.
+ */
+function ShellOrBare() {
+  const session = useSession();
+  return session ? (
+    el(ShellLayout, 'shell')
+  ) : (
+    <AppFrame>
+      <Outlet />
+    </AppFrame>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     element: <Guard />,
@@ -20,7 +37,7 @@ export const routes: RouteObject[] = [
       ...allRoutes.filter((r) => r.shell === false).map((r) => ({ path: r.path, element: el(r.page, r.path) })),
       { path: '/lock', element: el(LockPage, '/lock') },
       {
-        element: el(ShellLayout, 'shell'),
+        element: <ShellOrBare />,
         errorElement: <RouteError />,
         children: [
           { path: '/', element: <Navigate to="/wel" replace /> },

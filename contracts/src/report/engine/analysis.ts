@@ -55,6 +55,8 @@ export interface DesignAnalysis {
   readonly slots: Slot[];
   /** The slot at a template position (a covered position answers the merge's slot), or -1. */
   slotAt(r: number, c: number): number;
+  /** The slots whose top-left cell lies in a rectangle, row by row (remembered per rectangle). */
+  slotsIn(from: CellRef, to: CellRef): readonly number[];
   readonly rows: AxisAnalysis;
   readonly cols: AxisAnalysis;
   /** Slots in evaluation order: every formula after the cells it names. */
@@ -122,7 +124,8 @@ export function analyseDesign(design: ReportDesign): DesignAnalysis {
     const merge = mergeAt.get(key(cell.r, cell.c));
     const binding = cell.binding;
     if (cell.kind === 'field' && !binding) problems.push(problem('report.fieldUnbound', name));
-    const expands = binding && cell.kind !== 'text' && cell.kind !== 'formula' ? (binding.expand === 'down' ? 'row' : binding.expand === 'right' ? 'col' : null) : null;
+    const expands =
+      binding && cell.kind !== 'text' && cell.kind !== 'formula' ? (binding.expand === 'down' ? 'row' : binding.expand === 'right' ? 'col' : null) : null;
     const formula = cell.kind === 'formula' ? parseOrReport(cell.text, 'formula', name, problems) : null;
     const conditions: { when: ParsedFormula; style: ReportStyle }[] = [];
     for (const cond of cell.conditions ?? []) {
@@ -173,9 +176,10 @@ export function analyseDesign(design: ReportDesign): DesignAnalysis {
   const cols = analyseAxis('col', slots, slotAt, problems);
 
   // ---------------------------------------------------------------- formula order
-  const order = evaluationOrder(slots, slotAt, sheet.rows, sheet.cols, problems);
+  const slotsIn = rectangleIndex(slots);
+  const order = evaluationOrder(slots, slotAt, slotsIn, problems);
 
-  return { problems, slots, slotAt, rows, cols, order };
+  return { problems, slots, slotAt, slotsIn, rows, cols, order };
 }
 
 /** Whether a cell reads its binding (text and formula cells ignore one). */
@@ -294,7 +298,10 @@ function analyseAxis(axis: Axis, slots: Slot[], slotAt: (r: number, c: number) =
   };
   const resolveParent = (s: Slot): number => {
     const ref = view.parentRef(s);
-    if (ref === 'root') return -1;
+    if (ref === 'root') {
+      explicit[s.index] = 1;
+      return -1;
+    }
     if (ref === 'auto') {
       if (s.expands === other) return -1;
       let best: Slot | null = null;
@@ -325,11 +332,26 @@ function analyseAxis(axis: Axis, slots: Slot[], slotAt: (r: number, c: number) =
       problems.push(problem(view.keys.range, s.name, { parent: p.name }));
       return -1;
     }
-    // Resolving the parent's own parent finds explicit cycles (A under B under A).
-    parentOf(p);
     return p.index;
   };
   for (const e of expanders) parentOf(e);
+  // Named parents may close a circle (A under B under A, or under a cell whose auto parent is A): cut it where it
+  // closes, so every chain ends at the root.
+  const walked = new Uint8Array(slots.length);
+  for (const e of expanders) {
+    const path: number[] = [];
+    let x = e.index;
+    while (x >= 0 && walked[x] === 0) {
+      walked[x] = 1;
+      path.push(x);
+      x = declared[x]!;
+    }
+    if (x >= 0 && walked[x] === 1) {
+      problems.push(problem('report.parentCycle', slots[x]!.name));
+      declared[x] = -1;
+    }
+    for (const y of path) walked[y] = 2;
+  }
 
   // 2. bands: band 0 is the root; an expander's band hangs under its parent's band.
   const bandOf = new Int32Array(slots.length).fill(-1);
@@ -338,10 +360,8 @@ function analyseAxis(axis: Axis, slots: Slot[], slotAt: (r: number, c: number) =
     if (slotIndex < 0) return 0;
     if (bandOf[slotIndex]! >= 0) return bandOf[slotIndex]!;
     const s = slots[slotIndex]!;
-    // Parents were resolved above; a cycle left the cell at the root.
-    const parentSlot = declared[slotIndex]!;
-    bandOf[slotIndex] = -3; // guards a cycle the resolution above reported
-    const parent = parentSlot >= 0 && bandOf[parentSlot] !== -3 ? bandIndex(parentSlot) : 0;
+    // Chains are free of cycles (cut above) and at most as long as there are expanders.
+    const parent = bandIndex(declared[slotIndex]!);
     const depth = bands[parent]!.depth + 1;
     const band: Band = { slot: slotIndex, from: view.start(s), to: view.start(s) + view.span(s), parent, depth, children: [] };
     bands.push(band);
@@ -406,7 +426,8 @@ function analyseAxis(axis: Axis, slots: Slot[], slotAt: (r: number, c: number) =
       }
     }
     if (deepest !== 0 && !isAncestorBand(deepest, p)) {
-      if (explicit[s.index] || s.expands === other) problems.push(problem(s.expands === other ? view.keys.crossed : view.keys.outside, s.name, { parent: slots[bands[deepest]!.slot]!.name }));
+      if (explicit[s.index] || s.expands === other)
+        problems.push(problem(s.expands === other ? view.keys.crossed : view.keys.outside, s.name, { parent: slots[bands[deepest]!.slot]!.name }));
       else p = deepest;
     }
     if (s.expands === other && p !== 0 && !problems.some((x) => x.cell === s.name && x.key === view.keys.crossed)) {
@@ -419,9 +440,16 @@ function analyseAxis(axis: Axis, slots: Slot[], slotAt: (r: number, c: number) =
 
 // ---------------------------------------------------------------- formula dependencies
 
+/**
+ * How many cell-to-cell dependencies the formulas of one design may name (a range counts each cell in it). Far above
+ * any real report; it keeps a design made of thousands of formulas over whole-sheet ranges from costing minutes.
+ */
+export const MAX_DEPENDENCIES = 2_000_000;
+
 /** Slots ordered so that each formula follows the cells it names; a cycle is reported at one of its cells. */
-function evaluationOrder(slots: Slot[], slotAt: (r: number, c: number) => number, rowCount: number, colCount: number, problems: DesignProblem[]): number[] {
+function evaluationOrder(slots: Slot[], slotAt: (r: number, c: number) => number, slotsIn: DesignAnalysis['slotsIn'], problems: DesignProblem[]): number[] {
   const deps: number[][] = slots.map(() => []);
+  let total = 0;
   for (const s of slots) {
     if (!s.formula) continue;
     const named = new Set<number>();
@@ -429,8 +457,11 @@ function evaluationOrder(slots: Slot[], slotAt: (r: number, c: number) => number
       const t = slotAt(ref.r, ref.c);
       if (t >= 0) named.add(t);
     }
-    for (const g of s.formula.ranges) {
-      for (const t of slotsInRange(slots, g.from, g.to, rowCount, colCount)) named.add(t);
+    for (const g of s.formula.ranges) for (const t of slotsIn(g.from, g.to)) named.add(t);
+    total += named.size;
+    if (total > MAX_DEPENDENCIES) {
+      problems.push(problem('report.tooComplex', s.name));
+      return slots.map((x) => x.index);
     }
     deps[s.index] = [...named];
   }
@@ -464,11 +495,31 @@ function evaluationOrder(slots: Slot[], slotAt: (r: number, c: number) => number
   return order;
 }
 
-/** The slots whose top-left cell lies in a rectangle of the template. */
-export function slotsInRange(slots: readonly Slot[], from: CellRef, to: CellRef, rowCount: number, colCount: number): number[] {
-  const out: number[] = [];
-  const r1 = Math.min(to.r, rowCount - 1);
-  const c1 = Math.min(to.c, colCount - 1);
-  for (const s of slots) if (s.r >= from.r && s.r <= r1 && s.c >= from.c && s.c <= c1) out.push(s.index);
-  return out;
+/** slotsIn over the slots: per template row, its slots by column, so a rectangle costs its rows and its cells. */
+function rectangleIndex(slots: readonly Slot[]): DesignAnalysis['slotsIn'] {
+  const byRow = new Map<number, Slot[]>();
+  for (const s of slots) {
+    let list = byRow.get(s.r);
+    if (!list) byRow.set(s.r, (list = []));
+    list.push(s);
+  }
+  const rows = [...byRow.keys()].sort((a, b) => a - b);
+  for (const list of byRow.values()) list.sort((a, b) => a.c - b.c);
+  const remembered = new Map<string, number[]>();
+  return (from, to) => {
+    const key = `${from.r}:${from.c}:${to.r}:${to.c}`;
+    let out = remembered.get(key);
+    if (out) return out;
+    out = [];
+    for (const r of rows) {
+      if (r < from.r) continue;
+      if (r > to.r) break;
+      for (const s of byRow.get(r)!) {
+        if (s.c > to.c) break;
+        if (s.c >= from.c) out.push(s.index);
+      }
+    }
+    remembered.set(key, out);
+    return out;
+  };
 }

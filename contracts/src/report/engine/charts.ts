@@ -1,6 +1,6 @@
 import type { ReportChart } from '../model.js';
 import { aggregateValues } from './formula.js';
-import { DateValue, exportValue, groupKey, toText, type Scalar } from './values.js';
+import { exportValue, groupKey, toText, type Scalar } from './values.js';
 
 /**
  * A chart's echarts option, built from its data set's rows: one category per distinct value of `category` (in the
@@ -15,7 +15,7 @@ export function chartOption(chart: ReportChart, rowCount: number, read: (row: nu
     const key = groupKey(v);
     let group = byKey.get(key);
     if (!group) {
-      group = { name: v instanceof DateValue ? v.toText() : toText(v), rows: [] };
+      group = { name: toText(v), rows: [] };
       byKey.set(key, group);
       categories.push(group);
     }
@@ -24,7 +24,15 @@ export function chartOption(chart: ReportChart, rowCount: number, read: (row: nu
   const seriesValues = chart.series.map((s) => ({
     name: s.name || s.field,
     data: categories.map((c) => {
-      const v = s.aggregate === 'none' ? (c.rows.length ? read(c.rows[0]!, s.field) : null) : aggregateValues(s.aggregate, c.rows.map((r) => read(r, s.field)));
+      const v =
+        s.aggregate === 'none'
+          ? c.rows.length
+            ? read(c.rows[0]!, s.field)
+            : null
+          : aggregateValues(
+              s.aggregate,
+              c.rows.map((r) => read(r, s.field)),
+            );
       const out = exportValue(v);
       return typeof out === 'number' ? out : out === null ? null : Number(out) || 0;
     }),

@@ -112,12 +112,7 @@ describe('grouping and lists', () => {
       { sales },
       ['0:华东 | 1:31.5', '0:华北 | 1:5'],
     ],
-    [
-      'order none: as the rows first bring them',
-      { cells: [field(0, 0, 'city', { ...down, order: 'none' })] },
-      { sales },
-      ['0:上海', '0:杭州', '0:北京'],
-    ],
+    ['order none: as the rows first bring them', { cells: [field(0, 0, 'city', { ...down, order: 'none' })] }, { sales }, ['0:上海', '0:杭州', '0:北京']],
     [
       'numbers order as numbers, blanks last, 1 and "1" apart',
       { cells: [field(0, 0, 'n', down)] },
@@ -272,14 +267,37 @@ describe('cross tables', () => {
     expect(report.colCount).toBe(5);
   });
 
-  it('merges a column group over its sub-columns, and stretches a title merged over expanding columns', () => {
+  it('nests row groups in a cross table, with a subtotal row per outer group', () => {
     const sheet: Sheet = {
       cells: [
-        text(0, 0, '标题'),
-        field(1, 0, 'region', right),
-        field(2, 0, 'city', right),
-        field(3, 0, 'amount', { aggregate: 'sum' }),
+        text(0, 0, '区域'),
+        text(0, 1, '产品'),
+        field(0, 2, 'city', right),
+        text(0, 3, '合计'),
+        field(1, 0, 'region', down),
+        field(1, 1, 'product', down),
+        field(1, 2, 'amount', { aggregate: 'sum' }),
+        formula(1, 3, 'SUM(C2)'),
+        text(2, 1, '小计'),
+        formula(2, 2, 'SUM(C2)'),
+        formula(2, 3, 'SUM(C2)'),
       ],
+      merges: [{ r: 1, c: 0, rs: 2, cs: 1 }],
+    };
+    expect(grid(expand(sheet))).toEqual([
+      '0:区域 | 1:产品 | 2:北京 | 3:杭州 | 4:上海 | 5:合计',
+      '0:华北↓2 | 1:C | 2:5 | 3:0 | 4:0 | 5:5',
+      '1:小计 | 2:5 | 3:0 | 4:0 | 5:5',
+      '0:华东↓4 | 1:A | 2:0 | 3:0 | 4:10 | 5:10',
+      '1:B | 2:0 | 3:20 | 4:0 | 5:20',
+      '1:D | 2:0 | 3:0 | 4:1.5 | 5:1.5',
+      '1:小计 | 2:0 | 3:20 | 4:11.5 | 5:31.5',
+    ]);
+  });
+
+  it('merges a column group over its sub-columns, and stretches a title merged over expanding columns', () => {
+    const sheet: Sheet = {
+      cells: [text(0, 0, '标题'), field(1, 0, 'region', right), field(2, 0, 'city', right), field(3, 0, 'amount', { aggregate: 'sum' })],
       merges: [{ r: 0, c: 0, rs: 1, cs: 1 }],
     };
     expect(grid(expand(sheet))).toEqual(['0:标题→3', '0:华北 | 1:华东→2', '0:北京 | 1:杭州 | 2:上海', '0:5 | 1:20 | 2:11.5']);
@@ -302,7 +320,11 @@ describe('empty data and parameters', () => {
 
   it('answers a valid report for a parameter that matches no rows', () => {
     const sheet: Sheet = {
-      cells: [formula(0, 0, '"区域：" & @region'), field(1, 0, 'product', { ...down, mode: 'list' }), formula(2, 0, 'COUNT(A2) & " 条，合计 " & SUM(sales.amount)')],
+      cells: [
+        formula(0, 0, '"区域：" & @region'),
+        field(1, 0, 'product', { ...down, mode: 'list' }),
+        formula(2, 0, 'COUNT(A2) & " 条，合计 " & SUM(sales.amount)'),
+      ],
     };
     const report = expand(sheet, { sales: [] }, { params: { region: '西藏' } });
     expect(grid(report)).toEqual(['0:区域：西藏', '0:', '0:0 条，合计 0']);
@@ -321,7 +343,11 @@ describe('empty data and parameters', () => {
 describe('labels, formats and styles', () => {
   it('shows dictionary labels for stored values and keeps unknown values', () => {
     const sheet: Sheet = { cells: [field(0, 0, 'status', { ...down, mode: 'list', dictionary: 'state' })] };
-    const report = expand(sheet, { sales: [{ status: 1 }, { status: 2 }, { status: 9 }, { status: '__proto__' }] }, { dictionaries: { state: { '1': '启用', '2': '停用' } } });
+    const report = expand(
+      sheet,
+      { sales: [{ status: 1 }, { status: 2 }, { status: 9 }, { status: '__proto__' }] },
+      { dictionaries: { state: { '1': '启用', '2': '停用' } } },
+    );
     expect(grid(report)).toEqual(['0:启用', '0:停用', '0:9', '0:__proto__']);
   });
 
@@ -345,13 +371,19 @@ describe('labels, formats and styles', () => {
   it('styles the cells whose condition holds, merging over the cell’s style, and lists each style once', () => {
     const sheet: Sheet = {
       cells: [
-        field(0, 0, 'n', { ...down, mode: 'list' }, {
-          style: { bold: true, border: { top: { style: 'thin', color: '#000000' } } },
-          conditions: [
-            { when: 'value < 0', style: { color: '#ff0000' } },
-            { when: 'value > 100', style: { background: '#00ff00', border: { bottom: { style: 'thin', color: '#000000' } } } },
-          ],
-        }),
+        field(
+          0,
+          0,
+          'n',
+          { ...down, mode: 'list' },
+          {
+            style: { bold: true, border: { top: { style: 'thin', color: '#000000' } } },
+            conditions: [
+              { when: 'value < 0', style: { color: '#ff0000' } },
+              { when: 'value > 100', style: { background: '#00ff00', border: { bottom: { style: 'thin', color: '#000000' } } } },
+            ],
+          },
+        ),
       ],
     };
     const report = expand(sheet, { sales: [{ n: -1 }, { n: 5 }, { n: 500 }, { n: -7 }] });
@@ -364,6 +396,29 @@ describe('labels, formats and styles', () => {
     ]);
     expect(report.rows(0, 4).map((row) => row.cells[0]!.s)).toEqual([1, 0, 2, 1]);
     expect(report.styles).toHaveLength(3);
+  });
+
+  it('evaluates conditions in the cell’s context, references included', () => {
+    const sheet: Sheet = {
+      cells: [
+        field(0, 0, 'product', { ...down, mode: 'list' }),
+        field(
+          0,
+          1,
+          'amount',
+          {},
+          {
+            conditions: [
+              { when: 'value = $B$3', style: { bold: true } },
+              { when: 'sales.qty > 2', style: { italic: true } },
+            ],
+          },
+        ),
+        formula(2, 1, 'MAX(B1)'),
+      ],
+    };
+    const report = expand(sheet);
+    expect(report.rows(0, 4).map((row) => report.styles[row.cells[1]!.s])).toEqual([{}, { bold: true }, { italic: true }, { italic: true }]);
   });
 
   it('makes image, QR code and barcode cells', () => {
@@ -422,7 +477,12 @@ describe('refusals', () => {
       'report.downExpandersOverlap',
       { cell: 'B1', other: 'A1' },
     ],
-    ['a parent that does not expand', { cells: [text(0, 0, 'x'), field(0, 1, 'city', {}, { rowParent: { r: 0, c: 0 } })] }, 'report.rowParentNotDown', { cell: 'B1', parent: 'A1' }],
+    [
+      'a parent that does not expand',
+      { cells: [text(0, 0, 'x'), field(0, 1, 'city', {}, { rowParent: { r: 0, c: 0 } })] },
+      'report.rowParentNotDown',
+      { cell: 'B1', parent: 'A1' },
+    ],
     [
       'a parent whose rows do not hold the cell',
       { cells: [field(0, 0, 'region', down), field(1, 1, 'city', {}, { rowParent: { r: 0, c: 0 } })] },
@@ -448,16 +508,38 @@ describe('refusals', () => {
       { cell: 'A2', other: 'B1' },
     ],
     ['a formula that does not parse', { cells: [formula(2, 1, 'SUM(1,,2)')] }, 'report.formula.syntax', { cell: 'B3', pos: 7 }],
-    ['a condition that does not parse', { cells: [text(0, 0, 'x', { conditions: [{ when: 'value <', style: {} }] })] }, 'report.condition.unexpectedEnd', { cell: 'A1' }],
+    [
+      'a condition that does not parse',
+      { cells: [text(0, 0, 'x', { conditions: [{ when: 'value <', style: {} }] })] },
+      'report.condition.unexpectedEnd',
+      { cell: 'A1' },
+    ],
   ])('refuses %s', (_name, sheet, key, params) => {
     const error = refusal(() => expand(sheet));
     expect(error.key).toBe(key);
     expect(error.params).toMatchObject(params);
   });
 
+  it('refuses formulas that read too much, naming the cell', () => {
+    // Every detail row of section two sums all of section one: rows × rows reads.
+    const sheet: Sheet = {
+      cells: [
+        field(0, 0, 'product', { ...down, mode: 'list' }),
+        field(0, 1, 'amount'),
+        field(2, 0, 'product', { ...down, mode: 'list' }),
+        formula(2, 1, 'SUM(B1)'),
+      ],
+    };
+    expect(grid(expand(sheet, { sales }, { limits: { formulaReads: 16 } })).slice(-1)).toEqual(['0:D | 1:36.5']);
+    expect(refusal(() => expand(sheet, { sales }, { limits: { formulaReads: 15 } }))).toEqual({ key: 'report.tooComplex', params: { cell: 'B3' } });
+  });
+
   it('refuses a report over the output limits', () => {
     const sheet: Sheet = { cells: [field(0, 0, 'product', { ...down, mode: 'list' }), field(0, 1, 'amount'), field(0, 2, 'qty')] };
-    expect(refusal(() => expand(sheet, { sales }, { limits: { outputRows: 3 } }))).toEqual({ key: 'report.tooLarge', params: { maxRows: 3, maxCells: 5_000_000 } });
+    expect(refusal(() => expand(sheet, { sales }, { limits: { outputRows: 3 } }))).toEqual({
+      key: 'report.tooLarge',
+      params: { maxRows: 3, maxCells: 5_000_000 },
+    });
     expect(refusal(() => expand(sheet, { sales }, { limits: { outputCells: 11 } })).key).toBe('report.tooLarge');
     expect(grid(expand(sheet, { sales }, { limits: { outputRows: 4, outputCells: 12 } }))).toHaveLength(4);
   });
@@ -465,7 +547,15 @@ describe('refusals', () => {
 
 describe('the expanded report', () => {
   const sheet: Sheet = {
-    cells: [text(0, 0, '标题'), text(1, 0, '产品'), text(1, 1, '金额'), field(2, 0, 'product', { ...down, mode: 'list' }), field(2, 1, 'amount'), text(3, 0, '合计'), formula(3, 1, 'SUM(B3)')],
+    cells: [
+      text(0, 0, '标题'),
+      text(1, 0, '产品'),
+      text(1, 1, '金额'),
+      field(2, 0, 'product', { ...down, mode: 'list' }),
+      field(2, 1, 'amount'),
+      text(3, 0, '合计'),
+      formula(3, 1, 'SUM(B3)'),
+    ],
     rowFlags: [
       { r: 1, header: true },
       { r: 2, pageBreakAfter: true },
@@ -509,7 +599,15 @@ describe('the expanded report', () => {
       {},
       {
         charts: [
-          { id: 'c1', anchor: { r: 4, c: 1, rs: 2, cs: 2 }, type: 'bar', title: '各区销售', dataSet: 'sales', category: 'region', series: [{ field: 'amount', name: '金额' }] },
+          {
+            id: 'c1',
+            anchor: { r: 4, c: 1, rs: 2, cs: 2 },
+            type: 'bar',
+            title: '各区销售',
+            dataSet: 'sales',
+            category: 'region',
+            series: [{ field: 'amount', name: '金额' }],
+          },
           { id: 'c2', anchor: { r: 1, c: 2, rs: 1, cs: 1 }, type: 'ring', dataSet: 'sales', category: 'city', series: [{ field: 'qty', aggregate: 'count' }] },
         ],
       },
@@ -524,7 +622,19 @@ describe('the expanded report', () => {
       series: [{ name: '金额', type: 'bar', data: [31.5, 5] }],
     });
     expect(ring).toMatchObject({ r: 1, c: 2 });
-    expect(ring!.option).toMatchObject({ series: [{ type: 'pie', radius: ['40%', '70%'], data: [{ name: '上海', value: 2 }, { name: '杭州', value: 1 }, { name: '北京', value: 1 }] }] });
+    expect(ring!.option).toMatchObject({
+      series: [
+        {
+          type: 'pie',
+          radius: ['40%', '70%'],
+          data: [
+            { name: '上海', value: 2 },
+            { name: '杭州', value: 1 },
+            { name: '北京', value: 1 },
+          ],
+        },
+      ],
+    });
     expect(JSON.parse(JSON.stringify(bar!.option))).toEqual(bar!.option);
   });
 

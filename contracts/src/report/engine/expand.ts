@@ -1,6 +1,6 @@
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, REPORT_LIMITS, type CellRef, type ReportDesign, type ReportStyle } from '../model.js';
 import type { ReportOutCell, ReportOutChart, ReportOutRow } from '../result.js';
-import { analyseDesign, cellBindingUsed, slotsInRange, type Axis, type Band, type DesignAnalysis, type Slot } from './analysis.js';
+import { analyseDesign, cellBindingUsed, type Axis, type Band, type DesignAnalysis, type Slot } from './analysis.js';
 import { chartOption } from './charts.js';
 import { formatValue, isDateFormat } from './format.js';
 import { aggregateValues, evaluate, type FormulaEnv } from './formula.js';
@@ -41,6 +41,12 @@ import {
  */
 
 const MAX_OUTPUT_COLUMNS = 16_384;
+/**
+ * Values that formulas and aggregates may read in one expansion. A hundred thousand rows with three levels of
+ * subtotals read well under a million; the bound stops a design whose every detail row sums a whole other section
+ * (a hundred thousand times a hundred thousand) from holding the server for minutes.
+ */
+export const MAX_FORMULA_READS = 50_000_000;
 
 interface RowSet {
   readonly pool: Int32Array;
@@ -80,6 +86,56 @@ function lowerBound(a: Int32Array, value: number, length = a.length): number {
   return lo;
 }
 
+interface Group {
+  readonly value: Scalar;
+  readonly rows: number[];
+}
+
+/** Buckets rows by value without making a key text per row: a map per kind of value, so 1 and '1' stay apart. */
+class Groups {
+  private readonly texts = new Map<string, Group>();
+  private readonly numbers = new Map<number, Group>();
+  private readonly dates = new Map<number, Group>();
+  private readonly others = new Map<string, Group>();
+  private blank: Group | null = null;
+  /** In the order the values first appear. */
+  readonly list: Group[] = [];
+
+  add(v: Scalar, row: number): void {
+    let group: Group | undefined;
+    if (v === null || v === '') {
+      group = this.blank ?? undefined;
+      if (!group) this.blank = group = this.open(null);
+    } else if (typeof v === 'string') {
+      group = this.texts.get(v);
+      if (!group) this.texts.set(v, (group = this.open(v)));
+    } else if (typeof v === 'number') {
+      group = this.numbers.get(v);
+      if (!group) this.numbers.set(v, (group = this.open(v)));
+    } else if (v instanceof DateValue) {
+      group = this.dates.get(v.wallMs);
+      if (!group) this.dates.set(v.wallMs, (group = this.open(v)));
+    } else {
+      const key = groupKey(v);
+      group = this.others.get(key);
+      if (!group) this.others.set(key, (group = this.open(v)));
+    }
+    group.rows.push(row);
+  }
+
+  private open(value: Scalar): Group {
+    const group = { value, rows: [] };
+    this.list.push(group);
+    return group;
+  }
+}
+
+function isPlainObject(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
 /** Reads field values of a data set's rows, with the declared field type applied (numbers and dates from text). */
 class DataReader {
   private readonly readers = new Map<string, (row: number) => Scalar>();
@@ -100,23 +156,24 @@ class DataReader {
     const rows = this.rows(dataSet);
     const type = this.design.dataSets.find((d) => d.name === dataSet)?.fields.find((f) => f.name === field)?.type;
     const clock = this.clock;
-    const raw = (i: number): unknown => {
+    // The field is read once, in data order, into a column of scalars: later reads (in group order, which jumps
+    // around the rows) then touch one compact array instead of every row object.
+    const column = new Array<Scalar>(rows.length);
+    // A field no plain object inherits is read directly; others (`constructor`, `__proto__` …) only when the row
+    // has it as its own. Rows are the drivers' plain objects.
+    const direct = !(field in Object.prototype) && (rows.length === 0 || isPlainObject(rows[0]));
+    for (let i = 0; i < rows.length; i += 1) {
       const row = rows[i];
-      return row && Object.hasOwn(row, field) ? row[field] : undefined;
-    };
-    if (type === 'number') {
-      read = (i) => {
-        const v = fromData(raw(i), clock);
-        return typeof v === 'string' ? (numberFromText(v) ?? v) : v;
-      };
-    } else if (type === 'date') {
-      read = (i) => {
-        const v = fromData(raw(i), clock);
-        return typeof v === 'string' && v ? (clock.parseDate(v) ?? v) : v;
-      };
-    } else {
-      read = (i) => fromData(raw(i), clock);
+      const raw = direct ? row?.[field] : row && Object.hasOwn(row, field) ? row[field] : undefined;
+      let v: Scalar;
+      if (typeof raw === 'string') v = raw;
+      else if (typeof raw === 'number') v = Number.isFinite(raw) ? raw : null;
+      else v = fromData(raw, clock);
+      if (type === 'number' && typeof v === 'string') v = numberFromText(v) ?? v;
+      else if (type === 'date' && typeof v === 'string' && v) v = clock.parseDate(v) ?? v;
+      column[i] = v;
     }
+    read = (i) => column[i] ?? null;
     this.readers.set(key, read);
     return read;
   }
@@ -172,7 +229,7 @@ class AxisLayout {
     return b === 0 ? this.lines : this.bands[b]!.to;
   }
 
-  /** The rows of a data set that an instance's chain allows: its nearest instance on that data set; null = all. */
+  /** The instance whose rows restrict a data set along an instance's chain: its nearest on that data set; -1 = none. */
   nearest(inst: number, dataSet: string): number {
     for (let i = inst; i > 0; i = this.parent[i]!) if (this.dataSetOf[this.band[i]!] === dataSet) return i;
     return -1;
@@ -232,6 +289,7 @@ interface SlotState {
 interface Limits {
   rows: number;
   cells: number;
+  reads: number;
 }
 
 function tooLarge(limits: Limits): ReportError {
@@ -247,9 +305,11 @@ class Engine {
   readonly styles: ReportStyle[] = [];
   private readonly styleIndex = new Map<string, number>();
   private readonly intersections = new Map<string, RowSet>();
-  private readonly rangeSlots = new WeakMap<object, number[]>();
   readonly limits: Limits;
   readonly now: DateValue;
+  /** Values read by formulas and aggregates so far, and the cell being computed (for the refusal). */
+  private reads = 0;
+  private current = '';
   private readonly declaredParams: Set<string>;
 
   constructor(
@@ -263,6 +323,7 @@ class Engine {
     this.limits = {
       rows: options.limits?.outputRows ?? REPORT_LIMITS.outputRows,
       cells: options.limits?.outputCells ?? REPORT_LIMITS.outputCells,
+      reads: options.limits?.formulaReads ?? MAX_FORMULA_READS,
     };
     this.now = this.clock.dateOf(options.now) ?? new DateValue(0);
     this.declaredParams = new Set(design.params.flatMap((p) => (p.type === 'dateRange' ? [p.name, `${p.name}_begin`, `${p.name}_end`] : [p.name])));
@@ -332,25 +393,18 @@ class Engine {
         const count = allowed ? allowed.to - allowed.from : total;
         poolTotal += count;
         if (poolTotal > this.limits.cells) throw tooLarge(this.limits);
-        const rowAt = allowed ? (i: number) => allowed.pool[allowed.from + i]! : (i: number) => i;
         const before = band.length;
         if (binding.mode === 'list') {
           for (let i = 0; i < count; i += 1) {
-            const row = rowAt(i);
+            const row = allowed ? allowed.pool[allowed.from + i]! : i;
             pool.push(row);
             add(read(row), i, pool.length - 1, pool.length, p);
           }
         } else {
-          const groups = new Map<string, { value: Scalar; rows: number[] }>();
-          for (let i = 0; i < count; i += 1) {
-            const row = rowAt(i);
-            const v = read(row);
-            const key = groupKey(v);
-            const g = groups.get(key);
-            if (g) g.rows.push(row);
-            else groups.set(key, { value: v === '' ? null : v, rows: [row] });
-          }
-          const ordered = [...groups.values()];
+          const groups = new Groups();
+          if (allowed) for (let i = allowed.from; i < allowed.to; i += 1) groups.add(read(allowed.pool[i]!), allowed.pool[i]!);
+          else for (let row = 0; row < count; row += 1) groups.add(read(row), row);
+          const ordered = groups.list;
           if (binding.order !== 'none') {
             const sign = binding.order === 'desc' ? -1 : 1;
             // Blanks stay last either way.
@@ -504,7 +558,7 @@ class Engine {
   }
 
   /** The field of the first row a context allows (null when it allows none); allocates nothing on one axis. */
-  firstValue(dataSet: string, field: string, rowInst: number, colInst: number): Scalar {
+  firstValue(dataSet: string, read: (row: number) => Scalar, rowInst: number, colInst: number): Scalar {
     const r = this.rows.nearest(rowInst, dataSet);
     const c = this.cols.nearest(colInst, dataSet);
     let row: number;
@@ -515,15 +569,15 @@ class Engine {
       const set = this.rowsFor(dataSet, rowInst, colInst)!;
       row = set.to > set.from ? set.pool[set.from]! : -1;
     }
-    return row < 0 ? null : this.reader.reader(dataSet, field)(row);
+    return row < 0 ? null : read(row);
   }
 
   fieldValues(dataSet: string, field: string, rowInst: number, colInst: number, all: boolean): Scalar[] {
-    if (!all) return [this.firstValue(dataSet, field, rowInst, colInst)];
     const read = this.reader.reader(dataSet, field);
+    if (!all) return [this.firstValue(dataSet, read, rowInst, colInst)];
     const rows = this.rowsFor(dataSet, rowInst, colInst);
-    const total = rows ? rows.to - rows.from : this.reader.rows(dataSet).length;
-    const n = all ? total : Math.min(1, total);
+    const n = rows ? rows.to - rows.from : this.reader.rows(dataSet).length;
+    this.count(n);
     const out = new Array<Scalar>(n);
     for (let i = 0; i < n; i += 1) out[i] = read(rows ? rows.pool[rows.from + i]! : i);
     return out;
@@ -543,9 +597,16 @@ class Engine {
     const [c0, c1] = this.compatible(this.cols, t.colOcc, t.colBand, colInst);
     if (r0 >= r1 || c0 >= c1) return [];
     if (!all) return [valueAt(t, r0, c0)];
-    const out: Scalar[] = [];
-    for (let r = r0; r < r1; r += 1) for (let c = c0; c < c1; c += 1) out.push(valueAt(t, r, c));
+    const width = c1 - c0;
+    this.count((r1 - r0) * width);
+    const out = new Array<Scalar>((r1 - r0) * width);
+    for (let r = r0; r < r1; r += 1) for (let c = c0; c < c1; c += 1) out[(r - r0) * width + c - c0] = valueAt(t, r, c);
     return out;
+  }
+
+  private count(values: number): void {
+    this.reads += values;
+    if (this.reads > this.limits.reads) throw new ReportError('report.tooComplex', { cell: this.current });
   }
 
   param(name: string): Scalar | undefined {
@@ -555,16 +616,6 @@ class Engine {
       return Array.isArray(v) ? v.map(String).join(',') : fromData(v, this.clock);
     }
     return this.declaredParams.has(name) ? null : undefined;
-  }
-
-  /** The slots of a range; keyed by the range node's `from` object, which is the same on every evaluation. */
-  rangeSlotsOf(from: CellRef, to: CellRef): number[] {
-    let list = this.rangeSlots.get(from);
-    if (!list) {
-      list = slotsInRange(this.analysis.slots, from, to, this.design.sheet.rows, this.design.sheet.cols);
-      this.rangeSlots.set(from, list);
-    }
-    return list;
   }
 
   // ---------------------------------------------------------------- styles
@@ -619,10 +670,11 @@ class Engine {
 
   private computeValues(state: SlotState): void {
     const { slot, rowOcc, colOcc } = state;
+    this.current = slot.name;
     const cell = slot.cell;
     const nC = colOcc.length;
     if (cell.kind === 'formula') {
-      const env = new CellEnv(this, null);
+      const env = new CellEnv(this);
       const values = new Array<Scalar>(rowOcc.length * nC);
       const ast = slot.formula!.ast;
       for (let r = 0; r < rowOcc.length; r += 1) {
@@ -644,11 +696,12 @@ class Engine {
       }
     } else {
       const aggregate = binding.aggregate;
+      const read = this.reader.reader(binding.dataSet, binding.field);
       for (let r = 0; r < rowOcc.length; r += 1) {
         for (let c = 0; c < nC; c += 1) {
           values[r * nC + c] =
             aggregate === 'none'
-              ? this.firstValue(binding.dataSet, binding.field, rowOcc.inst[r]!, colOcc.inst[c]!)
+              ? this.firstValue(binding.dataSet, read, rowOcc.inst[r]!, colOcc.inst[c]!)
               : aggregateValues(aggregate, this.fieldValues(binding.dataSet, binding.field, rowOcc.inst[r]!, colOcc.inst[c]!, true));
         }
       }
@@ -658,11 +711,12 @@ class Engine {
 
   private computeStyles(state: SlotState): void {
     const { slot, rowOcc, colOcc } = state;
+    this.current = slot.name;
     const nC = colOcc.length;
     const base = slot.cell.style ?? {};
     const styles = new Int32Array(rowOcc.length * nC).fill(state.baseStyle);
     const byMask = new Map<number, number>();
-    const env = new CellEnv(this, null);
+    const env = new CellEnv(this);
     for (let r = 0; r < rowOcc.length; r += 1) {
       for (let c = 0; c < nC; c += 1) {
         env.at(rowOcc.inst[r]!, colOcc.inst[c]!, valueAt(state, r, c));
@@ -699,11 +753,7 @@ class CellEnv implements FormulaEnv {
   readonly now: DateValue;
   readonly clock: ZoneClock;
 
-  constructor(
-    private readonly engine: Engine,
-    value: Scalar,
-  ) {
-    this.value = value;
+  constructor(private readonly engine: Engine) {
     this.now = engine.now;
     this.clock = engine.clock;
   }
@@ -721,8 +771,9 @@ class CellEnv implements FormulaEnv {
 
   range(from: CellRef, to: CellRef, all: boolean): Scalar[] {
     const out: Scalar[] = [];
-    for (const t of this.engine.rangeSlotsOf(from, to)) {
-      out.push(...this.engine.cellValues(t, this.rowInst, this.colInst, all));
+    for (const t of this.engine.analysis.slotsIn(from, to)) {
+      // A loop, not push(...values): a cell may stand for a hundred thousand values.
+      for (const v of this.engine.cellValues(t, this.rowInst, this.colInst, all)) out.push(v);
       if (!all && out.length) break;
     }
     return out;
@@ -816,7 +867,9 @@ class Expansion implements SliceableReport {
     const widths = design.sheet.colWidths;
     this.colWidths = Array.from(cols.template, (t) => widths[t] ?? DEFAULT_COL_WIDTH);
     const heights = design.sheet.rowHeights;
-    this.heights = Float64Array.from(rows.template, (t) => heights[t] ?? DEFAULT_ROW_HEIGHT);
+    const lineHeights = Array.from({ length: rows.lines }, (_, t) => heights[t] ?? DEFAULT_ROW_HEIGHT);
+    this.heights = new Float64Array(rows.size);
+    for (let j = 0; j < rows.size; j += 1) this.heights[j] = lineHeights[rows.template[j]!]!;
 
     // Header and footer rows are template rows outside every expander (they come out once); a flag on a row that
     // repeats is ignored, since repeating every instance's rows on every page is never what is meant.
@@ -935,7 +988,7 @@ function dateOrSelf(value: string, clock: ZoneClock): Scalar {
  * Expands a design over its data sets' rows. Throws ReportError for a design with problems (the first one, as
  * checkDesign reports it) and for a report over the output limits.
  */
-export function expandReport(design: ReportDesign, data: ReportData, options: ExpandOptions): ExpandedReport {
+export function expandReport(design: ReportDesign, data: ReportData, options: ExpandOptions): SliceableReport {
   const analysis = analyseDesign(design);
   if (analysis.problems.length) {
     const first = analysis.problems[0]!;
@@ -945,5 +998,3 @@ export function expandReport(design: ReportDesign, data: ReportData, options: Ex
   engine.run();
   return new Expansion(engine);
 }
-
-export type { DesignAnalysis };

@@ -23,13 +23,20 @@ export function formatValue(v: Scalar, numFmt: string | undefined): string {
 }
 
 /** True for formats that show a date or a time (`yyyy-mm-dd`, `hh:mm`). */
+const dateFormats = new Map<string, boolean>();
 export function isDateFormat(numFmt: string | undefined): boolean {
   if (!numFmt) return false;
-  try {
-    return SSF.is_date(numFmt);
-  } catch {
-    return false;
+  let known = dateFormats.get(numFmt);
+  if (known === undefined) {
+    try {
+      known = SSF.is_date(numFmt);
+    } catch {
+      known = false;
+    }
+    if (dateFormats.size > 1000) dateFormats.clear();
+    dateFormats.set(numFmt, known);
   }
+  return known;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, cellName, type CellRef } from '../model.js';
+import { REPORT_LIMITS, type CellRef } from '../model.js';
 import { formatValue } from './format.js';
 import {
   DateValue,
@@ -200,7 +200,7 @@ function tokenize(text: string): Token[] {
 /** How a function takes its arguments: values (errors answered for it), lists (aggregates), or unevaluated. */
 type FunctionKind = 'scalar' | 'aggregate' | 'lazy';
 
-interface Env {
+interface LazyCall {
   readonly env: FormulaEnv;
   readonly args: FormulaNode[];
 }
@@ -213,7 +213,7 @@ interface FunctionDef {
   takesErrors?: boolean;
   scalar?: (args: Scalar[], env: FormulaEnv) => Scalar;
   aggregate?: (values: Scalar[]) => Scalar;
-  lazy?: (call: Env) => Scalar;
+  lazy?: (call: LazyCall) => Scalar;
 }
 
 /** Texts longer than an Excel cell holds are refused, so no formula can build an unbounded text. */
@@ -300,7 +300,7 @@ const scalar = (min: number, max: number, fn: (args: Scalar[], env: FormulaEnv) 
   scalar: fn,
   takesErrors,
 });
-const lazy = (min: number, max: number, fn: (call: Env) => Scalar): FunctionDef => ({ min, max, kind: 'lazy', lazy: fn });
+const lazy = (min: number, max: number, fn: (call: LazyCall) => Scalar): FunctionDef => ({ min, max, kind: 'lazy', lazy: fn });
 
 /** Applies fn to numbers, answering the first argument's error or #VALUE!. */
 function numeric(min: number, max: number, fn: (...n: number[]) => Scalar): FunctionDef {
@@ -881,7 +881,17 @@ function evalNode(node: FormulaNode, env: FormulaEnv): Scalar {
         case '>=': {
           const c = compareValues(a, b, env.clock);
           if (c instanceof FormulaError) return c;
-          return node.op === '=' ? c === 0 : node.op === '<>' ? c !== 0 : node.op === '<' ? c < 0 : node.op === '>' ? c > 0 : node.op === '<=' ? c <= 0 : c >= 0;
+          return node.op === '='
+            ? c === 0
+            : node.op === '<>'
+              ? c !== 0
+              : node.op === '<'
+                ? c < 0
+                : node.op === '>'
+                  ? c > 0
+                  : node.op === '<='
+                    ? c <= 0
+                    : c >= 0;
         }
         default:
           return arithmetic(node.op, a, b);
@@ -890,7 +900,11 @@ function evalNode(node: FormulaNode, env: FormulaEnv): Scalar {
     case 'call': {
       const def = FUNCTIONS.get(node.name)!;
       if (def.kind === 'lazy') return def.lazy!({ env, args: node.args });
-      if (def.kind === 'aggregate') return def.aggregate!(node.args.flatMap((a) => evaluateMany(a, env)));
+      if (def.kind === 'aggregate') {
+        // One argument (SUM(C3)) is the common case: its list is used as it is, not copied.
+        const values = node.args.length === 1 ? evaluateMany(node.args[0]!, env) : node.args.flatMap((a) => evaluateMany(a, env));
+        return def.aggregate!(values);
+      }
       const args = node.args.map((a) => evalNode(a, env));
       if (!def.takesErrors) {
         const error = args.find((a) => a instanceof FormulaError);
@@ -900,9 +914,6 @@ function evalNode(node: FormulaNode, env: FormulaEnv): Scalar {
     }
   }
 }
-
-/** `C3` for a problem's parameters. */
-export const refName = (ref: CellRef): string => cellName(ref.r, ref.c);
 
 /** A field cell's aggregate over its context's values: the same rules as SUM, COUNT, AVG, MAX and MIN. */
 export function aggregateValues(kind: 'sum' | 'count' | 'avg' | 'max' | 'min', values: Scalar[]): Scalar {

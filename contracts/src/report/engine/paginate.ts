@@ -23,9 +23,13 @@ export const PX_PER_MM = 96 / 25.4;
 export const PAGE_NUMBER_PX = 24;
 
 export interface PagePlan {
+  /** Output rows printed on the page: the repeated header rows, the page's own rows, the footer rows. */
   rows: number[];
   colFrom: number;
   colTo: number;
+  /** The page's own output rows [from, to) (without the repeated header and footer rows). */
+  from: number;
+  to: number;
 }
 
 export interface Pagination {
@@ -124,7 +128,7 @@ export function paginate(report: ExpandedReport, print: PrintSetup): Pagination 
       const rows: number[] = headers.filter((h) => h < start);
       for (let r = start; r < end; r += 1) if (kind[r] !== 2) rows.push(r);
       rows.push(...report.footerRows);
-      return { rows, colFrom, colTo };
+      return { rows, colFrom, colTo, from: start, to: end };
     },
   };
 }
@@ -178,13 +182,13 @@ export function reportPages(report: ExpandedReport, print: PrintSetup, from: num
   const last = Math.min(pagination.pageCount, first + Math.max(0, Math.floor(count)));
   for (let index = first; index < last; index += 1) {
     const plan = pagination.page(index);
-    const onPage = new Set(plan.rows);
     pages.push({
       index,
       colFrom: plan.colFrom,
       colTo: plan.colTo,
       rows: pageRows(report, plan),
-      charts: report.charts.filter((ch) => onPage.has(ch.r) && !report.headerRows.includes(ch.r) && ch.c >= plan.colFrom && ch.c < plan.colTo),
+      // A chart prints once: on the page whose own rows hold its top-left cell.
+      charts: report.charts.filter((ch) => ch.r >= plan.from && ch.r < plan.to && ch.c >= plan.colFrom && ch.c < plan.colTo),
     });
   }
   return {

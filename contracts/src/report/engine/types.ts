@@ -17,8 +17,8 @@ export interface ExpandOptions {
   timeZone: string;
   /** An image cell's content (a file id, or a field's value) → the address the viewer and the exports load. */
   imageUrl?: (content: string) => string | null;
-  /** Lower limits than REPORT_LIMITS (tests). */
-  limits?: { outputRows?: number; outputCells?: number };
+  /** Lower limits than REPORT_LIMITS (tests). `formulaReads`: values formulas and aggregates may read (50,000,000). */
+  limits?: { outputRows?: number; outputCells?: number; formulaReads?: number };
 }
 
 /** A report as expanded: output rows and columns, read a range at a time (the viewer's page, an export's batch). */

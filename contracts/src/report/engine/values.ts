@@ -42,10 +42,12 @@ export class DateValue {
   }
   /** `2024-05-01`, or `2024-05-01T08:30:00` when it has a time of day. */
   toIso(): string {
-    const d = new Date(this.wallMs);
-    if (Number.isNaN(d.getTime())) return '';
-    const date = d.toISOString();
-    return this.hasTime ? date.slice(0, 19) : date.slice(0, 10);
+    if (!Number.isFinite(this.wallMs)) return '';
+    const days = Math.floor(this.wallMs / MS_PER_DAY);
+    const date = civilDate(days);
+    if (!this.hasTime) return date;
+    const seconds = Math.floor((this.wallMs - days * MS_PER_DAY) / 1000);
+    return `${date}T${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}`;
   }
   /** `2024-05-01`, or `2024-05-01 08:30:00`: how a date shows without a number format. */
   toText(): string {
@@ -53,9 +55,25 @@ export class DateValue {
   }
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** yyyy-mm-dd of a day count since 1970-01-01 (H. Hinnant's days-to-civil; much cheaper than a Date per value). */
+function civilDate(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const year = y >= 0 && y <= 9999 ? String(y).padStart(4, '0') : String(y);
+  return `${year}-${pad2(m)}-${pad2(d)}`;
+}
+
 export type Scalar = number | string | boolean | null | DateValue | FormulaError;
 
-export const isError = (v: Scalar): v is FormulaError => v instanceof FormulaError;
 export const isBlank = (v: Scalar): boolean => v === null || v === '';
 
 /** Rounds away binary noise: 15 significant digits, and no negative zero. */
@@ -251,8 +269,7 @@ export function groupKey(v: Scalar): string {
 }
 
 const collator = new Intl.Collator('zh-CN', { numeric: true });
-const typeRank = (v: Scalar): number =>
-  typeof v === 'number' ? 0 : v instanceof DateValue ? 1 : typeof v === 'boolean' ? 2 : typeof v === 'string' ? 3 : 4;
+const typeRank = (v: Scalar): number => (typeof v === 'number' ? 0 : v instanceof DateValue ? 1 : typeof v === 'boolean' ? 2 : typeof v === 'string' ? 3 : 4);
 
 /**
  * The order of group values: numbers by value, dates by time, texts by the Chinese collation (pinyin, digits as

@@ -15,6 +15,7 @@ import {
   type TaskType,
 } from '@app/contracts';
 import { taskApi } from './api';
+import { ReportDeliverySettings } from './ReportDelivery';
 import { interfaceApi } from '../data/api';
 import { mono, useLinks } from '../data/shared';
 import '../../lib/dayjs-locale';
@@ -38,7 +39,17 @@ const TIME = 'YYYY-MM-DD HH:mm:ss';
 export interface TaskFormValues {
   F_Name: string;
   F_Type: TaskType;
-  F_Config: { dbLinkId?: string; sql?: string; interfaceId?: string; keepDays?: number };
+  F_Config: {
+    dbLinkId?: string;
+    sql?: string;
+    interfaceId?: string;
+    keepDays?: number;
+    /** reportDelivery: the report, its parameter values (empty: the report's default), the format, the recipients. */
+    reportId?: string;
+    params?: Record<string, string | undefined>;
+    format?: 'xlsx' | 'pdf';
+    recipients?: string[];
+  };
   paramRows?: { key?: string; value?: string }[];
   F_ScheduleType: 'cron' | 'interval' | 'once';
   F_Cron?: string;
@@ -84,6 +95,18 @@ export function configOf(v: Pick<TaskFormValues, 'F_Type' | 'F_Config' | 'paramR
         interfaceId: c.interfaceId ?? '',
         params: Object.fromEntries((v.paramRows ?? []).filter((r) => r.key?.trim()).map((r) => [r.key!.trim(), r.value ?? ''])),
       };
+    case 'reportDelivery':
+      return {
+        reportId: c.reportId ?? '',
+        // A parameter left empty takes the report's default when the task runs.
+        params: Object.fromEntries(
+          Object.entries(c.params ?? {})
+            .map(([k, value]) => [k, (value ?? '').trim()])
+            .filter(([, value]) => value !== ''),
+        ),
+        format: c.format ?? 'xlsx',
+        recipients: c.recipients ?? [],
+      };
     default:
       return { keepDays: c.keepDays ?? KEEP_DAYS[v.F_Type] ?? 30 };
   }
@@ -113,7 +136,7 @@ export function toBody(v: TaskFormValues): TaskSchedulingBody {
 export function newTaskValues(types: TaskType[]): Partial<TaskFormValues> {
   return {
     F_Type: types[0] ?? 'sql',
-    F_Config: {},
+    F_Config: { format: 'xlsx', recipients: [] },
     paramRows: [],
     F_ScheduleType: 'cron',
     F_Cron: '0 2 * * *',
@@ -145,6 +168,10 @@ export function detailValues(d: TaskSchedulingDetail): Partial<TaskFormValues> {
       sql: c.sql as string | undefined,
       interfaceId: c.interfaceId as string | undefined,
       keepDays: c.keepDays as number | undefined,
+      reportId: c.reportId as string | undefined,
+      params: Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])),
+      format: (c.format as 'xlsx' | 'pdf' | undefined) ?? 'xlsx',
+      recipients: (c.recipients as string[] | undefined) ?? [],
     },
     paramRows: Object.entries(params).map(([key, v]) => ({ key, value: String(v) })),
     F_ScheduleType: d.F_ScheduleType,
@@ -222,6 +249,7 @@ function TaskFields({ types, alertUserNames }: { types: TaskType[]; alertUserNam
       </Form.Item>
       {type === 'sql' && <SqlSettings />}
       {type === 'interface' && <InterfaceSettings />}
+      {type === 'reportDelivery' && <ReportDeliverySettings />}
       {(type === 'clearLogs' || type === 'clearFileTrash') && (
         <Form.Item
           name={['F_Config', 'keepDays']}

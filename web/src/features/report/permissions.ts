@@ -1,0 +1,2 @@
+/** The permission keys this feature checks: the contract's, as the server names them. */
+export { reportPermissions } from '@app/contracts';
