@@ -244,6 +244,8 @@ export const reportChart = z.object({
   dataSet: reportIdentifier,
   /** The category axis (or the pie's slices). */
   category: z.string().trim().min(1).max(128),
+  /** The categories' order, as a group cell orders its values (so a chart beside a grouped table follows it). */
+  order: z.enum(['asc', 'desc', 'none']).default('asc'),
   series: z
     .array(z.object({ field: z.string().trim().min(1).max(128), name: z.string().trim().max(100).optional(), aggregate: aggregateKind.default('sum') }))
     .min(1)

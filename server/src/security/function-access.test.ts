@@ -215,6 +215,7 @@ export const SERVICE_CHECKED: Record<string, Probe> = {
   'GET /api/report-info/:id': () => ({ url: '/api/report-info/any-id' }),
   // Viewing a report: a release's view button (export: its export button), or report.design.preview.
   'GET /api/report-view/:id/meta': () => ({ url: '/api/report-view/any-id/meta' }),
+  'GET /api/report-view/release/:id/meta': () => ({ url: '/api/report-view/release/any-id/meta' }),
   'POST /api/report-view/:id/pages': () => ({ url: '/api/report-view/any-id/pages', body: { params: {} } }),
   'POST /api/report-view/:id/export': () => ({ url: '/api/report-view/any-id/export', body: { params: {}, format: 'xlsx' } }),
 };

@@ -1,25 +1,29 @@
 import type { ReportChart } from '../model.js';
 import { aggregateValues } from './formula.js';
-import { exportValue, groupKey, toText, type Scalar } from './values.js';
+import { compareForOrder, exportValue, groupKey, toText, type Scalar } from './values.js';
 
 /**
- * A chart's echarts option, built from its data set's rows: one category per distinct value of `category` (in the
- * order they first appear), each series the aggregate of its field over the category's rows. Plain JSON only (no
+ * A chart's echarts option, built from its data set's rows: one category per distinct value of `category` (ordered
+ * as a group cell orders its values; `none`: in the order they first appear), each series the aggregate of its field over the category's rows. Plain JSON only (no
  * functions, no formatters), so the option crosses the wire and prints as it is shown.
  */
 export function chartOption(chart: ReportChart, rowCount: number, read: (row: number, field: string) => Scalar): Record<string, unknown> {
-  const categories: { name: string; rows: number[] }[] = [];
-  const byKey = new Map<string, { name: string; rows: number[] }>();
+  const categories: { name: string; value: Scalar; rows: number[] }[] = [];
+  const byKey = new Map<string, { name: string; value: Scalar; rows: number[] }>();
   for (let i = 0; i < rowCount; i += 1) {
     const v = read(i, chart.category);
     const key = groupKey(v);
     let group = byKey.get(key);
     if (!group) {
-      group = { name: toText(v), rows: [] };
+      group = { name: toText(v), value: v, rows: [] };
       byKey.set(key, group);
       categories.push(group);
     }
     group.rows.push(i);
+  }
+  if (chart.order !== 'none') {
+    const sign = chart.order === 'desc' ? -1 : 1;
+    categories.sort((x, y) => (x.value === null ? 1 : y.value === null ? -1 : sign * compareForOrder(x.value, y.value)));
   }
   const seriesValues = chart.series.map((s) => ({
     name: s.name || s.field,
@@ -45,7 +49,7 @@ export function chartOption(chart: ReportChart, rowCount: number, read: (row: nu
     return {
       ...base,
       tooltip: { trigger: 'item' },
-      legend: { type: 'scroll', orient: 'vertical', left: 'left', top: title ? 30 : 0 },
+      legend: { type: 'scroll', orient: 'vertical', left: 'left', top: title ? 40 : 0 },
       series: [
         {
           name: first.name,
@@ -60,8 +64,9 @@ export function chartOption(chart: ReportChart, rowCount: number, read: (row: nu
   return {
     ...base,
     tooltip: { trigger: chart.type === 'scatter' ? 'item' : 'axis' },
-    legend: { type: 'scroll', top: title ? 30 : 0, data: seriesValues.map((s) => s.name) },
-    grid: { left: 48, right: 24, top: title ? 64 : 40, bottom: 32, containLabel: true },
+    // The legend under the plot: above it, a title's second line or a wide font ran into it.
+    legend: { type: 'scroll', bottom: 0, data: seriesValues.map((s) => s.name) },
+    grid: { left: 48, right: 24, top: title ? 48 : 16, bottom: 40, containLabel: true },
     xAxis: { type: 'category', data: categories.map((c) => c.name) },
     yAxis: { type: 'value' },
     series: seriesValues.map((s) => ({

@@ -592,7 +592,7 @@ describe('the expanded report', () => {
     expect(report.slice(6, 8).map((row) => row.cells.map(cellText).join(' | '))).toEqual(['0:华东↓2 | 1:上海↓2 | 2:A | 3:10', '2:D | 3:1.5']);
   });
 
-  it('places charts where their anchor went, with a complete option built from the data set', () => {
+  it('places charts where their anchor went, with a complete option built from the data set, categories ordered as groups are', () => {
     const report = expand(
       groupedSheet,
       { sales },
@@ -609,18 +609,22 @@ describe('the expanded report', () => {
             series: [{ field: 'amount', name: '金额' }],
           },
           { id: 'c2', anchor: { r: 1, c: 2, rs: 1, cs: 1 }, type: 'ring', dataSet: 'sales', category: 'city', series: [{ field: 'qty', aggregate: 'count' }] },
+          { id: 'c3', anchor: { r: 1, c: 3, rs: 1, cs: 1 }, dataSet: 'sales', category: 'region', order: 'none', series: [{ field: 'amount' }] },
+          { id: 'c4', anchor: { r: 1, c: 3, rs: 1, cs: 1 }, dataSet: 'sales', category: 'region', order: 'desc', series: [{ field: 'amount' }] },
         ],
       },
     );
-    const [bar, ring] = report.charts;
+    const [bar, ring, firstSeen, descending] = report.charts;
     expect(bar).toMatchObject({ id: 'c1', r: 10, c: 1, width: 160, height: 48 });
     expect(bar!.option).toMatchObject({
       title: { text: '各区销售' },
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: ['华东', '华北'] },
+      xAxis: { type: 'category', data: ['华北', '华东'] },
       yAxis: { type: 'value' },
-      series: [{ name: '金额', type: 'bar', data: [31.5, 5] }],
+      series: [{ name: '金额', type: 'bar', data: [5, 31.5] }],
     });
+    expect(firstSeen!.option).toMatchObject({ xAxis: { data: ['华东', '华北'] } });
+    expect(descending!.option).toMatchObject({ xAxis: { data: ['华东', '华北'] } });
     expect(ring).toMatchObject({ r: 1, c: 2 });
     expect(ring!.option).toMatchObject({
       series: [
@@ -628,9 +632,9 @@ describe('the expanded report', () => {
           type: 'pie',
           radius: ['40%', '70%'],
           data: [
-            { name: '上海', value: 2 },
-            { name: '杭州', value: 1 },
             { name: '北京', value: 1 },
+            { name: '杭州', value: 1 },
+            { name: '上海', value: 2 },
           ],
         },
       ],

@@ -252,6 +252,9 @@ describe('viewing', () => {
     await grant(t, lisiGrantee, module.id, ['view' as never], []);
     const meta = await ok(t.get(`/api/report-view/${id}/meta?releaseId=${release.F_Id}`, lisi));
     expect(meta).toMatchObject({ canPrint: false, canExport: false });
+    // The release's menu page asks by the release alone.
+    expect(await ok(t.get(`/api/report-view/release/${release.F_Id}/meta`, lisi))).toMatchObject({ F_ReportId: id, canExport: false });
+    expect((await t.get(`/api/report-view/release/${release.F_Id}/meta`, await t.login('zhangsan'))).statusCode).toBe(403);
     expect((await t.send('POST', `/api/report-view/${id}/export`, { releaseId: release.F_Id, params: {}, format: 'xlsx' }, lisi)).statusCode).toBe(403);
     const all = (await ok(t.send('POST', `/api/report-view/${id}/pages`, { releaseId: release.F_Id, params: {} }, lisi))) as unknown as ReportPages;
     expect(texts(all).at(-1)).toEqual(['合计', '200']);
@@ -298,7 +301,9 @@ describe('export', () => {
   it('streams a big report (no pictures) with every row and merge', async () => {
     const sql = "select 'D' || (g % 3) as dept, 'R' || (g % 2) as region, g as amount from generate_series(1, 6000) g order by 1, 2";
     const design = salesDesign({ params: [], dataSets: [{ name: 'sales', kind: 'sql', linkId: 'local', sql }] });
-    design.sheet.cells = design.sheet.cells!.map((c) => (c.r === 1 && c.c === 1 ? { ...c, binding: { dataSet: 'sales', field: 'region', expand: 'down', mode: 'list' } } : c));
+    design.sheet.cells = design.sheet.cells!.map((c) =>
+      c.r === 1 && c.c === 1 ? { ...c, binding: { dataSet: 'sales', field: 'region', expand: 'down', mode: 'list' } } : c,
+    );
     const { id } = await newReport(design);
     const res = await t.send('POST', `/api/report-view/${id}/export`, { params: {}, format: 'xlsx' }, admin);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

@@ -35,6 +35,7 @@ export const security: ModuleSecurity = {
     'DELETE /api/reports-release/:id': (ids) => ({ url: `/api/reports-release/${ids.release}` }),
     'DELETE /api/report-share/:id': (ids) => ({ url: `/api/report-share/${ids.share}` }),
     'GET /api/report-view/:id/meta': (ids) => ({ url: `/api/report-view/${ids.report}/meta` }),
+    'GET /api/report-view/release/:id/meta': (ids) => ({ url: `/api/report-view/release/${ids.release}/meta` }),
     'POST /api/report-view/:id/pages': (ids) => ({ url: `/api/report-view/${ids.report}/pages`, body: { params: {} } }),
     'POST /api/report-view/:id/export': (ids) => ({ url: `/api/report-view/${ids.report}/export`, body: { params: {}, format: 'xlsx' } }),
     'GET /api/report-frame/:id/meta': { exempt: 'public: the share token is the credential (a token of another report is refused; report.test.ts)' },

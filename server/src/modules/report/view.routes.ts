@@ -77,6 +77,19 @@ export function reportViewRoutes(
     },
   });
 
+  r.get('/report-view/release/:id/meta', {
+    schema: {
+      tags,
+      summary: "A release's query bar and buttons, for its menu page (which knows only the release)",
+      params: reportIdParams,
+      response: { 200: envelope(reportViewMeta) },
+    },
+    handler: async (request) => {
+      const source = await views.sourceOfRelease(authOf(request), request.params.id);
+      return ok(request, await views.meta(source), 'common.fetched');
+    },
+  });
+
   r.post('/report-view/:id/pages', {
     schema: {
       tags,

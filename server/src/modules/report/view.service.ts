@@ -114,6 +114,19 @@ export class ReportViewService {
     throw new AppError('report.noAccess', {}, 403);
   }
 
+  /**
+   * A release's menu page knows only the release: its report is the release's. Whether a release exists is told
+   * only to whoever may design reports; anyone else is refused alike.
+   */
+  async sourceOfRelease(auth: AuthContext, releaseId: string): Promise<ViewSource> {
+    const release = await this.repo.findRelease(auth.tenantId, releaseId);
+    if (!release || !release.enabled) {
+      if (!(await this.deps.grants.hasAny(auth, [reportPermissions.designPreview]))) throw new AppError('report.noAccess', {}, 403);
+      throw notFound('report.releaseNotFound', { id: releaseId });
+    }
+    return this.source(auth, release.reportId, releaseId);
+  }
+
   private async viewer(auth: AuthContext): Promise<Viewer> {
     const place = await this.repo.userPlace(auth.tenantId, auth.userId);
     return { userId: auth.userId, ...place };

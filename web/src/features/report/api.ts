@@ -114,7 +114,7 @@ export const reportApi = {
     api.get<ReportViewMeta>(`/report-view/${enc(reportId)}/meta`, { releaseId }, opts),
   /**
    * The meta of a release, for its menu page `/report/view/{releaseId}`, which knows only the release (see the
-   * report's F_ReportId in the answer). Asked of the server in the hand-back: the contract names none yet.
+   * report's F_ReportId in the answer).
    */
   releaseMeta: (releaseId: string) => api.get<ReportViewMeta>(`/report-view/release/${enc(releaseId)}/meta`, undefined, silent),
   /** Pages [from, from + count) of the report for these parameters; `design` previews an unsaved design. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHART_TYPES, REPORT_LIMITS, aggregateKind, cellName, reportChart, type ReportChart } from '@app/contracts';
 import { useDesigner } from './designer-state';
 
-type Values = Pick<ReportChart, 'type' | 'title' | 'dataSet' | 'category' | 'series'>;
+type Values = Pick<ReportChart, 'type' | 'title' | 'dataSet' | 'category' | 'order' | 'series'>;
 const AGGREGATES = aggregateKind.options.filter((a) => a !== 'none');
 
 /** A chart over the selected range (or the one it has): type, title, data set, category and series. */
@@ -45,7 +45,7 @@ export function ChartDialog({ editing, onClose }: { editing?: ReportChart; onClo
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={editing ?? { type: 'bar', title: '', dataSet: designer.side.dataSets[0]?.name, series: [{ field: '', aggregate: 'sum' }] }}
+        initialValues={editing ?? { type: 'bar', title: '', order: 'asc', dataSet: designer.side.dataSets[0]?.name, series: [{ field: '', aggregate: 'sum' }] }}
         data-testid="rd-chart-dialog"
       >
         <div className="rd-row">
@@ -65,6 +65,9 @@ export function ChartDialog({ editing, onClose }: { editing?: ReportChart; onClo
           </Form.Item>
           <Form.Item name="category" label={t('chart.category')} style={{ flex: 1 }} rules={[{ required: true, message: t('chart.categoryRequired') }]}>
             <Select options={fieldOptions} showSearch data-testid="rd-chart-category" />
+          </Form.Item>
+          <Form.Item name="order" label={t('cell.order')} style={{ flex: 1 }}>
+            <Select options={(['asc', 'desc', 'none'] as const).map((v) => ({ value: v, label: t(`order.${v}`) }))} data-testid="rd-chart-order" />
           </Form.Item>
         </div>
         <Typography.Text strong>{t('chart.series')}</Typography.Text>

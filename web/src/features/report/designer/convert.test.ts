@@ -330,7 +330,16 @@ describe('row flags and charts follow inserted and deleted rows and columns', ()
       { r: 5, footer: true },
     ],
     charts: [
-      { id: 'c', anchor: { r: 3, c: 2, rs: 3, cs: 2 }, type: 'bar', title: '', dataSet: 'ds', category: 'a', series: [{ field: 'b', aggregate: 'sum' }] },
+      {
+        id: 'c',
+        anchor: { r: 3, c: 2, rs: 3, cs: 2 },
+        type: 'bar',
+        title: '',
+        dataSet: 'ds',
+        category: 'a',
+        order: 'asc',
+        series: [{ field: 'b', aggregate: 'sum' }],
+      },
     ],
   };
   it.each<[string, { op: string; value: object }, number[], object | null]>([
