@@ -97,6 +97,19 @@ async function setRowParent(page: Page, name: string) {
   await expect.poll(() => page.locator(tid('rd-rowParent-mode')).textContent()).toContain('指定单元格');
 }
 
+/** Waits for the finite animations of the page (a modal fading in) before a screenshot. */
+async function settledShot(page: Page, name: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await shot(page, name);
+}
+
 /** The texts of the shown page of a viewer, row by row, empty cells left out. */
 const sheetRows = (scope: Locator) =>
   scope
@@ -167,7 +180,7 @@ describe('reports end to end', () => {
       inputs.map((i) => (i as HTMLInputElement).value).filter((v) => v),
     );
     expect(fieldNames).toEqual(expect.arrayContaining(['dept', 'region', 'amount']));
-    await shot(page, 'reports-data-set');
+    await settledShot(page, 'reports-data-set');
     await page.locator(tid('rd-ds-ok')).click();
     await page.locator(tid('rd-ds-dialog')).waitFor({ state: 'detached' });
     await page.locator(tid('rd-field-sales-amount')).waitFor();
@@ -215,11 +228,21 @@ describe('reports end to end', () => {
     await page.locator(tid('rd-formula')).fill('SUM(C2)');
     await page.locator(tid('rd-formula-apply')).click();
     await expect.poll(() => page.locator(tid('rd-cell-kind')).textContent()).toBe('公式');
+
+    // The department's cell merged over its subtotal row (the toolbar's merge, behind 更多 on a narrow grid).
+    await clickCell(page, 1, 0);
+    const a3 = await cellPoint(page, 2, 0);
+    await page.keyboard.down('Shift');
+    await page.mouse.click(a3.x, a3.y);
+    await page.keyboard.up('Shift');
+    const merge = page.locator('.fortune-toolbar-combo-button[aria-label$=": 合并单元格"]');
+    if (!(await merge.isVisible())) await page.locator('.fortune-toolbar [data-tips="更多"]').click();
+    await merge.click();
     await shot(page, 'reports-designer');
 
     await page.locator(tid('rd-save')).click();
-    await page.locator('.ant-message-notice').first().waitFor();
-    console.log('MSG', await page.locator('.ant-message-notice').allTextContents());
+    // The toast says which version, or why the design was refused.
+    await expect.poll(async () => (await page.locator('.ant-message-notice').allTextContents()).join(' | ')).toContain('已保存为版本 v2');
     await expect.poll(() => page.locator(tid('rd-version')).textContent()).toBe('版本 v2');
     await page.locator(tid('rd-dirty')).waitFor({ state: 'detached' });
 
@@ -236,6 +259,7 @@ describe('reports end to end', () => {
     expect(at(2, 1)).toMatchObject({ kind: 'text', text: '小计', rowParent: { r: 1, c: 0 } });
     expect(at(2, 2)).toMatchObject({ kind: 'formula', text: 'SUM(C2)', rowParent: { r: 1, c: 0 } });
     expect(at(3, 2)).toMatchObject({ kind: 'formula', text: 'SUM(C2)', rowParent: 'auto' });
+    expect(saved.F_Design.sheet.merges).toEqual([{ r: 1, c: 0, rs: 2, cs: 1 }]);
 
     // ---------- the preview: the rows expanded for the default (华东), the subtotals and the total ----------
     await page.locator(tid('rd-preview')).click();
@@ -243,10 +267,11 @@ describe('reports end to end', () => {
     await preview.locator(tid('report-sheet')).waitFor({ timeout: 30_000 });
     expect(await preview.locator(`${tid('report-param-region')}`).inputValue()).toBe('华东');
     await expect.poll(() => sheetRows(preview)).toEqual(EAST);
-    // The department spans its rows and its subtotal? No: the group merges over its own rows (2 for 研发).
-    expect(await preview.locator(`${tid('report-sheet')} td[rowspan="2"]`, { hasText: '研发' }).count()).toBe(1);
-    await shot(page, 'reports-preview');
-    await page.locator('.ant-modal-close').click();
+    // Each department is one cell over its rows and its subtotal.
+    expect(await preview.locator(`${tid('report-sheet')} td[rowspan="3"]`, { hasText: '研发' }).count()).toBe(1);
+    expect(await preview.locator(`${tid('report-sheet')} td[rowspan="2"]`, { hasText: '销售' }).count()).toBe(1);
+    await settledShot(page, 'reports-preview');
+    await page.locator('.ant-modal', { has: preview }).locator('.ant-modal-close').click();
     await preview.waitFor({ state: 'detached' });
 
     // ---------- 报表发布: a menu entry under 报表中心 ----------
@@ -281,18 +306,23 @@ describe('reports end to end', () => {
     // ---------- lisi: the released page, the query bar, Excel, print ----------
     const lisi = await signedIn(env.browser(), env.server(), 'lisi');
     const viewer = lisi.page;
-    // The browser's print dialog is not there headless: window.print records that it was asked for.
+    // No print dialog headless: window.print notes the pages it was asked to print, and the dialog closes at once.
     await lisi.context.addInitScript(() => {
-      (window as unknown as { __printed: number }).__printed = 0;
+      const w = window as unknown as { __printed: number[] };
+      w.__printed = [];
       window.print = () => {
-        (window as unknown as { __printed: number }).__printed++;
+        w.__printed.push(document.querySelectorAll('[data-testid="report-print-layer"] [data-testid="report-page"]').length);
         setTimeout(() => window.dispatchEvent(new Event('afterprint')), 0);
       };
     });
-    await viewer.goto(`/report/view/${release.F_Id}/index`);
+    await viewer.reload();
+    // The entry is in lisi's menu under 报表 › 报表中心.
+    await viewer.locator(tid('menu-item-report')).click();
+    await viewer.locator(tid('menu-item-report-center')).click();
+    await viewer.locator(tid(`menu-item-${release.F_ModuleId}`)).click();
+    await viewer.waitForURL(`**/report/view/${release.F_Id}/index`);
     await viewer.locator(tid('report-sheet')).waitFor({ timeout: 30_000 });
-    // The menu has the entry, under 报表中心.
-    await expect.poll(() => viewer.locator('.ant-menu, .ant-layout-sider').first().textContent()).toContain('报表');
+    await expect.poll(() => viewer.locator(tid('report-param-region')).inputValue()).toBe('华东');
     await expect.poll(() => sheetRows(viewer)).toEqual(EAST);
     await viewer.locator(tid('report-param-region')).fill('华南');
     await viewer.locator(tid('report-search')).click();
@@ -313,7 +343,8 @@ describe('reports end to end', () => {
     expect(values.flat()).not.toContain('华东');
 
     await viewer.locator(tid('report-print')).click();
-    await expect.poll(() => viewer.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+    // One page, drawn in the print layer when the dialog was asked for; the layer goes with the dialog.
+    await expect.poll(() => viewer.evaluate(() => (window as unknown as { __printed: number[] }).__printed)).toEqual([1]);
     await viewer.locator(tid('report-print-layer')).waitFor({ state: 'detached' });
 
     // The print view (the page the server's PDF is taken from), for 华南.
@@ -333,7 +364,7 @@ describe('reports end to end', () => {
     await page.locator(tid('share-create')).click();
     const url = (await page.locator(tid('share-new-url')).textContent())!.replace(/复制$/, '').trim();
     expect(url).toMatch(new RegExp(`/report-frame/${report.F_Id}\\?share=[^&]+$`));
-    await shot(page, 'reports-share');
+    await settledShot(page, 'reports-share');
 
     const outsider = await env.browser().newContext({ viewport: { width: 1280, height: 900 }, baseURL: env.server().baseUrl });
     const frame = await outsider.newPage();

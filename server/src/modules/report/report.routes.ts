@@ -40,6 +40,12 @@ const versionSaved = z.object({ F_Id: z.string(), F_Version: z.number() });
 const problem = z.object({ cell: z.string().optional(), msg: z.string() });
 /** Rows of a data set the designer sees while building (the viewer reads up to the data set limit). */
 const PREVIEW_ROWS = 100;
+/**
+ * Bodies that carry a whole design (save, check, data preview; the viewer's preview and export of a draft). The
+ * design's own limits (REPORT_LIMITS: 40,000 cells, texts of 4,000 characters, 2,000 static rows per data set)
+ * are far beyond the server's 1 MB default: a styled 500 × 30 template is about 3 MB as the designer posts it.
+ */
+export const DESIGN_BODY_LIMIT = 16 * 1024 * 1024;
 
 const problemText = (lang: Lang, p: DesignProblem) => ({
   ...(p.cell ? { cell: p.cell } : {}),
@@ -152,6 +158,7 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.post('/report-content/check', {
     config: { permission: P.designList },
+    bodyLimit: DESIGN_BODY_LIMIT,
     schema: { tags, summary: 'Problems of a design (none: [])', body: z.object({ F_Design: reportDesign }), response: { 200: envelope(z.array(problem)) } },
     handler: async (request) =>
       ok(
@@ -162,6 +169,7 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.post('/report-content/data-preview', {
     config: { permission: P.designPreview },
+    bodyLimit: DESIGN_BODY_LIMIT,
     schema: {
       tags,
       summary: 'The first rows and the fields of one data set of the design being edited',
@@ -183,6 +191,7 @@ export function reportRoutes(app: FastifyInstance, deps: AppDeps, reports: Repor
   });
   r.post('/report-content', {
     config: { permission: P.designSave },
+    bodyLimit: DESIGN_BODY_LIMIT,
     schema: {
       tags,
       summary: "Save a design as the report's new current version (F_BaseVersion: the version the editor opened)",

@@ -27,6 +27,7 @@ import { langOf } from '../../core/i18n/index.js';
 import { requestLimit } from '../../core/rate-limit.js';
 import { contentDisposition } from '../files/serve-headers.js';
 import type { ReportExportService, ReportFile } from './export.service.js';
+import { DESIGN_BODY_LIMIT } from './report.routes.js';
 import type { ReportShareService } from './share.service.js';
 import type { ReportViewService } from './view.service.js';
 
@@ -91,6 +92,8 @@ export function reportViewRoutes(
   });
 
   r.post('/report-view/:id/pages', {
+    // The design preview sends the draft design.
+    bodyLimit: DESIGN_BODY_LIMIT,
     schema: {
       tags,
       summary: 'Pages of a report for these parameters (design: an unsaved design, design screen only)',
@@ -106,6 +109,7 @@ export function reportViewRoutes(
   });
 
   r.post('/report-view/:id/export', {
+    bodyLimit: DESIGN_BODY_LIMIT,
     schema: {
       tags,
       summary: 'The report as .xlsx or .pdf (a release needs its export button)',
