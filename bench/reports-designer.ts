@@ -51,7 +51,8 @@ export function bigTemplate(): ReportDesignInput {
   const cells: TemplateCellInput[] = [];
   const merges: { r: number; c: number; rs: number; cs: number }[] = [];
   for (let c = 0; c < COLS; c++) cells.push({ r: 0, c, text: `列${c + 1}`, style: { bold: true, background: '#f0f5ff', hAlign: 'center', border } });
-  for (let c = 0; c < COLS; c++) cells.push({ r: 1, c, kind: 'field', binding: { dataSet: 'd', field: `f${c}`, expand: c === 0 ? 'down' : 'none' }, style: { border } });
+  for (let c = 0; c < COLS; c++)
+    cells.push({ r: 1, c, kind: 'field', binding: { dataSet: 'd', field: `f${c}`, expand: c === 0 ? 'down' : 'none' }, style: { border } });
   for (let r = 2; r < ROWS - 1; r++) {
     // A section title every 50 rows, merged over the first five columns.
     if (r % 50 === 0) {
@@ -205,7 +206,10 @@ async function designerBench(browser: Browser, server: E2eServer, say: (line: st
   const admin = await signedIn(browser, server, 'admin');
   try {
     const page = admin.page;
-    const made = await api<{ F_Id: string }>(page, 'POST', '/api/report-info', { F_Name: '500 × 30 模板', F_Code: `bench_designer_${Date.now().toString(36)}` });
+    const made = await api<{ F_Id: string }>(page, 'POST', '/api/report-info', {
+      F_Name: '500 × 30 模板',
+      F_Code: `bench_designer_${Date.now().toString(36)}`,
+    });
     const design = bigTemplate();
     const body = JSON.stringify({ F_ReportId: made.F_Id, F_Design: design });
     const t0 = performance.now();
@@ -217,7 +221,11 @@ async function designerBench(browser: Browser, server: E2eServer, say: (line: st
 
     // ---------- opening it
     // A context of its own with the signed-in session: its first open has nothing cached.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseUrl, storageState: await admin.context.storageState() });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      baseURL: server.baseUrl,
+      storageState: await admin.context.storageState(),
+    });
     try {
       await context.addInitScript(instrument, MARKER);
       const designer = await context.newPage();
@@ -252,7 +260,10 @@ async function designerBench(browser: Browser, server: E2eServer, say: (line: st
         const c = 1 + Math.floor(i / 10) * 3;
         const at = await cellPoint(designer, r, c);
         await designer.mouse.click(at.x, at.y);
-        await designer.locator(tid('rd-cell-name')).filter({ hasText: new RegExp(`^${colName(c)}${r + 1}$`) }).waitFor();
+        await designer
+          .locator(tid('rd-cell-name'))
+          .filter({ hasText: new RegExp(`^${colName(c)}${r + 1}$`) })
+          .waitFor();
         for (const key of KEYS) await press(designer, key);
         await press(designer, 'Enter');
       }

@@ -176,9 +176,9 @@ describe('reports end to end', () => {
     await page.locator(tid('rd-ds-sql')).fill(SQL);
     await page.locator(tid('rd-ds-discover')).click();
     await page.locator(tid('rd-ds-preview')).waitFor({ timeout: 30_000 });
-    const fieldNames = await page.locator(`${tid('rd-ds-fields')} tbody tr input.ant-input`).evaluateAll((inputs) =>
-      inputs.map((i) => (i as HTMLInputElement).value).filter((v) => v),
-    );
+    const fieldNames = await page
+      .locator(`${tid('rd-ds-fields')} tbody tr input.ant-input`)
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).filter((v) => v));
     expect(fieldNames).toEqual(expect.arrayContaining(['dept', 'region', 'amount']));
     await settledShot(page, 'reports-data-set');
     await page.locator(tid('rd-ds-ok')).click();
@@ -384,7 +384,12 @@ describe('reports end to end', () => {
 
     // The link's time is up (no screen sets a past time: the stored row is changed).
     const shareId = token.split('.')[0]!;
-    await env.deps().db.updateTable('report_shares').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', shareId).execute();
+    await env
+      .deps()
+      .db.updateTable('report_shares')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', shareId)
+      .execute();
     await frame.goto(url);
     await frame.locator(tid('report-frame-error')).waitFor();
     expect(await frame.locator(tid('report-sheet')).count()).toBe(0);

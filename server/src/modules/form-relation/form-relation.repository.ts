@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { FormRelationRow, FormRelationSetting } from '@app/contracts';
-import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
-import { PublishedEntryRepository } from '../menu/published-entries.js';
+import { PublishedEntryRepository } from '../menu/published-entries.repository.js';
 
-export { ITEM_BUTTON, ITEM_COLUMN, ITEM_MODULE, type GrantHolder, type GrantItem, type PageItem, type PageModuleValues } from '../menu/published-entries.js';
+export { ITEM_BUTTON, ITEM_COLUMN, ITEM_MODULE, type GrantHolder, type GrantItem, type PageItem, type PageModuleValues } from '../menu/published-entries.repository.js';
 
 /** A stored form relation as the services use it. */
 export interface RelationRecord {
@@ -48,7 +47,6 @@ export interface RelationPageFilter {
  * Built on the app's database or on a transaction (`new FormRelationRepository(trx)`).
  */
 export class FormRelationRepository extends PublishedEntryRepository {
-
   /** Enabled items of the tenant's enabled dictionaries by code (case ignored): code (lower case) → value / name pairs. */
   async dictionaryOptions(tenantId: string, codes: string[]): Promise<Map<string, { label: string; value: string }[]>> {
     const byCode = new Map<string, { label: string; value: string }[]>();

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { LoadedForm } from '../form-scheme/form-scheme.service.js';
-import { checkEntryParent, publisherHolders } from '../menu/published-entries.js';
+import { checkEntryParent, publisherHolders } from '../menu/published-entries.repository.js';
 import { isDefaultTenant } from '../tenant/platform.js';
 import {
   FormRelationRepository,
@@ -25,7 +25,6 @@ import {
   ITEM_MODULE,
   moduleCodeOf,
   moduleIdOf,
-  type GrantHolder,
   type PageItem,
   type RelationRecord,
   type RelationValues,

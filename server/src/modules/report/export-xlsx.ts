@@ -172,7 +172,7 @@ function dimensionsOf(top: number, left: number, bottom: number, right: number):
 
 async function addPicture(book: ExcelJS.Workbook, sheet: ExcelJS.Worksheet, pictures: XlsxPictures, cell: ReportOutCell, row: number): Promise<void> {
   if (!cell.t) return;
-  let image: { buffer: Buffer; extension: 'png' | 'jpeg' | 'gif' } | null = null;
+  let image: { buffer: Buffer; extension: 'png' | 'jpeg' | 'gif' } | null;
   if (cell.kind === 'image') image = await pictures.image(cell.t);
   else {
     try {

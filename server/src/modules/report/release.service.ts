@@ -2,7 +2,7 @@ import { REPORT_RELEASE_BUTTONS, type PageResult, type ReportReleaseBody, type R
 import type { AppDeps, AuthContext } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
-import { checkEntryParent, ITEM_BUTTON, ITEM_MODULE, publisherHolders, type PageItem } from '../menu/published-entries.js';
+import { checkEntryParent, ITEM_BUTTON, ITEM_MODULE, publisherHolders, type PageItem } from '../menu/published-entries.repository.js';
 import { isDefaultTenant } from '../tenant/platform.js';
 import { releaseCodeOf, releaseModuleIdOf, ReportRepository, type ReleaseValues } from './report.repository.js';
 

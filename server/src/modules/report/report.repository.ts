@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ReportContentRow, ReportDesign, ReportInfoRow, ReportReleaseRow, ReportShareRow } from '@app/contracts';
 import type { Database } from '../../core/db/schema.js';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
-import { PublishedEntryRepository } from '../menu/published-entries.js';
+import { PublishedEntryRepository } from '../menu/published-entries.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

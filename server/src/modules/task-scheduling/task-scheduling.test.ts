@@ -118,7 +118,13 @@ describe('scheduled tasks: CRUD, start and stop, preview', () => {
   });
 
   it('lists only the registered types', async () => {
-    expect((await t.get(`${API}/types`, admin)).json().data.map((x: { key: string }) => x.key)).toEqual(['sql', 'interface', 'clearLogs', 'clearFileTrash', 'reportDelivery']);
+    expect((await t.get(`${API}/types`, admin)).json().data.map((x: { key: string }) => x.key)).toEqual([
+      'sql',
+      'interface',
+      'clearLogs',
+      'clearFileTrash',
+      'reportDelivery',
+    ]);
   });
 });
 
