@@ -3,7 +3,15 @@ import type { FormRelationRow, FormRelationSetting } from '@app/contracts';
 import { containsPattern, fetchPage, formatTime } from '../../core/db/helpers.js';
 import { PublishedEntryRepository } from '../menu/published-entries.repository.js';
 
-export { ITEM_BUTTON, ITEM_COLUMN, ITEM_MODULE, type GrantHolder, type GrantItem, type PageItem, type PageModuleValues } from '../menu/published-entries.repository.js';
+export {
+  ITEM_BUTTON,
+  ITEM_COLUMN,
+  ITEM_MODULE,
+  type GrantHolder,
+  type GrantItem,
+  type PageItem,
+  type PageModuleValues,
+} from '../menu/published-entries.repository.js';
 
 /** A stored form relation as the services use it. */
 export interface RelationRecord {
