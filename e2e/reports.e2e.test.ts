@@ -111,7 +111,7 @@ async function settledShot(page: Page, name: string) {
 }
 
 /** The texts of the shown page of a viewer, row by row, empty cells left out. */
-const sheetRows = (scope: Locator) =>
+const sheetRows = (scope: Page | Locator) =>
   scope
     .locator(`${tid('report-sheet')} tr`)
     .evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()).filter((t) => t !== '')));
@@ -139,6 +139,17 @@ describe('reports end to end', () => {
     const started = Date.now();
     const admin = await signedIn(env.browser(), env.server(), 'admin');
     const page = admin.page;
+    // The grid draws on a canvas: the colour each field label was last drawn in is noted (field cells show in blue).
+    await admin.context.addInitScript(() => {
+      const colours: Record<string, string> = {};
+      (window as unknown as { __fieldColours: Record<string, string> }).__fieldColours = colours;
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, max?: number) {
+        if (typeof text === 'string' && /^[#$]\{/.test(text)) colours[text] = String(this.fillStyle);
+        return max === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, max);
+      };
+    });
+    const fieldColour = (label: string) => page.evaluate((l) => (window as unknown as { __fieldColours: Record<string, string> }).__fieldColours[l], label);
 
     // ---------- 报表管理: a new report ----------
     await page.goto('/report/manage/index');
@@ -196,6 +207,7 @@ describe('reports end to end', () => {
     await expect.poll(() => page.locator(tid('rd-cell-kind')).textContent()).toBe('数据字段');
     await expect.poll(() => page.locator(`${tid('rd-bind-mode')}`).textContent()).toContain('分组');
     expect(await page.locator(tid('rd-bind-merge')).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => fieldColour('#{sales.dept}')).toBe('#1677ff');
 
     // B2: the region, listed row by row (a detail cell).
     await clickCell(page, 1, 1);
@@ -210,6 +222,7 @@ describe('reports end to end', () => {
     await expect.poll(() => page.locator(tid('rd-cell-kind')).textContent()).toBe('数据字段');
     await page.locator(tid('rd-bind-expand')).getByText('不扩展').click();
     await expect.poll(() => page.locator(`${tid('rd-bind-expand')} .ant-radio-button-wrapper-checked`).textContent()).toBe('不扩展');
+    await expect.poll(() => fieldColour('${sales.amount}')).toBe('#1677ff');
 
     // Row 3: 小计 with a SUM under each department (row parent A2); row 4: 合计.
     await typeInCell(page, 2, 1, '小计');
@@ -319,8 +332,15 @@ describe('reports end to end', () => {
     // The entry is in lisi's menu under 报表 › 报表中心.
     await viewer.locator(tid('menu-item-report')).click();
     await viewer.locator(tid('menu-item-report-center')).click();
-    await viewer.locator(tid(`menu-item-${release.F_ModuleId}`)).click();
-    await viewer.waitForURL(`**/report/view/${release.F_Id}/index`);
+    const entry = viewer.locator(tid(`menu-item-${release.F_ModuleId}`));
+    await entry.waitFor({ state: 'visible' });
+    await entry.click();
+    try {
+      await viewer.waitForURL(`**/report/view/${release.F_Id}/index`);
+    } catch (e) {
+      await shot(viewer, 'reports-menu-failed');
+      throw new Error(`the menu entry did not open the released page (at ${viewer.url()})`, { cause: e });
+    }
     await viewer.locator(tid('report-sheet')).waitFor({ timeout: 30_000 });
     await expect.poll(() => viewer.locator(tid('report-param-region')).inputValue()).toBe('华东');
     await expect.poll(() => sheetRows(viewer)).toEqual(EAST);
@@ -398,8 +418,10 @@ describe('reports end to end', () => {
 
     // A second link, revoked on the share dialog: it stops working at once.
     await page.locator(tid('share-create')).click();
-    const second = (await page.locator(tid('share-new-url')).textContent())!.replace(/复制$/, '').trim();
-    expect(second).not.toBe(url);
+    // The dialog shows the new link once the server has answered.
+    const newUrl = async () => ((await page.locator(tid('share-new-url')).textContent()) ?? '').replace(/复制$/, '').trim();
+    await expect.poll(newUrl).not.toBe(url);
+    const second = await newUrl();
     const secondId = new URL(second).searchParams.get('share')!.split('.')[0]!;
     await page.locator(tid(`share-revoke-${secondId}`)).click();
     await page.locator(tid('share-revoke-ok')).click();

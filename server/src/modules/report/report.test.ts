@@ -193,6 +193,24 @@ describe('designs and versions', () => {
     };
     expect(injected.rows).toEqual([]);
   });
+
+  it('takes a design bigger than the 1 MB of other bodies (a styled 500 × 30 sheet): saved, checked and previewed', async () => {
+    const thin = { style: 'thin' as const, color: '#bfbfbf' };
+    const cells = Array.from({ length: 500 * 30 }, (_, i) => ({
+      r: Math.floor(i / 30),
+      c: i % 30,
+      text: `R${Math.floor(i / 30) + 1}C${(i % 30) + 1}`,
+      style: { border: { top: thin, right: thin, bottom: thin, left: thin } },
+    }));
+    const design: ReportDesignInput = { sheet: { rows: 500, cols: 30, cells } };
+    expect(JSON.stringify(design).length).toBeGreaterThan(2 * 1024 * 1024);
+    const { id } = await newReport(salesDesign());
+    const info = (await ok(t.get(`/api/report-info/${id}`, admin))) as unknown as { F_Version: number };
+    await ok(t.send('POST', '/api/report-content', { F_ReportId: id, F_Design: design, F_BaseVersion: info.F_Version }, admin));
+    expect(await ok(t.send('POST', '/api/report-content/check', { F_Design: design }, admin))).toEqual([]);
+    const pages = (await ok(t.send('POST', `/api/report-view/${id}/pages`, { params: {}, design }, admin))) as unknown as ReportPages;
+    expect(pages.rowCount).toBe(500);
+  });
 });
 
 describe('viewing', () => {

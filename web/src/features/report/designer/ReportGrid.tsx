@@ -2,7 +2,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } fro
 import { Workbook, type WorkbookInstance } from '@fortune-sheet/react';
 import '@fortune-sheet/react/dist/index.css';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '@app/contracts';
-import { needsQuote, rowColChangeOf, type GridCell, type GridSheet, type RowColChange } from './convert';
+import { fieldRanges, matrixOf, needsQuote, rowColChangeOf, type GridCell, type GridRange, type GridSheet, type RowColChange } from './convert';
 import type { GridEvents, GridHandle, GridMarks } from './grid-types';
 
 /**
@@ -12,19 +12,27 @@ import type { GridEvents, GridHandle, GridMarks } from './grid-types';
  */
 
 /**
- * Field cells show in blue, as the grid's own conditional format (never part of the saved style). The grid checks
- * its rules over their whole range at every redraw: the range is the sheet as opened, with room to grow.
+ * Field cells show in blue, as the grid's own conditional format (never part of the saved style) over exactly the
+ * field cells (fieldRanges): the grid checks a rule over its whole range at every redraw, and each keystroke in a
+ * cell redraws, so a rule over the whole sheet cost a big template a pass over every cell per key (half the time
+ * of opening a cell's editor and of committing it on a 500 × 30 sheet). The ranges follow the cells after every
+ * operation of the grid (refreshFieldRules).
  */
 const FIELD_TEXT_COLOR = '#1677ff';
-const fieldRules = (rows: number, cols: number) =>
-  ['#{', '${'].map((value) => ({
-    type: 'default',
-    cellrange: [{ row: [0, rows + 200], column: [0, cols + 20] }],
-    format: { textColor: FIELD_TEXT_COLOR, cellColor: null },
-    conditionName: 'textContains',
-    conditionRange: [],
-    conditionValue: [value],
-  }));
+const fieldRules = (ranges: GridRange[]) =>
+  ranges.length
+    ? [
+        {
+          type: 'default',
+          cellrange: ranges,
+          format: { textColor: FIELD_TEXT_COLOR, cellColor: null },
+          // Every cell of the ranges is a field (#{…} or ${…}): the rule only has to hold for all of them.
+          conditionName: 'textContains',
+          conditionRange: [],
+          conditionValue: ['{'],
+        },
+      ]
+    : [];
 
 const KIND_MARK: Record<string, string> = { image: '#13c2c2', qrcode: '#722ed1', barcode: '#eb2f96' };
 const FLAG_MARK = { header: '#1677ff', footer: '#52c41a', pageBreak: '#ff4d4f' };
@@ -78,6 +86,7 @@ const CONTEXT_MENU = [
 
 /** The sheet as the grid takes it at mount: celldata (a sheet read back from the grid has a matrix instead). */
 function initialData(sheet: GridSheet) {
+  const rules = fieldRules(fieldRanges(matrixOf(sheet)));
   let { celldata, row, column } = sheet;
   if (sheet.data) {
     celldata = [];
@@ -96,7 +105,7 @@ function initialData(sheet: GridSheet) {
       ...(sheet.frozen ? { frozen: sheet.frozen } : {}),
       defaultRowHeight: sheet.defaultRowHeight ?? DEFAULT_ROW_HEIGHT,
       defaultColWidth: sheet.defaultColWidth ?? DEFAULT_COL_WIDTH,
-      luckysheet_conditionformat_save: fieldRules(row ?? 100, column ?? 26),
+      luckysheet_conditionformat_save: rules,
       status: 1,
       order: 0,
     },
@@ -136,6 +145,28 @@ function ReportGridImpl({ initial, lang, events, marks, onReady, onLeave, readOn
   const data = useMemo(() => initialData(initial), [initial]);
 
   const sheet = (): Sheet | undefined => wbRef.current?.getAllSheets()[0] as Sheet | undefined;
+  /** The field cells' rule as the grid has it; set anew (outside the undo history) when the field cells changed. */
+  const appliedRules = useRef(JSON.stringify(data[0]!.luckysheet_conditionformat_save));
+  const refreshFieldRules = () => {
+    const wb = wbRef.current;
+    const s = sheet();
+    if (!wb || !s?.data) return;
+    const rules = fieldRules(fieldRanges(s.data));
+    const key = JSON.stringify(rules);
+    if (key === appliedRules.current) return;
+    appliedRules.current = key;
+    wb.applyOp([{ op: 'replace', id: s.id, path: ['luckysheet_conditionformat_save'], value: rules }] as never);
+  };
+  /**
+   * After an operation: the grid reports it while its state is being updated, and the sheet it answers is the one
+   * before until the update is committed (a new cell matrix), so the rule is set once the matrix has changed (or
+   * after a few turns, for an operation that leaves the cells as they were).
+   */
+  const refreshFieldRulesSoon = (before: unknown, turns = 3) =>
+    setTimeout(() => {
+      if (sheet()?.data === before && turns > 0) refreshFieldRulesSoon(before, turns - 1);
+      else refreshFieldRules();
+    }, 0);
   const sizes = () => {
     const s = sheet();
     const cfg = s?.config ?? {};
@@ -292,6 +323,7 @@ function ReportGridImpl({ initial, lang, events, marks, onReady, onLeave, readOn
         if (ch) changes.push(ch);
       }
       later(`op ${JSON.stringify(changes)} ${ops.length}`, () => {
+        refreshFieldRulesSoon(sheet()?.data);
         for (const ch of changes) events.current?.onRowCol(ch);
         events.current?.onChange();
       });

@@ -3,6 +3,7 @@ import { reportDesign, type ReportDesign, type ReportDesignInput, type TemplateC
 import {
   bordersFromGrid,
   designToGrid,
+  fieldRanges,
   gridToDesign,
   hexColor,
   interpretCell,
@@ -374,5 +375,37 @@ describe('row flags and charts follow inserted and deleted rows and columns', ()
 
   it('ignores the other operations', () => {
     expect(rowColChangeOf({ op: 'replace', value: { v: 1 } })).toBeNull();
+  });
+});
+
+describe('field ranges (the cells the designer colours as fields)', () => {
+  it('are the field cells only, side by side in a row as one range', () => {
+    const design = reportDesign.parse({
+      sheet: {
+        rows: 4,
+        cols: 5,
+        cells: [
+          { r: 0, c: 0, text: '部门' },
+          { r: 1, c: 0, kind: 'field', binding: { dataSet: 'd', field: 'dept', expand: 'down' } },
+          { r: 1, c: 1, kind: 'field', binding: { dataSet: 'd', field: 'region', expand: 'down' } },
+          { r: 1, c: 2, kind: 'field', binding: { dataSet: 'd', field: 'amount' } },
+          { r: 1, c: 4, kind: 'qrcode', binding: { dataSet: 'd', field: 'code' } },
+          // A text that reads like a field is text (quoted); a formula is no field.
+          { r: 2, c: 0, text: '#{d.dept}' },
+          { r: 2, c: 2, kind: 'formula', text: 'SUM(C2)' },
+          { r: 3, c: 1, kind: 'field', binding: { dataSet: 'd', field: 'dept' } },
+        ],
+      },
+      dataSets: [{ name: 'd', kind: 'static', rows: [] }],
+    });
+    expect(fieldRanges(matrixOf(designToGrid(design)))).toEqual([
+      { row: [1, 1], column: [0, 2] },
+      { row: [1, 1], column: [4, 4] },
+      { row: [3, 3], column: [1, 1] },
+    ]);
+  });
+
+  it('are none in a sheet without fields', () => {
+    expect(fieldRanges(matrixOf(designToGrid(reportDesign.parse({ sheet: { rows: 2, cols: 2, cells: [{ r: 0, c: 0, text: 'x' }] } }))))).toEqual([]);
   });
 });

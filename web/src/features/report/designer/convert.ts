@@ -233,6 +233,41 @@ export function metaOf(cell: Pick<TemplateCell, 'kind' | 'binding' | 'rowParent'
   return Object.keys(meta).length ? meta : undefined;
 }
 
+/** A grid cell that holds a field: its text a `#{ds.field}` / `${ds.field}` shorthand, not quoted as text. */
+export function isFieldCell(cell: GridCell | null | undefined): boolean {
+  if (!cell || cell.qp === 1) return false;
+  const v = cell.v ?? cell.m;
+  // Most cells are told at their first character, without reading the shorthand.
+  if (typeof v !== 'string' || (v.trimStart()[0] !== '#' && v.trimStart()[0] !== '$')) return false;
+  return parseShorthand(v) !== null;
+}
+
+/** A rectangle of cells as the grid names it (inclusive). */
+export interface GridRange {
+  row: [number, number];
+  column: [number, number];
+}
+
+/**
+ * The field cells of a matrix as ranges: a range per run of field cells side by side in a row. The designer's grid
+ * colours exactly these (a conditional format the grid checks over its ranges at every redraw: a range over the
+ * whole sheet costs each keystroke a pass over every cell).
+ */
+export function fieldRanges(data: GridMatrix): GridRange[] {
+  const out: GridRange[] = [];
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    for (let c = 0; c < row.length; c++) {
+      if (!isFieldCell(row[c])) continue;
+      const last = out[out.length - 1];
+      if (last && last.row[0] === r && last.column[1] === c - 1) last.column[1] = c;
+      else out.push({ row: [r, r], column: [c, c] });
+    }
+  }
+  return out;
+}
+
 /** True when a text would be read as something else than text (a shorthand or a formula): it is stored with a quote prefix. */
 export function needsQuote(text: string): boolean {
   return parseShorthand(text) !== null || (text.startsWith('=') && text.length > 1);
