@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Radio, Space, Tag, Typography } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
+import { Alert, Form, Input, Radio, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../report/api';
 import { ReportTreeSelect } from '../report/shared';
-import { UserPicker } from '../../components/pickers';
-import { userBriefApi } from '../../components/pickers/api';
+import { UsersField } from './UsersField';
 
 /** The contract's most recipients of one delivery (taskTypeConfigs.reportDelivery). */
 const MAX_RECIPIENTS = 200;
@@ -72,54 +69,15 @@ export function ReportDeliverySettings() {
         label={t('form.recipients')}
         rules={[{ required: true, type: 'array', min: 1, message: t('task.configRecipients') }]}
       >
-        <Recipients />
+        <UsersField
+          max={MAX_RECIPIENTS}
+          buttonText={t('form.chooseRecipients')}
+          pickerTitle={t('form.recipients')}
+          tooMany={t('form.tooManyRecipients', { max: MAX_RECIPIENTS })}
+          testId="task-report-recipients"
+          tagTestId="task-report-recipient"
+        />
       </Form.Item>
-    </>
-  );
-}
-
-/** The recipients as tags (their names looked up), chosen with the user picker. */
-function Recipients({ value = [], onChange }: { value?: string[]; onChange?: (ids: string[]) => void }) {
-  const { t } = useTranslation('taskScheduling');
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<Record<string, string>>({});
-  const unknown = value.filter((id) => !picked[id]);
-  const stored = useQuery({
-    queryKey: ['users-multi', unknown.join(',')],
-    queryFn: () => userBriefApi.byIds(unknown, true),
-    enabled: unknown.length > 0,
-    staleTime: 60_000,
-    retry: false,
-  });
-  const names: Record<string, string> = { ...Object.fromEntries((stored.data ?? []).map((u) => [u.F_UserId, u.F_RealName || u.F_Account])), ...picked };
-  return (
-    <>
-      <Space wrap>
-        <Button icon={<TeamOutlined />} onClick={() => setOpen(true)} data-testid="task-report-recipients">
-          {t('form.chooseRecipients')} ({value.length})
-        </Button>
-        {value.map((id) => (
-          <Tag key={id} closable onClose={() => onChange?.(value.filter((v) => v !== id))} data-testid={`task-report-recipient-${id}`}>
-            {names[id] ?? id}
-          </Tag>
-        ))}
-      </Space>
-      <UserPicker
-        open={open}
-        value={value}
-        title={t('form.recipients')}
-        onCancel={() => setOpen(false)}
-        onOk={(ids, users) => {
-          if (ids.length > MAX_RECIPIENTS) {
-            void message.warning(t('form.tooManyRecipients', { max: MAX_RECIPIENTS }));
-            return;
-          }
-          setPicked((n) => ({ ...n, ...Object.fromEntries(users.map((u) => [u.F_UserId, u.F_RealName || u.F_Account])) }));
-          onChange?.(ids);
-          setOpen(false);
-        }}
-      />
     </>
   );
 }

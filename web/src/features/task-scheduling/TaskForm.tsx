@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Collapse, DatePicker, Dropdown, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Button, Collapse, DatePicker, Dropdown, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
+import { DeleteOutlined, DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,11 +16,11 @@ import {
 } from '@app/contracts';
 import { taskApi } from './api';
 import { ReportDeliverySettings } from './ReportDelivery';
+import { UsersField } from './UsersField';
 import { interfaceApi } from '../data/api';
 import { mono, useLinks } from '../data/shared';
 import '../../lib/dayjs-locale';
 import { FormModal } from '../../components/crud';
-import { UserPicker } from '../../components/pickers';
 import { useZodRules } from '../../lib/zod-rules';
 import {
   CRON_PRESETS,
@@ -596,44 +596,15 @@ function Policies({ alertUserNames }: { alertUserNames: string[] }) {
         <InputNumber min={0} max={100} precision={0} suffix={t('form.times')} style={{ width: 140 }} data-testid="task-alert-after" />
       </Form.Item>
       <Form.Item name="F_AlertUserIds" label={t('form.alertUsers')}>
-        <AlertUsers initialNames={alertUserNames} />
+        <UsersField
+          initialNames={alertUserNames}
+          max={TASK_LIMITS.maxAlertUsers}
+          buttonText={t('form.chooseUsers')}
+          pickerTitle={t('form.alertUsers')}
+          tooMany={t('form.tooManyUsers', { max: TASK_LIMITS.maxAlertUsers })}
+          testId="task-alert-users"
+        />
       </Form.Item>
-    </>
-  );
-}
-
-function AlertUsers({ value = [], onChange, initialNames }: { value?: string[]; onChange?: (ids: string[]) => void; initialNames: string[] }) {
-  const { t } = useTranslation('taskScheduling');
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(value.map((id, i) => [id, initialNames[i] ?? id])));
-  return (
-    <>
-      <Space wrap>
-        <Button icon={<TeamOutlined />} onClick={() => setOpen(true)} data-testid="task-alert-users">
-          {t('form.chooseUsers')} ({value.length})
-        </Button>
-        {value.map((id) => (
-          <Tag key={id} closable onClose={() => onChange?.(value.filter((v) => v !== id))}>
-            {names[id] ?? id}
-          </Tag>
-        ))}
-      </Space>
-      <UserPicker
-        open={open}
-        value={value}
-        title={t('form.alertUsers')}
-        onCancel={() => setOpen(false)}
-        onOk={(ids, users) => {
-          if (ids.length > TASK_LIMITS.maxAlertUsers) {
-            void message.warning(t('form.tooManyUsers', { max: TASK_LIMITS.maxAlertUsers }));
-            return;
-          }
-          setNames((n) => ({ ...n, ...Object.fromEntries(users.map((u) => [u.F_UserId, u.F_RealName || u.F_Account])) }));
-          onChange?.(ids);
-          setOpen(false);
-        }}
-      />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { designerPath, framePath } from '../paths';
 import { FOLDER_TREE_KEY, MANAGE_LIST_KEY, REPORT_TREE_KEY, ROOT_FOLDER, findFolder, folderOptions, useFolderTree } from '../shared';
 import { ReportInfoModal, type ReportInfoTarget } from './ReportInfoModal';
 import { ShareDialog } from './ShareDialog';
+import { EnabledTag } from '../../system/admin-list';
 
 interface TreeNode {
   key: string;
@@ -214,7 +215,7 @@ export default function ManagePage() {
           {
             title: t('manage.state'),
             dataIndex: 'F_EnabledMark',
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('manage.enabled')}</Tag> : <Tag>{t('manage.disabled')}</Tag>),
+            render: (v: number) => <EnabledTag value={v} />,
           },
           { title: t('manage.modified'), dataIndex: 'F_ModifyDate', render: (v: string | null, r) => v ?? r.F_CreateDate },
           { title: t('manage.creator'), dataIndex: 'F_CreateUserName' },

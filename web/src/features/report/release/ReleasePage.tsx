@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Form, Input, InputNumber, Space, Switch, Tag, TreeSelect, Typography } from 'antd';
+import { Form, Input, InputNumber, Space, Switch, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { RowActions } from '../../../components/RowActions';
 import { reportPermissions as P } from '../permissions';
 import { viewPath } from '../paths';
 import { RELEASE_LIST_KEY, ReportTreeSelect } from '../shared';
+import { EnabledTag } from '../../system/admin-list';
 
 /** The menu group releases go to unless another is chosen (the server's default, 报表中心). */
 export const REPORT_CENTER = 'report-center';
@@ -77,7 +78,7 @@ export default function ReleasePage() {
           {
             title: t('manage.state'),
             dataIndex: 'F_EnabledMark',
-            render: (v: number) => (v === 1 ? <Tag color="green">{t('manage.enabled')}</Tag> : <Tag>{t('manage.disabled')}</Tag>),
+            render: (v: number) => <EnabledTag value={v} />,
           },
           { title: t('common:createDate'), dataIndex: 'F_CreateDate' },
           {
